@@ -1,0 +1,79 @@
+import type { z } from "zod";
+
+/**
+ * What a workflow node may ask of a language model. Every backend (in-process llama.cpp, Ollama,
+ * an OpenAI-compatible server, the scripted test double) implements this; workflows never know which.
+ */
+export interface LlmClient {
+  /** Human-readable backend + model, e.g. `llamacpp:qwen2.5-3b-instruct-q4_k_m.gguf`. */
+  readonly id: string;
+  generateText(options: GenerateTextOptions): Promise<GenerateTextResult>;
+  generateStructured<T>(options: GenerateStructuredOptions<T>): Promise<StructuredResult<T>>;
+}
+
+/** Which workflow step a call serves; the scripted double picks its reply by it, logs use it. */
+export interface CallTag {
+  /** e.g. `researcher`, `writer`, `editor`, `chat`. */
+  role: string;
+  /** e.g. `keywords`, `outline`, `section`, `review_facts`. */
+  step: string;
+}
+
+export interface GenerateTextOptions {
+  /** Role-locked system prompt: role + goal + backstory + "you only do X". */
+  system?: string;
+  prompt: string;
+  tag?: CallTag;
+  /** Tokens per call before auto-continuation; default 1024. */
+  maxTokens?: number;
+  /** Default 0.7 for prose. */
+  temperature?: number;
+  /** Stops generation within 500 ms; the partial text is returned with stopReason `abort`. */
+  signal?: AbortSignal;
+  /** Streamed text, in order, as it is generated (continuations included). */
+  onTextChunk?: (text: string) => void;
+  /** How many times a reply cut by maxTokens is continued from its last character; default 2, 0 disables. */
+  maxContinuations?: number;
+}
+
+export type StopReason = "eog" | "maxTokens" | "abort" | "stop";
+
+export interface GenerateTextResult {
+  text: string;
+  stopReason: StopReason;
+  /** Generated tokens across all continuations (approximate for remote backends). */
+  tokens: number;
+  continuations: number;
+  /** Wall time spent generating, for tokens/s in the status bar and the overhead benchmark. */
+  durationMs: number;
+}
+
+export interface GenerateStructuredOptions<T> {
+  system?: string;
+  prompt: string;
+  tag?: CallTag;
+  /** Output schema; bound every string and array (see llm/jsonSchemaForGrammar.ts). */
+  schema: z.ZodType<T>;
+  maxTokens?: number;
+  /** Default 0.2. */
+  temperature?: number;
+  signal?: AbortSignal;
+  /** Attempts including the first; the error and the bad output are fed back each retry. Default 3. */
+  maxAttempts?: number;
+  onTextChunk?: (text: string) => void;
+}
+
+export interface StructuredResult<T> {
+  value: T;
+  attempts: number;
+  raw: string;
+  durationMs: number;
+  tokens: number;
+}
+
+/** Local embeddings; one implementation per backend, vectors L2-normalised. */
+export interface Embedder {
+  readonly modelId: string;
+  readonly dimensions: number;
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}

@@ -1,0 +1,25 @@
+import type { Material } from "../../../shared/knowledge.js";
+
+export interface SearchOptions {
+  limit: number;
+  /** ISO dates, inclusive; providers that cannot filter by date ignore them. */
+  dateFrom?: string;
+  dateTo?: string;
+  signal?: AbortSignal;
+}
+
+export interface ProviderHealth {
+  ok: boolean;
+  message: string;
+  elapsedMs: number;
+}
+
+/** Anything the researcher can search: the local library, an intranet endpoint, … */
+export interface SearchProvider {
+  readonly name: string;
+  /** `library`, `intranet`, … — copied into each material's `source_type`. */
+  readonly sourceType: string;
+  /** Materials have provider-local ids; the researcher re-numbers them m001, m002 … per session. */
+  search(query: string, options: SearchOptions): Promise<Material[]>;
+  healthCheck(): Promise<ProviderHealth>;
+}

@@ -1,0 +1,35 @@
+// Layer rules from ARCHITECTURE.md: a folder says where its code runs.
+// renderer → shared only · shared → nothing platform-specific · engine never imports electron.
+import tseslint from "typescript-eslint";
+
+const nodeBuiltins = ["node:*", "fs", "fs/*", "path", "os", "child_process", "crypto", "http", "https", "net", "url", "stream", "stream/*", "worker_threads", "util", "events", "zlib", "readline", "buffer", "process"];
+
+const layer = (files, patterns, message) => ({
+  files,
+  rules: {
+    "no-restricted-imports": ["error", { patterns: patterns.map((group) => ({ group: [group], message })) }],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ["node_modules/**", "dist/**", "dist-electron/**", "release/**", "tests/e2e/artifacts/**", "tests/fixtures/generated/**"] },
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: "latest", sourceType: "module" },
+    plugins: { "@typescript-eslint": tseslint.plugin },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "off",
+      "no-debugger": "error",
+    },
+  },
+  layer(["shared/**/*.ts"], [...nodeBuiltins, "electron", "electron/*", "**/electron/**", "**/renderer/**", "react", "react-dom"],
+    "shared/ is platform-neutral: no node, DOM, electron or renderer imports."),
+  layer(["renderer/**/*.{ts,tsx}"], [...nodeBuiltins, "electron", "electron/*", "**/electron/**"],
+    "renderer/ talks to the engine only through shared/ and a transport."),
+  layer(["electron/engine/**/*.ts"], ["electron", "electron/*", "**/electron/main/**", "**/electron/server/**", "**/electron/cli/**", "**/renderer/**"],
+    "electron/engine/ is pure Node: it never imports electron or an adapter."),
+  layer(["electron/engine/workflows/article/**/*.ts"], ["**/workflows/docgen/**", "**/workflows/paper/**", "../docgen/**", "../paper/**"],
+    "A workflow folder never imports another workflow folder; shared helpers go to workflows/common/."),
+  layer(["electron/server/**/*.ts", "electron/cli/**/*.ts"], ["electron", "electron/*", "**/renderer/**", "**/electron/main/**"],
+    "server/ and cli/ run under plain Node: no electron, no renderer."),
+);

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+export const COLLECTIONS = ["library", "papers", "code", "rules"] as const;
+export const CollectionSchema = z.enum(COLLECTIONS);
+export type Collection = z.infer<typeof CollectionSchema>;
+
+/** One retrieved piece of evidence, from the local library or an intranet search provider. */
+export const MaterialSchema = z.object({
+  /** Stable id inside one session, e.g. `m001`; citations in drafts use it: `[m001]`. */
+  id: z.string().min(1).max(64),
+  title: z.string().max(300),
+  /** At most 500 characters: weak models get summaries, not documents. */
+  content: z.string().max(500),
+  source: z.string().max(300),
+  published_at: z.string().max(40).nullable(),
+  /** 0..1, higher is more relevant. */
+  relevance_score: z.number().min(0).max(1),
+  source_type: z.string().max(40),
+  url: z.string().max(2000).nullable(),
+  /** Provider's own record id, used to de-duplicate across queries. */
+  recUuid: z.string().max(200).nullable(),
+});
+export type Material = z.infer<typeof MaterialSchema>;
+
+export const SearchRequestSchema = z.object({
+  query: z.string().min(1).max(2000),
+  limit: z.number().int().min(1).max(100).default(10),
+  collection: CollectionSchema.default("library"),
+  providers: z.array(z.string().max(100)).max(20).optional(),
+});
+
+export const IngestRequestSchema = z.object({
+  paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000),
+  collection: CollectionSchema.default("library"),
+});
+
+export const SourceSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  collection: CollectionSchema,
+  kind: z.string(),
+  chunkCount: z.number().int(),
+  contentHash: z.string(),
+  ingestedAt: z.string(),
+});
+export type Source = z.infer<typeof SourceSchema>;

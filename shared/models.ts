@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+export const FIT = ["green", "yellow", "red", "unknown"] as const;
+export type Fit = (typeof FIT)[number];
+
+/** One entry of `models/catalog.json`. */
+export const CatalogEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(["chat", "embedding", "reranker"]),
+  url: z.string().url(),
+  fileName: z.string(),
+  sizeBytes: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+  ramRequiredGb: z.number().positive(),
+  parameters: z.string(),
+  quant: z.string(),
+  license: z.string(),
+  description: z.string(),
+  languages: z.array(z.string()),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
+export const CatalogSchema = z.object({ version: z.number().int(), models: z.array(CatalogEntrySchema) });
+
+export const InstalledModelSchema = z.object({
+  /** File name inside the data dir's `models/`, or an absolute path for models used in place. */
+  id: z.string(),
+  path: z.string(),
+  sizeBytes: z.number().int(),
+  architecture: z.string().nullable(),
+  contextLength: z.number().int().nullable(),
+  hasChatTemplate: z.boolean(),
+  fit: z.enum(FIT),
+});
+export type InstalledModel = z.infer<typeof InstalledModelSchema>;
+
+export const BACKENDS = ["llamacpp", "ollama", "openai"] as const;
+export type Backend = (typeof BACKENDS)[number];
+
+/** User settings, persisted in `app.db`. Every field has a default so an empty db is valid. */
+export const SettingsSchema = z.object({
+  locale: z.enum(["zh-CN", "en"]).default("zh-CN"),
+  backend: z.enum(BACKENDS).default("llamacpp"),
+  chatModel: z.string().nullable().default(null),
+  embeddingModel: z.string().nullable().default(null),
+  /** 0 = physical core count. */
+  threads: z.number().int().min(0).max(256).default(0),
+  /** Parallel sequences on the one llama.cpp context; concurrent callers are batched. */
+  sequences: z.number().int().min(1).max(8).default(2),
+  contextSize: z.number().int().min(512).max(131_072).default(4096),
+  ollama: z.object({ baseUrl: z.string().url(), model: z.string(), numCtx: z.number().int().min(512) }).default({
+    baseUrl: "http://127.0.0.1:11434",
+    model: "qwen2.5:3b",
+    numCtx: 8192,
+  }),
+  openai: z.object({ baseUrl: z.string().url(), model: z.string(), hasKey: z.boolean() }).default({
+    baseUrl: "http://127.0.0.1:8080/v1",
+    model: "default",
+    hasKey: false,
+  }),
+  /** Base URL replacing the catalog's host for intranet mirrors, e.g. `http://mirror.corp/models/`. */
+  mirrorBaseUrl: z.string().url().nullable().default(null),
+  article: z
+    .object({
+      reviewThreshold: z.number().min(0).max(100).default(80),
+      maxRevisions: z.number().int().min(0).max(10).default(3),
+      weights: z
+        .object({ facts: z.number().min(0), logic: z.number().min(0), language: z.number().min(0) })
+        .default({ facts: 0.4, logic: 0.3, language: 0.3 }),
+    })
+    .default({ reviewThreshold: 80, maxRevisions: 3, weights: { facts: 0.4, logic: 0.3, language: 0.3 } }),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export const SettingsPatchSchema = SettingsSchema.partial().strict();
