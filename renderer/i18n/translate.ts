@@ -1,0 +1,24 @@
+import { zh, type MessageKey } from "./zh.js";
+import { en } from "./en.js";
+
+/** UI locales; zh-CN is the default. */
+export type UiLocale = "zh-CN" | "en";
+
+const DICTS: Record<UiLocale, Record<MessageKey, string>> = { "zh-CN": zh, en };
+
+/** A bound translator: `t("materials.count", { n: 3, k: 1 })`. */
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+/** Looks a key up in the locale's dictionary and fills `{name}` placeholders. */
+export function translate(locale: UiLocale, key: MessageKey, params?: Record<string, string | number>): string {
+  const template = DICTS[locale][key] ?? zh[key];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Makes a translator for one locale. */
+export function makeTranslate(locale: UiLocale): Translate {
+  return (key, params) => translate(locale, key, params);
+}
+
+export type { MessageKey };

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type { EngineEvent, EventDraft } from "../../shared/events.js";
+import type { Review } from "../../shared/article.js";
+import { applyEvent, applyEvents, streamRate } from "./applyEvent.js";
+import { emptySessionView } from "./sessionView.js";
+
+const SID = "s1";
+
+function log(drafts: EventDraft[], startTs = Date.parse("2025-01-01T00:00:00Z")): EngineEvent[] {
+  return drafts.map((draft, i) => ({ ...draft, seq: i + 1, sessionId: SID, ts: new Date(startTs + i * 500).toISOString() }) as EngineEvent);
+}
+
+const material = (id: string, score: number) => ({
+  id,
+  title: `标题 ${id}`,
+  content: "摘要",
+  source: "本地资料",
+  published_at: "2024-05-01",
+  relevance_score: score,
+  source_type: "library",
+  url: null,
+  recUuid: null,
+});
+
+const review: Review = {
+  facts: { score: 70, issues: [{ severity: "major", location: "第 1 节", issue: "数据无来源", suggestion: "补充引用" }] },
+  logic: { score: 85, issues: [] },
+  language: { score: 90, issues: [{ severity: "minor", location: "标题", issue: "略长", suggestion: "缩短" }] },
+  overall: 80,
+  threshold: 80,
+  verdict: "reject",
+  round: 0,
+};
+
+const articleLog = log([
+  { type: "connected", workflow: "article" },
+  { type: "step_start", step: "intent_parser", agent: "system", label: "解析意图" },
+  { type: "step_done", step: "intent_parser", agent: "system", summary: "分析类文章", durationMs: 10 },
+  { type: "step_start", step: "researcher", agent: "researcher", label: "检索素材" },
+  { type: "materials_ready", materials: [material("m001", 0.9), material("m002", 0.4)], keywords: ["本地模型"], summary: "共搜索到 5 条素材，精选 2 条" },
+  { type: "step_done", step: "researcher", agent: "researcher", summary: "精选 2 条", durationMs: 20 },
+  { type: "await_user", pausePoint: "material_confirm", allowedActions: ["confirm", "re_search"], context: { pause_point: "material_confirm", allowed_actions: ["confirm", "re_search"] } },
+  { type: "resumed", pausePoint: "material_confirm", action: "confirm" },
+  { type: "step_start", step: "writer_outline", agent: "writer", label: "规划大纲" },
+  { type: "outline_ready", outline: { title: "离线写作", sections: [{ section_title: "背景", key_points: ["a"], material_ids: ["m001"] }, { section_title: "实践", key_points: [], material_ids: [] }] } },
+  { type: "step_done", step: "writer_outline", agent: "writer", summary: "2 节", durationMs: 30 },
+  { type: "await_user", pausePoint: "outline_confirm", allowedActions: ["confirm", "re_outline"], context: {} },
+  { type: "resumed", pausePoint: "outline_confirm", action: "confirm" },
+  { type: "step_start", step: "writer_draft", agent: "writer", label: "撰写初稿" },
+  { type: "draft_chunk", sectionIndex: 1, text: "## 实践\n" },
+  { type: "draft_chunk", sectionIndex: 0, text: "## 背景\n" },
+  { type: "draft_chunk", sectionIndex: 0, text: "正文[m001]" },
+]);
+
+describe("applyEvent", () => {
+  it("builds the timeline, materials, outline and streaming draft from the log", () => {
+    const view = applyEvents(emptySessionView(SID), articleLog);
+    expect(view.workflow).toBe("article");
+    expect(view.status).toBe("running");
+    expect(view.lastSeq).toBe(articleLog.length);
+    expect(view.materials.map((m) => m.id)).toEqual(["m001", "m002"]);
+    expect(view.outline?.sections).toHaveLength(2);
+    expect(view.streamingSections).toEqual(["## 背景\n正文[m001]", "## 实践\n"]);
+    const steps = view.timeline.filter((e) => e.kind === "step");
+    expect(steps.map((s) => [s.step, s.status])).toEqual([
+      ["intent_parser", "done"],
+      ["researcher", "done"],
+      ["writer_outline", "done"],
+      ["writer_draft", "running"],
+    ]);
+    const pauses = view.timeline.filter((e) => e.kind === "pause");
+    expect(pauses.map((p) => p.resolvedAction)).toEqual(["confirm", "confirm"]);
+    expect(view.pause).toBeNull();
+  });
+
+  it("opens a pause with its context and closes it on resume", () => {
+    const paused = applyEvents(emptySessionView(SID), log([
+      { type: "connected", workflow: "article" },
+      { type: "draft_ready", version: { number: 1, reason: "initial", created_at: "x", scores: null, chars: 4 }, markdown: "# 稿" },
+      { type: "review_ready", review },
+      { type: "await_user", pausePoint: "draft_confirm", allowedActions: ["finalize", "user_revise", "to_editor"], context: { pause_point: "draft_confirm", allowed_actions: [], force_accepted_after: 3, draft: "# 稿 v2" } },
+    ]));
+    expect(paused.status).toBe("paused");
+    expect(paused.pause?.pausePoint).toBe("draft_confirm");
+    expect(paused.pause?.context.force_accepted_after).toBe(3);
+    expect(paused.draft).toBe("# 稿 v2");
+    expect(paused.review?.overall).toBe(80);
+    expect(paused.timeline.some((e) => e.kind === "review")).toBe(true);
+    const resumed = applyEvent(paused, { type: "resumed", pausePoint: "draft_confirm", action: "finalize", seq: 5, sessionId: SID, ts: "t" });
+    expect(resumed.status).toBe("running");
+    expect(resumed.pause).toBeNull();
+    const done = applyEvent(resumed, { type: "done", summary: "第 2 稿定稿", seq: 6, sessionId: SID, ts: "t" });
+    expect(done.status).toBe("done");
+    expect(done.doneSummary).toBe("第 2 稿定稿");
+  });
+
+  it("replaces the streamed sections with the full draft on draft_ready", () => {
+    const view = applyEvents(emptySessionView(SID), [
+      ...articleLog,
+      { type: "draft_ready", seq: articleLog.length + 1, sessionId: SID, ts: "t", version: { number: 1, reason: "initial", created_at: "t", scores: null, chars: 10 }, markdown: "# 全文" },
+    ]);
+    expect(view.streamingSections).toBeNull();
+    expect(view.draft).toBe("# 全文");
+    expect(view.version?.number).toBe(1);
+  });
+
+  it("records errors and stops running steps", () => {
+    const view = applyEvents(emptySessionView(SID), log([
+      { type: "step_start", step: "researcher", agent: "researcher", label: "检索" },
+      { type: "error", error: { code: "model_missing", message: "no model" } },
+    ]));
+    expect(view.status).toBe("error");
+    expect(view.error?.code).toBe("model_missing");
+    expect(view.timeline.every((e) => e.kind !== "step" || e.status === "done")).toBe(true);
+  });
+
+  it("accumulates chat tokens and measures the stream rate from event times", () => {
+    const view = applyEvents(emptySessionView(SID), log([
+      { type: "step_start", step: "chat", agent: "writer", label: "回答" },
+      { type: "token", step: "chat", text: "你" },
+      { type: "token", step: "chat", text: "好" },
+      { type: "token", step: "chat", text: "！" },
+    ]));
+    expect(view.tokenText).toBe("你好！");
+    // Three tokens 500 ms apart: two intervals over one second.
+    expect(streamRate(view.rate)).toBeCloseTo(2, 5);
+  });
+
+  it("ignores events of other sessions", () => {
+    const view = emptySessionView(SID);
+    const other = applyEvent(view, { type: "connected", workflow: "chat", seq: 1, sessionId: "other", ts: "t" });
+    expect(other).toBe(view);
+  });
+
+  it("is idempotent under replay: any overlap of the log with itself gives the same view", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: articleLog.length }), fc.integer({ min: 0, max: articleLog.length }), (a, b) => {
+        const cut = Math.min(a, b);
+        const replayFrom = Math.max(a, b);
+        // A live prefix, then a reconnect that replays from an earlier cursor, then the rest.
+        const live = applyEvents(emptySessionView(SID), articleLog.slice(0, replayFrom));
+        const replayed = applyEvents(live, articleLog.slice(cut));
+        expect(replayed).toEqual(applyEvents(emptySessionView(SID), articleLog));
+      }),
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import type { EngineEvent } from "../../shared/events.js";
+import type { PauseContext } from "../../shared/article.js";
+import { assertNever } from "../../shared/errors.js";
+import type { PauseEntry, SessionView, StepEntry, TimelineEntry } from "./sessionView.js";
+
+/**
+ * The pure reducer of the session mirror: `events.reduce(applyEvent, emptySessionView(id))`
+ * rebuilds the whole studio after a reload. Events already applied (seq ≤ lastSeq) are ignored,
+ * so replaying the log over a live subscription never duplicates anything.
+ */
+export function applyEvent(state: SessionView, event: EngineEvent): SessionView {
+  if (event.seq <= state.lastSeq) return state;
+  if (state.sessionId !== null && event.sessionId !== state.sessionId) return state;
+  const next: SessionView = { ...state, lastSeq: event.seq, sessionId: event.sessionId };
+  switch (event.type) {
+    case "connected":
+      return { ...next, workflow: event.workflow, status: "running", startedAt: next.startedAt ?? event.ts };
+    case "step_start": {
+      const entry: StepEntry = {
+        kind: "step",
+        seq: event.seq,
+        step: event.step,
+        agent: event.agent,
+        label: event.label,
+        status: "running",
+        startedAt: event.ts,
+        summary: null,
+        durationMs: null,
+      };
+      return {
+        ...next,
+        status: "running",
+        startedAt: next.startedAt ?? event.ts,
+        timeline: [...next.timeline, entry],
+        rate: { count: 0, firstTs: null, lastTs: null },
+      };
+    }
+    case "step_done":
+      return { ...next, timeline: finishStep(next.timeline, event.step, event.summary, event.durationMs) };
+    case "materials_ready":
+      return { ...next, materials: event.materials, keywords: event.keywords, materialsSummary: event.summary };
+    case "outline_ready":
+      return { ...next, outline: event.outline };
+    case "draft_chunk": {
+      const sections = [...(next.streamingSections ?? [])];
+      // Sparse indices (sections finishing out of order) must still join cleanly.
+      for (let i = 0; i < event.sectionIndex; i++) sections[i] ??= "";
+      sections[event.sectionIndex] = (sections[event.sectionIndex] ?? "") + event.text;
+      return { ...next, streamingSections: sections, rate: countChunk(next.rate, event.ts) };
+    }
+    case "draft_ready":
+      return { ...next, draft: event.markdown, version: event.version, streamingSections: null };
+    case "review_ready":
+      return {
+        ...next,
+        review: event.review,
+        timeline: [...next.timeline, { kind: "review", seq: event.seq, review: event.review, at: event.ts }],
+      };
+    case "await_user": {
+      const pause: PauseEntry = {
+        kind: "pause",
+        seq: event.seq,
+        pausePoint: event.pausePoint,
+        allowedActions: event.allowedActions,
+        context: asPauseContext(event.context),
+        at: event.ts,
+        resolvedAction: null,
+      };
+      return {
+        ...next,
+        status: "paused",
+        pause,
+        timeline: [...next.timeline, pause],
+        draft: pause.context.draft ?? next.draft,
+        streamingSections: null,
+      };
+    }
+    case "resumed": {
+      const timeline = next.timeline.map((entry) =>
+        entry.kind === "pause" && entry.resolvedAction === null && entry.pausePoint === event.pausePoint
+          ? { ...entry, resolvedAction: event.action }
+          : entry,
+      );
+      return { ...next, status: "running", pause: null, timeline };
+    }
+    case "token":
+      return { ...next, tokenText: next.tokenText + event.text, rate: countChunk(next.rate, event.ts) };
+    case "progress":
+      return next;
+    case "done":
+      return {
+        ...next,
+        status: "done",
+        pause: null,
+        endedAt: event.ts,
+        doneSummary: event.summary,
+        result: event.result,
+        streamingSections: null,
+        timeline: closeRunningSteps(next.timeline),
+      };
+    case "error":
+      return { ...next, status: "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Applies a whole log in order. */
+export function applyEvents(state: SessionView, events: readonly EngineEvent[]): SessionView {
+  return events.reduce(applyEvent, state);
+}
+
+function finishStep(timeline: TimelineEntry[], step: string, summary: string, durationMs: number): TimelineEntry[] {
+  // The most recent running entry of that step is the one finishing (steps repeat across rounds).
+  let index = -1;
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const entry = timeline[i];
+    if (entry?.kind === "step" && entry.step === step && entry.status === "running") {
+      index = i;
+      break;
+    }
+  }
+  if (index === -1) return timeline;
+  return timeline.map((entry, i) => (i === index && entry.kind === "step" ? { ...entry, status: "done", summary, durationMs } : entry));
+}
+
+function closeRunningSteps(timeline: TimelineEntry[]): TimelineEntry[] {
+  return timeline.map((entry) => (entry.kind === "step" && entry.status === "running" ? { ...entry, status: "done" } : entry));
+}
+
+function countChunk(rate: SessionView["rate"], ts: string): SessionView["rate"] {
+  return { count: rate.count + 1, firstTs: rate.firstTs ?? ts, lastTs: ts };
+}
+
+function asPauseContext(context: unknown): Partial<PauseContext> {
+  return context !== null && typeof context === "object" ? (context as Partial<PauseContext>) : {};
+}
+
+/** Chunks per second of the current step from event timestamps, or null before two chunks. */
+export function streamRate(rate: SessionView["rate"]): number | null {
+  if (rate.count < 2 || !rate.firstTs || !rate.lastTs) return null;
+  const seconds = (Date.parse(rate.lastTs) - Date.parse(rate.firstTs)) / 1000;
+  return seconds > 0 ? (rate.count - 1) / seconds : null;
+}

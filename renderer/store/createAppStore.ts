@@ -1,0 +1,49 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { ScriptoriumApi } from "../../shared/api.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
+import type { AppState } from "./types.js";
+import { createSessionsSlice } from "./sessionsSlice.js";
+import { createCurrentSlice } from "./currentSlice.js";
+import { createModelsSlice } from "./modelsSlice.js";
+import { createSettingsSlice } from "./settingsSlice.js";
+import { createKnowledgeSlice } from "./knowledgeSlice.js";
+import { createProvidersSlice } from "./providersSlice.js";
+import { createUiSlice } from "./uiSlice.js";
+import { trackProgress } from "./progressTracker.js";
+
+export type AppStore = StoreApi<AppState>;
+
+/**
+ * The one renderer store, composed from slices (zustand slices pattern). The transport is
+ * injected, so the same store runs over IPC, HTTP+SSE, or a fake in unit tests.
+ */
+export function createAppStore(api: ScriptoriumApi, now: () => number = Date.now): AppStore {
+  let systemSubscribed = false;
+  return createStore<AppState>()((set, get) => ({
+    api,
+    ...createSessionsSlice(set, get),
+    ...createCurrentSlice(set, get),
+    ...createModelsSlice(set, get),
+    ...createSettingsSlice(set, get),
+    ...createKnowledgeSlice(set, get),
+    ...createProvidersSlice(set, get),
+    ...createUiSlice(set, get),
+    async init() {
+      if (!systemSubscribed) {
+        systemSubscribed = true;
+        api.subscribe(SYSTEM_STREAM, 0, (event) => {
+          if (event.type !== "progress") return;
+          const previous = get().tasks[event.task];
+          const progress = trackProgress(previous, event, now());
+          set((s) => ({ tasks: { ...s.tasks, [event.task]: progress } }));
+          // A finished task changes what the lists show.
+          if (progress.finished && !previous?.finished) {
+            void get().refreshModels();
+            void get().refreshSources();
+          }
+        });
+      }
+      await Promise.all([get().loadSettings(), get().refreshSessions(), get().refreshModels()]);
+    },
+  }));
+}

@@ -1,0 +1,76 @@
+import type { CurrentSlice, SliceCreator } from "./types.js";
+import { emptySessionView } from "./sessionView.js";
+import { applyEvent } from "./applyEvent.js";
+
+/**
+ * The open session. Its view is never edited by the UI: it is the fold of the session's events,
+ * received through one subscription that starts at seq 0 (replay) and continues live.
+ */
+export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
+  let unsubscribe: (() => void) | null = null;
+
+  const open = (id: string) => {
+    unsubscribe?.();
+    set({ current: emptySessionView(id) });
+    unsubscribe = get().api.subscribe(id, 0, (event) => {
+      const before = get().current;
+      if (before.sessionId !== id) return;
+      const after = applyEvent(before, event);
+      if (after === before) return;
+      set({ current: after });
+      // The list shows status and pause point: refresh it when the run changes phase.
+      if (after.status !== before.status) void get().refreshSessions();
+    });
+  };
+
+  return {
+    current: emptySessionView(),
+    openSession(id) {
+      open(id);
+      get().setScreen(get().sessions.find((s) => s.id === id)?.workflow === "chat" ? "chat" : "studio");
+    },
+    closeSession() {
+      unsubscribe?.();
+      unsubscribe = null;
+      set({ current: emptySessionView() });
+    },
+    async startArticle(input) {
+      try {
+        const { sessionId } = await get().api.call("run.start", { workflow: "article", input });
+        open(sessionId);
+        await get().refreshSessions();
+      } catch (error) {
+        get().pushError(error);
+      }
+    },
+    async startChat(prompt) {
+      try {
+        const { sessionId } = await get().api.call("run.start", { workflow: "chat", input: { prompt } });
+        open(sessionId);
+        await get().refreshSessions();
+      } catch (error) {
+        get().pushError(error);
+      }
+    },
+    async resume(payload) {
+      const sessionId = get().current.sessionId;
+      if (!sessionId) return false;
+      try {
+        await get().api.call("run.resume", { sessionId, payload });
+        return true;
+      } catch (error) {
+        get().pushError(error);
+        return false;
+      }
+    },
+    async cancelRun() {
+      const sessionId = get().current.sessionId;
+      if (!sessionId) return;
+      try {
+        await get().api.call("run.cancel", { sessionId });
+      } catch (error) {
+        get().pushError(error);
+      }
+    },
+  };
+};

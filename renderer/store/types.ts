@@ -1,0 +1,114 @@
+import type { ScriptoriumApi, MethodOutput, SessionSummary, MethodInput } from "../../shared/api.js";
+import type { ApiError } from "../../shared/errors.js";
+import type { Settings } from "../../shared/models.js";
+import type { Source } from "../../shared/knowledge.js";
+import type { ProviderConfig } from "../../shared/providers.js";
+import type { ArticleResume, ArticleStartInput } from "../../shared/article.js";
+import type { UiLocale } from "../i18n/translate.js";
+import type { SessionView } from "./sessionView.js";
+
+export type ModelsList = MethodOutput<"models.list">;
+export type ProviderTestResult = MethodOutput<"providers.test">;
+
+/** Live state of a background task reported by `progress` events on the system stream. */
+export interface TaskProgress {
+  task: string;
+  done: number;
+  total: number | null;
+  message: string | null;
+  /** Bytes (or items) per second over the last reports. */
+  speed: number | null;
+  /** When the last report arrived (ms since epoch, client clock). */
+  updatedAt: number;
+  finished: boolean;
+}
+
+export interface SessionsSlice {
+  sessions: SessionSummary[];
+  refreshSessions(): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+}
+
+export interface CurrentSlice {
+  current: SessionView;
+  /** Subscribes to a session from seq 0 so the view is rebuilt from its whole event log. */
+  openSession(id: string): void;
+  closeSession(): void;
+  startArticle(input: ArticleStartInput): Promise<void>;
+  startChat(prompt: string): Promise<void>;
+  resume(payload: ArticleResume): Promise<boolean>;
+  cancelRun(): Promise<void>;
+}
+
+export interface ModelsSlice {
+  models: ModelsList | null;
+  /** Downloads started from this window: downloadId → catalog entry; progress lives in `tasks`. */
+  downloads: Record<string, { catalogId: string }>;
+  /** Catalog ids whose download the user paused (cancelled keeping the partial file). */
+  pausedDownloads: string[];
+  refreshModels(): Promise<void>;
+  importModel(path: string): Promise<boolean>;
+  downloadModel(catalogId: string): Promise<void>;
+  pauseDownload(downloadId: string): Promise<void>;
+  cancelDownload(downloadId: string): Promise<void>;
+  selectModel(input: MethodInput<"models.select">): Promise<void>;
+}
+
+export interface SettingsSlice {
+  settings: Settings | null;
+  loadSettings(): Promise<void>;
+  updateSettings(patch: Partial<Settings>): Promise<boolean>;
+}
+
+export interface KnowledgeSlice {
+  sources: Source[];
+  /** Every background task of the system stream (downloads, ingest, re-index) by task id. */
+  tasks: Record<string, TaskProgress>;
+  /** Ingest / re-index task ids started from this window. */
+  knowledgeTasks: string[];
+  refreshSources(): Promise<void>;
+  ingest(paths: string[]): Promise<void>;
+  deleteSource(id: string): Promise<void>;
+  reindex(): Promise<void>;
+}
+
+export interface ProvidersSlice {
+  providers: ProviderConfig[];
+  providerTest: ProviderTestResult | null;
+  refreshProviders(): Promise<void>;
+  saveProvider(config: ProviderConfig, apiKey?: string | null): Promise<boolean>;
+  deleteProvider(name: string): Promise<void>;
+  testProvider(config: ProviderConfig, query: string): Promise<void>;
+}
+
+export type Screen = "studio" | "chat" | "settings";
+export type SettingsTab = "models" | "knowledge" | "providers";
+
+export interface UiSlice {
+  screen: Screen;
+  settingsTab: SettingsTab;
+  locale: UiLocale;
+  /** Errors shown in the banner, newest last. */
+  errors: ApiError[];
+  onboardingDismissed: boolean;
+  /** Material whose detail is open (citation chips). */
+  openMaterialId: string | null;
+  setScreen(screen: Screen): void;
+  setSettingsTab(tab: SettingsTab): void;
+  setLocale(locale: UiLocale): void;
+  pushError(error: unknown): void;
+  dismissError(index: number): void;
+  dismissOnboarding(): void;
+  openMaterial(id: string | null): void;
+}
+
+export interface AppState extends SessionsSlice, CurrentSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {
+  api: ScriptoriumApi;
+  /** Loads everything the first screen needs and subscribes to the system stream. */
+  init(): Promise<void>;
+}
+
+export type SliceCreator<T> = (
+  set: (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void,
+  get: () => AppState,
+) => T;

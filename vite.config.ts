@@ -1,0 +1,25 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("./renderer", import.meta.url));
+
+/**
+ * Builds the renderer into `dist/renderer` with relative asset paths (`base: "./"`) so the same
+ * bundle loads from the Electron `app://` protocol and from the local HTTP server. No CDN, no
+ * inline scripts: the pages run under `script-src 'self'`.
+ */
+export default defineConfig({
+  root,
+  base: "./",
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL("./dist/renderer", import.meta.url)),
+    emptyOutDir: true,
+    // A module preload polyfill would be injected as an inline script; modern Chromium needs none.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: false,
+  },
+  server: { host: "127.0.0.1" },
+});
