@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { toApiError } from "../../shared/errors.js";
+import { createEngine } from "../engine/createEngine.js";
+import { defaultDataDir } from "../engine/dataDir.js";
+import { createServer } from "./createServer.js";
+import { openBrowser } from "./openBrowser.js";
+import { parseServerArgs, SERVER_USAGE } from "./parseServerArgs.js";
+
+/** Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`. */
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseServerArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`scriptorium web: ${toApiError(error).message}\n${SERVER_USAGE}\n`);
+    process.exit(2);
+  }
+  const token = args.token ?? randomBytes(24).toString("base64url");
+  const engine = await createEngine({ dataDir: args.dataDir ?? defaultDataDir(), ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
+  const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
+  const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
+  const url = `${server.url}/?token=${encodeURIComponent(token)}`;
+  process.stdout.write(`Scriptorium is running at ${url}\n`);
+  if (args.open) openBrowser(url);
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: shutting down…\n`);
+    await server.close().catch(() => undefined);
+    await engine.dispose();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`scriptorium web: ${toApiError(error).message}\n`);
+  process.exit(1);
+});
