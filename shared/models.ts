@@ -31,6 +31,8 @@ export const InstalledModelSchema = z.object({
   contextLength: z.number().int().nullable(),
   hasChatTemplate: z.boolean(),
   fit: z.enum(FIT),
+  /** Set when the file is listed but unusable (bad magic, unreadable header); the UI shows it flagged. */
+  error: z.string().optional(),
 });
 export type InstalledModel = z.infer<typeof InstalledModelSchema>;
 
