@@ -1,0 +1,233 @@
+import { basename } from "node:path";
+import {
+  GeneralChatWrapper,
+  getLlama,
+  LlamaLogLevel,
+  resolveChatWrapper,
+  type ChatWrapper,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  type LlamaModel,
+} from "node-llama-cpp";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
+import { SequencePool } from "./SequencePool.js";
+import { validateGgufFile } from "./validateGgufFile.js";
+
+/** What to load; mirrors the llama.cpp part of `Settings`. */
+export interface LlmServiceSettings {
+  /** Absolute path of the GGUF file. */
+  modelPath: string;
+  /** CPU threads; 0 or absent = {@link physicalCoreCount}. */
+  threads?: number;
+  /** Parallel sequences on the one context; default 2. */
+  sequences?: number;
+  /** Tokens per sequence; default 4096, capped at the model's training context. */
+  contextSize?: number;
+  /** Load progress 0..1, for the status bar. */
+  onProgress?: (progress: number) => void;
+}
+
+/** The model that is loaded now. */
+export interface LoadedModelInfo {
+  path: string;
+  /** File name, used in the client id. */
+  name: string;
+  architecture: string | null;
+  hasChatTemplate: boolean;
+  /** Name of the chat wrapper in use, e.g. `GeneralChatWrapper`. */
+  chatWrapper: string;
+  threads: number;
+  sequences: number;
+  /** Tokens per sequence actually allocated. */
+  contextSize: number;
+}
+
+export interface LlmServiceOptions {
+  /** llama.cpp log level; default `error` (tests and the app stay quiet). */
+  logLevel?: LlamaLogLevel;
+}
+
+interface Loaded {
+  info: LoadedModelInfo;
+  model: LlamaModel;
+  context: LlamaContext;
+  pool: SequencePool;
+  chatWrapper: ChatWrapper;
+  grammars: Map<string, Promise<LlamaGrammar>>;
+}
+
+/**
+ * The one owner of llama.cpp in the process: the Llama binding, one model and one context with
+ * N sequences. Loads and unloads under a lock (a reload disposes the old model first, so two
+ * models never sit in memory at once), validates the file before native code touches it, and
+ * lends sequences through a {@link SequencePool}.
+ */
+export class LlmService {
+  private llama: Llama | null = null;
+  private loaded: Loaded | null = null;
+  private lock: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+
+  constructor(private readonly options: LlmServiceOptions = {}) {}
+
+  /** The loaded model, or null. */
+  get model(): LoadedModelInfo | null {
+    return this.loaded?.info ?? null;
+  }
+
+  /**
+   * Load a model (replacing the current one). Throws `model_missing` / `model_invalid` naming the
+   * file, before any native call, when the file is absent, not GGUF or truncated.
+   */
+  load(settings: LlmServiceSettings): Promise<LoadedModelInfo> {
+    return this.locked(async () => {
+      this.ensureNotDisposed();
+      const fileInfo = await validateGgufFile(settings.modelPath);
+      await this.unloadNow();
+      const threads = resolveThreads(settings.threads);
+      const llama = await this.binding(threads);
+      let model: LlamaModel;
+      try {
+        model = await llama.loadModel({
+          modelPath: settings.modelPath,
+          gpuLayers: 0,
+          onLoadProgress: settings.onProgress,
+        });
+      } catch (error) {
+        throw new ScriptoriumError(
+          "model_invalid",
+          `${basename(settings.modelPath)} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+          { path: settings.modelPath },
+        );
+      }
+      try {
+        const sequences = settings.sequences ?? 2;
+        const trainContext = model.trainContextSize;
+        const contextSize = Math.min(settings.contextSize ?? 4096, trainContext > 0 ? trainContext : Infinity);
+        const context = await model.createContext({ sequences, contextSize, threads });
+        const sequenceList: LlamaContextSequence[] = [];
+        for (let i = 0; i < sequences; i++) sequenceList.push(context.getSequence());
+        const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
+        const chatWrapper = pickChatWrapper(model, hasChatTemplate);
+        this.loaded = {
+          model,
+          context,
+          chatWrapper,
+          pool: new SequencePool(sequenceList),
+          grammars: new Map(),
+          info: {
+            path: settings.modelPath,
+            name: basename(settings.modelPath),
+            architecture: fileInfo.metadata.general?.architecture ?? null,
+            hasChatTemplate,
+            chatWrapper: chatWrapper.constructor.name,
+            threads,
+            sequences,
+            contextSize: context.contextSize,
+          },
+        };
+        return this.loaded.info;
+      } catch (error) {
+        await model.dispose();
+        throw error;
+      }
+    });
+  }
+
+  /** Free the model and context; waiting callers get `unavailable`. */
+  unload(): Promise<void> {
+    return this.locked(() => this.unloadNow());
+  }
+
+  /** Free everything, the native binding included; the service cannot be used afterwards. */
+  dispose(): Promise<void> {
+    return this.locked(async () => {
+      this.disposed = true;
+      await this.unloadNow();
+      await this.llama?.dispose();
+      this.llama = null;
+    });
+  }
+
+  /**
+   * Run `fn` on a free sequence (waiting FIFO when all are busy); the sequence's history is
+   * cleared first so no call sees another's tokens, and it is returned on success, error or abort.
+   */
+  async withSequence<T>(
+    fn: (sequence: LlamaContextSequence, loaded: { chatWrapper: ChatWrapper; model: LlamaModel }) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const loaded = this.requireLoaded();
+    return loaded.pool.use(async (sequence) => {
+      await sequence.clearHistory();
+      return fn(sequence, { chatWrapper: loaded.chatWrapper, model: loaded.model });
+    }, signal);
+  }
+
+  /** A grammar for this JSON schema (see jsonSchemaForGrammar) on the loaded binding, cached per schema. */
+  grammarFor(schema: object): Promise<LlamaGrammar> {
+    const loaded = this.requireLoaded();
+    const key = JSON.stringify(schema);
+    const cached = loaded.grammars.get(key);
+    if (cached) return cached;
+    // The schema comes from jsonSchemaForGrammar, which keeps to the keywords the grammar knows.
+    const grammar: Promise<LlamaGrammar> = loaded.model.llama.createGrammarForJsonSchema(schema as never);
+    // A failed grammar build must not poison the cache.
+    grammar.catch(() => loaded.grammars.delete(key));
+    loaded.grammars.set(key, grammar);
+    return grammar;
+  }
+
+  private requireLoaded(): Loaded {
+    if (!this.loaded) throw new ScriptoriumError("model_missing", "No chat model is loaded. Choose one in Settings → Models.");
+    return this.loaded;
+  }
+
+  private async binding(threads: number): Promise<Llama> {
+    if (!this.llama) {
+      this.llama = await getLlama({
+        build: "never",
+        gpu: false,
+        maxThreads: Math.max(threads, physicalCoreCount()),
+        logLevel: this.options.logLevel ?? LlamaLogLevel.error,
+      });
+    }
+    return this.llama;
+  }
+
+  private async unloadNow(): Promise<void> {
+    const loaded = this.loaded;
+    if (!loaded) return;
+    this.loaded = null;
+    loaded.pool.dispose();
+    await loaded.context.dispose();
+    await loaded.model.dispose();
+  }
+
+  private ensureNotDisposed(): void {
+    if (this.disposed) throw new ScriptoriumError("unavailable", "The LLM service has been disposed.");
+  }
+
+  /** Serialise load/unload/dispose: each waits for the previous one to settle. */
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn, fn);
+    this.lock = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/**
+ * The GGUF's own template when it has one; otherwise an explicit plain-text wrapper, because the
+ * library's heuristics guess `Llama2ChatWrapper` from a `<s>` BOS, which suits few such models.
+ */
+function pickChatWrapper(model: LlamaModel, hasChatTemplate: boolean): ChatWrapper {
+  if (!hasChatTemplate) return new GeneralChatWrapper();
+  try {
+    return resolveChatWrapper(model);
+  } catch {
+    return new GeneralChatWrapper();
+  }
+}
