@@ -1,0 +1,157 @@
+import type { z } from "zod";
+import { API, isMethodName } from "../../shared/api.js";
+import type { MethodInput, MethodName, MethodOutput, MethodParsedInput, ScriptoriumApi } from "../../shared/api.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
+import type { EngineEvent } from "../../shared/events.js";
+import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
+import type { DataDirLayout } from "./dataDir.js";
+import type { ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
+import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
+import type { AppDb } from "./storage/AppDb.js";
+import type { SessionStore } from "./storage/SessionStore.js";
+import type { SettingsStore } from "./storage/SettingsStore.js";
+import type { SqliteVersionStore } from "./storage/VersionStore.js";
+
+type Handlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
+
+/** Everything the facade dispatches to; built by `createEngine`. */
+export interface EngineParts {
+  dataDir: DataDirLayout;
+  appDb: AppDb;
+  settings: SettingsStore;
+  sessions: SessionStore;
+  versions: SqliteVersionStore;
+  runner: WorkflowRunner;
+  models?: ModelsPort | undefined;
+  knowledge?: KnowledgePort | undefined;
+  providers?: ProvidersPort | undefined;
+  exporter?: ExportPort | undefined;
+  appVersion: string;
+  /** Closes what the parts own, after the runner stopped (event store, dbs, llm, ports). */
+  close: () => Promise<void>;
+}
+
+/**
+ * The engine behind every adapter (IPC, HTTP, CLI): one `call` that parses the input with the
+ * contract's schema and dispatches to a handler, and one `subscribe` for the event log.
+ */
+export class Engine implements ScriptoriumApi {
+  readonly parts: EngineParts;
+  private readonly startedAt = Date.now();
+  private readonly handlers: Handlers;
+  private disposing: Promise<void> | null = null;
+
+  constructor(parts: EngineParts) {
+    this.parts = parts;
+    this.handlers = this.buildHandlers();
+  }
+
+  async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+    if (!isMethodName(method)) throw new ScriptoriumError("not_found", `Unknown method ${JSON.stringify(method)}.`);
+    if (this.disposing) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
+    const parsed = (API[method].input as z.ZodType).safeParse(input ?? {});
+    if (!parsed.success) throw new ScriptoriumError("bad_request", formatZodError(parsed.error), { issues: parsed.error.issues });
+    const handler = this.handlers[method] as (input: unknown) => Promise<MethodOutput<M>>;
+    return handler(parsed.data);
+  }
+
+  subscribe(sessionId: string, afterSeq: number, listener: (event: EngineEvent) => void): () => void {
+    if (sessionId !== SYSTEM_STREAM && !this.parts.sessions.get(sessionId)) {
+      throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
+    }
+    return this.parts.runner.subscribe(sessionId, Math.max(0, Math.trunc(afterSeq) || 0), listener);
+  }
+
+  /** Stop runs (they continue on the next start), flush events, close databases and services. */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      await this.parts.runner.dispose();
+      await this.parts.close();
+    })();
+    return this.disposing;
+  }
+
+  private buildHandlers(): Handlers {
+    const p = this.parts;
+    const requireSession = (sessionId: string) => {
+      const session = p.sessions.get(sessionId);
+      if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
+      return session;
+    };
+    const requireVersion = (sessionId: string, number: number | undefined) => {
+      requireSession(sessionId);
+      const found = number === undefined ? p.versions.latest(sessionId) : p.versions.get(sessionId, number);
+      if (!found) throw new ScriptoriumError("not_found", number === undefined ? `Session ${sessionId} has no draft yet.` : `Session ${sessionId} has no version ${number}.`, { sessionId, number });
+      return found;
+    };
+    const port = <T>(service: T | undefined, feature: string): T => {
+      if (!service) throw new ScriptoriumError("unavailable", `${feature} is not configured.`);
+      return service;
+    };
+    return {
+      health: async () => ({
+        ok: true,
+        version: p.appVersion,
+        sqliteVersion: p.appDb.sqliteVersion,
+        model: p.models?.loaded?.() ?? null,
+        uptimeS: Math.round((Date.now() - this.startedAt) / 1000),
+      }),
+
+      "sessions.list": async ({ workflow }) => ({ sessions: p.sessions.list(workflow) }),
+      "sessions.delete": async ({ sessionId }) => {
+        await p.runner.delete(sessionId);
+        return { ok: true };
+      },
+
+      "run.start": async ({ workflow, input }) => p.runner.start(workflow, input),
+      "run.resume": async ({ sessionId, payload }) => p.runner.resume(sessionId, payload),
+      "run.state": async ({ sessionId }) => p.runner.state(sessionId),
+      "run.cancel": async ({ sessionId }) => {
+        await p.runner.cancel(sessionId);
+        return { ok: true };
+      },
+      "events.list": async ({ sessionId, afterSeq }) => ({ events: p.runner.events(sessionId, afterSeq) }),
+
+      "article.versions": async ({ sessionId }) => {
+        requireSession(sessionId);
+        return { versions: p.versions.list(sessionId) };
+      },
+      "article.version": async ({ sessionId, number }) => requireVersion(sessionId, number),
+      "article.restore": async ({ sessionId, number }) => {
+        const { markdown } = requireVersion(sessionId, number);
+        return { version: p.versions.add(sessionId, { markdown, reason: "restore" }) };
+      },
+      "article.export": async ({ sessionId, format, number }) => {
+        const exporter = port(p.exporter, "Export");
+        const { version, markdown } = requireVersion(sessionId, number);
+        return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
+      },
+
+      "models.list": async () => port(p.models, "Model management").list(),
+      "models.import": async (input) => port(p.models, "Model management").import(input),
+      "models.download": async (input) => port(p.models, "Model management").download(input),
+      "models.cancelDownload": async (input) => port(p.models, "Model management").cancelDownload(input),
+      "models.select": async (input) => {
+        if (p.models?.select) return p.models.select(input);
+        const patch: Record<string, unknown> = {};
+        if (input.chatModel !== undefined) patch.chatModel = input.chatModel;
+        if (input.embeddingModel !== undefined) patch.embeddingModel = input.embeddingModel;
+        return { settings: p.settings.update(patch) };
+      },
+
+      "settings.get": async () => p.settings.get(),
+      "settings.update": async (patch) => p.settings.update(patch),
+
+      "knowledge.ingest": async (input) => port(p.knowledge, "The knowledge base").ingest(input),
+      "knowledge.search": async (input) => port(p.knowledge, "The knowledge base").search(input),
+      "knowledge.sources": async (input) => port(p.knowledge, "The knowledge base").sources(input),
+      "knowledge.deleteSource": async (input) => port(p.knowledge, "The knowledge base").deleteSource(input),
+      "knowledge.reindex": async (input) => port(p.knowledge, "The knowledge base").reindex(input),
+
+      "providers.list": async () => port(p.providers, "Search providers").list(),
+      "providers.save": async (input) => port(p.providers, "Search providers").save(input),
+      "providers.delete": async (input) => port(p.providers, "Search providers").delete(input),
+      "providers.test": async (input) => port(p.providers, "Search providers").test(input),
+    };
+  }
+}

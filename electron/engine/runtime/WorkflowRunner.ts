@@ -1,0 +1,327 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { Command } from "@langchain/langgraph";
+import type { SessionState, SessionStatus, WorkflowId } from "../../../shared/api.js";
+import { ScriptoriumError, formatZodError, toApiError } from "../../../shared/errors.js";
+import type { EngineEvent, EventDraft } from "../../../shared/events.js";
+import type { Settings } from "../../../shared/models.js";
+import type { Checkpointer } from "../storage/Checkpointer.js";
+import type { EventStore } from "../storage/EventStore.js";
+import type { SessionStore } from "../storage/SessionStore.js";
+import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowServices } from "../workflows/WorkflowDefinition.js";
+import type { EventHub, EventListener } from "./EventHub.js";
+import { firstPause, pauseFromSnapshot } from "./pauses.js";
+
+/** Events only the runner emits; a node that writes one of these is ignored (protocol guard). */
+const RUNNER_EVENTS = new Set(["connected", "await_user", "resumed", "done"]);
+
+export interface WorkflowRunnerOptions {
+  registry: Partial<Record<WorkflowId, WorkflowDefinition<any>>>;
+  services: WorkflowServices;
+  checkpointer: Checkpointer;
+  sessions: SessionStore;
+  events: EventStore;
+  hub: EventHub;
+  settings: () => Settings;
+  /** Root of the per-session cache dirs, `<dataDir>/cache`; a session's dir is removed on delete. */
+  cacheRoot: string;
+  /** Supersteps per run before LangGraph gives up; default 100. */
+  recursionLimit?: number;
+  /** How long `dispose` waits for each aborted run to unwind, in ms; default 2000. */
+  shutdownGraceMs?: number;
+  /** Cleanup hooks run on `delete` (e.g. the version store). */
+  onDelete?: (sessionId: string) => void;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  /** Set when the run is stopped by shutdown or delete: its status must not change. */
+  detached: boolean;
+  done: Promise<void>;
+}
+
+/**
+ * Runs workflow graphs as sessions: persists and publishes their events, turns interrupts into
+ * pauses, applies each resume exactly once, cancels, deletes, and continues runs cut by a restart.
+ */
+export class WorkflowRunner {
+  private readonly opts: WorkflowRunnerOptions;
+  private readonly graphs = new Map<WorkflowId, CompiledWorkflowGraph>();
+  private readonly runs = new Map<string, ActiveRun>();
+  private readonly resuming = new Set<string>();
+  private disposed = false;
+
+  constructor(options: WorkflowRunnerOptions) {
+    this.opts = options;
+  }
+
+  /** Validate the input, create the session, emit `connected`, and run the graph in the background. */
+  async start(workflow: WorkflowId, rawInput: unknown): Promise<{ sessionId: string }> {
+    this.assertOpen();
+    const definition = this.definition(workflow);
+    const parsed = definition.inputSchema.safeParse(rawInput);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["input", ...issue.path] }));
+      throw new ScriptoriumError("bad_request", formatZodError(new z.ZodError(issues)), { issues });
+    }
+    const graph = this.graph(definition);
+    const sessionId = randomUUID();
+    this.opts.sessions.create({ id: sessionId, workflow, title: definition.title(parsed.data), input: parsed.data });
+    this.opts.events.append(sessionId, { type: "connected", workflow });
+    this.launch(sessionId, definition, graph, definition.initialState(parsed.data));
+    return { sessionId };
+  }
+
+  /** Answer the pending pause of a session; the payload is checked by the workflow's `parseResume`. */
+  async resume(sessionId: string, payload: unknown): Promise<{ sessionId: string; status: SessionStatus }> {
+    this.assertOpen();
+    const session = this.requireSession(sessionId);
+    if (session.status !== "paused" || this.resuming.has(sessionId) || this.runs.has(sessionId)) {
+      throw new ScriptoriumError("conflict", `Session ${sessionId} is ${this.resuming.has(sessionId) ? "being resumed" : session.status}; only a paused session can be resumed.`, {
+        status: session.status,
+      });
+    }
+    this.resuming.add(sessionId);
+    try {
+      const definition = this.definition(session.workflow);
+      const graph = this.graph(definition);
+      const pause = pauseFromSnapshot(await graph.getState(this.threadConfig(sessionId)));
+      if (!pause) throw new ScriptoriumError("conflict", `Session ${sessionId} has no pending pause in its checkpoint.`);
+      const parsed = definition.parseResume(pause, payload);
+      // The status transition is the durable half of the exactly-once guard.
+      if (!this.opts.sessions.transition(sessionId, "paused", "running")) {
+        throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer paused.`);
+      }
+      this.opts.events.append(sessionId, { type: "resumed", pausePoint: pause.pausePoint, action: actionName(payload) });
+      this.launch(sessionId, definition, graph, new Command({ resume: parsed }));
+      return { sessionId, status: "running" };
+    } finally {
+      this.resuming.delete(sessionId);
+    }
+  }
+
+  /** Session summary, pending pause (re-derived from the checkpoint) and the workflow's public values. */
+  async state(sessionId: string): Promise<SessionState> {
+    const session = this.requireSession(sessionId);
+    const definition = this.opts.registry[session.workflow];
+    if (!definition) return { session, pause: null, values: {} };
+    const snapshot = await this.graph(definition).getState(this.threadConfig(sessionId));
+    const pause = session.status === "paused" ? pauseFromSnapshot(snapshot) : null;
+    return { session, pause, values: definition.publicValues(snapshot.values ?? {}) };
+  }
+
+  /** Replay persisted events with seq > afterSeq, then live ones; returns the unsubscribe function. */
+  subscribe(sessionId: string, afterSeq: number, listener: EventListener): () => void {
+    return this.opts.hub.subscribe(sessionId, afterSeq, listener, (after) => this.opts.events.list(sessionId, after));
+  }
+
+  /** Persisted events with seq > afterSeq (buffered ones are flushed first). */
+  events(sessionId: string, afterSeq: number): EngineEvent[] {
+    this.requireSession(sessionId);
+    this.opts.events.flush();
+    return this.opts.events.list(sessionId, afterSeq);
+  }
+
+  /** Stop a running session (or drop a paused one); a finished session is left as it is. */
+  async cancel(sessionId: string): Promise<void> {
+    const session = this.requireSession(sessionId);
+    const run = this.runs.get(sessionId);
+    if (run) {
+      run.controller.abort(new ScriptoriumError("aborted", "Cancelled."));
+      await run.done;
+      return;
+    }
+    if (session.status === "paused" || session.status === "running") {
+      if (this.opts.sessions.transition(sessionId, session.status, "cancelled")) {
+        this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });
+      }
+    }
+  }
+
+  /** Remove a session with its events, checkpoints, cache dir and (via onDelete) versions. */
+  async delete(sessionId: string): Promise<void> {
+    this.requireSession(sessionId);
+    const run = this.runs.get(sessionId);
+    if (run) {
+      run.detached = true;
+      run.controller.abort(new ScriptoriumError("aborted", "Session deleted."));
+      await run.done;
+    }
+    this.opts.events.deleteSession(sessionId);
+    this.opts.onDelete?.(sessionId);
+    this.opts.sessions.delete(sessionId);
+    await this.opts.checkpointer.deleteThread(sessionId);
+    fs.rmSync(path.join(this.opts.cacheRoot, safeSegment(sessionId)), { recursive: true, force: true });
+  }
+
+  /**
+   * Continue sessions left `running` by a previous process (killed mid-step) from their last
+   * checkpoint. Paused sessions need nothing: their pause is re-read from the checkpoint.
+   */
+  async recover(): Promise<string[]> {
+    const recovered: string[] = [];
+    for (const session of this.opts.sessions.listByStatus("running")) {
+      if (this.runs.has(session.id)) continue;
+      const definition = this.opts.registry[session.workflow];
+      if (!definition) {
+        this.opts.sessions.setStatus(session.id, "interrupted");
+        continue;
+      }
+      const graph = this.graph(definition);
+      const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(session.id));
+      // No checkpoint at all: the process died before the first step was saved; start over.
+      const input = tuple ? null : definition.initialState(definition.inputSchema.parse(this.opts.sessions.input(session.id)));
+      this.launch(session.id, definition, graph, input);
+      recovered.push(session.id);
+    }
+    return recovered;
+  }
+
+  /** Whether a session's graph is executing in this process. */
+  isActive(sessionId: string): boolean {
+    return this.runs.has(sessionId);
+  }
+
+  /** Resolves when the session's current run (if any) has settled; for tests and adapters. */
+  async settled(sessionId: string): Promise<void> {
+    await this.runs.get(sessionId)?.done;
+  }
+
+  /**
+   * Stop every run without changing its status (they stay `running` and continue on the next
+   * start), then flush events. The caller closes the databases afterwards.
+   */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    const grace = this.opts.shutdownGraceMs ?? 2000;
+    const waits = [...this.runs.values()].map((run) => {
+      run.detached = true;
+      run.controller.abort(new ScriptoriumError("aborted", "Engine shutting down."));
+      return Promise.race([run.done, new Promise<void>((resolve) => setTimeout(resolve, grace).unref())]);
+    });
+    await Promise.all(waits);
+    this.opts.events.flush();
+  }
+
+  private launch(sessionId: string, definition: WorkflowDefinition<any>, graph: CompiledWorkflowGraph, input: unknown): void {
+    const run: ActiveRun = { controller: new AbortController(), detached: false, done: Promise.resolve() };
+    this.runs.set(sessionId, run);
+    run.done = this.drive(sessionId, definition, graph, input, run).finally(() => this.release(sessionId, run));
+  }
+
+  private release(sessionId: string, run: ActiveRun): void {
+    if (this.runs.get(sessionId) === run) this.runs.delete(sessionId);
+  }
+
+  private async drive(sessionId: string, definition: WorkflowDefinition<any>, graph: CompiledWorkflowGraph, input: unknown, run: ActiveRun): Promise<void> {
+    const signal = run.controller.signal;
+    try {
+      const stream = await graph.stream(input, {
+        ...this.threadConfig(sessionId),
+        streamMode: ["custom", "updates"],
+        durability: "sync",
+        recursionLimit: this.opts.recursionLimit ?? 100,
+        maxConcurrency: this.opts.settings().sequences,
+        signal,
+      });
+      let pause: PauseRequest | null = null;
+      for await (const chunk of stream) {
+        if (!Array.isArray(chunk) || chunk.length !== 2) continue;
+        const [mode, data] = chunk as [string, unknown];
+        if (mode === "custom") this.emitFromNode(sessionId, data);
+        else if (mode === "updates" && typeof data === "object" && data !== null && "__interrupt__" in data) {
+          pause = firstPause((data as { __interrupt__: unknown }).__interrupt__) ?? pause;
+        }
+      }
+      if (signal.aborted) throw signal.reason;
+      const snapshot = await graph.getState(this.threadConfig(sessionId));
+      pause ??= pauseFromSnapshot(snapshot);
+      this.opts.events.flush();
+      // Leave the active set before announcing the end, so a client that resumes on `await_user` is not refused.
+      this.release(sessionId, run);
+      if (pause) {
+        this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint);
+        this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: pause.context });
+      } else {
+        const values = snapshot.values ?? {};
+        this.opts.sessions.setStatus(sessionId, "done");
+        this.opts.events.append(sessionId, { type: "done", summary: definition.doneSummary(values), result: definition.publicValues(values) });
+      }
+    } catch (error) {
+      if (run.detached) return;
+      this.release(sessionId, run);
+      try {
+        if (signal.aborted) {
+          this.opts.sessions.setStatus(sessionId, "cancelled");
+          this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });
+        } else {
+          const apiError = toApiError(error);
+          if (apiError.code === "internal") console.error(`[WorkflowRunner] session ${sessionId} failed`, error);
+          this.opts.sessions.setStatus(sessionId, "error");
+          this.opts.events.append(sessionId, { type: "error", error: apiError });
+        }
+      } catch (secondary) {
+        console.error(`[WorkflowRunner] could not record the end of session ${sessionId}`, secondary);
+      }
+    }
+  }
+
+  /** Persist + publish a node's custom chunk if it is a valid event draft; drop anything else. */
+  private emitFromNode(sessionId: string, chunk: unknown): void {
+    if (typeof chunk !== "object" || chunk === null || typeof (chunk as { type?: unknown }).type !== "string") return;
+    const type = (chunk as { type: string }).type;
+    if (RUNNER_EVENTS.has(type)) {
+      console.warn(`[WorkflowRunner] a node emitted "${type}", which only the runner may emit; ignored`);
+      return;
+    }
+    try {
+      this.opts.events.append(sessionId, chunk as EventDraft);
+    } catch (error) {
+      console.warn(`[WorkflowRunner] dropped an invalid event from session ${sessionId}:`, error instanceof Error ? error.message : error);
+    }
+  }
+
+  private definition(workflow: WorkflowId): WorkflowDefinition<any> {
+    const definition = this.opts.registry[workflow];
+    if (!definition) throw new ScriptoriumError("unavailable", `Workflow "${workflow}" is not available in this build.`);
+    return definition;
+  }
+
+  private graph(definition: WorkflowDefinition<any>): CompiledWorkflowGraph {
+    let graph = this.graphs.get(definition.id);
+    if (!graph) {
+      graph = definition.build(this.opts.services, this.opts.checkpointer.saver);
+      this.graphs.set(definition.id, graph);
+    }
+    return graph;
+  }
+
+  private requireSession(sessionId: string) {
+    const session = this.opts.sessions.get(sessionId);
+    if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
+    return session;
+  }
+
+  private threadConfig(sessionId: string): { configurable: { thread_id: string } } {
+    return { configurable: { thread_id: sessionId } };
+  }
+
+  private assertOpen(): void {
+    if (this.disposed) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
+  }
+}
+
+/** The `action` field of a resume payload, for the `resumed` event. */
+function actionName(payload: unknown): string {
+  const action = typeof payload === "object" && payload !== null ? (payload as { action?: unknown }).action : undefined;
+  return typeof action === "string" ? action : "resume";
+}
+
+/** Session ids are UUIDs; refuse anything that could escape the cache root. */
+export function safeSegment(sessionId: string): string {
+  if (!/^[\w-]+$/.test(sessionId)) throw new ScriptoriumError("bad_request", `Invalid session id ${JSON.stringify(sessionId)}.`);
+  return sessionId;
+}

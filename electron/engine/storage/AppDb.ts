@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { MIGRATIONS } from "./migrations.js";
+import { assertSafeSqliteVersion } from "./sqliteVersion.js";
+
+/** File name of the app database inside the data dir. */
+export const APP_DB_FILE = "app.db";
+
+export interface AppDbOptions {
+  /** How long a statement waits on a lock held by another connection, in ms; default 5000. */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * Open a better-sqlite3 connection configured for durability: WAL, `synchronous=FULL` (better-sqlite3
+ * defaults WAL to NORMAL, which can lose the last commits on power loss), foreign keys, busy timeout.
+ * A file that is not a database becomes a ScriptoriumError naming the file.
+ */
+export function openDurableSqlite(file: string, options: AppDbOptions = {}): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file);
+    db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+    db.pragma("foreign_keys = ON");
+    // Reading the schema forces SQLite to parse the header: a corrupt file fails here, not later.
+    db.prepare("SELECT count(*) FROM sqlite_master").get();
+    return db;
+  } catch (error) {
+    db?.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ScriptoriumError("internal", `Cannot open database ${file}: ${reason}. Move the file away to start fresh.`, { file });
+  }
+}
+
+/** The app database (`<dataDir>/app.db`): settings, sessions, events, versions, knowledge metadata. */
+export class AppDb {
+  /** The raw handle; the knowledge store uses it for `sources`, `chunks` and `embedding_cache`. */
+  readonly db: Database.Database;
+  /** Absolute path of the database file. */
+  readonly file: string;
+  /** `select sqlite_version()`, checked against the WAL-reset bug at open. */
+  readonly sqliteVersion: string;
+
+  private constructor(db: Database.Database, file: string, sqliteVersion: string) {
+    this.db = db;
+    this.file = file;
+    this.sqliteVersion = sqliteVersion;
+  }
+
+  /** Open (creating if needed) and migrate `<dataDir>/app.db`. */
+  static open(dataDir: string, options: AppDbOptions = {}): AppDb {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const file = path.resolve(dataDir, APP_DB_FILE);
+    const db = openDurableSqlite(file, options);
+    try {
+      const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
+      assertSafeSqliteVersion(version);
+      migrate(db, file);
+      return new AppDb(db, file, version);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /** Schema version (number of applied migrations). */
+  get schemaVersion(): number {
+    return this.db.pragma("user_version", { simple: true }) as number;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function migrate(db: Database.Database, file: string): void {
+  const current = db.pragma("user_version", { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new ScriptoriumError(
+      "internal",
+      `Database ${file} has schema version ${current}, newer than this app supports (${MIGRATIONS.length}). Update Scriptorium.`,
+      { file, schemaVersion: current },
+    );
+  }
+  for (let step = current; step < MIGRATIONS.length; step++) {
+    const sql = MIGRATIONS[step] as string;
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${step + 1}`);
+    })();
+  }
+}

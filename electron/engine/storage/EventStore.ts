@@ -1,0 +1,130 @@
+import type Database from "better-sqlite3";
+import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
+import { EventSchema } from "../../../shared/events.js";
+import type { EngineEvent, EventDraft, EventType } from "../../../shared/events.js";
+
+/**
+ * Event types emitted many times a second. They are batched: with `synchronous=FULL` every commit
+ * is an fsync, so one commit per token would cap streaming at the disk's fsync rate.
+ */
+export const HIGH_RATE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["token", "draft_chunk", "progress"]);
+
+export interface EventStoreOptions {
+  /** How long a high-rate event may wait in memory before its batch is committed, in ms; default 50. */
+  flushIntervalMs?: number;
+  /** Called after each commit with the events it made durable, in seq order. */
+  onPersisted?: (events: EngineEvent[]) => void;
+}
+
+/**
+ * The per-session event log. `append` assigns the next seq (1, 2, 3 … without gaps) at once;
+ * the event becomes durable — and is handed to `onPersisted` — when its batch commits. Any
+ * event that is not high-rate commits immediately together with everything buffered before
+ * it, so a `done`, `await_user` or `error` is never durable before the tokens that preceded it.
+ */
+export class EventStore {
+  private readonly db: Database.Database;
+  private readonly flushIntervalMs: number;
+  private readonly onPersisted: ((events: EngineEvent[]) => void) | undefined;
+  private readonly nextSeq = new Map<string, number>();
+  private pending: EngineEvent[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(db: Database.Database, options: EventStoreOptions = {}) {
+    this.db = db;
+    this.flushIntervalMs = options.flushIntervalMs ?? 50;
+    this.onPersisted = options.onPersisted;
+  }
+
+  /** Assign seq and ts, validate against the event union, queue; commits now unless high-rate. */
+  append(sessionId: string, draft: EventDraft): EngineEvent {
+    if (this.closed) throw new ScriptoriumError("unavailable", "The event store is closed.");
+    const seq = this.peekNextSeq(sessionId);
+    const parsed = EventSchema.safeParse({ ...draft, seq, sessionId, ts: new Date().toISOString() });
+    if (!parsed.success) {
+      throw new ScriptoriumError("internal", `Invalid ${String((draft as { type?: unknown }).type)} event: ${formatZodError(parsed.error)}`);
+    }
+    this.nextSeq.set(sessionId, seq + 1);
+    this.pending.push(parsed.data);
+    if (HIGH_RATE_EVENTS.has(parsed.data.type)) this.schedule();
+    else this.flush();
+    return parsed.data;
+  }
+
+  /** Commit every buffered event in one transaction, then report them to `onPersisted`. */
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.pending.length === 0 || !this.db.open) return;
+    const batch = this.pending;
+    this.pending = [];
+    const insert = this.db.prepare("INSERT INTO events(session_id, seq, type, ts, json) VALUES (?, ?, ?, ?, ?)");
+    const bump = this.db.prepare("UPDATE sessions SET last_seq = max(last_seq, ?) WHERE id = ?");
+    try {
+      this.db.transaction(() => {
+        const last = new Map<string, number>();
+        for (const event of batch) {
+          insert.run(event.sessionId, event.seq, event.type, event.ts, JSON.stringify(event));
+          last.set(event.sessionId, event.seq);
+        }
+        for (const [sessionId, seq] of last) bump.run(seq, sessionId);
+      })();
+    } catch (error) {
+      // Keep the batch so order and no-gaps still hold if a later flush succeeds.
+      this.pending = batch.concat(this.pending);
+      throw error;
+    }
+    this.onPersisted?.(batch);
+  }
+
+  /** Persisted events of a session with seq > afterSeq, in order. */
+  list(sessionId: string, afterSeq = 0): EngineEvent[] {
+    const rows = this.db.prepare("SELECT json FROM events WHERE session_id = ? AND seq > ? ORDER BY seq").all(sessionId, afterSeq) as Array<{ json: string }>;
+    return rows.map((row) => JSON.parse(row.json) as EngineEvent);
+  }
+
+  /** Highest seq assigned so far (persisted or buffered); 0 for an empty stream. */
+  lastSeq(sessionId: string): number {
+    return this.peekNextSeq(sessionId) - 1;
+  }
+
+  /** Drop a session's log, buffered events included. */
+  deleteSession(sessionId: string): void {
+    this.pending = this.pending.filter((event) => event.sessionId !== sessionId);
+    this.nextSeq.delete(sessionId);
+    this.db.prepare("DELETE FROM events WHERE session_id = ?").run(sessionId);
+  }
+
+  /** Flush and stop accepting events. */
+  close(): void {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+  }
+
+  private peekNextSeq(sessionId: string): number {
+    let next = this.nextSeq.get(sessionId);
+    if (next === undefined) {
+      const row = this.db.prepare("SELECT coalesce(max(seq), 0) AS last FROM events WHERE session_id = ?").get(sessionId) as { last: number };
+      next = row.last + 1;
+      this.nextSeq.set(sessionId, next);
+    }
+    return next;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      try {
+        this.flush();
+      } catch (error) {
+        console.error("[EventStore] flush failed", error);
+      }
+    }, this.flushIntervalMs);
+    this.timer.unref();
+  }
+}

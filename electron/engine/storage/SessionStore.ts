@@ -1,0 +1,87 @@
+import type Database from "better-sqlite3";
+import type { SessionStatus, SessionSummary, WorkflowId } from "../../../shared/api.js";
+
+interface SessionRow {
+  id: string;
+  workflow: string;
+  title: string;
+  status: string;
+  pause_point: string | null;
+  created_at: string;
+  updated_at: string;
+  input: string;
+  last_seq: number;
+}
+
+function toSummary(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    workflow: row.workflow as WorkflowId,
+    title: row.title,
+    status: row.status as SessionStatus,
+    pausePoint: row.pause_point,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastSeq: row.last_seq,
+  };
+}
+
+/** Session rows of `app.db`: one per run, with its status and current pause point. */
+export class SessionStore {
+  private readonly db: Database.Database;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  create(session: { id: string; workflow: WorkflowId; title: string; input: unknown }): SessionSummary {
+    const now = new Date().toISOString();
+    this.db
+      .prepare("INSERT INTO sessions(id, workflow, title, status, pause_point, created_at, updated_at, input, last_seq) VALUES (?, ?, ?, 'running', NULL, ?, ?, ?, 0)")
+      .run(session.id, session.workflow, session.title, now, now, JSON.stringify(session.input ?? null));
+    return this.get(session.id) as SessionSummary;
+  }
+
+  get(id: string): SessionSummary | null {
+    const row = this.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
+    return row ? toSummary(row) : null;
+  }
+
+  /** The validated `run.start` input the session was created with. */
+  input(id: string): unknown {
+    const row = this.db.prepare("SELECT input FROM sessions WHERE id = ?").get(id) as { input: string } | undefined;
+    return row ? JSON.parse(row.input) : undefined;
+  }
+
+  list(workflow?: WorkflowId): SessionSummary[] {
+    const rows = (
+      workflow
+        ? this.db.prepare("SELECT * FROM sessions WHERE workflow = ? ORDER BY updated_at DESC, id").all(workflow)
+        : this.db.prepare("SELECT * FROM sessions ORDER BY updated_at DESC, id").all()
+    ) as SessionRow[];
+    return rows.map(toSummary);
+  }
+
+  listByStatus(status: SessionStatus): SessionSummary[] {
+    return (this.db.prepare("SELECT * FROM sessions WHERE status = ? ORDER BY created_at").all(status) as SessionRow[]).map(toSummary);
+  }
+
+  setStatus(id: string, status: SessionStatus, pausePoint: string | null = null): void {
+    this.db.prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ?").run(status, pausePoint, new Date().toISOString(), id);
+  }
+
+  /**
+   * Atomic compare-and-set of the status: true only for the one caller that saw `from`.
+   * This is what makes a resume apply exactly once even if two requests race.
+   */
+  transition(id: string, from: SessionStatus, to: SessionStatus, pausePoint: string | null = null): boolean {
+    const result = this.db
+      .prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ? AND status = ?")
+      .run(to, pausePoint, new Date().toISOString(), id, from);
+    return result.changes === 1;
+  }
+
+  delete(id: string): void {
+    this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
+  }
+}

@@ -1,0 +1,70 @@
+import type Database from "better-sqlite3";
+import type { DraftVersion } from "../../../shared/article.js";
+import type { VersionStore } from "../workflows/WorkflowDefinition.js";
+
+interface VersionRow {
+  number: number;
+  reason: string;
+  created_at: string;
+  markdown: string;
+  scores: string | null;
+}
+
+function toVersion(row: VersionRow): DraftVersion {
+  return {
+    number: row.number,
+    reason: row.reason as DraftVersion["reason"],
+    created_at: row.created_at,
+    scores: row.scores ? (JSON.parse(row.scores) as DraftVersion["scores"]) : null,
+    chars: [...row.markdown].length,
+  };
+}
+
+/** Draft versions in `app.db`; numbers are 1, 2, 3 … per session, assigned in a transaction. */
+export class SqliteVersionStore implements VersionStore {
+  private readonly db: Database.Database;
+
+  constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  add(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion {
+    return this.db.transaction(() => {
+      const now = new Date().toISOString();
+      const { next } = this.db.prepare("SELECT coalesce(max(number), 0) + 1 AS next FROM versions WHERE session_id = ?").get(sessionId) as { next: number };
+      this.db
+        .prepare("INSERT INTO documents(session_id, created_at, updated_at) VALUES (?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET updated_at = excluded.updated_at")
+        .run(sessionId, now, now);
+      this.db.prepare("INSERT INTO versions(session_id, number, reason, created_at, markdown, scores) VALUES (?, ?, ?, ?, ?, NULL)").run(sessionId, next, draft.reason, now, draft.markdown);
+      return toVersion({ number: next, reason: draft.reason, created_at: now, markdown: draft.markdown, scores: null });
+    })();
+  }
+
+  list(sessionId: string): DraftVersion[] {
+    const rows = this.db.prepare("SELECT number, reason, created_at, markdown, scores FROM versions WHERE session_id = ? ORDER BY number").all(sessionId) as VersionRow[];
+    return rows.map(toVersion);
+  }
+
+  get(sessionId: string, number: number): { version: DraftVersion; markdown: string } | null {
+    const row = this.db.prepare("SELECT number, reason, created_at, markdown, scores FROM versions WHERE session_id = ? AND number = ?").get(sessionId, number) as VersionRow | undefined;
+    return row ? { version: toVersion(row), markdown: row.markdown } : null;
+  }
+
+  latest(sessionId: string): { version: DraftVersion; markdown: string } | null {
+    const row = this.db
+      .prepare("SELECT number, reason, created_at, markdown, scores FROM versions WHERE session_id = ? ORDER BY number DESC LIMIT 1")
+      .get(sessionId) as VersionRow | undefined;
+    return row ? { version: toVersion(row), markdown: row.markdown } : null;
+  }
+
+  setScores(sessionId: string, number: number, scores: NonNullable<DraftVersion["scores"]>): void {
+    this.db.prepare("UPDATE versions SET scores = ? WHERE session_id = ? AND number = ?").run(JSON.stringify(scores), sessionId, number);
+  }
+
+  deleteSession(sessionId: string): void {
+    this.db.transaction(() => {
+      this.db.prepare("DELETE FROM versions WHERE session_id = ?").run(sessionId);
+      this.db.prepare("DELETE FROM documents WHERE session_id = ?").run(sessionId);
+    })();
+  }
+}

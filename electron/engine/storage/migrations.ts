@@ -1,0 +1,78 @@
+/**
+ * Versioned schema of `app.db`. `PRAGMA user_version` holds the number of applied steps; each
+ * step runs in one transaction, so a crash mid-migration leaves the previous version intact.
+ * Append new steps; never edit a shipped one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE settings (
+    key  TEXT PRIMARY KEY,
+    json TEXT NOT NULL
+  );
+  CREATE TABLE sessions (
+    id          TEXT PRIMARY KEY,
+    workflow    TEXT NOT NULL,
+    title       TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    pause_point TEXT,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL,
+    input       TEXT NOT NULL,
+    last_seq    INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX sessions_updated ON sessions(updated_at);
+  -- No foreign key: the "system" stream (downloads, ingest) has no session row.
+  CREATE TABLE events (
+    session_id TEXT NOT NULL,
+    seq        INTEGER NOT NULL,
+    type       TEXT NOT NULL,
+    ts         TEXT NOT NULL,
+    json       TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  ) WITHOUT ROWID;
+  -- Documents and versions are deleted with their session by SessionStore's caller (no FK, so a
+  -- workflow test may store versions without a session row).
+  CREATE TABLE documents (
+    session_id TEXT PRIMARY KEY,
+    title      TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE versions (
+    session_id TEXT NOT NULL,
+    number     INTEGER NOT NULL,
+    reason     TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    markdown   TEXT NOT NULL,
+    scores     TEXT,
+    PRIMARY KEY (session_id, number)
+  );
+  CREATE TABLE embedding_cache (
+    content_hash TEXT NOT NULL,
+    model_id     TEXT NOT NULL,
+    dims         INTEGER NOT NULL,
+    vector       BLOB NOT NULL,
+    PRIMARY KEY (content_hash, model_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE sources (
+    id           TEXT PRIMARY KEY,
+    path         TEXT NOT NULL,
+    collection   TEXT NOT NULL,
+    kind         TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    chunk_count  INTEGER NOT NULL DEFAULT 0,
+    ingested_at  TEXT NOT NULL,
+    meta         TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX sources_collection ON sources(collection);
+  CREATE TABLE chunks (
+    id         TEXT PRIMARY KEY,
+    source_id  TEXT NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+    collection TEXT NOT NULL,
+    idx        INTEGER NOT NULL,
+    text       TEXT NOT NULL,
+    meta       TEXT NOT NULL DEFAULT '{}'
+  );
+  CREATE INDEX chunks_source ON chunks(source_id, idx);
+  `,
+];

@@ -1,0 +1,14 @@
+import { Annotation } from "@langchain/langgraph";
+
+/** State of the one-step chat graph. */
+export const ChatState = Annotation.Root({
+  /** The user's prompt. */
+  prompt: Annotation<string>(),
+  /** Optional system prompt; empty string when absent (LangGraph state values must be JSON). */
+  system: Annotation<string>(),
+  /** The model's full reply, set when generation ends. */
+  text: Annotation<string>(),
+  /** Why generation stopped (`eog`, `maxTokens`, `abort`, `stop`). */
+  stopReason: Annotation<string>(),
+});
+export type ChatStateType = typeof ChatState.State;
