@@ -1,0 +1,57 @@
+import { END, START, StateGraph } from "@langchain/langgraph";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { WorkflowServices } from "../WorkflowDefinition.js";
+import { applyManualEditNode } from "./nodes/applyManualEdit.js";
+import { editorNode } from "./nodes/editor.js";
+import { finalizeNode } from "./nodes/finalize.js";
+import { intentParserNode } from "./nodes/intentParser.js";
+import { pauseNode } from "./nodes/pauseNodes.js";
+import { researcherNode } from "./nodes/researcher.js";
+import { researchMoreNode } from "./nodes/researchMore.js";
+import { writerDraftNode } from "./nodes/writerDraft.js";
+import { writerOutlineNode } from "./nodes/writerOutline.js";
+import {
+  routeAfterDraftPause,
+  routeAfterEditor,
+  routeAfterMaterialPause,
+  routeAfterOutlinePause,
+  routeAfterReviewPause,
+  routeDraftAction,
+} from "./routing.js";
+import { ArticleState } from "./state.js";
+
+/**
+ * The article graph. Wiring only:
+ * intent_parser → researcher → pause_material ⇄ research_more → writer_outline → pause_outline ⇄
+ * writer_outline → writer_draft → pause_draft → (apply_manual_edit) → finalize | writer_draft | editor;
+ * editor → pause_draft | pause_review → finalize | writer_draft.
+ */
+export function buildArticleGraph(services: WorkflowServices, checkpointer?: BaseCheckpointSaver) {
+  return new StateGraph(ArticleState)
+    .addNode("intent_parser", intentParserNode(services))
+    .addNode("researcher", researcherNode(services))
+    .addNode("pause_material", pauseNode("material_confirm"))
+    .addNode("research_more", researchMoreNode(services))
+    .addNode("writer_outline", writerOutlineNode(services))
+    .addNode("pause_outline", pauseNode("outline_confirm"))
+    .addNode("writer_draft", writerDraftNode(services))
+    .addNode("pause_draft", pauseNode("draft_confirm"))
+    .addNode("apply_manual_edit", applyManualEditNode(services))
+    .addNode("editor", editorNode(services))
+    .addNode("pause_review", pauseNode("review_confirm"))
+    .addNode("finalize", finalizeNode())
+    .addEdge(START, "intent_parser")
+    .addEdge("intent_parser", "researcher")
+    .addEdge("researcher", "pause_material")
+    .addConditionalEdges("pause_material", routeAfterMaterialPause, ["research_more", "writer_outline"])
+    .addEdge("research_more", "pause_material")
+    .addEdge("writer_outline", "pause_outline")
+    .addConditionalEdges("pause_outline", routeAfterOutlinePause, ["writer_outline", "writer_draft"])
+    .addEdge("writer_draft", "pause_draft")
+    .addConditionalEdges("pause_draft", routeAfterDraftPause, ["apply_manual_edit", "finalize", "writer_draft", "editor"])
+    .addConditionalEdges("apply_manual_edit", routeDraftAction, ["finalize", "writer_draft", "editor"])
+    .addConditionalEdges("editor", routeAfterEditor, ["pause_draft", "pause_review"])
+    .addConditionalEdges("pause_review", routeAfterReviewPause, ["finalize", "writer_draft"])
+    .addEdge("finalize", END)
+    .compile(checkpointer ? { checkpointer } : {});
+}

@@ -1,0 +1,52 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import { combineReview } from "../combineReview.js";
+import { materialDigest } from "../materialPackage.js";
+import { emit, localeOf, runStep, say, sessionIdOf } from "../nodeRuntime.js";
+import { reviewPrompt } from "../prompts.js";
+import type { ReviewAspect } from "../prompts.js";
+import { AspectReviewLlmSchema } from "../schemas.js";
+import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+
+/** The draft an editor call sees; longer drafts are cut, a weak model's context is small. */
+export const EDITOR_DRAFT_CHARS = 4000;
+
+/**
+ * editor (编辑): three independent structured reviews — facts (against the approved materials'
+ * digests), logic, language — combined into one weighted score and verdict. Scores are saved on
+ * the version. At the revision cap a rejected draft is force-accepted (routing sends it to PAUSE-3).
+ */
+export function editorNode(services: WorkflowServices) {
+  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+    const locale = localeOf(state);
+    const sessionId = sessionIdOf(config);
+    const settings = services.settings().article;
+    return runStep(config, { step: "editor", agent: "editor", label: say(locale, "审稿：事实、逻辑、语言", "Reviewing facts, logic, language") }, async () => {
+      const approved = new Set(state.approved_material_ids ?? []);
+      const materials = state.materials.filter((m) => approved.has(m.id)).map((m) => materialDigest(m, 160));
+      const draft = state.draft.length > EDITOR_DRAFT_CHARS ? `${state.draft.slice(0, EDITOR_DRAFT_CHARS)}\n…` : state.draft;
+      const review = async (aspect: ReviewAspect) =>
+        (
+          await services.llm.generateStructured({
+            ...reviewPrompt(locale, aspect, draft, materials),
+            schema: AspectReviewLlmSchema,
+            tag: { role: "editor", step: `review_${aspect}` },
+            signal: config.signal,
+            maxTokens: 900,
+          })
+        ).value;
+      const [facts, logic, language] = await Promise.all([review("facts"), review("logic"), review("language")]);
+      const result = combineReview({ facts, logic, language }, settings, state.revision_count);
+      if (state.draft_version !== null) {
+        services.versions.setScores(sessionId, state.draft_version, { facts: result.facts.score, logic: result.logic.score, language: result.language.score, overall: result.overall });
+      }
+      emit(config, { type: "review_ready", review: result });
+      const forced = result.verdict === "reject" && state.revision_count >= settings.maxRevisions;
+      const verdict = result.verdict === "pass" ? say(locale, "通过", "pass") : forced ? say(locale, `未通过，${state.revision_count} 轮后强制接受`, `reject, force-accepted after ${state.revision_count} rounds`) : say(locale, "未通过", "reject");
+      return {
+        update: { review: result, max_revisions: settings.maxRevisions, force_accepted_after: forced ? state.revision_count : null },
+        summary: say(locale, `总分 ${result.overall}（阈值 ${result.threshold}），${verdict}`, `Overall ${result.overall} (threshold ${result.threshold}), ${verdict}`),
+      };
+    });
+  };
+}

@@ -1,0 +1,34 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import { DEFAULT_BUDGET, materialKey, materialsSummary, rankMaterials, renumber } from "../materialPackage.js";
+import { emit, localeOf, runStep, say } from "../nodeRuntime.js";
+import { searchKeywords } from "../searchKeywords.js";
+import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import { uniqueKeywords } from "./researcher.js";
+
+/** A package never grows past this many materials, however often the user re-searches. */
+export const MAX_PACKAGE = 24;
+
+/**
+ * re_search at PAUSE-1: search the extra keywords and MERGE the new hits into the package —
+ * materials already in it are skipped, new ones continue the numbering, existing ids never change.
+ */
+export function researchMoreNode(services: WorkflowServices) {
+  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+    const locale = localeOf(state);
+    const extra = uniqueKeywords(state.resume?.payload.extra_keywords ?? []);
+    return runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, `补充检索：${extra.join("、")}`, `Searching more: ${extra.join(", ")}`) }, async () => {
+      const { hitLists, hits, failed } = await searchKeywords(services.search, extra, locale, config.signal);
+      const room = Math.max(0, MAX_PACKAGE - state.materials.length);
+      const fresh = rankMaterials(hitLists, { ...DEFAULT_BUDGET, maxMaterials: Math.min(DEFAULT_BUDGET.maxMaterials, room) }, new Set(state.materials.map(materialKey)));
+      const materials = [...state.materials, ...renumber(fresh, state.materials)];
+      const keywords = uniqueKeywords([...state.keywords, ...extra]);
+      const totalHits = state.search_hits + hits;
+      let summary = materialsSummary(locale, totalHits, materials.length);
+      summary += say(locale, `（本次新增 ${fresh.length} 条）`, ` (${fresh.length} new)`);
+      if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
+      emit(config, { type: "materials_ready", materials, keywords, summary });
+      return { update: { keywords, materials, search_hits: totalHits }, summary };
+    });
+  };
+}

@@ -1,0 +1,123 @@
+import fs from "node:fs/promises";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { DraftVersion, Outline } from "../../../../../shared/article.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import { assembleDraft, draftChars } from "../draftMarkdown.js";
+import { materialDigest } from "../materialPackage.js";
+import { localeOf, runStep, say, sessionIdOf } from "../nodeRuntime.js";
+import { planRevision, splitNotes } from "../revisionTargets.js";
+import { sanitizeOutline } from "../sanitizeOutline.js";
+import type { ArticleStateUpdate, ArticleStateValues, DraftSection } from "../state.js";
+import { storeDraftVersion } from "../storeDraftVersion.js";
+import { writeSection } from "../writeSection.js";
+
+/** What this run of the writer does, read from the last resume. */
+type DraftTask =
+  | { kind: "initial"; outline: Outline }
+  | { kind: "revise"; reason: Extract<DraftVersion["reason"], "editor" | "user">; items: string[]; countsAsRound: boolean };
+
+function taskOf(state: ArticleStateValues, approved: string[]): DraftTask {
+  const resume = state.resume;
+  if (!state.outline) throw new ScriptoriumError("internal", "writer_draft ran without an outline");
+  if (resume?.pause === "outline_confirm") {
+    const edited = resume.payload.edited_outline;
+    return { kind: "initial", outline: edited ? sanitizeOutline(edited, approved, state.outline.title) : state.outline };
+  }
+  if (resume?.pause === "draft_confirm" && resume.payload.action === "user_revise") {
+    return { kind: "revise", reason: "user", items: splitNotes(resume.payload.user_revision_notes ?? ""), countsAsRound: false };
+  }
+  if (resume?.pause === "review_confirm" && resume.payload.action === "custom_revise") {
+    return { kind: "revise", reason: "user", items: splitNotes(resume.payload.user_revision_notes ?? ""), countsAsRound: true };
+  }
+  if (resume?.pause === "review_confirm" && resume.payload.action === "accept_review" && state.review) {
+    const { facts, logic, language } = state.review;
+    const items = [...facts.issues, ...logic.issues, ...language.issues].map((i) => `${i.location}: ${i.issue} → ${i.suggestion}`);
+    return { kind: "revise", reason: "editor", items, countsAsRound: true };
+  }
+  throw new ScriptoriumError("internal", `writer_draft has nothing to do after ${resume?.pause ?? "no pause"}/${resume?.payload.action ?? "-"}`);
+}
+
+/** The outline section a draft section was written from: same title, else same position. */
+function outlineSectionFor(outline: Outline, title: string, index: number) {
+  return outline.sections.find((s) => s.section_title === title) ?? outline.sections[index] ?? { section_title: title, key_points: [], material_ids: [] };
+}
+
+/**
+ * writer_draft (作家, phase 2): one streamed call per section, all sections concurrently (the LLM
+ * pool batches them). A revision rewrites only the sections the editor's issues or the user's notes
+ * name (see planRevision; nothing named → all) and keeps the others verbatim. Finished sections are
+ * cached on disk, so a crash mid-draft resumes without redoing them. The result is a new version.
+ */
+export function writerDraftNode(services: WorkflowServices) {
+  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+    const sessionId = sessionIdOf(config);
+    const locale = localeOf(state);
+    const approved = state.approved_material_ids ?? [];
+    const task = taskOf(state, approved);
+    const outline = task.kind === "initial" ? task.outline : (state.outline as Outline);
+    const cacheDir = services.cacheDir(sessionId);
+    await fs.mkdir(cacheDir, { recursive: true });
+    const byId = new Map(state.materials.filter((m) => approved.includes(m.id)).map((m) => [m.id, m]));
+    const current: DraftSection[] = task.kind === "initial" ? outline.sections.map((s) => ({ title: s.section_title, body: "" })) : state.draft_sections;
+    const title = task.kind === "initial" ? outline.title : state.draft_title || outline.title;
+    const words = state.parsed_intent?.word_count_target ?? 1200;
+    const length = Math.max(80, Math.round(words / Math.max(1, current.length)));
+    const plan = task.kind === "initial" ? null : planRevision(current.map((s) => s.title), task.items);
+    const targets = plan ? plan.targets : current.map((_, i) => i);
+
+    const label =
+      task.kind === "initial"
+        ? say(locale, `撰写初稿（${current.length} 节）`, `Drafting ${current.length} sections`)
+        : say(locale, `修改第 ${targets.map((i) => i + 1).join("、")} 节`, `Revising section ${targets.map((i) => i + 1).join(", ")}`);
+    return runStep(config, { step: "writer_draft", agent: "writer", label }, async () => {
+      const rewritten = await Promise.all(
+        targets.map((index) => {
+          const section = current[index] as DraftSection;
+          const source = outlineSectionFor(outline, section.title, index);
+          const materials = source.material_ids.flatMap((id) => (byId.has(id) ? [materialDigest(byId.get(id)!)] : []));
+          return writeSection(
+            services.llm,
+            {
+              locale,
+              allowedIds: approved,
+              cacheDir,
+              prompt: {
+                articleTitle: title,
+                sectionTitle: section.title,
+                keyPoints: source.key_points,
+                materials,
+                length,
+                index,
+                total: current.length,
+                ...(plan ? { previous: section.body, notes: plan.notes.get(index) ?? [] } : {}),
+              },
+            },
+            config,
+          );
+        }),
+      );
+      const sections = current.map((section) => ({ ...section }));
+      targets.forEach((index, k) => {
+        (sections[index] as DraftSection).body = rewritten[k] ?? "";
+      });
+      const markdown = assembleDraft(title, sections);
+      const reason: DraftVersion["reason"] = task.kind === "initial" ? "initial" : task.reason;
+      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version }, config);
+      const summary = say(locale, `第 ${version.number} 版，${draftChars(markdown)} 字`, `Version ${version.number}, ${draftChars(markdown)} chars`);
+      return {
+        update: {
+          outline,
+          draft_title: title,
+          draft_sections: sections,
+          draft: markdown,
+          draft_version: version.number,
+          review: null,
+          force_accepted_after: null,
+          revision_count: state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0),
+        },
+        summary,
+      };
+    });
+  };
+}

@@ -1,0 +1,48 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import { materialDigest } from "../materialPackage.js";
+import { emit, localeOf, runStep, say } from "../nodeRuntime.js";
+import { outlinePrompt } from "../prompts.js";
+import { sanitizeOutline } from "../sanitizeOutline.js";
+import { OutlineLlmSchema } from "../schemas.js";
+import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+
+/**
+ * The approved ids after PAUSE-1: the user's list when given (an empty list means "write without
+ * materials"), every material when the user confirmed without a list.
+ */
+export function approvedIdsOf(state: ArticleStateValues): string[] {
+  if (state.resume?.pause === "material_confirm") return state.resume.payload.approved_material_ids ?? state.materials.map((m) => m.id);
+  return state.approved_material_ids ?? state.materials.map((m) => m.id);
+}
+
+/** writer_outline (作家, phase 1): plan the outline from the approved materials; a re-plan gets the user's feedback. */
+export function writerOutlineNode(services: WorkflowServices) {
+  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+    const locale = localeOf(state);
+    const parsed = state.parsed_intent;
+    if (!parsed) throw new Error("writer_outline ran before intent_parser");
+    const approved = approvedIdsOf(state);
+    const replan = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "re_outline";
+    const label = replan ? say(locale, "按意见重写大纲", "Re-planning the outline") : say(locale, "撰写大纲", "Planning the outline");
+    return runStep(config, { step: "writer_outline", agent: "writer", label }, async () => {
+      const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
+      const { value } = await services.llm.generateStructured({
+        ...outlinePrompt(locale, {
+          intent: state.input.intent,
+          parsed,
+          materials,
+          ...(replan && state.resume ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) } : {}),
+        }),
+        schema: OutlineLlmSchema,
+        tag: { role: "writer", step: "outline" },
+        signal: config.signal,
+        maxTokens: 900,
+      });
+      const outline = sanitizeOutline(value, approved, state.input.intent);
+      emit(config, { type: "outline_ready", outline });
+      const summary = say(locale, `《${outline.title}》，${outline.sections.length} 节`, `"${outline.title}", ${outline.sections.length} sections`);
+      return { update: { outline, approved_material_ids: approved }, summary };
+    });
+  };
+}

@@ -1,0 +1,26 @@
+import type { Material } from "../../../../shared/knowledge.js";
+import type { ResearchSearch } from "../WorkflowDefinition.js";
+
+/** Hits per keyword asked of the search service. */
+export const HITS_PER_KEYWORD = 8;
+
+/**
+ * Search every keyword concurrently. A keyword whose search fails counts as zero hits (the user
+ * sees the package at PAUSE-1 and can re-search); cancellation is rethrown.
+ */
+export async function searchKeywords(
+  search: ResearchSearch,
+  keywords: string[],
+  locale: "zh" | "en",
+  signal: AbortSignal | undefined,
+): Promise<{ hitLists: Material[][]; hits: number; failed: string[] }> {
+  const settled = await Promise.allSettled(keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, signal })));
+  signal?.throwIfAborted();
+  const hitLists: Material[][] = [];
+  const failed: string[] = [];
+  settled.forEach((result, index) => {
+    if (result.status === "fulfilled") hitLists.push(result.value);
+    else failed.push(keywords[index] ?? "");
+  });
+  return { hitLists, hits: hitLists.reduce((sum, list) => sum + list.length, 0), failed };
+}

@@ -1,0 +1,59 @@
+import { Annotation } from "@langchain/langgraph";
+import type { ArticleResume, ArticleStartInput, Outline, ParsedIntent, PausePoint, Review } from "../../../../shared/article.js";
+import type { Material } from "../../../../shared/knowledge.js";
+
+/** One drafted section of the current draft: its heading and its markdown body (no heading). */
+export interface DraftSection {
+  title: string;
+  body: string;
+}
+
+/** The most recent resume: which pause it answered and the payload `parseResume` accepted. */
+export interface LastResume {
+  pause: PausePoint;
+  payload: ArticleResume;
+}
+
+/** Every field is last-value-wins: each node owns the fields it returns, so no merging reducer is needed. */
+const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_previous, next) => next, default: initial });
+
+/** State of one article session, checkpointed after every step. */
+export const ArticleState = Annotation.Root({
+  /** The start request as the user sent it (validated by ArticleStartInputSchema). */
+  input: last<ArticleStartInput>(() => ({ intent: "" })),
+  /** intent_parser's result with the user's explicit fields applied on top; its locale drives every prompt. */
+  parsed_intent: last<ParsedIntent | null>(() => null),
+  /** Search keywords: the researcher's, plus every re_search's extra keywords. */
+  keywords: last<string[]>(() => []),
+  /** The material package shown at PAUSE-1, ids m001, m002 … in package order. */
+  materials: last<Material[]>(() => []),
+  /** Raw hits returned by every search so far (for "searched X, kept Y"). */
+  search_hits: last<number>(() => 0),
+  /** Material ids the user approved at PAUSE-1; null until the user confirms. */
+  approved_material_ids: last<string[] | null>(() => null),
+  /** The outline being confirmed or written from. */
+  outline: last<Outline | null>(() => null),
+  /** Title of the current draft (the outline's title, or the user's edited H1). */
+  draft_title: last<string>(() => ""),
+  /** Sections of the current draft, in order; revisions replace only the touched ones. */
+  draft_sections: last<DraftSection[]>(() => []),
+  /** Markdown of the current draft, exactly as stored in its version. */
+  draft: last<string>(() => ""),
+  /** Version number of `draft` in the VersionStore; null before the first draft. */
+  draft_version: last<number | null>(() => null),
+  /** The editor's latest review of `draft`; null when the draft has not been reviewed. */
+  review: last<Review | null>(() => null),
+  /** Revision rounds requested at PAUSE-4 (accept_review / custom_revise); bounded by settings.article.maxRevisions. */
+  revision_count: last<number>(() => 0),
+  /** settings.article.maxRevisions as read by the editor for the latest review. */
+  max_revisions: last<number>(() => 3),
+  /** Set when the editor still rejects at the revision cap: "force-accepted after N rounds". */
+  force_accepted_after: last<number | null>(() => null),
+  /** The last resume payload; the nodes after a pause read their instructions from it. */
+  resume: last<LastResume | null>(() => null),
+  /** True once the user finalized (finalize / force_finalize). */
+  final: last<boolean>(() => false),
+});
+
+export type ArticleStateValues = typeof ArticleState.State;
+export type ArticleStateUpdate = typeof ArticleState.Update;

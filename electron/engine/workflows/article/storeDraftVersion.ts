@@ -1,0 +1,23 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { DraftVersion } from "../../../../shared/article.js";
+import type { VersionStore } from "../WorkflowDefinition.js";
+import { emit } from "./nodeRuntime.js";
+
+/**
+ * Store a draft as a new version and emit `draft_ready`. Idempotent across a crash between the
+ * store and the checkpoint: when the newest version is already this markdown with this reason and
+ * newer than the state's version, that version is reused instead of adding a duplicate.
+ */
+export function storeDraftVersion(
+  versions: VersionStore,
+  sessionId: string,
+  draft: { markdown: string; reason: DraftVersion["reason"]; after: number | null },
+  config: LangGraphRunnableConfig,
+): DraftVersion {
+  const latest = versions.latest(sessionId);
+  const reuse =
+    latest && latest.markdown === draft.markdown && latest.version.reason === draft.reason && latest.version.number > (draft.after ?? 0);
+  const version = reuse ? latest.version : versions.add(sessionId, { markdown: draft.markdown, reason: draft.reason });
+  emit(config, { type: "draft_ready", version, markdown: draft.markdown });
+  return version;
+}
