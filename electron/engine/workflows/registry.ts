@@ -1,6 +1,7 @@
 import type { WorkflowId } from "../../../shared/api.js";
 import { chatWorkflow } from "./chat/definition.js";
 import type { WorkflowDefinition } from "./WorkflowDefinition.js";
+import { articleWorkflow } from "./article/definition.js";
 
 /**
  * Every workflow the runner can start, by id. Partial while a workflow is being built: starting a
@@ -8,5 +9,5 @@ import type { WorkflowDefinition } from "./WorkflowDefinition.js";
  */
 export const WORKFLOW_REGISTRY: Partial<Record<WorkflowId, WorkflowDefinition<any>>> = {
   chat: chatWorkflow,
-  // article: registered by workflows/article/definition.ts
+  article: articleWorkflow,
 };
