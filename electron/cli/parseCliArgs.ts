@@ -1,0 +1,67 @@
+import { parseArgs } from "node:util";
+import type { CliFlags } from "./CliContext.js";
+import { usageError } from "./CliContext.js";
+
+export interface ParsedCli {
+  positionals: string[];
+  flags: CliFlags;
+  help: boolean;
+}
+
+/**
+ * Parse argv with node:util parseArgs (strict: an unknown flag is a usage error). `--json` is a
+ * boolean everywhere except `article resume <id> <action> --json '<payload>'`; a `--json`
+ * followed by a JSON object is therefore read as that payload.
+ */
+export function parseCliArgs(argv: string[]): ParsedCli {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (arg === "--json" && next !== undefined && next.trimStart().startsWith("{")) {
+      args.push("--payload", next);
+      i++;
+    } else args.push(arg);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        "data-dir": { type: "string" },
+        model: { type: "string" },
+        json: { type: "boolean" },
+        type: { type: "string" },
+        audience: { type: "string" },
+        words: { type: "string" },
+        locale: { type: "string" },
+        format: { type: "string" },
+        out: { type: "string" },
+        fix: { type: "boolean" },
+        collection: { type: "string" },
+        limit: { type: "string" },
+        payload: { type: "string" },
+        embedding: { type: "boolean" },
+        version: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw usageError((error as Error).message.split("\n")[0] ?? "bad arguments");
+  }
+  const v = parsed.values;
+  const flags: CliFlags = {
+    dataDir: v["data-dir"] ?? null,
+    modelPath: v.model ?? null,
+    json: v.json === true,
+    fix: v.fix === true,
+    embedding: v.embedding === true,
+  };
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version"] as const) {
+    const value = v[key];
+    if (value !== undefined) flags[key] = value;
+  }
+  return { positionals: parsed.positionals, flags, help: v.help === true };
+}

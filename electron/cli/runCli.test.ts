@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { FakeApi } from "../server/fakeApi.js";
+import { runCli } from "./runCli.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "scriptorium-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Run the CLI in-process against a fake engine; captures stdout/stderr and counts disposals. */
+async function cli(argv: string[], api = new FakeApi()) {
+  let stdout = "";
+  let stderr = "";
+  let disposed = 0;
+  const code = await runCli(
+    argv,
+    { stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } },
+    async () => Object.assign(api, { dispose: async () => void disposed++ }),
+  );
+  return { code, stdout, stderr, disposed, api };
+}
+
+describe("runCli", () => {
+  it("health prints a line, or JSON with --json, and disposes the engine", async () => {
+    const human = await cli(["health"]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain("ok  scriptorium 0.0.0-fake");
+    expect(human.disposed).toBe(1);
+    const json = await cli(["health", "--json"]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, sqliteVersion: "3.0.0" });
+  });
+
+  it("usage errors: one line on stderr, exit 2, engine never opened", async () => {
+    for (const argv of [[], ["frobnicate"], ["health", "--bogus"], ["article", "start"], ["article", "resume", "s1", "dance"], ["search", "q", "--limit", "0"], ["article", "start", "x", "--type", "poem"]]) {
+      const result = await cli(argv);
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.disposed, argv.join(" ")).toBe(0);
+      if (argv.length > 0) expect(result.stderr.trim().split("\n"), argv.join(" ")).toHaveLength(1);
+    }
+  });
+
+  it("engine errors: one line on stderr, exit 1", async () => {
+    const result = await cli(["article", "state", "missing"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('scriptorium: Unknown session "missing".\n');
+  });
+
+  it("article start waits until the pause, printing progress", async () => {
+    const result = await cli(["article", "start", "Write about tea", "--type", "feature", "--words", "800", "--locale", "en"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("▶ [researcher] Searching");
+    expect(result.stdout).toContain("paused at material_confirm; allowed actions: confirm, re_search");
+    const start = result.api.calls.find((c) => c.method === "run.start");
+    expect(start?.input).toEqual({ workflow: "article", input: { intent: "Write about tea", article_type: "feature", word_count_target: 800, locale: "en" } });
+  });
+
+  it("article start --json prints one JSON event per line", async () => {
+    const result = await cli(["article", "start", "Tea", "--json"]);
+    const lines = result.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; seq: number });
+    expect(lines.map((e) => e.type)).toEqual(["connected", "step_start", "step_done", "await_user"]);
+    expect(lines.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("article resume merges the --json payload with the action and follows only new events", async () => {
+    const api = new FakeApi();
+    await cli(["article", "start", "Tea"], api);
+    const id = [...api.sessions.keys()][0] as string;
+    const result = await cli(["article", "resume", id, "confirm", "--json", '{"approved_material_ids":["m001"]}'], api);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("resumed at material_confirm with confirm");
+    expect(result.stdout).toContain("done: finished");
+    expect(result.stdout).not.toContain("paused at");
+    expect(api.calls.find((c) => c.method === "run.resume")?.input).toEqual({ sessionId: id, payload: { approved_material_ids: ["m001"], action: "confirm" } });
+    const wrong = await cli(["article", "resume", id, "finalize"], api);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("not paused");
+  });
+
+  it("chat streams tokens to stdout", async () => {
+    const result = await cli(["chat", "hi"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("Hello\n");
+    expect(result.stdout).toContain("done: ok");
+  });
+
+  it("article export writes markdown to stdout and docx to --out", async () => {
+    const api = new FakeApi();
+    const id = api.createSession();
+    const md = await cli(["article", "export", id, "--format", "markdown"], api);
+    expect(md.stdout).toBe("# Hello\n");
+    const out = path.join(dir, "a.docx");
+    const docx = await cli(["article", "export", id, "--format", "docx", "--out", out], api);
+    expect(docx.code).toBe(0);
+    expect(readFileSync(out, "utf8")).toBe("DOCX");
+    expect((await cli(["article", "export", id, "--format", "docx"], api)).code).toBe(2);
+  });
+
+  it("settings set patches a dotted key onto the current value", async () => {
+    const result = await cli(["settings", "set", "article.reviewThreshold", "90"]);
+    expect(result.code).toBe(0);
+    expect(result.api.calls.find((c) => c.method === "settings.update")?.input).toEqual({ article: { reviewThreshold: 90, maxRevisions: 3 } });
+    expect((await cli(["settings", "set", "locale", "en"])).code).toBe(2);
+  });
+
+  it("search prints materials; sessions list prints sessions", async () => {
+    const search = await cli(["search", "tea", "--limit", "3"]);
+    expect(search.stdout).toContain("[m1] 0.500  T");
+    expect(search.api.calls.at(-1)?.input).toEqual({ query: "tea", limit: 3, collection: "library" });
+    const api = new FakeApi();
+    api.createSession("article", "My title");
+    expect((await cli(["sessions", "list"], api)).stdout).toContain("My title");
+  });
+});

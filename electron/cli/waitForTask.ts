@@ -1,0 +1,50 @@
+import type { ScriptoriumApi } from "../../shared/api.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
+import type { EngineEvent } from "../../shared/events.js";
+import type { CliContext } from "./CliContext.js";
+
+/** The system stream's last seq, so following it starts at "now". */
+export async function systemStreamCursor(api: ScriptoriumApi): Promise<number> {
+  const { events } = await api.call("events.list", { sessionId: SYSTEM_STREAM, afterSeq: 0 });
+  return events.at(-1)?.seq ?? 0;
+}
+
+/** Does this system event belong to `taskId`? Tasks name themselves in `progress.task` or an error's details. */
+function concerns(event: EngineEvent, taskId: string): boolean {
+  if (event.type === "progress") return event.task === taskId;
+  if (event.type === "error") return (event.error.details as { taskId?: string } | undefined)?.taskId === taskId;
+  if (event.type === "done") return (event.result as { taskId?: string } | undefined)?.taskId === taskId;
+  return false;
+}
+
+/**
+ * Follow a background task (model download, ingest) on the system stream until its progress
+ * reaches its total, or a `done`/`error` naming it arrives. Prints progress lines or JSON lines.
+ * Resolves true on success.
+ */
+export function waitForTask(ctx: CliContext, api: ScriptoriumApi, taskId: string, afterSeq: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let finished = false;
+    let unsubscribe: (() => void) | null = null;
+    const finish = (ok: boolean): void => {
+      finished = true;
+      unsubscribe?.();
+      resolve(ok);
+    };
+    unsubscribe = api.subscribe(SYSTEM_STREAM, afterSeq, (event) => {
+      if (finished || !concerns(event, taskId)) return;
+      if (ctx.flags.json) ctx.out(JSON.stringify(event));
+      if (event.type === "progress") {
+        if (!ctx.flags.json) ctx.out(`${event.task}: ${event.done}${event.total === null ? "" : `/${event.total}`}${event.message ? ` ${event.message}` : ""}`);
+        if (event.total !== null && event.done >= event.total) finish(true);
+      } else if (event.type === "error") {
+        if (!ctx.flags.json) ctx.err(`error: ${event.error.message}`);
+        finish(false);
+      } else if (event.type === "done") {
+        if (!ctx.flags.json) ctx.out(`done: ${event.summary}`);
+        finish(true);
+      }
+    });
+    if (finished) unsubscribe();
+  });
+}
