@@ -27,7 +27,8 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
     current: emptySessionView(),
     openSession(id) {
       open(id);
-      get().setScreen(get().sessions.find((s) => s.id === id)?.workflow === "chat" ? "chat" : "studio");
+      const workflow = get().sessions.find((s) => s.id === id)?.workflow;
+      get().setScreen(workflow === "chat" ? "chat" : "studio");
     },
     closeSession() {
       unsubscribe?.();

@@ -93,6 +93,9 @@ export interface UiSlice {
   onboardingDismissed: boolean;
   /** Material whose detail is open (citation chips). */
   openMaterialId: string | null;
+  /** The user's hand edit of the draft (markdown editor), sent as `edited_draft` at PAUSE-3. */
+  draftEdit: string | null;
+  setDraftEdit(text: string | null): void;
   setScreen(screen: Screen): void;
   setSettingsTab(tab: SettingsTab): void;
   setLocale(locale: UiLocale): void;

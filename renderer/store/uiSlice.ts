@@ -9,6 +9,10 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   errors: [],
   onboardingDismissed: false,
   openMaterialId: null,
+  draftEdit: null,
+  setDraftEdit(draftEdit) {
+    set({ draftEdit });
+  },
   setScreen(screen) {
     set({ screen });
   },

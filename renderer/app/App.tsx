@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { useApp } from "../store/StoreProvider.js";
+import { selectNeedsOnboarding } from "../store/selectors.js";
+import { FEATURES } from "../features/registry.js";
+import { SettingsScreen } from "../settings/SettingsScreen.js";
+import { Onboarding } from "../onboarding/Onboarding.js";
+import { Sidebar } from "./Sidebar.js";
+import { ErrorBanner } from "./ErrorBanner.js";
+
+/** The desktop shell: sidebar, the current screen, the error banner and first-run onboarding. */
+export function App() {
+  const screen = useApp((s) => s.screen);
+  const locale = useApp((s) => s.locale);
+  const init = useApp((s) => s.init);
+  const needsOnboarding = useApp(selectNeedsOnboarding);
+  useEffect(() => {
+    void init();
+  }, [init]);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const Feature = FEATURES.find((f) => f.screen === screen)?.component;
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main">
+        <ErrorBanner />
+        {screen === "settings" ? <SettingsScreen /> : Feature ? <Feature /> : null}
+      </main>
+      {needsOnboarding && <Onboarding />}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useApp, useT } from "../store/StoreProvider.js";
+import type { Screen } from "../store/types.js";
+import type { MessageKey } from "../i18n/translate.js";
+import { SessionList } from "../sessions/SessionList.js";
+
+const NAV: Array<[Screen, MessageKey, string]> = [
+  ["studio", "nav.studio", "✎"],
+  ["chat", "nav.chat", "💬"],
+  ["settings", "nav.settings", "⚙"],
+];
+
+/** App navigation, the session list and the language switch. */
+export function Sidebar() {
+  const t = useT();
+  const screen = useApp((s) => s.screen);
+  const setScreen = useApp((s) => s.setScreen);
+  const locale = useApp((s) => s.locale);
+  const setLocale = useApp((s) => s.setLocale);
+  return (
+    <aside className="sidebar">
+      <div className="brand">
+        <span className="brand__mark" aria-hidden>
+          ✒
+        </span>
+        <span className="brand__name">{t("app.name")}</span>
+      </div>
+      <nav className="mainnav" aria-label="main">
+        {NAV.map(([id, key, icon]) => (
+          <button key={id} type="button" className={`mainnav__item${screen === id ? " is-active" : ""}`} aria-current={screen === id ? "page" : undefined} onClick={() => setScreen(id)}>
+            <span aria-hidden className="mainnav__icon">
+              {icon}
+            </span>
+            {t(key)}
+          </button>
+        ))}
+      </nav>
+      <SessionList />
+      <label className="locale-switch">
+        <span>{t("nav.language")}</span>
+        <select className="input input--small" value={locale} onChange={(e) => setLocale(e.target.value as typeof locale)}>
+          <option value="zh-CN">简体中文</option>
+          <option value="en">English</option>
+        </select>
+      </label>
+    </aside>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import type { Outline } from "../../../shared/article.js";
+import type { PauseEntry } from "../../store/sessionView.js";
+import { useApp, useT } from "../../store/StoreProvider.js";
+import { OutlineSectionEditor } from "./OutlineSectionEditor.js";
+
+/** PAUSE-2: edit the outline inline, then confirm it (sending the edit) or ask for a new plan. */
+export function OutlineCard({ pause }: { pause: PauseEntry }) {
+  const t = useT();
+  const stored = useApp((s) => s.current.outline);
+  const materials = useApp((s) => s.current.materials);
+  const resume = useApp((s) => s.resume);
+  const pushError = useApp((s) => s.pushError);
+  const original = pause.context.outline ?? stored;
+  const [outline, setOutline] = useState<Outline | null>(original);
+  const [feedback, setFeedback] = useState("");
+  const [busy, setBusy] = useState(false);
+  const allowed = new Set(pause.allowedActions);
+  if (!outline) return null;
+  const edited = JSON.stringify(outline) !== JSON.stringify(original);
+
+  const setSection = (index: number, section: Outline["sections"][number] | null) => {
+    const sections = [...outline.sections];
+    if (section === null) sections.splice(index, 1);
+    else sections[index] = section;
+    setOutline({ ...outline, sections });
+  };
+  const move = (index: number, delta: number) => {
+    const sections = [...outline.sections];
+    const [item] = sections.splice(index, 1);
+    if (!item) return;
+    sections.splice(index + delta, 0, item);
+    setOutline({ ...outline, sections });
+  };
+  const run = async (payload: Parameters<typeof resume>[0]) => {
+    setBusy(true);
+    await resume(payload);
+    setBusy(false);
+  };
+  const confirm = () => {
+    // Drop empty key points the user left behind; the schema requires non-empty titles.
+    const cleaned: Outline = {
+      title: outline.title.trim() || (original?.title ?? ""),
+      sections: outline.sections.map((s) => ({ ...s, section_title: s.section_title.trim() || "…", key_points: s.key_points.filter((p) => p.trim()) })),
+    };
+    void run(edited ? { action: "confirm", edited_outline: cleaned } : { action: "confirm" });
+  };
+  const replan = () => {
+    if (!feedback.trim()) {
+      pushError({ code: "bad_request", message: t("outline.needFeedback") });
+      return;
+    }
+    void run({ action: "re_outline", outline_feedback: feedback.trim() });
+  };
+
+  return (
+    <section className="card card--pause" aria-label={t("outline.title")}>
+      <header className="card__header">
+        <h3>{t("outline.title")}</h3>
+        {edited && <span className="badge badge--accent">{t("outline.edited")}</span>}
+      </header>
+      <label className="field">
+        <span className="field__label">{t("outline.articleTitle")}</span>
+        <input className="input input--title" value={outline.title} onChange={(e) => setOutline({ ...outline, title: e.target.value })} />
+      </label>
+      <ol className="outline-list">
+        {outline.sections.map((section, i) => (
+          <OutlineSectionEditor
+            key={i}
+            index={i}
+            count={outline.sections.length}
+            section={section}
+            materials={materials}
+            onChange={(s) => setSection(i, s)}
+            onMove={(d) => move(i, d)}
+          />
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={outline.sections.length >= 20}
+        onClick={() => setOutline({ ...outline, sections: [...outline.sections, { section_title: t("outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] }] })}
+      >
+        + {t("outline.addSection")}
+      </button>
+      <footer className="card__actions card__actions--stack">
+        {allowed.has("confirm") && (
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={confirm}>
+            {t("outline.confirm")}
+          </button>
+        )}
+        {allowed.has("re_outline") && (
+          <div className="replan">
+            <label className="field">
+              <span className="field__label">{t("outline.feedback")}</span>
+              <textarea className="input" rows={2} placeholder={t("outline.feedbackPlaceholder")} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+            </label>
+            <button type="button" className="btn" disabled={busy} onClick={replan}>
+              {t("outline.replan")}
+            </button>
+          </div>
+        )}
+      </footer>
+    </section>
+  );
+}

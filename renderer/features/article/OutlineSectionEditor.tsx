@@ -1,0 +1,80 @@
+import type { Outline } from "../../../shared/article.js";
+import type { Material } from "../../../shared/knowledge.js";
+import { useT } from "../../store/StoreProvider.js";
+
+type Section = Outline["sections"][number];
+
+/** One editable outline section: title, key points, material tags, reorder and remove. */
+export function OutlineSectionEditor(props: {
+  index: number;
+  count: number;
+  section: Section;
+  materials: Material[];
+  onChange(section: Section | null): void;
+  onMove(delta: number): void;
+}) {
+  const t = useT();
+  const { index, count, section, materials, onChange, onMove } = props;
+  const n = index + 1;
+  const setPoint = (i: number, value: string | null) => {
+    const key_points = [...section.key_points];
+    if (value === null) key_points.splice(i, 1);
+    else key_points[i] = value;
+    onChange({ ...section, key_points });
+  };
+  const unused = materials.filter((m) => !section.material_ids.includes(m.id));
+  return (
+    <li className="outline-section">
+      <div className="outline-section__head">
+        <span className="outline-section__num">{n}</span>
+        <input
+          className="input"
+          aria-label={t("outline.sectionTitle", { n })}
+          value={section.section_title}
+          onChange={(e) => onChange({ ...section, section_title: e.target.value })}
+        />
+        <div className="icon-group">
+          <button type="button" className="icon-btn" aria-label={`${t("common.moveUp")} ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>↑</button>
+          <button type="button" className="icon-btn" aria-label={`${t("common.moveDown")} ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>↓</button>
+          <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("outline.removeSection")} ${n}`} disabled={count <= 1} onClick={() => onChange(null)}>×</button>
+        </div>
+      </div>
+      <ul className="keypoints">
+        {section.key_points.map((point, i) => (
+          <li key={i}>
+            <input className="input input--small" aria-label={`${t("outline.keyPoint")} ${n}.${i + 1}`} value={point} onChange={(e) => setPoint(i, e.target.value)} />
+            <button type="button" className="icon-btn" aria-label={`${t("common.remove")} ${t("outline.keyPoint")} ${n}.${i + 1}`} onClick={() => setPoint(i, null)}>×</button>
+          </li>
+        ))}
+      </ul>
+      <div className="outline-section__foot">
+        <button type="button" className="link-button" disabled={section.key_points.length >= 12} onClick={() => setPoint(section.key_points.length, "")}>
+          + {t("outline.addPoint")}
+        </button>
+        <span className="tags" aria-label={`${t("outline.materials")} ${n}`}>
+          {section.material_ids.map((id) => (
+            <span key={id} className="tag">
+              {id}
+              <button type="button" aria-label={`${t("common.remove")} ${id}`} onClick={() => onChange({ ...section, material_ids: section.material_ids.filter((x) => x !== id) })}>×</button>
+            </span>
+          ))}
+          {unused.length > 0 && (
+            <select
+              className="input input--tiny"
+              aria-label={`${t("outline.materials")} ${n} +`}
+              value=""
+              onChange={(e) => e.target.value && onChange({ ...section, material_ids: [...section.material_ids, e.target.value] })}
+            >
+              <option value="">+ {t("outline.materials")}</option>
+              {unused.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.id} {m.title.slice(0, 24)}
+                </option>
+              ))}
+            </select>
+          )}
+        </span>
+      </div>
+    </li>
+  );
+}

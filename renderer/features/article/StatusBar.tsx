@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+import { useApp, useT } from "../../store/StoreProvider.js";
+import { selectRunningStep } from "../../store/selectors.js";
+import { streamRate } from "../../store/applyEvent.js";
+import { formatDuration } from "../../components/format.js";
+import type { MessageKey } from "../../i18n/translate.js";
+
+/** Current agent, step, elapsed time and streaming speed of the open session. */
+export function StatusBar() {
+  const t = useT();
+  const status = useApp((s) => s.current.status);
+  const startedAt = useApp((s) => s.current.startedAt);
+  const endedAt = useApp((s) => s.current.endedAt);
+  const rate = useApp((s) => s.current.rate);
+  const step = useApp(selectRunningStep);
+  const cancelRun = useApp((s) => s.cancelRun);
+  const now = useNow(status === "running" || status === "paused");
+  const elapsed = startedAt ? ((endedAt ? Date.parse(endedAt) : now) - Date.parse(startedAt)) / 1000 : 0;
+  const perSecond = step ? streamRate(rate) : null;
+  return (
+    <div className="statusbar" role="status" aria-label="status">
+      <span className={`statusbar__state state--${status}`}>{t(`status.${status}` as MessageKey)}</span>
+      {step && <span>{t("status.agent", { agent: t(`agent.${step.agent}` as MessageKey) })}</span>}
+      {step && <span>{t("status.step", { step: step.label })}</span>}
+      {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}
+      {perSecond !== null && <span>{t("status.rate", { r: perSecond.toFixed(1) })}</span>}
+      <span className="toolbar__spacer" />
+      {status === "running" && (
+        <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancelRun()}>
+          {t("status.cancel")}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Re-renders once a second while `active`. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}

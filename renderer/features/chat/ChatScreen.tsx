@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from "react";
+import { useApp, useT } from "../../store/StoreProvider.js";
+import { streamRate } from "../../store/applyEvent.js";
+
+/** The first simple screen: one prompt, a reply streamed from `token` events. */
+export function ChatScreen() {
+  const t = useT();
+  const isChat = useApp((s) => s.current.workflow === "chat");
+  const reply = useApp((s) => (s.current.workflow === "chat" ? s.current.tokenText : ""));
+  const status = useApp((s) => s.current.status);
+  const error = useApp((s) => (s.current.workflow === "chat" ? s.current.error : null));
+  const result = useApp((s) => s.current.result);
+  const rate = useApp((s) => s.current.rate);
+  const startChat = useApp((s) => s.startChat);
+  const cancelRun = useApp((s) => s.cancelRun);
+  const [prompt, setPrompt] = useState("");
+  const [asked, setAsked] = useState<string | null>(null);
+  const running = isChat && status === "running";
+  // Some engines finish with the whole reply in `result` and no tokens; show it either way.
+  const finalText = reply || (isChat && status === "done" ? resultText(result) : "");
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!prompt.trim() || running) return;
+    setAsked(prompt.trim());
+    setPrompt("");
+    await startChat(prompt.trim());
+  };
+  const perSecond = streamRate(rate);
+
+  return (
+    <div className="chat">
+      <div className="chat__log" aria-live="polite">
+        {!asked && !isChat && <p className="empty">{t("chat.empty")}</p>}
+        {asked && (
+          <div className="bubble bubble--user">
+            <span className="bubble__who">{t("chat.you")}</span>
+            <p>{asked}</p>
+          </div>
+        )}
+        {isChat && (
+          <div className="bubble bubble--assistant" data-testid="chat-reply">
+            <span className="bubble__who">
+              {t("chat.assistant")}
+              {perSecond !== null && <span className="muted small"> · {t("status.rate", { r: perSecond.toFixed(1) })}</span>}
+            </span>
+            <p className="bubble__text">
+              {finalText}
+              {running && <span className="caret" aria-hidden />}
+            </p>
+            {error && <p className="notice notice--error">{error.message}</p>}
+          </div>
+        )}
+      </div>
+      <form className="chat__form" onSubmit={(e) => void submit(e)}>
+        <label className="sr-only" htmlFor="chat-prompt">
+          {t("chat.prompt")}
+        </label>
+        <textarea
+          id="chat-prompt"
+          className="input"
+          rows={3}
+          placeholder={t("chat.placeholder")}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit(e);
+          }}
+        />
+        {running ? (
+          <button type="button" className="btn" onClick={() => void cancelRun()}>
+            {t("chat.stop")}
+          </button>
+        ) : (
+          <button type="submit" className="btn btn--primary" disabled={!prompt.trim()}>
+            {t("chat.send")}
+          </button>
+        )}
+      </form>
+    </div>
+  );
+}
+
+function resultText(result: unknown): string {
+  if (typeof result === "string") return result;
+  if (result && typeof result === "object") {
+    const r = result as Record<string, unknown>;
+    for (const key of ["reply", "text", "answer", "content"]) if (typeof r[key] === "string") return r[key];
+  }
+  return "";
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from "react";
+import { BACKENDS, type Backend, type Settings } from "../../shared/models.js";
+import { useApp, useT } from "../store/StoreProvider.js";
+import type { MessageKey } from "../i18n/translate.js";
+
+/** Backend choice (llama.cpp / Ollama / OpenAI-compatible), its URL and model, threads and sequences. */
+export function BackendForm({ compact = false }: { compact?: boolean }) {
+  const t = useT();
+  const settings = useApp((s) => s.settings);
+  const updateSettings = useApp((s) => s.updateSettings);
+  const [draft, setDraft] = useState<Settings | null>(settings);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setDraft(settings), [settings]);
+  if (!draft) return null;
+  const backend = draft.backend;
+  const server = backend === "ollama" ? draft.ollama : draft.openai;
+  const setServer = (patch: { baseUrl?: string; model?: string }) =>
+    setDraft(backend === "ollama" ? { ...draft, ollama: { ...draft.ollama, ...patch } } : { ...draft, openai: { ...draft.openai, ...patch } });
+  const save = async () => {
+    const patch: Partial<Settings> = { backend, threads: draft.threads, sequences: draft.sequences, contextSize: draft.contextSize, mirrorBaseUrl: draft.mirrorBaseUrl };
+    if (backend === "ollama") patch.ollama = draft.ollama;
+    if (backend === "openai") patch.openai = draft.openai;
+    const ok = await updateSettings(patch);
+    setSaved(ok);
+  };
+  return (
+    <div className="backend-form">
+      <fieldset className="radio-row">
+        <legend className="field__label">{t("models.backend")}</legend>
+        {BACKENDS.map((b: Backend) => (
+          <label key={b} className={`radio-card${backend === b ? " is-active" : ""}`}>
+            <input type="radio" name="backend" value={b} checked={backend === b} onChange={() => setDraft({ ...draft, backend: b })} />
+            {t(`models.backend.${b}` as MessageKey)}
+          </label>
+        ))}
+      </fieldset>
+      {backend !== "llamacpp" && (
+        <div className="field-row">
+          <label className="field field--grow">
+            <span className="field__label">{t("models.baseUrl")}</span>
+            <input className="input" value={server.baseUrl} onChange={(e) => setServer({ baseUrl: e.target.value })} />
+          </label>
+          <label className="field">
+            <span className="field__label">{t("models.modelName")}</span>
+            <input className="input" value={server.model} onChange={(e) => setServer({ model: e.target.value })} />
+          </label>
+        </div>
+      )}
+      {!compact && backend === "llamacpp" && (
+        <div className="field-row">
+          <label className="field">
+            <span className="field__label">{t("models.threads")}</span>
+            <input className="input" type="number" min={0} max={256} value={draft.threads} onChange={(e) => setDraft({ ...draft, threads: Number(e.target.value) || 0 })} />
+          </label>
+          <label className="field">
+            <span className="field__label">{t("models.sequences")}</span>
+            <input className="input" type="number" min={1} max={8} value={draft.sequences} onChange={(e) => setDraft({ ...draft, sequences: Math.min(8, Math.max(1, Number(e.target.value) || 1)) })} />
+          </label>
+          <label className="field">
+            <span className="field__label">{t("models.contextSize")}</span>
+            <input className="input" type="number" min={512} max={131072} step={512} value={draft.contextSize} onChange={(e) => setDraft({ ...draft, contextSize: Number(e.target.value) || 4096 })} />
+          </label>
+        </div>
+      )}
+      {!compact && (
+        <label className="field">
+          <span className="field__label">{t("models.mirror")}</span>
+          <input
+            className="input"
+            placeholder={t("models.mirrorPlaceholder")}
+            value={draft.mirrorBaseUrl ?? ""}
+            onChange={(e) => setDraft({ ...draft, mirrorBaseUrl: e.target.value.trim() || null })}
+          />
+        </label>
+      )}
+      <div className="card__actions">
+        <button type="button" className="btn btn--primary" onClick={() => void save()}>
+          {t("models.saveBackend")}
+        </button>
+        {saved && <span className="muted small" role="status">✓ {t("models.saved")}</span>}
+      </div>
+    </div>
+  );
+}

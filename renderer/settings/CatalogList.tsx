@@ -1,0 +1,70 @@
+import { useApp, useT } from "../store/StoreProvider.js";
+import type { MessageKey } from "../i18n/translate.js";
+import { formatBytes, formatDuration } from "../components/format.js";
+import { ProgressBar } from "../components/ProgressBar.js";
+import { etaSeconds } from "../store/progressTracker.js";
+
+/** The model catalog with fit badges; downloads with progress, speed, ETA, pause/resume, cancel. */
+export function CatalogList({ limit }: { limit?: number }) {
+  const t = useT();
+  const catalog = useApp((s) => s.models?.catalog ?? []);
+  const downloads = useApp((s) => s.downloads);
+  const paused = useApp((s) => s.pausedDownloads);
+  const tasks = useApp((s) => s.tasks);
+  const download = useApp((s) => s.downloadModel);
+  const pause = useApp((s) => s.pauseDownload);
+  const cancel = useApp((s) => s.cancelDownload);
+  const entries = limit ? catalog.slice(0, limit) : catalog;
+  return (
+    <ul className="catalog">
+      {entries.map((entry) => {
+        const downloadId = Object.keys(downloads).find((id) => downloads[id]?.catalogId === entry.id) ?? null;
+        const progress = downloadId ? tasks[downloadId] : undefined;
+        const isPaused = paused.includes(entry.id);
+        const eta = progress ? etaSeconds(progress) : null;
+        return (
+          <li key={entry.id} className="catalog__item">
+            <div className="catalog__main">
+              <div className="catalog__title">
+                <strong>{entry.name}</strong>
+                <span className={`badge fit fit--${entry.fit}`}>{t(`models.fit.${entry.fit}` as MessageKey)}</span>
+                {entry.installed && <span className="badge badge--ok">{t("models.installedBadge")}</span>}
+              </div>
+              <p className="muted small">
+                {entry.parameters} · {entry.quant} · {formatBytes(entry.sizeBytes)} · {t("models.ram", { g: entry.ramRequiredGb })} · {entry.kind}
+              </p>
+              <p className="small">{entry.description}</p>
+              {downloadId && (
+                <div className="download">
+                  <ProgressBar value={progress?.total ? progress.done / progress.total : null} label={`${t("models.downloading")} ${entry.name}`} />
+                  <span className="muted small">
+                    {progress ? `${formatBytes(progress.done)}${progress.total ? ` / ${formatBytes(progress.total)}` : ""}` : "…"}
+                    {progress?.speed ? ` · ${t("models.speed", { s: formatBytes(progress.speed) })}` : ""}
+                    {eta !== null ? ` · ${t("models.eta", { t: formatDuration(eta) })}` : ""}
+                  </span>
+                </div>
+              )}
+            </div>
+            <div className="catalog__actions">
+              {!entry.installed && !downloadId && (
+                <button type="button" className="btn btn--small btn--primary" onClick={() => void download(entry.id)}>
+                  {isPaused ? t("models.resume") : t("models.download")}
+                </button>
+              )}
+              {downloadId && !progress?.finished && (
+                <>
+                  <button type="button" className="btn btn--small" onClick={() => void pause(downloadId)}>
+                    {t("models.pause")}
+                  </button>
+                  <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancel(downloadId)}>
+                    {t("models.cancelDownload")}
+                  </button>
+                </>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
