@@ -1,0 +1,210 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Collection, Source } from "../../../shared/knowledge.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type { Embedder } from "../llm/LlmClient.js";
+import type { IndexedChunk } from "./IndexedChunk.js";
+import { documentKind, loadDocument } from "./ingest/loadDocument.js";
+import type { KnowledgeStore } from "./KnowledgeStore.js";
+import type { SourceRepository, StoredChunk } from "./SourceRepository.js";
+
+/** One progress step; the engine turns these into `progress` events. */
+export interface IngestProgress {
+  /** `file`: a file finished (or failed); `batch`: a batch of chunks embedded; `scan`: files found. */
+  phase: "scan" | "file" | "batch";
+  /** Files finished so far (phase file/scan) or chunks embedded in the current file (batch). */
+  done: number;
+  total: number | null;
+  path?: string;
+  message?: string;
+}
+
+export interface IngestOptions {
+  collection: Collection;
+  signal?: AbortSignal;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+export interface IngestReport {
+  /** Sources added or replaced. */
+  ingested: Source[];
+  /** Files whose content hash did not change: nothing was done. */
+  unchanged: string[];
+  /** Files that could not be read or parsed; the rest went on. */
+  failed: Array<{ path: string; error: string }>;
+  chunks: number;
+}
+
+export interface IngestorOptions {
+  sources: SourceRepository;
+  store: KnowledgeStore;
+  embedder: Embedder;
+  /** Chunks per embedding call and progress step; default 32. */
+  batchSize?: number;
+}
+
+/** Folders never descended into. */
+const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "target", "__pycache__", "venv", ".venv"]);
+
+/**
+ * Files and folders → chunks in app.db (the source of truth) and in the LanceDB index.
+ * The index is written first, then app.db in one transaction: a crash in between leaves the old
+ * source record, so the next ingest of the file redoes it (and replaces the orphan rows).
+ */
+export class Ingestor {
+  private readonly batchSize: number;
+
+  constructor(private readonly options: IngestorOptions) {
+    this.batchSize = options.batchSize ?? 32;
+  }
+
+  /** Ingests files and folders (recursively, supported kinds only); bad files are reported and skipped. */
+  async ingest(paths: string[], options: IngestOptions): Promise<IngestReport> {
+    const report: IngestReport = { ingested: [], unchanged: [], failed: [], chunks: 0 };
+    const files: Array<{ file: string; root: string | undefined }> = [];
+    for (const input of paths) {
+      const absolute = path.resolve(input);
+      try {
+        const stat = await fs.stat(absolute);
+        if (stat.isDirectory()) for (const file of await listFiles(absolute)) files.push({ file, root: absolute });
+        else files.push({ file: absolute, root: undefined });
+      } catch (error) {
+        report.failed.push({ path: absolute, error: errorMessage(error) });
+      }
+    }
+    options.onProgress?.({ phase: "scan", done: 0, total: files.length, message: `${files.length} files` });
+    for (const [index, { file, root }] of files.entries()) {
+      throwIfAborted(options.signal);
+      try {
+        const result = await this.ingestFile(file, root, options);
+        if (result === "unchanged") report.unchanged.push(file);
+        else {
+          report.ingested.push(result);
+          report.chunks += result.chunkCount;
+        }
+      } catch (error) {
+        if (isAbort(error, options.signal)) throw error;
+        report.failed.push({ path: file, error: errorMessage(error) });
+      }
+      options.onProgress?.({ phase: "file", done: index + 1, total: files.length, path: file });
+    }
+    return report;
+  }
+
+  /** Removes a source from app.db and the index. */
+  async deleteSource(id: string): Promise<void> {
+    const source = this.options.sources.get(id);
+    if (!source) throw new ScriptoriumError("not_found", `Unknown source: ${id}`);
+    await this.options.store.deleteSources(source.collection, [id]);
+    this.options.sources.delete(id);
+  }
+
+  listSources(collection?: Collection): Source[] {
+    return this.options.sources.list(collection);
+  }
+
+  /** Rebuilds a collection's index from app.db (embeddings come from the cache when unchanged). */
+  async reindex(collection: Collection, options: Omit<IngestOptions, "collection"> = {}): Promise<number> {
+    await this.options.store.clear(collection);
+    return this.refill(collection, options);
+  }
+
+  /** Refills an empty, freshly created table from app.db: the KnowledgeStore `rebuild` hook. */
+  async refill(collection: Collection, options: Omit<IngestOptions, "collection"> = {}): Promise<number> {
+    const total = this.options.sources.chunkCount(collection);
+    let done = 0;
+    for (const page of this.options.sources.chunks(collection, this.batchSize * 8)) {
+      throwIfAborted(options.signal);
+      const indexed = await this.embedChunks(page, options.signal);
+      await this.options.store.add(collection, indexed);
+      done += page.length;
+      options.onProgress?.({ phase: "batch", done, total, message: `re-indexed ${done}/${total} chunks` });
+    }
+    return done;
+  }
+
+  private async ingestFile(file: string, root: string | undefined, options: IngestOptions): Promise<Source | "unchanged"> {
+    const { collection, signal } = options;
+    const data = await fs.readFile(file);
+    const hash = createHash("sha256").update(data).digest("hex");
+    const id = sourceId(collection, file);
+    const existing = this.options.sources.get(id);
+    if (existing && existing.contentHash === hash) return "unchanged";
+    const displayPath = root ? path.relative(root, file) : path.basename(file);
+    const { kind, chunks } = await loadDocument(file, data, { displayPath, signal });
+    const stored: StoredChunk[] = chunks.map((chunk, idx) => ({
+      ...chunk,
+      id: `${id}-${idx}`,
+      sourceId: id,
+      collection,
+      idx,
+      meta: { file: path.basename(file), path: file, displayPath, kind },
+    }));
+    const indexed: IndexedChunk[] = [];
+    for (let start = 0; start < stored.length; start += this.batchSize) {
+      throwIfAborted(signal);
+      indexed.push(...(await this.embedChunks(stored.slice(start, start + this.batchSize), signal)));
+      options.onProgress?.({
+        phase: "batch",
+        done: Math.min(start + this.batchSize, stored.length),
+        total: stored.length,
+        path: file,
+      });
+    }
+    await this.options.store.replaceSources(collection, [id], indexed);
+    this.options.sources.save({ id, path: file, collection, kind, contentHash: hash }, stored);
+    const source = this.options.sources.get(id);
+    if (!source) throw new ScriptoriumError("internal", `Source ${id} vanished after saving.`);
+    return source;
+  }
+
+  private async embedChunks(chunks: StoredChunk[], signal?: AbortSignal): Promise<IndexedChunk[]> {
+    const vectors = await this.options.embedder.embed(chunks.map((chunk) => chunk.text), signal);
+    return chunks.map((chunk, index) => ({
+      id: chunk.id,
+      sourceId: chunk.sourceId,
+      text: chunk.text,
+      headingPath: chunk.headingPath,
+      meta: chunk.meta,
+      page: chunk.page,
+      lineStart: chunk.lineStart,
+      lineEnd: chunk.lineEnd,
+      lang: chunk.lang,
+      vector: vectors[index]!,
+    }));
+  }
+}
+
+/** Stable id of a file in a collection: re-ingesting the same path replaces it. */
+export function sourceId(collection: Collection, absolutePath: string): string {
+  return createHash("sha256").update(`${collection}\0${absolutePath}`).digest("hex").slice(0, 24);
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    if (entry.name.startsWith(".")) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) files.push(...(await listFiles(full)));
+    } else if (entry.isFile() && documentKind(full)) {
+      files.push(full);
+    }
+  }
+  return files;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ScriptoriumError("aborted", "Ingest was cancelled.");
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return (error instanceof ScriptoriumError && error.code === "aborted") || signal?.aborted === true;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

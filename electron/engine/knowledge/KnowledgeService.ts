@@ -1,0 +1,134 @@
+import path from "node:path";
+import type Database from "better-sqlite3";
+import { COLLECTIONS, type Collection, type Material, type Source } from "../../../shared/knowledge.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type { Embedder } from "../llm/LlmClient.js";
+import type { SearchProvider } from "../search/SearchProvider.js";
+import type { ChunkHit } from "./IndexedChunk.js";
+import { Ingestor, type IngestOptions, type IngestProgress, type IngestReport } from "./Ingestor.js";
+import { KnowledgeStore, type StoreSearchOptions } from "./KnowledgeStore.js";
+import { LibraryProvider, type ChunkSearcher } from "./LibraryProvider.js";
+import { materialFromHit } from "./materialFromHit.js";
+import { SourceRepository } from "./SourceRepository.js";
+
+export interface KnowledgeServiceOptions {
+  /** The data directory; the index lives in `<dataDir>/lancedb`. */
+  dataDir: string;
+  /** The app.db handle (`AppDb.db`): sources, chunks and the embedding cache live there. */
+  db: Database.Database;
+  /**
+   * The embedder, or a loader called on first use so the engine does not load an embedding model
+   * at start-up. An EmbeddingService built with the same `db` caches vectors across runs.
+   */
+  embedder: Embedder | (() => Promise<Embedder>);
+  /** Writes between LanceDB optimize() calls; default 20. */
+  optimizeEvery?: number;
+  /** Chunks per embedding batch; default 32. */
+  batchSize?: number;
+}
+
+export interface TaskCallbacks {
+  signal?: AbortSignal;
+  /** Turned into `progress` events by the engine. */
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+/**
+ * The knowledge facade the Engine calls for `knowledge.ingest/search/sources/deleteSource/reindex`.
+ * It owns the LanceDB connection; listing sources works without loading the embedding model.
+ */
+export class KnowledgeService implements ChunkSearcher {
+  private readonly sourceRepo: SourceRepository;
+  private ready: Promise<{ store: KnowledgeStore; ingestor: Ingestor; embedder: Embedder }> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: KnowledgeServiceOptions) {
+    this.sourceRepo = new SourceRepository(options.db);
+  }
+
+  async ingest(request: { paths: string[]; collection: Collection }, callbacks: TaskCallbacks = {}): Promise<IngestReport> {
+    const { ingestor } = await this.open();
+    const options: IngestOptions = { collection: request.collection, ...callbacks };
+    return ingestor.ingest(request.paths, options);
+  }
+
+  /** `knowledge.search`: hybrid search in one collection, as materials. */
+  async search(request: { query: string; limit: number; collection: Collection }, signal?: AbortSignal): Promise<Material[]> {
+    const hits = await this.searchChunks(request.collection, request.query, {
+      limit: request.limit,
+      ...(signal ? { signal } : {}),
+    });
+    return hits.map((hit) => materialFromHit(hit, request.collection));
+  }
+
+  /** Raw chunk search with a mode (hybrid / vector / fts) and a `where` filter: rules, benchmarks. */
+  async searchChunks(
+    collection: Collection,
+    query: string,
+    options: StoreSearchOptions & { signal?: AbortSignal },
+  ): Promise<ChunkHit[]> {
+    const { store, embedder } = await this.open();
+    const mode = options.mode ?? "hybrid";
+    const [vector] = mode === "fts" ? [undefined] : await embedder.embed([query], options.signal);
+    return store.search(collection, { text: query, ...(vector ? { vector } : {}) }, { ...options, mode });
+  }
+
+  async countChunks(collection: Collection): Promise<number> {
+    return (await this.open()).store.count(collection);
+  }
+
+  sources(collection?: Collection): Source[] {
+    return this.sourceRepo.list(collection);
+  }
+
+  async deleteSource(sourceId: string): Promise<void> {
+    await (await this.open()).ingestor.deleteSource(sourceId);
+  }
+
+  /** Rebuilds the index of one collection, or of all, from app.db. Returns the chunks indexed. */
+  async reindex(collection: Collection | undefined, callbacks: TaskCallbacks = {}): Promise<number> {
+    const { ingestor } = await this.open();
+    let total = 0;
+    for (const name of collection ? [collection] : COLLECTIONS) total += await ingestor.reindex(name, callbacks);
+    return total;
+  }
+
+  /** The `library` collection as a research search provider. */
+  libraryProvider(): SearchProvider {
+    return new LibraryProvider(this);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const ready = this.ready;
+    this.ready = undefined;
+    if (ready) (await ready.catch(() => undefined))?.store.close();
+  }
+
+  private open(): Promise<{ store: KnowledgeStore; ingestor: Ingestor; embedder: Embedder }> {
+    if (this.closed) return Promise.reject(new ScriptoriumError("unavailable", "The knowledge service is closed."));
+    this.ready ??= (async () => {
+      const source = this.options.embedder;
+      const embedder = typeof source === "function" ? await source() : source;
+      let ingestor: Ingestor | undefined;
+      const store = await KnowledgeStore.open({
+        dir: path.join(this.options.dataDir, "lancedb"),
+        modelId: embedder.modelId,
+        dimensions: embedder.dimensions,
+        ...(this.options.optimizeEvery ? { optimizeEvery: this.options.optimizeEvery } : {}),
+        rebuild: async (collection) => {
+          await ingestor?.refill(collection);
+        },
+      });
+      ingestor = new Ingestor({
+        sources: this.sourceRepo,
+        store,
+        embedder,
+        ...(this.options.batchSize ? { batchSize: this.options.batchSize } : {}),
+      });
+      return { store, ingestor, embedder };
+    })();
+    this.ready.catch(() => (this.ready = undefined));
+    return this.ready;
+  }
+}

@@ -1,0 +1,261 @@
+import fs from "node:fs";
+import path from "node:path";
+import * as lancedb from "@lancedb/lancedb";
+import type { Collection } from "../../../shared/knowledge.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { ftsIndex, sanitizeFtsQuery } from "./ftsIndexOptions.js";
+import {
+  DIMS_KEY,
+  HIT_COLUMNS,
+  MODEL_ID_KEY,
+  fromRow,
+  indexedChunkSchema,
+  toRow,
+  type ChunkHit,
+  type IndexedChunk,
+} from "./IndexedChunk.js";
+import { reciprocalRankFusion } from "./reciprocalRankFusion.js";
+
+export type SearchMode = "hybrid" | "vector" | "fts";
+
+export interface KnowledgeStoreOptions {
+  /** The LanceDB directory, normally `<dataDir>/lancedb`. */
+  dir: string;
+  /** The embedding model the vectors come from; a table built by another model is re-created. */
+  modelId: string;
+  dimensions: number;
+  /**
+   * Called after a table was (re-)created empty because it was missing, corrupt or built by another
+   * model: refill it from app.db (the Ingestor does). Runs once per table per store.
+   */
+  rebuild?: (collection: Collection) => Promise<void>;
+  /** Writes between `optimize()` calls (compaction + FTS refresh). Default 20. */
+  optimizeEvery?: number;
+}
+
+export interface StoreSearchOptions {
+  mode?: SearchMode;
+  limit: number;
+  /** SQL filter on the columns, e.g. `source_id = 'abc'` or `lang = 'zh'`. */
+  where?: string;
+}
+
+/**
+ * The LanceDB index over the chunks, one table per collection. It is only an index: sources and
+ * chunk texts live in app.db, so a table that cannot be opened, or that was built by another
+ * embedding model, is dropped, re-created and refilled through the `rebuild` hook.
+ */
+export class KnowledgeStore {
+  private readonly tables = new Map<Collection, Promise<lancedb.Table>>();
+  private readonly writes = new Map<Collection, number>();
+  /** Tables re-created in this process, with the reason; for logs and tests. */
+  readonly recreated: Array<{ collection: Collection; reason: string }> = [];
+
+  private constructor(
+    private readonly db: lancedb.Connection,
+    private readonly options: KnowledgeStoreOptions,
+  ) {}
+
+  static async open(options: KnowledgeStoreOptions): Promise<KnowledgeStore> {
+    if (!Number.isInteger(options.dimensions) || options.dimensions <= 0) {
+      throw new ScriptoriumError("bad_request", `Invalid embedding dimensions: ${options.dimensions}.`);
+    }
+    fs.mkdirSync(options.dir, { recursive: true });
+    // Interval 0: every read sees the latest commit, also from other handles.
+    const db = await lancedb.connect(options.dir, { readConsistencyInterval: 0 });
+    return new KnowledgeStore(db, options);
+  }
+
+  get modelId(): string {
+    return this.options.modelId;
+  }
+
+  get dimensions(): number {
+    return this.options.dimensions;
+  }
+
+  /** Replaces the chunks of the given sources by `chunks` (one delete + one batched add). */
+  async replaceSources(collection: Collection, sourceIds: string[], chunks: IndexedChunk[]): Promise<void> {
+    for (const chunk of chunks) this.assertVector(chunk);
+    const table = await this.table(collection);
+    if (sourceIds.length > 0) await table.delete(sourceFilter(sourceIds));
+    if (chunks.length > 0) await table.add(chunks.map(toRow));
+    await this.afterWrite(collection, table);
+  }
+
+  /** Appends chunks; vectors are validated first because LanceDB silently pads short ones. */
+  async add(collection: Collection, chunks: IndexedChunk[]): Promise<void> {
+    await this.replaceSources(collection, [], chunks);
+  }
+
+  async deleteSources(collection: Collection, sourceIds: string[]): Promise<void> {
+    if (sourceIds.length === 0) return;
+    const table = await this.table(collection);
+    await table.delete(sourceFilter(sourceIds));
+    await this.afterWrite(collection, table);
+  }
+
+  async count(collection: Collection, where?: string): Promise<number> {
+    return (await this.table(collection)).countRows(where);
+  }
+
+  /** Drops the table and creates it empty (no rebuild hook): used by a full re-index. */
+  async clear(collection: Collection): Promise<void> {
+    this.tables.delete(collection);
+    await this.dropTable(collection);
+    const table = this.createTable(collection);
+    this.tables.set(collection, table);
+    await table;
+  }
+
+  /**
+   * Top-k chunks for a query. `hybrid` fuses cosine vector search and bigram FTS with reciprocal
+   * rank fusion; `vector` scores 1 − cosine distance / 2; `fts` scores BM25 divided by the best one.
+   * All scores are 0..1.
+   */
+  async search(
+    collection: Collection,
+    query: { text: string; vector?: Float32Array },
+    options: StoreSearchOptions,
+  ): Promise<ChunkHit[]> {
+    const mode = options.mode ?? "hybrid";
+    const table = await this.table(collection);
+    if (mode === "vector") return this.vectorSearch(table, query.vector, options.limit, options.where);
+    if (mode === "fts") return this.ftsSearch(table, query.text, options.limit, options.where);
+    const candidates = Math.max(options.limit * 3, 20);
+    const [vector, fts] = await Promise.all([
+      this.vectorSearch(table, query.vector, candidates, options.where),
+      this.ftsSearch(table, query.text, candidates, options.where),
+    ]);
+    return reciprocalRankFusion([vector, fts])
+      .slice(0, options.limit)
+      .map(({ item, score }) => ({ ...item, score }));
+  }
+
+  /** Compacts fragments, folds new rows into the FTS index and prunes versions older than a day. */
+  async optimize(collection: Collection): Promise<void> {
+    const table = await this.table(collection);
+    await table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) });
+    this.writes.set(collection, 0);
+  }
+
+  close(): void {
+    for (const pending of this.tables.values()) {
+      void pending.then((table) => table.close()).catch(() => undefined);
+    }
+    this.tables.clear();
+    this.db.close();
+  }
+
+  private async vectorSearch(table: lancedb.Table, vector: Float32Array | undefined, limit: number, where?: string) {
+    if (!vector) throw new ScriptoriumError("bad_request", "A vector search needs a query vector.");
+    this.assertVector({ id: "(query)", vector });
+    let query = table.vectorSearch(Array.from(vector)).distanceType("cosine").select(HIT_COLUMNS).limit(limit);
+    if (where) query = query.where(where);
+    const rows = (await query.toArray()) as Array<Record<string, unknown>>;
+    return rows.map((row) => fromRow(row, clamp01(1 - Number(row._distance ?? 2) / 2)));
+  }
+
+  private async ftsSearch(table: lancedb.Table, text: string, limit: number, where?: string) {
+    const cleaned = sanitizeFtsQuery(text);
+    if (!cleaned) return [];
+    let query = table.query().fullTextSearch(cleaned).select(HIT_COLUMNS).limit(limit);
+    if (where) query = query.where(where);
+    const rows = (await query.toArray()) as Array<Record<string, unknown>>;
+    const best = Math.max(0, ...rows.map((row) => Number(row._score ?? 0)));
+    return rows.map((row) => fromRow(row, best > 0 ? clamp01(Number(row._score ?? 0) / best) : 0));
+  }
+
+  private assertVector(chunk: { id: string; vector: Float32Array }): void {
+    const dims = this.options.dimensions;
+    if (chunk.vector.length !== dims) {
+      throw new ScriptoriumError(
+        "bad_request",
+        `Vector dimension mismatch for chunk ${chunk.id}: expected ${dims}, got ${chunk.vector.length}.`,
+      );
+    }
+    if (!chunk.vector.every(Number.isFinite)) {
+      throw new ScriptoriumError("bad_request", `Vector of chunk ${chunk.id} contains NaN or infinity.`);
+    }
+  }
+
+  private async afterWrite(collection: Collection, table: lancedb.Table): Promise<void> {
+    const writes = (this.writes.get(collection) ?? 0) + 1;
+    this.writes.set(collection, writes);
+    if (writes >= (this.options.optimizeEvery ?? 20)) {
+      await table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) });
+      this.writes.set(collection, 0);
+    }
+  }
+
+  /** The open table; opened, validated, and re-created + rebuilt when needed, once per store. */
+  private table(collection: Collection): Promise<lancedb.Table> {
+    let pending = this.tables.get(collection);
+    if (!pending) {
+      pending = this.openOrRecreate(collection);
+      this.tables.set(collection, pending);
+      pending.catch(() => this.tables.delete(collection));
+    }
+    return pending;
+  }
+
+  private async openOrRecreate(collection: Collection): Promise<lancedb.Table> {
+    const reason = await this.tryOpen(collection);
+    if (typeof reason !== "string") return reason;
+    this.recreated.push({ collection, reason });
+    await this.dropTable(collection);
+    const table = await this.createTable(collection);
+    // The rebuild writes through `this.table()`, so publish the new handle before running it.
+    this.tables.set(collection, Promise.resolve(table));
+    // Also for a missing table: the lancedb folder may have been deleted while app.db kept the chunks.
+    if (this.options.rebuild) await this.options.rebuild(collection);
+    return table;
+  }
+
+  /** The table, or why it must be (re-)created: `new`, `corrupt: …`, `model changed: …`. */
+  private async tryOpen(collection: Collection): Promise<lancedb.Table | string> {
+    const names = await this.db.tableNames();
+    if (!names.includes(collection)) return "new";
+    let table: lancedb.Table | undefined;
+    try {
+      table = await this.db.openTable(collection);
+      const schema = await table.schema();
+      await table.countRows();
+      const modelId = schema.metadata.get(MODEL_ID_KEY);
+      const dims = Number(schema.metadata.get(DIMS_KEY));
+      if (modelId !== this.options.modelId || dims !== this.options.dimensions) {
+        table.close();
+        return `model changed: ${modelId ?? "?"}/${dims} → ${this.options.modelId}/${this.options.dimensions}`;
+      }
+      return table;
+    } catch (error) {
+      table?.close();
+      return `corrupt: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`;
+    }
+  }
+
+  private async createTable(collection: Collection): Promise<lancedb.Table> {
+    const schema = indexedChunkSchema(this.options.dimensions, this.options.modelId);
+    const table = await this.db.createEmptyTable(collection, schema, { mode: "overwrite" });
+    // Rows added later are still searched (unindexed fragments are scanned); optimize folds them in.
+    await table.createIndex("text", { config: ftsIndex(), replace: true });
+    return table;
+  }
+
+  private async dropTable(collection: Collection): Promise<void> {
+    try {
+      await this.db.dropTable(collection);
+    } catch {
+      // A table too damaged to drop is removed from disk; the index is rebuildable by design.
+      fs.rmSync(path.join(this.options.dir, `${collection}.lance`), { recursive: true, force: true });
+    }
+  }
+}
+
+function sourceFilter(sourceIds: string[]): string {
+  return `source_id IN (${sourceIds.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ")})`;
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+}

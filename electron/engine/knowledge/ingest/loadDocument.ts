@@ -1,0 +1,66 @@
+import path from "node:path";
+import mammoth from "mammoth";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import { chunkCode, CODE_LANGUAGES } from "./chunkCode.js";
+import { chunkMarkdown } from "./chunkMarkdown.js";
+import { chunkPlainText } from "./chunkPlainText.js";
+import { extractPdfPages } from "./extractPdfPages.js";
+import { htmlToMarkdown } from "./htmlToMarkdown.js";
+import type { RawChunk } from "./RawChunk.js";
+
+export type DocumentKind = "markdown" | "text" | "pdf" | "docx" | "html" | "code";
+
+const KIND_BY_EXTENSION: Record<string, DocumentKind> = {
+  md: "markdown", markdown: "markdown", mdx: "markdown",
+  txt: "text", text: "text", rst: "text", csv: "text", log: "text",
+  pdf: "pdf", docx: "docx", html: "html", htm: "html", xhtml: "html",
+};
+
+/** The kind a file is ingested as, or undefined for files the ingestor skips. */
+export function documentKind(filePath: string): DocumentKind | undefined {
+  const extension = path.extname(filePath).slice(1).toLowerCase();
+  return KIND_BY_EXTENSION[extension] ?? (CODE_LANGUAGES[extension] ? "code" : undefined);
+}
+
+/**
+ * Turns one file's bytes into chunks, by kind. `displayPath` (relative to the ingested folder when
+ * there is one) is what code chunks name.
+ */
+export async function loadDocument(
+  filePath: string,
+  data: Buffer,
+  options: { displayPath?: string; signal?: AbortSignal } = {},
+): Promise<{ kind: DocumentKind; chunks: RawChunk[] }> {
+  const kind = documentKind(filePath);
+  if (!kind) throw new ScriptoriumError("bad_request", `Unsupported file type: ${filePath}`);
+  switch (kind) {
+    case "markdown":
+      return { kind, chunks: await chunkMarkdown(decodeText(data)) };
+    case "text":
+      return { kind, chunks: await chunkPlainText(decodeText(data)) };
+    case "html":
+      return { kind, chunks: await chunkMarkdown(htmlToMarkdown(decodeText(data))) };
+    case "docx": {
+      const { value } = await mammoth.convertToHtml({ buffer: data });
+      return { kind, chunks: await chunkMarkdown(htmlToMarkdown(value)) };
+    }
+    case "pdf": {
+      const pages = await extractPdfPages(data, options.signal);
+      const chunks: RawChunk[] = [];
+      for (const [index, text] of pages.entries()) {
+        if (text) chunks.push(...(await chunkPlainText(text, { page: index + 1 })));
+      }
+      return { kind, chunks };
+    }
+    case "code": {
+      const extension = path.extname(filePath).slice(1).toLowerCase();
+      const language = CODE_LANGUAGES[extension] ?? extension;
+      return { kind, chunks: chunkCode(decodeText(data), options.displayPath ?? path.basename(filePath), language) };
+    }
+  }
+}
+
+/** UTF-8 with the BOM dropped; invalid bytes become U+FFFD rather than failing the file. */
+function decodeText(data: Buffer): string {
+  return new TextDecoder("utf-8").decode(data).replace(/^\uFEFF/, "");
+}
