@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { readFile, rm, stat, truncate } from "node:fs/promises";
 import { basename } from "node:path";
-import { Transform } from "node:stream";
+import type { IncomingMessage } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ScriptoriumError } from "../../../../shared/errors.js";
@@ -91,6 +91,43 @@ async function sha256Of(path: string, signal?: AbortSignal): Promise<string> {
     for await (const chunk of source) hash.update(chunk);
   }, { signal });
   return hash.digest("hex");
+}
+
+/**
+ * Stream a response body into the part file. Unlike `pipeline`, a failing response (cut socket,
+ * abort) first flushes every byte already received to disk, so the next attempt resumes from all
+ * of them; the error is rethrown once the file is closed.
+ */
+function writeBody(response: IncomingMessage, path: string, append: boolean, onBytes: (bytes: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const file = createWriteStream(path, { flags: append ? "a" : "w" });
+    let failure: Error | null = null;
+    let done = false;
+    const finish = (error: Error | null) => {
+      if (done) return;
+      done = true;
+      failure ??= error;
+      response.removeAllListeners("data");
+      file.end();
+    };
+    file.once("close", () => (failure ? reject(failure) : resolve()));
+    file.once("error", (error) => {
+      failure ??= error;
+      response.destroy();
+      file.destroy();
+    });
+    file.on("drain", () => response.resume());
+    response.on("data", (chunk: Buffer) => {
+      onBytes(chunk.length);
+      if (!file.write(chunk)) response.pause();
+    });
+    response.once("end", () => finish(null));
+    response.once("error", (error) => finish(error));
+    response.once("aborted", () => finish(new Error("connection aborted")));
+    response.once("close", () => {
+      if (!response.complete) finish(new Error("connection closed early"));
+    });
+  });
 }
 
 /** `bytes 100-199/1000` → {start: 100, total: 1000}; total null for `*`. */
@@ -228,16 +265,12 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     }
     await writeFileAtomic(sidecarPath, JSON.stringify({ url: options.url, totalBytes } satisfies Sidecar));
 
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        downloaded += chunk.length;
-        sessionBytes += chunk.length;
-        emit(false);
-        callback(null, chunk);
-      },
-    });
     try {
-      await pipeline(response, counter, createWriteStream(part, { flags: append ? "a" : "w" }));
+      await writeBody(response, part, append, (bytes) => {
+        downloaded += bytes;
+        sessionBytes += bytes;
+        emit(false);
+      });
     } catch (error) {
       if (signal?.aborted) throw new ScriptoriumError("aborted", "Download cancelled.");
       if (error instanceof ScriptoriumError || error instanceof TransientHttpError) throw error;

@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { KvShape } from "./fitEstimate.js";
@@ -14,6 +14,28 @@ export interface GgufSummary {
 const GGUF_MAGIC = "GGUF";
 /** Magic + version + tensor count + metadata count. */
 const MIN_HEADER_BYTES = 4 + 4 + 8 + 8;
+/**
+ * Bytes per block and elements per block of the ggml tensor types we can size with certainty
+ * (ggml.c `type_traits`); other types only contribute their offset to the truncation check.
+ */
+const BLOCK_LAYOUT: Record<number, [bytes: number, elements: number]> = {
+  0: [4, 1], // F32
+  1: [2, 1], // F16
+  2: [18, 32], // Q4_0
+  3: [20, 32], // Q4_1
+  6: [22, 32], // Q5_0
+  7: [24, 32], // Q5_1
+  8: [34, 32], // Q8_0
+  10: [84, 256], // Q2_K
+  11: [110, 256], // Q3_K
+  12: [144, 256], // Q4_K
+  13: [176, 256], // Q5_K
+  14: [210, 256], // Q6_K
+  20: [18, 32], // IQ4_NL
+  23: [136, 256], // IQ4_XS
+  30: [2, 1], // BF16
+};
+
 /** Large arrays we never look at; skipping them keeps a header read of a 150k-token vocab cheap. */
 const IGNORED_KEYS = ["tokenizer.ggml.tokens", "tokenizer.ggml.scores", "tokenizer.ggml.token_type", "tokenizer.ggml.merges"];
 
@@ -52,6 +74,17 @@ export async function checkGgufMagic(path: string): Promise<void> {
   }
 }
 
+function expectedMinimumSize(dataStart: number, tensors: ReadonlyArray<{ offset: number | bigint; ggmlType: number; dimensions: ReadonlyArray<number | bigint> }>): number {
+  let end = dataStart;
+  for (const tensor of tensors) {
+    const layout = BLOCK_LAYOUT[tensor.ggmlType];
+    const elements = tensor.dimensions.reduce<number>((product, dim) => product * Number(dim), 1);
+    const bytes = layout ? Math.ceil(elements / layout[1]) * layout[0] : 0;
+    end = Math.max(end, dataStart + Number(tensor.offset) + bytes);
+  }
+  return end;
+}
+
 function positiveInt(value: unknown): number | null {
   if (typeof value === "bigint") return Number(value);
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.floor(value) : null;
@@ -67,9 +100,15 @@ export async function inspectGguf(path: string): Promise<GgufSummary> {
   const { readGgufFileInfo } = await import("node-llama-cpp");
   let info;
   try {
-    info = await readGgufFileInfo(path, { readTensorInfo: false, logWarnings: false, ignoreKeys: IGNORED_KEYS, sourceType: "filesystem" });
+    info = await readGgufFileInfo(path, { readTensorInfo: true, logWarnings: false, ignoreKeys: IGNORED_KEYS, sourceType: "filesystem" });
   } catch (error) {
     throw new ScriptoriumError("model_invalid", `${basename(path)}: unreadable GGUF header (${(error as Error).message}).`);
+  }
+  // The reader pads a short file with zeros instead of failing, so check the extent ourselves.
+  const fileSize = (await stat(path)).size;
+  const expected = expectedMinimumSize(info.infoEndOffset ?? 0, info.tensorInfo ?? []);
+  if (fileSize < expected) {
+    throw new ScriptoriumError("model_invalid", `${basename(path)} is truncated: ${fileSize} bytes, expected at least ${expected}.`, { fileSize, expected });
   }
   const metadata = info.metadata as unknown as Record<string, Record<string, unknown> | undefined>;
   const architecture = typeof metadata.general?.architecture === "string" ? metadata.general.architecture : null;

@@ -88,10 +88,13 @@ export async function startFileServer(files: Record<string, Buffer>, behaviour: 
         return;
       }
       const end = Math.min(slice.length, offset + chunkBytes, cut ?? Infinity);
-      res.write(slice.subarray(offset, end));
+      const chunk = slice.subarray(offset, end);
       offset = end;
-      if (b.chunkDelayMs) setTimeout(writeNext, b.chunkDelayMs);
-      else setImmediate(writeNext);
+      // Continue only once the chunk reached the kernel, so a cut never drops bytes already "sent".
+      res.write(chunk, () => {
+        if (b.chunkDelayMs) setTimeout(writeNext, b.chunkDelayMs);
+        else setImmediate(writeNext);
+      });
     };
     writeNext();
   });
