@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { AppDb } from "./AppDb.js";
+import { MIGRATIONS } from "./migrations.js";
+import { assertSafeSqliteVersion, hasWalResetBug } from "./sqliteVersion.js";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-appdb-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const tables = (db: AppDb) =>
+  (db.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+
+describe("AppDb", () => {
+  it("creates every table on a fresh data dir, durably configured", () => {
+    const db = AppDb.open(tempDir());
+    expect(tables(db)).toEqual(["chunks", "documents", "embedding_cache", "events", "sessions", "settings", "sources", "versions"]);
+    expect(db.schemaVersion).toBe(MIGRATIONS.length);
+    expect(db.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
+    expect(db.db.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(hasWalResetBug(db.sqliteVersion)).toBe(false);
+    db.close();
+  });
+
+  it("reopens idempotently and keeps the data", () => {
+    const dir = tempDir();
+    const first = AppDb.open(dir);
+    first.db.prepare("INSERT INTO settings(key, json) VALUES ('locale', '\"en\"')").run();
+    first.close();
+    const second = AppDb.open(dir);
+    expect(second.schemaVersion).toBe(MIGRATIONS.length);
+    expect(second.db.prepare("SELECT json FROM settings WHERE key = 'locale'").get()).toEqual({ json: '"en"' });
+    second.close();
+  });
+
+  it("turns a corrupt file into a ScriptoriumError naming the file", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "app.db");
+    fs.writeFileSync(file, Buffer.alloc(8192, 0x5a));
+    let caught: unknown;
+    try {
+      AppDb.open(dir);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ScriptoriumError);
+    expect((caught as ScriptoriumError).message).toContain(file);
+    expect((caught as ScriptoriumError).details).toEqual({ file });
+  });
+
+  it("refuses a schema newer than this build", () => {
+    const dir = tempDir();
+    const db = AppDb.open(dir);
+    db.db.pragma(`user_version = ${MIGRATIONS.length + 5}`);
+    db.close();
+    expect(() => AppDb.open(dir)).toThrow(/newer than this app supports/);
+  });
+});
+
+describe("sqlite version gate", () => {
+  it.each([
+    ["3.6.23", false],
+    ["3.7.0", true],
+    ["3.44.5", true],
+    ["3.44.6", false],
+    ["3.49.2", true],
+    ["3.50.6", true],
+    ["3.50.7", false],
+    ["3.51.2", true],
+    ["3.51.3", false],
+    ["3.52.0", true],
+    ["3.53.2", false],
+  ])("%s affected: %s", (version, affected) => {
+    expect(hasWalResetBug(version)).toBe(affected);
+    if (affected) expect(() => assertSafeSqliteVersion(version)).toThrow(/WAL-reset/);
+    else expect(() => assertSafeSqliteVersion(version)).not.toThrow();
+  });
+});

@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { EngineEvent } from "../../../shared/events.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { AppDb } from "./AppDb.js";
+import { atomicWrite } from "./atomicWrite.js";
+import { EventStore } from "./EventStore.js";
+import { SessionStore } from "./SessionStore.js";
+import { SettingsStore } from "./SettingsStore.js";
+import { SqliteVersionStore } from "./VersionStore.js";
+
+const dirs: string[] = [];
+const open: AppDb[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-stores-"));
+  dirs.push(dir);
+  return dir;
+};
+const openDb = (dir = tempDir()) => {
+  const db = AppDb.open(dir);
+  open.push(db);
+  return db;
+};
+afterEach(() => {
+  for (const db of open.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("SettingsStore", () => {
+  it("fills defaults, persists a patch and survives reopening", () => {
+    const dir = tempDir();
+    const first = new SettingsStore(openDb(dir).db);
+    expect(first.get().sequences).toBe(2);
+    const updated = first.update({ locale: "en", sequences: 4 });
+    expect(updated).toMatchObject({ locale: "en", sequences: 4, backend: "llamacpp" });
+    open.splice(0).forEach((db) => db.close());
+    expect(new SettingsStore(openDb(dir).db).get()).toMatchObject({ locale: "en", sequences: 4 });
+  });
+
+  it("rejects an invalid patch with bad_request and keeps the old settings", () => {
+    const store = new SettingsStore(openDb().db);
+    const error = (() => {
+      try {
+        store.update({ sequences: 99 });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).code).toBe("bad_request");
+    expect((error as ScriptoriumError).message).toContain("sequences");
+    expect(store.get().sequences).toBe(2);
+  });
+
+  it("falls back to the default for a stored value that no longer validates", () => {
+    const db = openDb();
+    db.db.prepare("INSERT INTO settings(key, json) VALUES ('threads', '\"many\"'), ('locale', '\"en\"')").run();
+    const settings = new SettingsStore(db.db).get();
+    expect(settings.threads).toBe(0);
+    expect(settings.locale).toBe("en");
+  });
+});
+
+describe("EventStore", () => {
+  it("assigns gapless seqs, batches high-rate events and commits them before a terminal event", async () => {
+    const db = openDb();
+    new SessionStore(db.db).create({ id: "s1", workflow: "chat", title: "t", input: {} });
+    const committed: EngineEvent[][] = [];
+    const store = new EventStore(db.db, { flushIntervalMs: 10_000, onPersisted: (batch) => committed.push(batch) });
+    store.append("s1", { type: "connected", workflow: "chat" });
+    for (let i = 0; i < 5; i++) store.append("s1", { type: "token", step: "reply", text: `t${i}` });
+    // Still buffered: nothing durable yet beyond `connected`.
+    expect(store.list("s1").map((e) => e.seq)).toEqual([1]);
+    store.append("s1", { type: "done", summary: "ok" });
+    expect(store.list("s1").map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // The tokens and the done event went in one commit, in order.
+    expect(committed.map((batch) => batch.map((e) => e.type))).toEqual([["connected"], ["token", "token", "token", "token", "token", "done"]]);
+    expect(store.list("s1", 5).map((e) => e.seq)).toEqual([6, 7]);
+    expect(new SessionStore(db.db).get("s1")?.lastSeq).toBe(7);
+  });
+
+  it("flushes buffered events on its timer", async () => {
+    const db = openDb();
+    const store = new EventStore(db.db, { flushIntervalMs: 5 });
+    store.append("s2", { type: "token", step: "x", text: "a" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(store.list("s2").map((e) => e.type)).toEqual(["token"]);
+  });
+
+  it("continues the sequence after a reopen and rejects malformed drafts", () => {
+    const dir = tempDir();
+    const first = new EventStore(openDb(dir).db);
+    first.append("s3", { type: "step_start", step: "a", agent: "system", label: "A" });
+    first.close();
+    open.splice(0).forEach((db) => db.close());
+    const second = new EventStore(openDb(dir).db);
+    expect(second.append("s3", { type: "step_done", step: "a", agent: "system", summary: "", durationMs: 1 }).seq).toBe(2);
+    expect(() => second.append("s3", { type: "step_start", step: "a" } as never)).toThrow(/Invalid step_start event/);
+    expect(second.lastSeq("s3")).toBe(2);
+  });
+});
+
+describe("SqliteVersionStore", () => {
+  it("numbers versions per session and stores scores", () => {
+    const store = new SqliteVersionStore(openDb().db);
+    expect(store.latest("a")).toBeNull();
+    expect(store.add("a", { markdown: "# 一", reason: "initial" })).toMatchObject({ number: 1, chars: 3, scores: null });
+    store.add("b", { markdown: "other", reason: "initial" });
+    store.add("a", { markdown: "# two", reason: "editor" });
+    store.setScores("a", 2, { facts: 80, logic: 70, language: 90, overall: 80 });
+    expect(store.list("a").map((v) => [v.number, v.reason])).toEqual([
+      [1, "initial"],
+      [2, "editor"],
+    ]);
+    expect(store.latest("a")).toMatchObject({ markdown: "# two", version: { number: 2, scores: { overall: 80 } } });
+    expect(store.get("a", 3)).toBeNull();
+    store.deleteSession("a");
+    expect(store.list("a")).toEqual([]);
+    expect(store.list("b")).toHaveLength(1);
+  });
+});
+
+describe("atomicWrite", () => {
+  it("replaces a file and leaves no temp files behind", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, "nested", "outline.json");
+    await atomicWrite(file, "first");
+    await atomicWrite(file, new TextEncoder().encode("second"));
+    expect(fs.readFileSync(file, "utf8")).toBe("second");
+    expect(fs.readdirSync(path.dirname(file))).toEqual(["outline.json"]);
+  });
+});
