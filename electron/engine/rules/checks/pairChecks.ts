@@ -104,6 +104,7 @@ function asciiQuotes(cells: Cell[], conv: TypographyConventions, out: Finding[])
   }
 }
 
+const isWordish = (cell: Cell | undefined): boolean => cell?.kind === "code" || isCjk(textCh(cell)) || isAlnum(textCh(cell)) || isFwPunct(textCh(cell));
 const chineseAt = (cell: Cell | undefined): boolean => isCjk(textCh(cell)) || isFwPunct(textCh(cell));
 
 function brackets(cells: Cell[], conv: TypographyConventions, out: Finding[]): void {
@@ -117,7 +118,10 @@ function brackets(cells: Cell[], conv: TypographyConventions, out: Finding[]): v
       let l = o - 1;
       while (l >= 0 && textCh(cells[l]) === " ") l--;
       const r = spaceRunEnd(cells, c + 1);
-      const chineseCtx = contentCjk || chineseAt(cells[l]) || chineseAt(cells[r]);
+      const outsideChinese = chineseAt(cells[l]) || chineseAt(cells[r]);
+      // Outside Chinese prose, content that opens or closes with a symbol ("(-w 中文 w-)") is not a parenthesis.
+      const wordEdges = isWordish(content.find((x) => textCh(x) !== " ")) && isWordish(content.findLast((x) => textCh(x) !== " "));
+      const chineseCtx = outsideChinese || (contentCjk && wordEdges);
       if (!chineseCtx) continue;
       if (conv.brackets === "fullwidth" || contentCjk) {
         out.push({ rule: "2.6", offset: cells[o]!.start, message: "中文语境中使用全角括号（）", edits: [replaceCell(cells[o]!, "（"), replaceCell(cells[c]!, "）")] });
