@@ -16,6 +16,7 @@ import {
   routeAfterMaterialPause,
   routeAfterOutlinePause,
   routeAfterReviewPause,
+  routeAfterWriterDraft,
   routeDraftAction,
 } from "./routing.js";
 import { ArticleState } from "./state.js";
@@ -23,8 +24,8 @@ import { ArticleState } from "./state.js";
 /**
  * The article graph. Wiring only:
  * intent_parser → researcher → pause_material ⇄ research_more → writer_outline → pause_outline ⇄
- * writer_outline → writer_draft → pause_draft → (apply_manual_edit) → finalize | writer_draft | editor;
- * editor → pause_draft | pause_review → finalize | writer_draft.
+ * writer_outline → writer_draft → pause_draft | editor; pause_draft → (apply_manual_edit) →
+ * finalize | writer_draft | editor; editor → pause_draft | pause_review → finalize | writer_draft.
  */
 export function buildArticleGraph(services: WorkflowServices, checkpointer?: BaseCheckpointSaver) {
   return new StateGraph(ArticleState)
@@ -47,7 +48,7 @@ export function buildArticleGraph(services: WorkflowServices, checkpointer?: Bas
     .addEdge("research_more", "pause_material")
     .addEdge("writer_outline", "pause_outline")
     .addConditionalEdges("pause_outline", routeAfterOutlinePause, ["writer_outline", "writer_draft"])
-    .addEdge("writer_draft", "pause_draft")
+    .addConditionalEdges("writer_draft", routeAfterWriterDraft, ["editor", "pause_draft"])
     .addConditionalEdges("pause_draft", routeAfterDraftPause, ["apply_manual_edit", "finalize", "writer_draft", "editor"])
     .addConditionalEdges("apply_manual_edit", routeDraftAction, ["finalize", "writer_draft", "editor"])
     .addConditionalEdges("editor", routeAfterEditor, ["pause_draft", "pause_review"])

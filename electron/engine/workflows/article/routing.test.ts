@@ -6,6 +6,7 @@ import {
   routeAfterMaterialPause,
   routeAfterOutlinePause,
   routeAfterReviewPause,
+  routeAfterWriterDraft,
   routeDraftAction,
 } from "./routing.js";
 
@@ -44,6 +45,13 @@ describe("article routing", () => {
     expect(routeAfterReviewPause(at("review_confirm", { action: "force_finalize" }))).toBe("finalize");
     expect(routeAfterReviewPause(at("review_confirm", { action: "accept_review" }))).toBe("writer_draft");
     expect(routeAfterReviewPause(at("review_confirm", { action: "custom_revise", user_revision_notes: "n" }))).toBe("writer_draft");
+  });
+
+  it("after the writer: a PAUSE-4 revision goes back to the editor, other drafts to PAUSE-3", () => {
+    expect(routeAfterWriterDraft(at("review_confirm", { action: "accept_review" }))).toBe("editor");
+    expect(routeAfterWriterDraft(at("review_confirm", { action: "custom_revise", user_revision_notes: "n" }))).toBe("editor");
+    expect(routeAfterWriterDraft(at("outline_confirm", { action: "confirm" }))).toBe("pause_draft");
+    expect(routeAfterWriterDraft(at("draft_confirm", { action: "user_revise", user_revision_notes: "n" }))).toBe("pause_draft");
   });
 
   it("a router reading the wrong pause's payload is a bug, reported as internal", () => {

@@ -27,6 +27,14 @@ export function routeAfterOutlinePause(state: RoutingState): "writer_outline" | 
   return payloadFor(state, "outline_confirm").action === "re_outline" ? "writer_outline" : "writer_draft";
 }
 
+/**
+ * After the writer drafted: a revision asked for at PAUSE-4 (accept_review / custom_revise) goes
+ * back to the editor — that is the bounded review loop; every other draft goes to PAUSE-3.
+ */
+export function routeAfterWriterDraft(state: RoutingState): "editor" | "pause_draft" {
+  return state.resume?.pause === "review_confirm" ? "editor" : "pause_draft";
+}
+
 /** PAUSE-3 after any hand edit was stored: the action itself. */
 export function routeDraftAction(state: RoutingState): "finalize" | "writer_draft" | "editor" {
   const { action } = payloadFor(state, "draft_confirm");

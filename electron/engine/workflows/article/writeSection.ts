@@ -14,6 +14,11 @@ export interface WriteSectionRequest {
   allowedIds: readonly string[];
   /** The session's cache dir and the section's index there. */
   cacheDir: string;
+  /**
+   * What distinguishes this request from an identical-looking earlier one (the version being
+   * revised, the round): a new revision request must never be answered from an older round's cache.
+   */
+  occasion: unknown;
 }
 
 /** Drop a heading the model repeated at the top (the assembler adds the real one). */
@@ -35,7 +40,7 @@ function maxTokensFor(length: number): number {
 export async function writeSection(llm: LlmClient, request: WriteSectionRequest, config: LangGraphRunnableConfig): Promise<string> {
   const { locale, prompt } = request;
   const index = prompt.index;
-  const key = sectionKey({ v: 1, locale, prompt, allowed: [...request.allowedIds].sort() });
+  const key = sectionKey({ v: 1, locale, prompt, allowed: [...request.allowedIds].sort(), occasion: request.occasion });
   const cached = await readCachedSection(request.cacheDir, index, key);
   if (cached !== null) {
     emit(config, { type: "draft_chunk", sectionIndex: index, text: cached });

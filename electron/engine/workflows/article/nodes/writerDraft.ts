@@ -71,7 +71,8 @@ export function writerDraftNode(services: WorkflowServices) {
         ? say(locale, `撰写初稿（${current.length} 节）`, `Drafting ${current.length} sections`)
         : say(locale, `修改第 ${targets.map((i) => i + 1).join("、")} 节`, `Revising section ${targets.map((i) => i + 1).join(", ")}`);
     return runStep(config, { step: "writer_draft", agent: "writer", label }, async () => {
-      const rewritten = await Promise.all(
+      // allSettled: when one section fails, the others still finish and reach the cache before the node fails.
+      const settled = await Promise.allSettled(
         targets.map((index) => {
           const section = current[index] as DraftSection;
           const source = outlineSectionFor(outline, section.title, index);
@@ -82,6 +83,7 @@ export function writerDraftNode(services: WorkflowServices) {
               locale,
               allowedIds: approved,
               cacheDir,
+              occasion: { after: state.draft_version, round: state.revision_count, reason: task.kind === "initial" ? "initial" : task.reason },
               prompt: {
                 articleTitle: title,
                 sectionTitle: section.title,
@@ -97,6 +99,9 @@ export function writerDraftNode(services: WorkflowServices) {
           );
         }),
       );
+      const failure = settled.find((result) => result.status === "rejected");
+      if (failure) throw failure.reason;
+      const rewritten = settled.map((result) => (result.status === "fulfilled" ? result.value : ""));
       const sections = current.map((section) => ({ ...section }));
       targets.forEach((index, k) => {
         (sections[index] as DraftSection).body = rewritten[k] ?? "";
