@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,32 @@ describe("cli main (spawned)", () => {
       expect(JSON.parse(sessions.stdout)).toEqual({ sessions: [] });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("lint reports violations as JSON (exit 1) and --fix prints the fixed document", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "scriptorium-lint-"));
+    try {
+      const file = path.join(dir, "doc.md");
+      writeFileSync(file, "# 标题\n\n这是一个测试,包含英文English混排。\n");
+      const lint = runMain(["lint", file, "--json"]);
+      expect(lint.code).toBe(1);
+      const { violations } = JSON.parse(lint.stdout) as { violations: Array<{ rule: string; line: number; column: number; message: string }> };
+      expect(violations.length).toBeGreaterThan(0);
+      for (const v of violations) {
+        expect(v.line).toBe(3);
+        expect(v.column).toBeGreaterThan(0);
+        expect(v.message.length).toBeGreaterThan(0);
+      }
+      const fixed = runMain(["lint", file, "--fix"]);
+      expect(fixed.code).toBe(0);
+      writeFileSync(file, fixed.stdout);
+      const again = runMain(["lint", file, "--json"]);
+      expect(again.code).toBe(0);
+      expect(JSON.parse(again.stdout)).toEqual({ violations: [] });
+      expect(runMain(["lint", path.join(dir, "missing.md")]).code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -19,14 +19,14 @@ export const lintCommand: CommandGroup = async (ctx) => {
   // Loaded on demand: the rules module parses markdown with unified, which the other commands never need.
   const rules = await import("../../engine/rules/index.js");
   if (ctx.flags.fix) {
-    ctx.write(await rules.fixMarkdown(markdown));
+    ctx.write(rules.fixMarkdown(markdown));
     return 0;
   }
-  const violations = await rules.lintMarkdown(markdown);
+  const { violations } = rules.lintMarkdown(markdown);
   if (ctx.flags.json) {
     ctx.out(JSON.stringify({ violations: violations.map(({ rule, line, column, message, replacement }) => ({ rule, line, column, message, ...(replacement === undefined ? {} : { replacement }) })) }));
   } else {
-    for (const v of violations) ctx.out(`${file}:${v.line}:${v.column}  ${v.message}  (${v.rule})${v.replacement === undefined ? "" : ` → ${v.replacement}`}`);
+    for (const v of violations) ctx.out(`${file}:${v.line}:${v.column}  ${v.message}  (rule ${v.rule})${v.replacement ? ` → ${JSON.stringify(v.replacement.text)}` : ""}`);
     if (violations.length === 0) ctx.out(`${file}: no violations`);
   }
   return violations.length === 0 ? 0 : 1;

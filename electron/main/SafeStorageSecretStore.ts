@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { SafeStorage } from "electron";
+import { ScriptoriumError } from "../../shared/errors.js";
+import { atomicWrite } from "../engine/storage/atomicWrite.js";
+
+/**
+ * Provider API keys encrypted with the OS keychain (`safeStorage`: Keychain, DPAPI, libsecret)
+ * and kept as base64 ciphertext in `<userData>/secrets.json`. Plaintext never touches disk.
+ */
+export class SafeStorageSecretStore {
+  private readonly file: string;
+  private cache: Record<string, string> | null = null;
+
+  constructor(
+    private readonly safeStorage: Pick<SafeStorage, "isEncryptionAvailable" | "encryptString" | "decryptString">,
+    dataDir: string,
+  ) {
+    this.file = path.join(dataDir, "secrets.json");
+  }
+
+  async get(name: string): Promise<string | null> {
+    const cipher = this.load()[name];
+    if (cipher === undefined) return null;
+    this.requireEncryption();
+    return this.safeStorage.decryptString(Buffer.from(cipher, "base64"));
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    this.requireEncryption();
+    const next = { ...this.load(), [name]: this.safeStorage.encryptString(value).toString("base64") };
+    await atomicWrite(this.file, JSON.stringify(next, null, 2));
+    this.cache = next;
+  }
+
+  async delete(name: string): Promise<void> {
+    const current = this.load();
+    if (!(name in current)) return;
+    const next = { ...current };
+    delete next[name];
+    await atomicWrite(this.file, JSON.stringify(next, null, 2));
+    this.cache = next;
+  }
+
+  private requireEncryption(): void {
+    // On Linux without a keyring safeStorage would fall back to a hard-coded key: refuse instead.
+    if (!this.safeStorage.isEncryptionAvailable()) {
+      throw new ScriptoriumError("unavailable", "The system keychain is not available, so API keys cannot be stored securely.");
+    }
+  }
+
+  private load(): Record<string, string> {
+    if (this.cache) return this.cache;
+    try {
+      const parsed = JSON.parse(readFileSync(this.file, "utf8")) as unknown;
+      this.cache = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, string>) : {};
+    } catch {
+      this.cache = {};
+    }
+    return this.cache;
+  }
+}

@@ -1,0 +1,77 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { BrowserWindow, app, ipcMain, protocol, safeStorage, shell } from "electron";
+import { createEngine } from "../engine/createEngine.js";
+import type { Engine } from "../engine/Engine.js";
+import { APP_ENTRY_URL, APP_SCHEME } from "./appOrigin.js";
+import { createAppProtocolHandler } from "./appProtocol.js";
+import { createHardenedWindow } from "./createHardenedWindow.js";
+import { registerIpc } from "./registerIpc.js";
+import { SafeStorageSecretStore } from "./SafeStorageSecretStore.js";
+
+// Electron shell only: lifecycle, one hardened window, IPC → engine. Everything that thinks is in the engine.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Vite dev server (`SCRIPTORIUM_DEV_URL=http://localhost:5173`); unset in packaged builds. */
+const devUrl = app.isPackaged ? null : (process.env.SCRIPTORIUM_DEV_URL ?? null);
+const devOrigin = devUrl ? new URL(devUrl).origin : null;
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+app.enableSandbox();
+
+let engine: Engine | null = null;
+let disposed = false;
+
+function openMainWindow(): BrowserWindow {
+  return createHardenedWindow({ preloadPath: path.join(here, "preload.cjs"), url: devUrl ?? APP_ENTRY_URL, devOrigin }, { BrowserWindow, shell });
+}
+
+async function start(): Promise<void> {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(path.join(app.getAppPath(), "dist", "renderer")));
+  const dataDir = app.getPath("userData");
+  // The key store is handed to the engine's provider port once it takes one (see the report).
+  const secrets = new SafeStorageSecretStore(safeStorage, dataDir);
+  void secrets;
+  engine = await createEngine({ dataDir });
+  registerIpc(engine, ipcMain, { devOrigin });
+  openMainWindow();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on("second-instance", () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  // Defence in depth for any webContents, including ones not made by createHardenedWindow.
+  app.on("web-contents-created", (_event, contents) => {
+    contents.on("will-attach-webview", (event) => event.preventDefault());
+  });
+  app.on("window-all-closed", () => {
+    if (process.platform !== "darwin") app.quit();
+  });
+  app.on("activate", () => {
+    if (engine && BrowserWindow.getAllWindows().length === 0) openMainWindow();
+  });
+  app.on("before-quit", (event) => {
+    // Hold the quit until llama.cpp, LanceDB and SQLite are closed; a paused run is already checkpointed.
+    if (!engine || disposed) return;
+    event.preventDefault();
+    disposed = true;
+    void engine
+      .dispose()
+      .catch((error: unknown) => console.error("[main] engine dispose failed", error))
+      .finally(() => app.quit());
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      console.error("[main] startup failed", error);
+      app.exit(1);
+    });
+}
