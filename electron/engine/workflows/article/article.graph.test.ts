@@ -51,7 +51,7 @@ describe("article graph (no engine)", () => {
     const versions = new MemoryVersions();
     const services: WorkflowServices = { llm, search: new FakeSearch(), versions, settings: () => SettingsSchema.parse({}), cacheDir: () => cache };
     const graph = buildArticleGraph(services, new MemorySaver());
-    const config = { configurable: { thread_id: "s1" }, streamMode: ["custom", "updates"] as const };
+    const config = { configurable: { thread_id: "s1" }, streamMode: ["custom", "updates"] as Array<"custom" | "updates"> };
     await drain(await graph.stream({ input: { intent: "Write about local AI", locale: "en" } }, config));
     await drain(await graph.stream(new Command({ resume: { action: "confirm" } }), config));
     llm.failSectionOnce.add("Body");
