@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useApp } from "../store/StoreProvider.js";
 import { selectNeedsOnboarding } from "../store/selectors.js";
 import { FEATURES } from "../features/registry.js";
@@ -6,6 +6,7 @@ import { SettingsScreen } from "../settings/SettingsScreen.js";
 import { Onboarding } from "../onboarding/Onboarding.js";
 import { Sidebar } from "./Sidebar.js";
 import { ErrorBanner } from "./ErrorBanner.js";
+import { useSessionHash } from "./useSessionHash.js";
 
 /** The desktop shell: sidebar, the current screen, the error banner and first-run onboarding. */
 export function App() {
@@ -13,9 +14,11 @@ export function App() {
   const locale = useApp((s) => s.locale);
   const init = useApp((s) => s.init);
   const needsOnboarding = useApp(selectNeedsOnboarding);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    void init();
+    void init().finally(() => setReady(true));
   }, [init]);
+  useSessionHash(ready);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

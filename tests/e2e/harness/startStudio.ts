@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build } from "vite";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { createEngine, type CreateEngineOptions } from "../../../electron/engine/createEngine.js";
+import type { Engine } from "../../../electron/engine/Engine.js";
+import { createServer, type ScriptoriumServer } from "../../../electron/server/createServer.js";
+import { StudioLlm } from "./studioLlm.js";
+import { StudioSearch } from "./studioSearch.js";
+import { e2eModelsPort } from "./e2eModelsPort.js";
+
+export const ARTIFACTS = path.resolve("tests/e2e/artifacts");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+let built: Promise<string> | null = null;
+
+/** Builds the renderer once per test file into a temp dir (never touching dist/ of a dev build). */
+export function buildRenderer(): Promise<string> {
+  built ??= (async () => {
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-renderer-"));
+    // Until the adapters' transport lands, the e2e build aliases a stand-in with the same contract.
+    const real = path.resolve("renderer/transport/createTransport.ts");
+    const alias = fs.existsSync(real) ? [] : [{ find: /^\.\/transport\/createTransport\.js$/, replacement: path.resolve("tests/e2e/harness/fallbackTransport.ts") }];
+    await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", resolve: { alias }, build: { outDir, emptyOutDir: true } });
+    return outDir;
+  })();
+  return built;
+}
+
+export interface Studio {
+  engine: Engine;
+  server: ScriptoriumServer;
+  browser: Browser;
+  page: Page;
+  llm: StudioLlm;
+  search: StudioSearch;
+  dataDir: string;
+  /** The app URL with its access token. */
+  appUrl: string;
+  /** Requests the page made that did not go to the app's own origin. */
+  foreignRequests: string[];
+  /** Uncaught page errors and console errors. */
+  pageErrors: string[];
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the real engine (scripted LLM) behind the real HTTP server and opens it in Chromium. */
+export async function startStudio(options: Partial<CreateEngineOptions> = {}): Promise<Studio> {
+  const staticDir = await buildRenderer();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-e2e-"));
+  const llm = new StudioLlm();
+  const search = new StudioSearch();
+  const engine = await createEngine({
+    dataDir,
+    llm,
+    search,
+    models: (context) => e2eModelsPort(context.dataDir.models, context.settings),
+    ...options,
+  });
+  const token = "e2e-token-0123456789";
+  const server = await createServer({ api: engine, token, staticDir });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN" });
+  const page = await context.newPage();
+  const origin = new URL(server.url).origin;
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) foreignRequests.push(url);
+  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") pageErrors.push(message.text());
+  });
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const appUrl = `${server.url}/?token=${token}`;
+  await page.goto(appUrl);
+  return {
+    engine,
+    server,
+    browser,
+    page,
+    llm,
+    search,
+    dataDir,
+    appUrl,
+    foreignRequests,
+    pageErrors,
+    async screenshot(name) {
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close().catch(() => undefined);
+      await engine.dispose().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

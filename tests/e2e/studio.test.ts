@@ -1,0 +1,148 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
+
+let studio: Studio | null = null;
+beforeAll(async () => {
+  await buildRenderer();
+}, 180_000);
+afterEach(async () => {
+  await studio?.close();
+  studio = null;
+});
+
+describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 120_000 }, () => {
+  it("goes through all four pauses to a final draft, with versions, diff and export", async () => {
+    studio = await startStudio();
+    const { page, llm } = studio;
+    await visible(page.getByRole("dialog", { name: "欢迎使用 Scriptorium" }));
+    await studio.screenshot("00-onboarding");
+    await skipOnboarding(page);
+
+    await startArticle(page, "介绍本地大模型在离线写作中的应用");
+    const materials = card(page, "素材确认");
+    await expect.poll(() => materials.getByRole("checkbox").count()).toBeGreaterThanOrEqual(3);
+    await expect(materials.getByRole("meter").first().getAttribute("aria-valuenow")).resolves.toBe("92");
+    await studio.screenshot("01-pause1-materials");
+    // Leave out the weakest material; the others stay approved.
+    await materials.getByRole("checkbox").last().uncheck();
+    await confirmMaterials(page);
+    await studio.screenshot("02-pause2-outline");
+
+    await confirmOutline(page);
+    await expectDraftToContain(page, "背景与动机");
+    await visible(page.getByRole("button", { name: "素材 m001" }));
+    await studio.screenshot("03-pause3-draft");
+
+    // The first review rejects: PAUSE-4 with the editor's scores and issues.
+    llm.rejectReviews();
+    await card(page, "确认初稿").getByRole("button", { name: "让编辑审核" }).click();
+    const pause4 = await visible(card(page, "处理编辑意见"));
+    const review = card(page, "编辑审核").last();
+    await expect(review.getByRole("meter", { name: "事实准确性" }).getAttribute("aria-valuenow")).resolves.toBe("55");
+    await expect(review.innerText()).resolves.toContain("数据缺少出处");
+    await studio.screenshot("04-pause4-review");
+
+    llm.editor = { score: 95, issues: [] };
+    await pause4.getByRole("button", { name: "采纳编辑意见" }).click();
+    await visible(page.getByRole("option", { name: /第 2 稿/ }), 20_000).catch(() => undefined);
+    await visible(card(page, "确认初稿"));
+    await expect.poll(() => page.getByLabel("版本").locator("option").count(), { timeout: 20_000 }).toBe(2);
+
+    await page.getByRole("button", { name: "与上一稿对比" }).click();
+    await visible(page.getByRole("table", { name: "第 1 稿 ↔ 第 2 稿" }));
+    await studio.screenshot("05-version-diff");
+    await page.getByRole("button", { name: "关闭对比" }).click();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "导出 Markdown" }).click();
+    const file = await download;
+    const saved = await file.path();
+    expect(fs.readFileSync(saved, "utf8")).toContain("背景与动机");
+
+    await card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).click();
+    await expectFinished(page);
+    await studio.screenshot("06-finished");
+    expect(studio.foreignRequests).toEqual([]);
+  });
+
+  it("searches again with extra keywords and merges the new materials", async () => {
+    studio = await startStudio();
+    const { page, search } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "离线写作工具调研");
+    const materials = card(page, "素材确认");
+    const before = await materials.getByRole("checkbox").count();
+    await materials.getByLabel("追加关键词").fill("硬件成本，国产芯片");
+    await materials.getByRole("button", { name: "追加搜索" }).click();
+    await expect.poll(() => card(page, "素材确认").getByRole("checkbox").count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(search.queries).toEqual(expect.arrayContaining(["硬件成本", "国产芯片"]));
+    await expect(card(page, "素材确认").innerText()).resolves.toContain("硬件成本");
+  });
+
+  it("sends an edited outline that reaches the draft", async () => {
+    studio = await startStudio();
+    const { page, llm } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "离线写作的意义");
+    await confirmMaterials(page);
+    const outline = card(page, "大纲确认");
+    await outline.getByLabel("第 1 节标题").fill("为什么必须离线");
+    await outline.getByRole("button", { name: "添加章节" }).click();
+    await outline.getByLabel("第 4 节标题").fill("常见误区");
+    await outline.getByRole("button", { name: "上移 4" }).click();
+    await confirmOutline(page);
+    await expectDraftToContain(page, "为什么必须离线");
+    const text = await draftText(page);
+    expect(text.indexOf("常见误区")).toBeLessThan(text.indexOf("落地建议"));
+    expect(llm.callsOf("writer", "section").some((c) => c.prompt.includes("为什么必须离线"))).toBe(true);
+  });
+
+  it("revises the draft with the user's notes into a second version", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "本地模型写作");
+    await confirmMaterials(page);
+    await confirmOutline(page);
+    const pause3 = card(page, "确认初稿");
+    await pause3.getByLabel("修改意见").fill("请在背景与动机一节补充成本数据");
+    await pause3.getByRole("button", { name: "按我的意见修改" }).click();
+    await expectDraftToContain(page, "修订后的");
+    await visible(card(page, "确认初稿"));
+    await expect.poll(() => page.getByLabel("版本").locator("option").count(), { timeout: 20_000 }).toBe(2);
+  });
+
+  it("lets the user force-finalize after the editor rejects the draft", async () => {
+    studio = await startStudio();
+    const { page, llm } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "离线写作的风险");
+    await confirmMaterials(page);
+    await confirmOutline(page);
+    llm.rejectReviews();
+    await card(page, "确认初稿").getByRole("button", { name: "让编辑审核" }).click();
+    const pause4 = await visible(card(page, "处理编辑意见"));
+    await expect(card(page, "编辑审核").last().innerText()).resolves.toContain("未通过");
+    await pause4.getByRole("button", { name: "强制定稿" }).click();
+    await expectFinished(page);
+  });
+
+  it("resumes exactly where it was after a page reload mid-session", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "重新加载测试");
+    await confirmMaterials(page);
+    const stepsBefore = await page.locator(".timeline__item").count();
+    await page.reload();
+    await skipOnboarding(page);
+    const outline = await visible(card(page, "大纲确认"));
+    expect(await page.locator(".timeline__item").count()).toBe(stepsBefore);
+    await expect(outline.getByLabel("第 1 节标题").inputValue()).resolves.toBe("背景与动机");
+    await studio.screenshot("07-after-reload");
+    await confirmOutline(page);
+    await expectDraftToContain(page, "技术方案");
+  });
+});
