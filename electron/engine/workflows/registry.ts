@@ -1,7 +1,7 @@
 import type { WorkflowId } from "../../../shared/api.js";
+import { articleWorkflow } from "./article/definition.js";
 import { chatWorkflow } from "./chat/definition.js";
 import type { WorkflowDefinition } from "./WorkflowDefinition.js";
-import { articleWorkflow } from "./article/definition.js";
 
 /**
  * Every workflow the runner can start, by id. Partial while a workflow is being built: starting a
