@@ -89,6 +89,8 @@ export class Ingestor {
       }
       options.onProgress?.({ phase: "file", done: index + 1, total: files.length, path: file });
     }
+    // Fold the new rows into the FTS index now rather than after N more writes.
+    if (report.ingested.length > 0) await this.options.store.optimize(options.collection);
     return report;
   }
 
@@ -121,6 +123,7 @@ export class Ingestor {
       done += page.length;
       options.onProgress?.({ phase: "batch", done, total, message: `re-indexed ${done}/${total} chunks` });
     }
+    if (done > 0) await this.options.store.optimize(collection);
     return done;
   }
 

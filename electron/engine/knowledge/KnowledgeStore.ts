@@ -159,11 +159,16 @@ export class KnowledgeStore {
   private async ftsSearch(table: lancedb.Table, text: string, limit: number, where?: string) {
     const cleaned = sanitizeFtsQuery(text);
     if (!cleaned) return [];
-    let query = table.query().fullTextSearch(cleaned).select(HIT_COLUMNS).limit(limit);
+    // Rows from not-yet-indexed fragments come back unsorted after the indexed ones: over-fetch,
+    // then sort by BM25 here.
+    let query = table.query().fullTextSearch(cleaned).select(HIT_COLUMNS).limit(limit * 2 + 10);
     if (where) query = query.where(where);
-    const rows = (await query.toArray()) as Array<Record<string, unknown>>;
-    const best = Math.max(0, ...rows.map((row) => Number(row._score ?? 0)));
-    return rows.map((row) => fromRow(row, best > 0 ? clamp01(Number(row._score ?? 0) / best) : 0));
+    const rows = ((await query.toArray()) as Array<Record<string, unknown>>)
+      .map((row) => ({ row, score: Number(row._score ?? 0) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit);
+    const best = Math.max(0, ...rows.map(({ score }) => score));
+    return rows.map(({ row, score }) => fromRow(row, best > 0 ? clamp01(score / best) : 0));
   }
 
   private assertVector(chunk: { id: string; vector: Float32Array }): void {
