@@ -3,3 +3,8 @@ export { fixMarkdown } from "./fixMarkdown.js";
 export { CHECKED_RULES } from "./checks/analyzeMarkdown.js";
 export { DEFAULT_CONVENTIONS, resolveConventions, type TypographyConventions } from "./TypographyConventions.js";
 export type { LineReplacement, LintResult, Violation } from "./Violation.js";
+export { RuleRepository, type RuleRepositoryOptions } from "./RuleRepository.js";
+export type { RuleSearch } from "./RuleSearch.js";
+export type { Rule, RuleChunk, RuleModule } from "./Rule.js";
+export { parseRuleMarkdown, ruleChunksForIndex } from "./parseRuleMarkdown.js";
+export { lexicalRuleScores } from "./lexicalRuleScores.js";

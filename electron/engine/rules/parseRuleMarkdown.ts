@@ -1,0 +1,80 @@
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type { Rule, RuleChunk, RuleModule } from "./Rule.js";
+
+const MODULE_HEADING = /^##\s+([A-Za-z][\w-]*)\s*[（(]\s*(.+?)\s*[）)]\s*$/;
+const RULE_HEADING = /^###\s+(\d+\.\d+)\s+(.+?)\s*$/;
+const TYPE_LINE = /^\s*[-*]\s*类型\s*[：:]\s*(mechanical|semantic)\b/m;
+
+/**
+ * Parse one style-guide file: `##` headings of the form `id（中文名）` open a module, numbered `###` headings
+ * inside a module are rules. Other `##` headings (introductions, settings tables) are not modules.
+ * Throws `bad_request` when a rule has no `类型：mechanical|semantic` line.
+ */
+export function parseRuleMarkdown(markdown: string, file: string): RuleModule[] {
+  const lines = markdown.split(/\r?\n/);
+  const modules: RuleModule[] = [];
+  let module: RuleModule | undefined;
+  let rule: { id: string; title: string; start: number } | undefined;
+  let fence: string | undefined;
+  const closeRule = (endIndex: number): void => {
+    if (!rule || !module) return;
+    let last = endIndex;
+    while (last > rule.start && (lines[last] ?? "").trim() === "") last--;
+    const body = lines.slice(rule.start + 1, last + 1).join("\n").trim();
+    const type = TYPE_LINE.exec(body)?.[1] as Rule["type"] | undefined;
+    if (!type) throw new ScriptoriumError("bad_request", `Rule ${rule.id} in ${file} has no "- 类型：mechanical|semantic" line.`, { file, rule: rule.id });
+    module.rules.push({ id: rule.id, moduleId: module.id, title: rule.title, type, body, file, lineStart: rule.start + 1, lineEnd: last + 1 });
+    rule = undefined;
+  };
+  lines.forEach((line, i) => {
+    const fenceMatch = /^\s*(```|~~~)/.exec(line);
+    if (fenceMatch) {
+      if (fence === undefined) fence = fenceMatch[1];
+      else if (fenceMatch[1] === fence) fence = undefined;
+      return;
+    }
+    if (fence !== undefined) return;
+    if (/^#{1,2}\s/.test(line)) {
+      closeRule(i - 1);
+      const m = MODULE_HEADING.exec(line);
+      module = m ? { id: m[1]!, name: m[2]!, rules: [] } : undefined;
+      if (module) modules.push(module);
+      return;
+    }
+    if (/^###\s/.test(line)) {
+      closeRule(i - 1);
+      const m = RULE_HEADING.exec(line);
+      rule = m && module ? { id: m[1]!, title: m[2]!, start: i } : undefined;
+    }
+  });
+  closeRule(lines.length - 1);
+  return modules;
+}
+
+/** Merge modules parsed from several files: a module id seen again gets the later rules appended. */
+export function mergeModules(parts: RuleModule[][]): RuleModule[] {
+  const byId = new Map<string, RuleModule>();
+  for (const m of parts.flat()) {
+    const existing = byId.get(m.id);
+    if (existing) existing.rules.push(...m.rules);
+    else byId.set(m.id, { ...m, rules: [...m.rules] });
+  }
+  return [...byId.values()];
+}
+
+/** The chunk texts the knowledge layer ingests into the `rules` collection, one per rule. */
+export function ruleChunksForIndex(modules: RuleModule[]): RuleChunk[] {
+  return modules.flatMap((m) =>
+    m.rules.map((r) => {
+      const headingPath = `${m.name}（${m.id}） > ${r.id} ${r.title}`;
+      return {
+        id: `rule:${r.id}`,
+        text: `【所属章节：${headingPath}】\n${r.body}`,
+        headingPath,
+        meta: { moduleId: m.id, moduleName: m.name, ruleId: r.id, ruleType: r.type, file: r.file },
+        lineStart: r.lineStart,
+        lineEnd: r.lineEnd,
+      };
+    }),
+  );
+}
