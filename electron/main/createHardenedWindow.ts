@@ -56,7 +56,8 @@ export function createHardenedWindow(options: HardenedWindowOptions, deps: Windo
   const devOrigin = options.devOrigin ?? null;
   const externalHosts = options.externalHosts ?? DEFAULT_EXTERNAL_HOSTS;
   const openIfAllowed = (url: string): void => {
-    if (isAllowedExternalUrl(url, externalHosts)) void deps.shell.openExternal(url).catch(() => undefined);
+    // The normalised href is what was checked, so that is what the OS gets.
+    if (isAllowedExternalUrl(url, externalHosts)) void deps.shell.openExternal(new URL(url).href).catch(() => undefined);
   };
   const guard = (event: { preventDefault(): void }, url: string): void => {
     if (isAppUrl(url, devOrigin)) return;
