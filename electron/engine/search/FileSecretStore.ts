@@ -1,0 +1,53 @@
+import { chmod, mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { writeFileAtomic } from "../llm/manager/atomicFile.js";
+import type { SecretStore } from "./SecretStore.js";
+
+/**
+ * Secrets in a JSON file readable only by the user (mode 0600), for server and CLI mode where no
+ * OS keychain is available. Plain text at rest: the file mode is the protection.
+ */
+export class FileSecretStore implements SecretStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly filePath: string) {}
+
+  async get(name: string): Promise<string | null> {
+    return (await this.read())[name] ?? null;
+  }
+
+  set(name: string, value: string): Promise<void> {
+    return this.update((secrets) => {
+      secrets[name] = value;
+    });
+  }
+
+  delete(name: string): Promise<void> {
+    return this.update((secrets) => {
+      delete secrets[name];
+    });
+  }
+
+  private async read(): Promise<Record<string, string>> {
+    try {
+      const value: unknown = JSON.parse(await readFile(this.filePath, "utf8"));
+      if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+      return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    } catch {
+      return {};
+    }
+  }
+
+  /** Serialised read-modify-write so concurrent saves do not lose each other's keys. */
+  private update(change: (secrets: Record<string, string>) => void): Promise<void> {
+    const next = this.queue.then(async () => {
+      const secrets = await this.read();
+      change(secrets);
+      await mkdir(dirname(this.filePath), { recursive: true });
+      await writeFileAtomic(this.filePath, JSON.stringify(secrets, null, 2), 0o600);
+      await chmod(this.filePath, 0o600);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
