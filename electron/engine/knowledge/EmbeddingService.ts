@@ -6,7 +6,7 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Embedder } from "../llm/LlmClient.js";
 import { EmbeddingCache, contentHash } from "./EmbeddingCache.js";
 import { l2Normalize } from "./l2Normalize.js";
-import { physicalCoreCount } from "./physicalCoreCount.js";
+import { physicalCoreCount } from "../llm/physicalCoreCount.js";
 
 export interface EmbeddingServiceOptions {
   /** The embedding model chosen in settings; when absent the chat model is used (and flagged). */
