@@ -9,6 +9,7 @@ import { createServer, type ScriptoriumServer } from "../../../electron/server/c
 import { StudioLlm } from "./studioLlm.js";
 import { StudioSearch } from "./studioSearch.js";
 import { e2eModelsPort } from "./e2eModelsPort.js";
+import { e2eExportPort } from "./e2eExportPort.js";
 
 export const ARTIFACTS = path.resolve("tests/e2e/artifacts");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -57,6 +58,7 @@ export async function startStudio(options: Partial<CreateEngineOptions> = {}): P
     llm,
     search,
     models: (context) => e2eModelsPort(context.dataDir.models, context.settings),
+    exporter: e2eExportPort(),
     ...options,
   });
   const token = "e2e-token-0123456789";
