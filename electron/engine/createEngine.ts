@@ -14,7 +14,7 @@ import { EventStore } from "./storage/EventStore.js";
 import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
 import { SqliteVersionStore } from "./storage/VersionStore.js";
-import { unconfiguredLlm } from "./unconfiguredLlm.js";
+import { lazyLlamaCppClient } from "./lazyLlamaCppClient.js";
 import { WORKFLOW_REGISTRY } from "./workflows/registry.js";
 import type { ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
 
@@ -23,7 +23,7 @@ export interface CreateEngineOptions {
   dataDir: string;
   /** A GGUF given on the command line; handed to the `llm` factory as `context.modelPath`. */
   modelPath?: string;
-  /** The workflows' LLM; default: a client that fails with `model_missing` until one is wired. */
+  /** The workflows' LLM; default: in-process llama.cpp loaded on first use from `modelPath` or the `chatModel` setting. */
   llm?: PortFactory<LlmClient>;
   /** Research search for the article workflow; default: no results. */
   search?: PortFactory<ResearchSearch>;
@@ -95,7 +95,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     db: appDb.db,
     settings: () => settings.get(),
     emit: (streamId: string, draft: EventDraft) => void events.append(streamId, draft),
-    llm: unconfiguredLlm(),
+    llm: lazyLlamaCppClient({ settings: () => settings.get(), modelsDir: dataDir.models, modelPath: options.modelPath ?? null }),
     modelPath: options.modelPath ?? null,
   };
   const llm = resolvePort(options.llm, context) ?? context.llm;

@@ -3,11 +3,8 @@ import { articleWorkflow } from "./article/definition.js";
 import { chatWorkflow } from "./chat/definition.js";
 import type { WorkflowDefinition } from "./WorkflowDefinition.js";
 
-/**
- * Every workflow the runner can start, by id. Partial while a workflow is being built: starting a
- * missing one is an `unavailable` error, not a crash.
- */
-export const WORKFLOW_REGISTRY: Partial<Record<WorkflowId, WorkflowDefinition<any>>> = {
+/** Every workflow the runner can start, by id; TypeScript insists each `WorkflowId` has one. */
+export const WORKFLOW_REGISTRY: Record<WorkflowId, WorkflowDefinition<any>> = {
   chat: chatWorkflow,
   article: articleWorkflow,
 };

@@ -15,7 +15,7 @@ export const chatWorkflow: WorkflowDefinition<ChatInput> = {
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
   },
   build: (services, checkpointer) => buildChatGraph(services, checkpointer),
-  initialState: (input) => ({ prompt: input.prompt, system: input.system ?? "", text: "", stopReason: "" }),
+  initialState: (input) => ({ prompt: input.prompt, system: input.system ?? "", maxTokens: input.maxTokens ?? 0, text: "", stopReason: "" }),
   parseResume: () => {
     throw new ScriptoriumError("conflict", "The chat workflow never pauses.", { allowed: [] });
   },

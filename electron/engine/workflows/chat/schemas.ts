@@ -5,6 +5,7 @@ export const ChatInputSchema = z
   .object({
     prompt: z.string().trim().min(1, "prompt must not be empty").max(20_000).describe("What the user typed"),
     system: z.string().max(8_000).optional().describe("Optional system prompt"),
+    maxTokens: z.number().int().min(1).max(8_192).optional().describe("Reply length cap in tokens; default: the LLM client's (1024)"),
   })
   .strict();
 export type ChatInput = z.infer<typeof ChatInputSchema>;

@@ -14,6 +14,7 @@ export function makeReplyNode(llm: LlmClient) {
     const result = await llm.generateText({
       prompt: state.prompt,
       ...(state.system ? { system: state.system } : {}),
+      ...(state.maxTokens > 0 ? { maxTokens: state.maxTokens, maxContinuations: 0 } : {}),
       tag: { role: "chat", step: REPLY_STEP },
       signal: config.signal,
       onTextChunk: (text) => emit({ type: "token", step: REPLY_STEP, text }),
