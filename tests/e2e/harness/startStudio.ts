@@ -10,6 +10,7 @@ import { StudioLlm } from "./studioLlm.js";
 import { StudioSearch } from "./studioSearch.js";
 import { e2eModelsPort } from "./e2eModelsPort.js";
 import { e2eExportPort } from "./e2eExportPort.js";
+import { e2eProvidersPort } from "./e2eProvidersPort.js";
 
 export const ARTIFACTS = path.resolve("tests/e2e/artifacts");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -59,6 +60,7 @@ export async function startStudio(options: Partial<CreateEngineOptions> = {}): P
     search,
     models: (context) => e2eModelsPort(context.dataDir.models, context.settings),
     exporter: e2eExportPort(),
+    providers: (context) => e2eProvidersPort(context.dataDir.root),
     ...options,
   });
   const token = "e2e-token-0123456789";

@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { skipOnboarding, visible } from "./harness/studioSteps.js";
+
+let studio: Studio | null = null;
+let mock: http.Server;
+let mockUrl = "";
+const received: Array<{ auth: string | undefined; body: string }> = [];
+
+beforeAll(async () => {
+  // An intranet search endpoint with its own field names, nested under data.items.
+  mock = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ auth: req.headers.authorization, body });
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ data: { items: [
+        { headline: "内网报告：离线部署指南", abstract: "如何在内网部署本地大模型。", origin: "知识中心", date: "2024-06-01", score: 0.87, uuid: "r1" },
+        { headline: "成本测算", abstract: "两核机器上的推理成本。", origin: "财务部", date: "2024-07-01", score: 0.42, uuid: "r2" },
+      ] } }));
+    });
+  });
+  await new Promise<void>((resolve) => mock.listen(0, "127.0.0.1", resolve));
+  mockUrl = `http://127.0.0.1:${(mock.address() as AddressInfo).port}/search`;
+  await buildRenderer();
+}, 180_000);
+afterAll(async () => {
+  await new Promise((resolve) => mock.close(resolve));
+});
+afterEach(async () => {
+  await studio?.close();
+  studio = null;
+});
+
+describe("settings in Chromium", { timeout: 120_000 }, () => {
+  it("tests an intranet plug-in against a local server and shows raw and mapped results side by side", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "设置" }).click();
+    await page.getByRole("tab", { name: "内网插件" }).click();
+    await page.getByRole("button", { name: "新建插件" }).click();
+    await page.getByLabel("名称", { exact: true }).fill("知识中心");
+    await page.getByLabel("接口地址", { exact: true }).fill(mockUrl);
+    await page.getByLabel("访问密钥", { exact: true }).fill("secret-key-1");
+    await page.getByLabel("结果路径", { exact: true }).fill("data.items");
+    await page.getByLabel("title ← 响应字段", { exact: true }).fill("headline");
+    await page.getByLabel("content ← 响应字段", { exact: true }).fill("abstract");
+    await page.getByLabel("source ← 响应字段", { exact: true }).fill("origin");
+    await page.getByLabel("published_at ← 响应字段", { exact: true }).fill("date");
+    await page.getByLabel("relevance_score ← 响应字段", { exact: true }).fill("score");
+    await page.getByLabel("recUuid ← 响应字段", { exact: true }).fill("uuid");
+    await page.getByLabel("测试关键词", { exact: true }).fill("离线部署");
+    await page.getByRole("button", { name: "测试连接" }).click();
+
+    const mapped = await visible(page.getByRole("region", { name: "映射结果" }));
+    await expect.poll(() => mapped.innerText()).toContain("内网报告：离线部署指南");
+    const raw = await page.getByRole("region", { name: "原始响应" }).innerText();
+    expect(raw).toContain('"headline"');
+    await expect(page.getByRole("status").filter({ hasText: "连接成功" }).innerText()).resolves.toContain("2 条结果");
+    expect(received.at(-1)?.body).toContain("离线部署");
+    await studio.screenshot("10-provider-test");
+
+    await page.getByRole("button", { name: "保存" }).click();
+    await visible(page.getByText(mockUrl));
+    await expect(page.getByRole("button", { name: "编辑 知识中心" }).isVisible()).resolves.toBe(true);
+  });
+
+  it("shows a clear error when the imported model file is not a GGUF", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bad-model-")), "broken.gguf");
+    fs.writeFileSync(bad, "this is not a gguf file at all");
+    // The onboarding offers the import first: use it there.
+    const onboarding = await visible(page.getByRole("dialog", { name: "欢迎使用 Scriptorium" }));
+    await onboarding.getByLabel("模型文件路径", { exact: true }).fill(bad);
+    await onboarding.getByRole("button", { name: "导入" }).click();
+    const alert = await visible(page.getByRole("alert").filter({ hasText: "model_invalid" }));
+    const text = await alert.innerText();
+    expect(text).toContain("这个文件不是可用的 GGUF 模型");
+    expect(text).toContain("broken.gguf");
+    await studio.screenshot("11-bad-model-import");
+    fs.rmSync(path.dirname(bad), { recursive: true, force: true });
+  });
+});
