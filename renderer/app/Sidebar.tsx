@@ -5,7 +5,7 @@ import { SessionList } from "../sessions/SessionList.js";
 
 const NAV: Array<[Screen, MessageKey, string]> = [
   ["studio", "nav.studio", "✎"],
-  ["chat", "nav.chat", "💬"],
+  ["chat", "nav.chat", "✉"],
   ["settings", "nav.settings", "⚙"],
 ];
 

@@ -65,6 +65,7 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     expect(raw).toContain('"headline"');
     await expect(page.getByRole("status").filter({ hasText: "连接成功" }).innerText()).resolves.toContain("2 条结果");
     expect(received.at(-1)?.body).toContain("离线部署");
+    await mapped.scrollIntoViewIfNeeded();
     await studio.screenshot("10-provider-test");
 
     await page.getByRole("button", { name: "保存" }).click();

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { PauseEntry, StepEntry, TimelineEntry } from "../../store/sessionView.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { formatClock } from "../../components/format.js";
@@ -73,6 +74,14 @@ function StepItem({ step }: { step: StepEntry }) {
 
 function PauseItem({ pause, open }: { pause: PauseEntry; open: boolean }) {
   const t = useT();
+  const ref = useRef<HTMLLIElement>(null);
+  // A new pause is where the user must act: bring its card into view.
+  useEffect(() => {
+    if (!open || !ref.current) return;
+    // At PAUSE-4 the review the user decides on sits just above the card: show it first.
+    const target = pause.pausePoint === "review_confirm" ? (ref.current.previousElementSibling ?? ref.current) : ref.current;
+    target.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [open, pause.pausePoint]);
   const title = t(`pause.${pause.pausePoint}` as MessageKey);
   if (!open) {
     return (
@@ -89,7 +98,7 @@ function PauseItem({ pause, open }: { pause: PauseEntry; open: boolean }) {
     );
   }
   return (
-    <li className="timeline__item timeline__item--waiting">
+    <li ref={ref} className="timeline__item timeline__item--waiting">
       <Dot status="waiting" agent="user" />
       <div className="timeline__content">
         <p className="pause-banner">{t("timeline.pause")}</p>
