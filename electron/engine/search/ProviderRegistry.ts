@@ -43,7 +43,7 @@ export class ProviderRegistry {
   }
 
   /** Create or replace by name. `apiKey`: string sets, null removes, undefined keeps. */
-  save(input: z.input<typeof ProviderSaveSchema>): Promise<ProviderConfig> {
+  async save(input: z.input<typeof ProviderSaveSchema>): Promise<ProviderConfig> {
     const { config, apiKey } = ProviderSaveSchema.parse(input);
     return this.serial(async () => {
       if (apiKey === null) await this.options.secrets.delete(secretName(config.name));

@@ -38,6 +38,17 @@ export function normaliseTitle(title: string): string {
   return title.normalize("NFKC").toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, "");
 }
 
+/** Host is case-insensitive, the path is not; a trailing slash and a fragment do not make a new page. */
+function normaliseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = "";
+    return parsed.toString().replace(/\/+$/, "");
+  } catch {
+    return url.trim().replace(/\/+$/, "");
+  }
+}
+
 /**
  * Keep the most relevant copy of each item, judged by provider record id, URL or normalised
  * title (any one match makes a duplicate), then rank by relevance.
@@ -50,11 +61,13 @@ export function mergeMaterials(lists: Material[][], limit: number): Material[] {
   for (const { material } of all) {
     const keys = [
       material.recUuid ? `id:${material.recUuid}` : null,
-      material.url ? `url:${material.url.replace(/\/+$/, "").toLowerCase()}` : null,
+      material.url ? `url:${normaliseUrl(material.url)}` : null,
       normaliseTitle(material.title) ? `title:${normaliseTitle(material.title)}` : null,
     ].filter((key): key is string => key !== null);
-    if (keys.some((key) => seen.has(key))) continue;
+    const duplicate = keys.some((key) => seen.has(key));
+    // A dropped copy's other keys still identify the same document (same id, another title).
     keys.forEach((key) => seen.add(key));
+    if (duplicate) continue;
     kept.push(material);
     if (kept.length >= limit) break;
   }
