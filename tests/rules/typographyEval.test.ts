@@ -56,7 +56,7 @@ function guideDropReason(row: GuideRow): string | undefined {
 
 interface GuideRow { source: string; section: string; label: string; text: string }
 interface TextlintRow { rule: string; ext: string; text: string; label: string }
-interface ZhlintRow { test: string; skipped: boolean; input: string; changed: boolean }
+interface ZhlintRow { source: string; test: string; skipped: boolean; input: string; changed: boolean }
 
 const readJsonl = <T>(name: string): T[] =>
   readFileSync(path.join(evalDir, name), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as T);
