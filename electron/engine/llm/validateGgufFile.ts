@@ -69,16 +69,25 @@ export async function validateGgufFile(path: string): Promise<GgufFileInfo> {
   }
   const tensors = info.fullTensorInfo ?? info.tensorInfo ?? [];
   if (tensors.length === 0) throw invalid("no tensors");
+  const partSizes = new Map<number, number>([[1, size]]);
   for (const tensor of tensors) {
-    const partLength = info.sourceData[tensor.filePart - 1]?.type === "path"
-      ? (info.sourceData[tensor.filePart - 1] as { length: number }).length
-      : size;
+    const partLength = await partSize(info, tensor.filePart, partSizes);
     const end = Number(tensor.fileOffset) + (tensorByteSize(tensor) ?? 1);
     if (end > partLength) {
       throw invalid(`truncated: tensor ${tensor.name} ends at byte ${end}, file has ${partLength}`);
     }
   }
   return info;
+}
+
+/** Size of split part `part` (1-based); `sourceData[].length` is only what the reader read. */
+async function partSize(info: GgufFileInfo, part: number, cache: Map<number, number>): Promise<number> {
+  const cached = cache.get(part);
+  if (cached !== undefined) return cached;
+  const source = info.sourceData[part - 1];
+  const size = source?.type === "path" ? await stat(source.path).then((s) => s.size, () => 0) : 0;
+  cache.set(part, size);
+  return size;
 }
 
 async function readMagic(path: string): Promise<string> {

@@ -1,0 +1,183 @@
+import { LlamaChatSession, type LlamaContextSequence, type LlamaGrammar } from "node-llama-cpp";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type {
+  GenerateStructuredOptions,
+  GenerateTextOptions,
+  GenerateTextResult,
+  LlmClient,
+  StopReason,
+  StructuredResult,
+} from "./LlmClient.js";
+import type { LlmService } from "./LlmService.js";
+import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttemptResult } from "./structuredGenerate.js";
+
+type LibraryStopReason = "abort" | "maxTokens" | "eogToken" | "stopGenerationTrigger" | "functionCalls" | "customStopTrigger";
+
+interface PromptRun {
+  text: string;
+  stopReason: StopReason;
+  tokens: number;
+}
+
+/**
+ * In-process llama.cpp behind {@link LlmClient}. Each call borrows a pooled sequence (so calls on
+ * different sequences are batched), runs a fresh `LlamaChatSession` on it, and gives it back.
+ * Structured calls are constrained by a JSON-schema grammar, then validated with zod.
+ */
+export class LlamaCppProvider implements LlmClient {
+  constructor(private readonly service: LlmService) {}
+
+  get id(): string {
+    return `llamacpp:${this.service.model?.name ?? "none"}`;
+  }
+
+  async generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {
+    const started = performance.now();
+    const maxContinuations = Math.max(0, options.maxContinuations ?? 2);
+    let text = "";
+    let tokens = 0;
+    let continuations = 0;
+    let stopReason: StopReason = "eog";
+    try {
+      await this.service.withSequence(async (sequence, { chatWrapper }) => {
+        const session = new LlamaChatSession({
+          contextSequence: sequence,
+          chatWrapper,
+          systemPrompt: options.system,
+          autoDisposeSequence: false,
+        });
+        try {
+          for (;;) {
+            const run = await this.promptOnce(session, sequence, options.prompt, {
+              maxTokens: options.maxTokens ?? 1024,
+              temperature: options.temperature ?? 0.7,
+              signal: options.signal,
+              onTextChunk: options.onTextChunk,
+              prefix: text,
+            });
+            text = run.text;
+            tokens += run.tokens;
+            stopReason = run.stopReason;
+            if (stopReason !== "maxTokens" || continuations >= maxContinuations) break;
+            // Cut by maxTokens: continue from the last character with the text so far pre-filled
+            // as the start of the model's reply, on a clean history.
+            continuations++;
+            session.resetChatHistory();
+          }
+        } finally {
+          session.dispose({ disposeSequence: false });
+        }
+      }, options.signal);
+    } catch (error) {
+      if (!options.signal?.aborted) throw error;
+      stopReason = "abort";
+    }
+    return { text, stopReason, tokens, continuations, durationMs: performance.now() - started };
+  }
+
+  generateStructured<T>(options: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
+    return structuredGenerate(options, (request) => this.structuredAttempt(request));
+  }
+
+  private async structuredAttempt(request: StructuredAttemptRequest): Promise<StructuredAttemptResult> {
+    let grammar: LlamaGrammar | undefined;
+    try {
+      grammar = await this.service.grammarFor(request.jsonSchema);
+    } catch {
+      // A schema the grammar builder rejects still works unconstrained: lenient parse + zod.
+      grammar = undefined;
+    }
+    try {
+      return await this.service.withSequence(async (sequence, { chatWrapper }) => {
+        const session = new LlamaChatSession({
+          contextSequence: sequence,
+          chatWrapper,
+          systemPrompt: request.system,
+          autoDisposeSequence: false,
+        });
+        try {
+          const run = await this.promptOnce(session, sequence, request.prompt, {
+            maxTokens: request.maxTokens,
+            temperature: request.temperature,
+            signal: request.signal,
+            onTextChunk: request.onTextChunk,
+            grammar,
+            prefix: "",
+          });
+          return { text: run.text, tokens: run.tokens };
+        } finally {
+          session.dispose({ disposeSequence: false });
+        }
+      }, request.signal);
+    } catch (error) {
+      if (request.signal?.aborted) throw new ScriptoriumError("aborted", "Cancelled.");
+      throw error;
+    }
+  }
+
+  /**
+   * One `promptWithMeta` call. With a non-empty `prefix` the reply continues it; the prefix is
+   * not streamed again. Abort before the first token throws in node-llama-cpp: that becomes the
+   * prefix with stopReason `abort`.
+   */
+  private async promptOnce(
+    session: LlamaChatSession,
+    sequence: LlamaContextSequence,
+    prompt: string,
+    options: {
+      maxTokens: number;
+      temperature: number;
+      signal: AbortSignal | undefined;
+      onTextChunk: ((text: string) => void) | undefined;
+      grammar?: LlamaGrammar;
+      prefix: string;
+    },
+  ): Promise<PromptRun> {
+    const before = sequence.tokenMeter.usedOutputTokens;
+    let skipPrefixChunk = options.prefix !== "";
+    let streamed = "";
+    const onTextChunk = (chunk: string): void => {
+      if (skipPrefixChunk) {
+        skipPrefixChunk = false;
+        if (chunk === options.prefix) return;
+      }
+      streamed += chunk;
+      options.onTextChunk?.(chunk);
+    };
+    try {
+      const result = await session.promptWithMeta(prompt, {
+        maxTokens: options.maxTokens,
+        temperature: options.temperature,
+        signal: options.signal,
+        stopOnAbortSignal: true,
+        onTextChunk,
+        ...(options.grammar ? { grammar: options.grammar } : {}),
+        ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
+      });
+      const text = result.responseText.startsWith(options.prefix) ? result.responseText : options.prefix + result.responseText;
+      return {
+        text,
+        stopReason: mapStopReason(result.stopReason),
+        tokens: sequence.tokenMeter.usedOutputTokens - before,
+      };
+    } catch (error) {
+      if (!options.signal?.aborted) throw error;
+      return { text: options.prefix + streamed, stopReason: "abort", tokens: sequence.tokenMeter.usedOutputTokens - before };
+    }
+  }
+}
+
+function mapStopReason(reason: LibraryStopReason): StopReason {
+  switch (reason) {
+    case "eogToken":
+      return "eog";
+    case "maxTokens":
+      return "maxTokens";
+    case "abort":
+      return "abort";
+    case "stopGenerationTrigger":
+    case "customStopTrigger":
+    case "functionCalls":
+      return "stop";
+  }
+}
