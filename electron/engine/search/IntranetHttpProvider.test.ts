@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { MaterialSchema } from "../../../shared/knowledge.js";
@@ -232,5 +233,52 @@ describe("IntranetHttpProvider", () => {
     const bad = await new IntranetHttpProvider({ config: config() }).healthCheck();
     expect(bad.ok).toBe(false);
     expect(bad.message).toContain("HTTP 500");
+  });
+
+  it("counts decompressed bytes against the cap (gzip bomb)", async () => {
+    const bomb = gzipSync(Buffer.alloc(20_000_000, 0x20));
+    server.handler = (_req, res) => res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": bomb.length }).end(bomb);
+    const provider = new IntranetHttpProvider({ config: config({ maxResponseBytes: 1_000_000 }), ...fast });
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const error = await expectError(provider.search("q", { limit: 5 }), "unavailable");
+    expect(error.message).toContain("1000000-byte limit");
+  });
+
+  it("reads gzip-encoded JSON", async () => {
+    const body = gzipSync(JSON.stringify({ data: { hits } }));
+    server.handler = (_req, res) => res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end(body);
+    expect(await new IntranetHttpProvider({ config: config(), ...fast }).search("q", { limit: 5 })).toHaveLength(2);
+  });
+
+  it("GET with a JSON template becomes query parameters, empty dates left out", async () => {
+    server.handler = (_req, res) => json(res, { data: { hits } });
+    const provider = new IntranetHttpProvider({ config: config({ method: "GET", baseUrl: `${server.url}?lang=zh`, bodyTemplate: '{"q": "{query}", "n": {max_results}, "to": "{date_to}"}' }), ...fast });
+    await provider.search("x y", { limit: 2 });
+    const url = new URL(server.requests[0]!.url, "http://x");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ lang: "zh", q: "x y", n: "2" });
+  });
+
+  it("keeps at most maxConcurrent requests in flight (bulkhead)", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    server.handler = (_req, res) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        json(res, { data: { hits } });
+      }, 30);
+    };
+    const provider = new IntranetHttpProvider({ config: config(), maxConcurrent: 2, ...fast });
+    const results = await Promise.all(Array.from({ length: 6 }, () => provider.search("q", { limit: 5 })));
+    expect(results.every((r) => r.length === 2)).toBe(true);
+    expect(peak).toBe(2);
+    expect(server.requests).toHaveLength(6);
+  });
+
+  it("rejects a body template that does not give JSON", async () => {
+    const provider = new IntranetHttpProvider({ config: config({ bodyTemplate: '{"q": {query}}' }), ...fast });
+    await expectError(provider.search("free text", { limit: 5 }), "bad_request");
+    expect(server.requests).toHaveLength(0);
   });
 });

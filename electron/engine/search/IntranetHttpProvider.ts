@@ -3,6 +3,7 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Material } from "../../../shared/knowledge.js";
 import { ProviderConfigSchema, type ProviderConfig } from "../../../shared/providers.js";
 import { CircuitBreaker, type CircuitBreakerOptions } from "./CircuitBreaker.js";
+import { Semaphore } from "./Semaphore.js";
 import { HttpFailure, httpRequest, type HttpResponse } from "./httpRequest.js";
 import { buildGetUrl, fillJsonTemplate, mapResults, type MappedResults, type TemplateValues } from "./providerMapping.js";
 import type { ProviderHealth, SearchOptions, SearchProvider } from "./SearchProvider.js";
@@ -17,6 +18,8 @@ export interface IntranetHttpProviderOptions {
   backoffBaseMs?: number;
   backoffCapMs?: number;
   breaker?: CircuitBreakerOptions;
+  /** Requests in flight at once to this endpoint; more wait their turn. Default 4. */
+  maxConcurrent?: number;
 }
 
 /** What the settings "测试连接" button shows. */
@@ -70,6 +73,7 @@ export class IntranetHttpProvider implements SearchProvider {
   private readonly maxAttempts: number;
   private readonly backoffBaseMs: number;
   private readonly backoffCapMs: number;
+  private readonly bulkhead: Semaphore;
 
   constructor(options: IntranetHttpProviderOptions) {
     this.config = ProviderConfigSchema.parse(options.config);
@@ -79,6 +83,7 @@ export class IntranetHttpProvider implements SearchProvider {
     this.backoffBaseMs = options.backoffBaseMs ?? 250;
     this.backoffCapMs = options.backoffCapMs ?? 4_000;
     this.breaker = new CircuitBreaker(options.breaker);
+    this.bulkhead = new Semaphore(Math.max(1, options.maxConcurrent ?? 4));
   }
 
   /** Search; throws ScriptoriumError `unavailable` (details.provider) on failure, `aborted` on cancel. */
@@ -130,7 +135,7 @@ export class IntranetHttpProvider implements SearchProvider {
 
   private async run(query: string, options: SearchOptions, onRaw?: (json: unknown) => void, attempts = this.maxAttempts): Promise<MappedResults> {
     const values: TemplateValues = { query, maxResults: options.limit, dateFrom: options.dateFrom, dateTo: options.dateTo };
-    const { json } = await this.withRetries(values, options.signal, attempts);
+    const { json } = await this.bulkhead.run(() => this.withRetries(values, options.signal, attempts), options.signal);
     onRaw?.(json);
     const mapped = mapResults(json, this.config, this.sourceType);
     return { ...mapped, materials: mapped.materials.slice(0, options.limit) };
