@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { API, isMethodName } from "../../shared/api.js";
-import type { MethodInput, MethodName, MethodOutput, MethodParsedInput, ScriptoriumApi } from "../../shared/api.js";
+import type { LoadedModelSchema, MethodInput, MethodName, MethodOutput, MethodParsedInput, ScriptoriumApi } from "../../shared/api.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
@@ -27,6 +27,8 @@ export interface EngineParts {
   providers?: ProvidersPort | undefined;
   exporter?: ExportPort | undefined;
   appVersion: string;
+  /** The model loaded now, for `health` when no models port reports it. */
+  loadedModel?: (() => z.infer<typeof LoadedModelSchema> | null) | undefined;
   /** Closes what the parts own, after the runner stopped (event store, dbs, llm, ports). */
   close: () => Promise<void>;
 }
@@ -93,7 +95,7 @@ export class Engine implements ScriptoriumApi {
         ok: true,
         version: p.appVersion,
         sqliteVersion: p.appDb.sqliteVersion,
-        model: p.models?.loaded?.() ?? null,
+        model: p.models?.loaded?.() ?? p.loadedModel?.() ?? null,
         uptimeS: Math.round((Date.now() - this.startedAt) / 1000),
       }),
 

@@ -15,6 +15,7 @@ import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
 import { SqliteVersionStore } from "./storage/VersionStore.js";
 import { lazyLlamaCppClient } from "./lazyLlamaCppClient.js";
+import type { LazyLlamaCppClient } from "./lazyLlamaCppClient.js";
 import { WORKFLOW_REGISTRY } from "./workflows/registry.js";
 import type { ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
 
@@ -98,7 +99,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     llm: lazyLlamaCppClient({ settings: () => settings.get(), modelsDir: dataDir.models, modelPath: options.modelPath ?? null }),
     modelPath: options.modelPath ?? null,
   };
-  const llm = resolvePort(options.llm, context) ?? context.llm;
+  const defaultLlm = context.llm as LazyLlamaCppClient;
+  const llm = resolvePort(options.llm, context) ?? defaultLlm;
   context.llm = llm;
   const search = resolvePort(options.search, context) ?? EMPTY_SEARCH;
   const models = resolvePort(options.models, context);
@@ -140,6 +142,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     providers,
     exporter,
     appVersion: options.appVersion ?? packageVersion(),
+    loadedModel: () => {
+      const info = llm === defaultLlm ? defaultLlm.service?.model : null;
+      return info ? { backend: "llamacpp", model: info.name, threads: info.threads, sequences: info.sequences, contextSize: info.contextSize } : null;
+    },
     close: async () => {
       await options.onDispose?.();
       for (const service of [exporter, providers, knowledge, models, search, llm]) await disposeIfPossible(service);

@@ -24,5 +24,6 @@ describe("chat workflow on real llama.cpp (tiny GGUF)", () => {
     const streamed = events.flatMap((e) => (e.type === "token" ? [e.text] : [])).join("");
     expect(streamed).toBe(text);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect((await engine.call("health", {})).model).toMatchObject({ backend: "llamacpp", sequences: 1 });
   }, 180_000);
 });
