@@ -111,4 +111,19 @@ describe("runCli", () => {
     api.createSession("article", "My title");
     expect((await cli(["sessions", "list"], api)).stdout).toContain("My title");
   });
+
+  it("ingest follows its task on the system stream until done, ignoring other tasks", async () => {
+    const result = await cli(["ingest", "a.md", "b.md"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("ingest-1: 1/2 file 1");
+    expect(result.stdout).toContain("ingest-1: 2/2 file 2");
+    expect(result.stdout).not.toContain("other-task");
+    expect(result.api.calls.find((c) => c.method === "knowledge.ingest")?.input).toEqual({ paths: [path.resolve("a.md"), path.resolve("b.md")], collection: "library" });
+    const failed = await cli(["ingest", "x.pdf", "--collection", "papers", "--json"]);
+    expect(failed.code).toBe(1);
+    const lines = failed.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; task?: string });
+    expect(lines.map((l) => l.type)).toEqual(["progress", "error"]);
+    expect(lines[0]).toMatchObject({ task: "ingest-1" });
+    expect((await cli(["ingest", "x", "--collection", "nope"])).code).toBe(2);
+  });
 });

@@ -9,10 +9,13 @@ export async function systemStreamCursor(api: ScriptoriumApi): Promise<number> {
   return events.at(-1)?.seq ?? 0;
 }
 
-/** Does this system event belong to `taskId`? Tasks name themselves in `progress.task` or an error's details. */
+/** Does this system event belong to `taskId`? Tasks name themselves in `progress.task` or an error's `details.task`. */
 function concerns(event: EngineEvent, taskId: string): boolean {
   if (event.type === "progress") return event.task === taskId;
-  if (event.type === "error") return (event.error.details as { taskId?: string } | undefined)?.taskId === taskId;
+  if (event.type === "error") {
+    const details = event.error.details as { task?: string; taskId?: string } | undefined;
+    return details?.task === taskId || details?.taskId === taskId;
+  }
   if (event.type === "done") return (event.result as { taskId?: string } | undefined)?.taskId === taskId;
   return false;
 }
@@ -20,7 +23,8 @@ function concerns(event: EngineEvent, taskId: string): boolean {
 /**
  * Follow a background task (model download, ingest) on the system stream until its progress
  * reaches its total, or a `done`/`error` naming it arrives. Prints progress lines or JSON lines.
- * Resolves true on success.
+ * Resolves true on success. A task may still be finishing when this resolves; the engine's
+ * dispose (which the CLI always awaits) waits for running tasks, so the process ends after it.
  */
 export function waitForTask(ctx: CliContext, api: ScriptoriumApi, taskId: string, afterSeq: number): Promise<boolean> {
   return new Promise((resolve) => {

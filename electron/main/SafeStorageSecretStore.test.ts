@@ -25,6 +25,13 @@ describe("SafeStorageSecretStore", () => {
     expect(await new SafeStorageSecretStore(fakeSafeStorage(), dir).get("provider:intranet")).toBeNull();
   });
 
+  it("keeps every key when sets run concurrently", async () => {
+    const store = new SafeStorageSecretStore(fakeSafeStorage(), dir);
+    await Promise.all(["a", "b", "c", "d"].map((name) => store.set(name, `value-${name}`)));
+    const reopened = new SafeStorageSecretStore(fakeSafeStorage(), dir);
+    expect(await Promise.all(["a", "b", "c", "d"].map((name) => reopened.get(name)))).toEqual(["value-a", "value-b", "value-c", "value-d"]);
+  });
+
   it("refuses to store a key when the keychain is unavailable", async () => {
     const store = new SafeStorageSecretStore(fakeSafeStorage(false), dir);
     await expect(store.set("k", "v")).rejects.toMatchObject({ code: "unavailable" });

@@ -2,15 +2,18 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { SafeStorage } from "electron";
 import { ScriptoriumError } from "../../shared/errors.js";
+import type { SecretStore } from "../engine/search/SecretStore.js";
 import { atomicWrite } from "../engine/storage/atomicWrite.js";
 
 /**
  * Provider API keys encrypted with the OS keychain (`safeStorage`: Keychain, DPAPI, libsecret)
  * and kept as base64 ciphertext in `<userData>/secrets.json`. Plaintext never touches disk.
  */
-export class SafeStorageSecretStore {
+export class SafeStorageSecretStore implements SecretStore {
   private readonly file: string;
   private cache: Record<string, string> | null = null;
+  /** Writes run one at a time so two concurrent `set`s cannot drop each other's key. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly safeStorage: Pick<SafeStorage, "isEncryptionAvailable" | "encryptString" | "decryptString">,
@@ -28,18 +31,29 @@ export class SafeStorageSecretStore {
 
   async set(name: string, value: string): Promise<void> {
     this.requireEncryption();
-    const next = { ...this.load(), [name]: this.safeStorage.encryptString(value).toString("base64") };
-    await atomicWrite(this.file, JSON.stringify(next, null, 2));
-    this.cache = next;
+    const cipher = this.safeStorage.encryptString(value).toString("base64");
+    await this.serial(async () => {
+      const next = { ...this.load(), [name]: cipher };
+      await atomicWrite(this.file, JSON.stringify(next, null, 2));
+      this.cache = next;
+    });
   }
 
   async delete(name: string): Promise<void> {
-    const current = this.load();
-    if (!(name in current)) return;
-    const next = { ...current };
-    delete next[name];
-    await atomicWrite(this.file, JSON.stringify(next, null, 2));
-    this.cache = next;
+    await this.serial(async () => {
+      const current = this.load();
+      if (!(name in current)) return;
+      const next = { ...current };
+      delete next[name];
+      await atomicWrite(this.file, JSON.stringify(next, null, 2));
+      this.cache = next;
+    });
+  }
+
+  private serial(work: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private requireEncryption(): void {

@@ -1,5 +1,6 @@
 import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi, SessionSummary } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent, EventDraft } from "../../shared/events.js";
 
 /**
@@ -42,8 +43,9 @@ export class FakeApi implements ScriptoriumApi {
     return id;
   }
 
-  /** Persist then deliver an event, as the engine's runner does. */
+  /** Persist then deliver an event, as the engine's runner does. The system stream exists on first use. */
   emit(sessionId: string, draft: EventDraft): EngineEvent {
+    if (sessionId === SYSTEM_STREAM && !this.sessions.has(SYSTEM_STREAM)) this.addSystemStream();
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     const event = { ...draft, seq: session.events.length + 1, sessionId, ts: new Date(0).toISOString() } as EngineEvent;
@@ -58,7 +60,16 @@ export class FakeApi implements ScriptoriumApi {
     return event;
   }
 
+  private addSystemStream(): void {
+    const now = new Date(0).toISOString();
+    this.sessions.set(SYSTEM_STREAM, {
+      summary: { id: SYSTEM_STREAM, workflow: "chat", title: "system", status: "running", pausePoint: null, createdAt: now, updatedAt: now, lastSeq: 0 },
+      events: [],
+    });
+  }
+
   private session(input: Record<string, unknown>) {
+    if (input.sessionId === SYSTEM_STREAM && !this.sessions.has(SYSTEM_STREAM)) this.addSystemStream();
     const session = this.sessions.get(String(input.sessionId));
     if (!session) throw new ScriptoriumError("not_found", `Unknown session "${String(input.sessionId)}".`);
     return session;
@@ -114,6 +125,22 @@ export class FakeApi implements ScriptoriumApi {
         return { locale: "zh-CN", backend: "llamacpp", article: { reviewThreshold: 80, maxRevisions: 3 } };
       case "settings.update":
         return { locale: "zh-CN", backend: "llamacpp", ...input };
+      case "knowledge.ingest": {
+        const taskId = `ingest-${++this.counter}`;
+        const total = (input.paths as string[]).length;
+        // An older task's event first: the follower must ignore it.
+        this.emit(SYSTEM_STREAM, { type: "progress", task: "other-task", done: 1, total: 1 });
+        setTimeout(() => {
+          // Like the knowledge port: a failure ends with a "failed:" progress line and an error naming the task.
+          if (String(input.collection) === "papers") {
+            this.emit(SYSTEM_STREAM, { type: "progress", task: taskId, done: 0, total: null, message: "failed: broken pdf" });
+            this.emit(SYSTEM_STREAM, { type: "error", error: { code: "internal", message: "broken pdf", details: { task: taskId } } });
+            return;
+          }
+          for (let done = 1; done <= total; done++) this.emit(SYSTEM_STREAM, { type: "progress", task: taskId, done, total, message: `file ${done}` });
+        }, 5);
+        return { taskId };
+      }
       case "knowledge.search":
         return { materials: [{ id: "m1", title: "T", content: "C", source: "s", published_at: null, relevance_score: 0.5, source_type: "library", url: null, recUuid: null }] };
       default:
