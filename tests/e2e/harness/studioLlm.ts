@@ -33,7 +33,7 @@ export class StudioLlm extends ArticleScriptLlm {
     this.editor = { score: 55, issues: [{ severity: "major", location: "背景与动机", issue: "数据缺少出处", suggestion: "补充引用来源" }] };
   }
 
-  async generateText(options: Parameters<ArticleScriptLlm["generateText"]>[0]) {
+  override async generateText(options: Parameters<ArticleScriptLlm["generateText"]>[0]) {
     // The chat workflow's step name is not fixed by the contract: answer any chat call.
     if (options.tag?.role === "chat") {
       const text = "你好！我是离线运行的写作助手。";
