@@ -144,4 +144,40 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await confirmOutline(page);
     await expectDraftToContain(page, "技术方案");
   });
+
+  it("sends a direct edit of the draft with the next action as a new version", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "手动修改测试");
+    await confirmMaterials(page);
+    await confirmOutline(page);
+    await page.getByRole("tab", { name: "编辑" }).click();
+    const editor = page.getByLabel("Markdown 编辑器");
+    await editor.fill(`${await editor.inputValue()}\n\n## 编者按\n\n这是我亲手加上的一段。`);
+    await visible(card(page, "确认初稿").getByText("你在右侧直接修改了稿件"));
+    await card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).click();
+    await expectFinished(page);
+    await page.getByRole("tab", { name: "预览" }).click();
+    await expectDraftToContain(page, "这是我亲手加上的一段。");
+    await expect.poll(() => page.getByLabel("版本").locator("option").allInnerTexts(), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining("第 2 稿 · 手动修改")]),
+    );
+  });
+
+  it("continues a session from the list and deletes it", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "会话列表测试");
+    await page.getByRole("button", { name: "新建文章" }).click();
+    await visible(page.getByRole("form", { name: "写作意图" }));
+    const sessions = page.getByRole("navigation", { name: "会话" });
+    await sessions.getByRole("button", { name: /^会话列表测试/ }).click();
+    await visible(card(page, "素材确认"));
+    page.once("dialog", (dialog) => void dialog.accept());
+    await sessions.getByRole("button", { name: "删除会话 会话列表测试" }).click();
+    await visible(sessions.getByText("还没有会话"));
+    await visible(page.getByRole("form", { name: "写作意图" }));
+  });
 });
