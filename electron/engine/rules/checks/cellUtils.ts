@@ -26,3 +26,21 @@ export function spaceRunEnd(cells: Cell[], i: number): number {
   while (j < cells.length && cells[j]?.kind === "text" && /^[ \t\u3000\u00a0]$/.test(cells[j]?.ch ?? "")) j++;
   return j;
 }
+
+/**
+ * Whether a block is Chinese prose: at least as many Han characters as Latin words. Width rules (2.2 around
+ * fullwidth marks, 2.3, 2.5, 2.6) do not apply to English prose that quotes a few Chinese words.
+ */
+export function isChineseProse(cells: Cell[]): boolean {
+  let han = 0;
+  let words = 0;
+  let inWord = false;
+  for (const c of cells) {
+    const ch = c.kind === "text" ? c.ch : "";
+    const latin = /^[A-Za-z]$/.test(ch);
+    if (latin && !inWord) words++;
+    inWord = latin;
+    if (/^\p{Script=Han}$/u.test(ch)) han++;
+  }
+  return han > 0 && han >= words;
+}

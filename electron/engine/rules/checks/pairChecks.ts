@@ -1,6 +1,6 @@
 import type { TypographyConventions } from "../TypographyConventions.js";
 import { CLOSERS, FW_STOPS, PAIRS, isAlnum, isCjk, isFwPunct, isHan, isLatin } from "./charClasses.js";
-import { deleteCells, replaceCell, spaceRunEnd, textCh } from "./cellUtils.js";
+import { deleteCells, isChineseProse, replaceCell, spaceRunEnd, textCh } from "./cellUtils.js";
 import type { Edit, Finding } from "./Finding.js";
 import type { Cell, ProseBlock } from "./proseBlocks.js";
 
@@ -12,9 +12,11 @@ const TO_HALFWIDTH: Record<string, string> = { "，": ",", "。": ".", "；": ";
 export function pairChecks(block: ProseBlock, conv: TypographyConventions, out: Finding[]): void {
   const { cells } = block;
   const enclosing = pairOrder(cells, out);
-  quoteStyle(cells, conv, out);
-  asciiQuotes(cells, conv, out);
-  brackets(cells, conv, out);
+  if (isChineseProse(cells)) {
+    quoteStyle(cells, conv, out);
+    asciiQuotes(cells, conv, out);
+    brackets(cells, conv, out);
+  }
   englishPunctuation(cells, enclosing, out);
 }
 

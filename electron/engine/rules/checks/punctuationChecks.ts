@@ -1,6 +1,6 @@
 import type { TypographyConventions } from "../TypographyConventions.js";
 import { FW_CLOSE, FW_STOPS, isAlnum, isCjk, isFwPunct, isHan, isLatin } from "./charClasses.js";
-import { deleteCells, replaceCell, textCh } from "./cellUtils.js";
+import { deleteCells, isChineseProse, replaceCell, textCh } from "./cellUtils.js";
 import type { Finding } from "./Finding.js";
 import type { Cell, ProseBlock } from "./proseBlocks.js";
 
@@ -9,7 +9,7 @@ const TO_FULLWIDTH: Record<string, string> = { ",": "，", ".": "。", ";": "；
 /** 2.3 fullwidth punctuation after Chinese, 2.4 repeated punctuation, 2.7 ellipsis. */
 export function punctuationChecks(block: ProseBlock, conv: TypographyConventions, out: Finding[]): void {
   const { cells } = block;
-  halfwidthAfterChinese(cells, out);
+  if (isChineseProse(cells)) halfwidthAfterChinese(cells, out);
   repeatedPunctuation(cells, out);
   ellipsis(cells, conv, out);
 }

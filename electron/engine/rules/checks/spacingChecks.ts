@@ -1,6 +1,6 @@
 import type { TypographyConventions } from "../TypographyConventions.js";
 import { isAlnum, isDigit, isFwNoSpace, isHan } from "./charClasses.js";
-import { cellString, deleteCells, spaceRunEnd, textCh } from "./cellUtils.js";
+import { cellString, deleteCells, isChineseProse, spaceRunEnd, textCh } from "./cellUtils.js";
 import type { Finding } from "./Finding.js";
 import type { Cell, ProseBlock } from "./proseBlocks.js";
 
@@ -61,6 +61,7 @@ function inlineCodeNoSpace(cells: Cell[], out: Finding[]): void {
 
 function spaceRuns(block: ProseBlock, out: Finding[]): void {
   const { cells } = block;
+  const chinese = isChineseProse(cells);
   for (let i = 0; i < cells.length; ) {
     const end = spaceRunEnd(cells, i);
     if (end === i) {
@@ -74,7 +75,7 @@ function spaceRuns(block: ProseBlock, out: Finding[]): void {
     const run = cells.slice(i, end);
     const hasIdeographic = run.some((c) => c.ch === "\u3000");
     const contiguous = left !== undefined && right !== undefined && left.end === run[0]!.start && run.every((c, k) => (run[k + 1] ? c.end === run[k + 1]!.start : c.end === right.start));
-    if ((isFwNoSpace(textCh(left)) && rightOk) || (isFwNoSpace(textCh(right)) && leftOk)) {
+    if (chinese && ((isFwNoSpace(textCh(left)) && rightOk) || (isFwNoSpace(textCh(right)) && leftOk))) {
       out.push({ rule: "2.2", offset: run[0]!.start, message: "全角标点前后不加空格", edits: deleteCells(cells, i, end - 1) });
     } else if (block.kind === "paragraph" && isHan(textCh(left)) && isHan(textCh(right)) && contiguous) {
       out.push({ rule: "2.2", offset: run[0]!.start, message: "中文字符之间不加空格", edits: deleteCells(cells, i, end - 1) });
