@@ -21,10 +21,7 @@ let built: Promise<string> | null = null;
 export function buildRenderer(): Promise<string> {
   built ??= (async () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-renderer-"));
-    // Until the adapters' transport lands, the e2e build aliases a stand-in with the same contract.
-    const real = path.resolve("renderer/transport/createTransport.ts");
-    const alias = fs.existsSync(real) ? [] : [{ find: /^\.\/transport\/createTransport\.js$/, replacement: path.resolve("tests/e2e/harness/fallbackTransport.ts") }];
-    await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", resolve: { alias }, build: { outDir, emptyOutDir: true } });
+    await build({ configFile: path.resolve("vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
     return outDir;
   })();
   return built;
