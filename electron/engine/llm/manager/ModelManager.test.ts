@@ -224,7 +224,7 @@ describe("DownloadRegistry", () => {
   let server: TestFileServer;
   const payload = smallGguf(64 * 1024);
   beforeEach(async () => {
-    server = await startFileServer({ "/m.gguf": payload }, { chunkBytes: 8 * 1024, chunkDelayMs: 5 });
+    server = await startFileServer({ "/m.gguf": payload }, { chunkBytes: 8 * 1024, chunkDelayMs: 15 });
   });
   afterEach(async () => {
     await server.close();
