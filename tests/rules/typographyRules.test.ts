@@ -153,7 +153,7 @@ describe("fixMarkdown", () => {
 describe("regressions: English prose quoting Chinese is not held to Chinese punctuation width", () => {
   it.each([
     "The guides' 争议 (disputed) sections, e.g. 「」 unified to “”.",
-    "Use 增加了/增加到: \"了\" marks the increase.",
+    "In English text, the word 中文 (Chinese) keeps \"halfwidth\" marks: fine.",
   ])("%j", (text) => {
     expect(rulesOf(text).filter((r) => ["2.2", "2.3", "2.5", "2.6"].includes(r))).toEqual([]);
   });
