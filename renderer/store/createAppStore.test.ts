@@ -66,15 +66,16 @@ describe("createAppStore", () => {
     expect(fake.calls.find(([m]) => m === "run.resume")?.[1]).toEqual({ sessionId: "a1", payload: { action: "confirm", approved_material_ids: [] } });
   });
 
-  it("shows transport errors in the banner with their code", async () => {
+  it("returns import errors to the form and shows other errors in the banner with their code", async () => {
     const fake = fakeApi({
       "models.import": () => {
         throw new ScriptoriumError("model_invalid", "bad magic: expected GGUF");
       },
     });
     const store = createAppStore(fake.api);
-    expect(await store.getState().importModel("/tmp/x.gguf")).toBe(false);
-    expect(store.getState().errors).toEqual([{ code: "model_invalid", message: "bad magic: expected GGUF" }]);
+    expect(await store.getState().importModel("/tmp/x.gguf")).toEqual({ code: "model_invalid", message: "bad magic: expected GGUF" });
+    await store.getState().deleteSession("nope");
+    expect(store.getState().errors).toEqual([{ code: "not_found", message: "no handler for sessions.delete" }]);
   });
 
   it("tracks download progress from the system stream and loads settings on init", async () => {

@@ -1,4 +1,5 @@
 import type { ModelsSlice, SliceCreator } from "./types.js";
+import { toApiErrorLike } from "./toApiErrorLike.js";
 
 /** Installed models, the catalog with fit badges, downloads and model selection. */
 export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
@@ -16,10 +17,9 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
     try {
       await get().api.call("models.import", { path });
       await get().refreshModels();
-      return true;
+      return null;
     } catch (error) {
-      get().pushError(error);
-      return false;
+      return toApiErrorLike(error);
     }
   },
   async downloadModel(catalogId) {

@@ -47,7 +47,8 @@ export interface ModelsSlice {
   /** Catalog ids whose download the user paused (cancelled keeping the partial file). */
   pausedDownloads: string[];
   refreshModels(): Promise<void>;
-  importModel(path: string): Promise<boolean>;
+  /** Imports a .gguf; resolves null on success, else the error (shown inline by the form). */
+  importModel(path: string): Promise<ApiError | null>;
   downloadModel(catalogId: string): Promise<void>;
   pauseDownload(downloadId: string): Promise<void>;
   cancelDownload(downloadId: string): Promise<void>;

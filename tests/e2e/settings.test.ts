@@ -82,7 +82,8 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     const onboarding = await visible(page.getByRole("dialog", { name: "欢迎使用 Scriptorium" }));
     await onboarding.getByLabel("模型文件路径", { exact: true }).fill(bad);
     await onboarding.getByRole("button", { name: "导入" }).click();
-    const alert = await visible(page.getByRole("alert").filter({ hasText: "model_invalid" }));
+    // The error shows inside the dialog, where the user is looking (not behind the overlay).
+    const alert = await visible(onboarding.getByRole("alert").filter({ hasText: "model_invalid" }));
     const text = await alert.innerText();
     expect(text).toContain("这个文件不是可用的 GGUF 模型");
     expect(text).toContain("broken.gguf");
