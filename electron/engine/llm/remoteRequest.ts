@@ -1,0 +1,95 @@
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type { GenerateTextOptions, GenerateTextResult, StopReason } from "./LlmClient.js";
+
+/** Timeouts for a remote backend, in milliseconds. */
+export interface RemoteTimeouts {
+  /** Connect + response headers (a cold model load on the server counts here); default 60 000. */
+  headersMs?: number;
+  /** Longest silence between two streamed chunks; default 120 000. */
+  idleMs?: number;
+}
+
+/**
+ * `fetch` with an explicit headers timeout, tied to the caller's AbortSignal. The returned
+ * `idle()` re-arms the idle timer while the body streams; call `done()` when finished.
+ */
+export function timedFetch(
+  timeouts: RemoteTimeouts,
+  signal: AbortSignal | undefined,
+): { fetch: typeof fetch; idle: () => void; done: () => void; timedOut: () => string | null } {
+  const controller = new AbortController();
+  let reason: string | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number, what: string): void => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      reason = `${what} timed out after ${ms} ms`;
+      controller.abort(new ScriptoriumError("unavailable", reason));
+    }, ms);
+  };
+  const onAbort = (): void => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  const headersMs = timeouts.headersMs ?? 60_000;
+  const idleMs = timeouts.idleMs ?? 120_000;
+  return {
+    fetch: async (input, init) => {
+      arm(headersMs, "waiting for the response");
+      const combined = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+      const response = await fetch(input, { ...init, signal: combined });
+      arm(idleMs, "waiting for the next streamed chunk");
+      return response;
+    },
+    idle: () => arm(idleMs, "waiting for the next streamed chunk"),
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    },
+    timedOut: () => reason,
+  };
+}
+
+/** Map a network failure to `unavailable` naming the URL; ScriptoriumErrors pass through. */
+export function unavailable(url: string, error: unknown, timedOut?: string | null): ScriptoriumError {
+  if (error instanceof ScriptoriumError) return error;
+  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
+  const detail = timedOut ?? cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new ScriptoriumError("unavailable", `Cannot reach the model server at ${url}: ${detail}`, { url });
+}
+
+/** One remote generation step: text added after `prefix`, why it stopped, tokens it produced. */
+export interface RemoteStep {
+  added: string;
+  stopReason: StopReason;
+  tokens: number;
+}
+
+/**
+ * Run `step` and, while it stops on the token limit, continue from the text so far (the server
+ * gets it as the start of the assistant's reply), at most `maxContinuations` times.
+ */
+export async function generateWithContinuation(
+  options: GenerateTextOptions,
+  step: (prefix: string) => Promise<RemoteStep>,
+): Promise<GenerateTextResult> {
+  const started = performance.now();
+  const maxContinuations = Math.max(0, options.maxContinuations ?? 2);
+  let text = "";
+  let tokens = 0;
+  let continuations = 0;
+  for (;;) {
+    const result = await step(text);
+    text += result.added;
+    tokens += result.tokens;
+    if (result.stopReason !== "maxTokens" || continuations >= maxContinuations || options.signal?.aborted) {
+      const stopReason = options.signal?.aborted ? "abort" : result.stopReason;
+      return { text, stopReason, tokens, continuations, durationMs: performance.now() - started };
+    }
+    continuations++;
+  }
+}
+
+/** Rough token count for servers that report none. */
+export function approxTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
