@@ -20,6 +20,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     sourcemap: false,
+    // One local bundle loaded from disk or loopback: size matters less than a single request.
+    chunkSizeWarningLimit: 1024,
   },
   server: { host: "127.0.0.1" },
 });

@@ -141,7 +141,7 @@ export const zh = {
   "status.agent": "当前：{agent}",
   "status.step": "步骤：{step}",
   "status.elapsed": "用时 {t}",
-  "status.rate": "{r} 字元/秒",
+  "status.rate": "{r} token/秒",
   "status.finished": "已定稿",
   "status.cancel": "停止",
 

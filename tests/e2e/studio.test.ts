@@ -78,6 +78,18 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await expect.poll(() => card(page, "素材确认").getByRole("checkbox").count(), { timeout: 20_000 }).toBeGreaterThan(before);
     expect(search.queries).toEqual(expect.arrayContaining(["硬件成本", "国产芯片"]));
     await expect(card(page, "素材确认").innerText()).resolves.toContain("硬件成本");
+
+    // Confirming with nothing selected asks first, then writes without materials.
+    await card(page, "素材确认").getByRole("button", { name: "全不选" }).click();
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await card(page, "素材确认").getByRole("button", { name: "确认素材，开始规划大纲" }).click();
+    expect(await asked).toBe("不使用任何素材直接写作？");
+    await visible(card(page, "大纲确认"));
   });
 
   it("sends an edited outline that reaches the draft", async () => {
