@@ -50,6 +50,7 @@ if (!app.requestSingleInstanceLock()) {
   // Defence in depth for any webContents, including ones not made by createHardenedWindow.
   app.on("web-contents-created", (_event, contents) => {
     contents.on("will-attach-webview", (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: "deny" }));
   });
   app.on("window-all-closed", () => {
     if (process.platform !== "darwin") app.quit();

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   try {
     args = parseServerArgs(process.argv.slice(2));
   } catch (error) {
-    process.stderr.write(`scriptorium web: ${toApiError(error).message}\n${SERVER_USAGE}\n`);
+    process.stderr.write(`scriptorium web: ${toApiError(error).message} (${SERVER_USAGE})\n`);
     process.exit(2);
   }
   const token = args.token ?? randomBytes(24).toString("base64url");
