@@ -8,6 +8,18 @@ import type { IndexedChunk } from "./IndexedChunk.js";
 import { documentKind, loadDocument } from "./ingest/loadDocument.js";
 import type { KnowledgeStore } from "./KnowledgeStore.js";
 import type { SourceRepository, StoredChunk } from "./SourceRepository.js";
+import { detectLang, type RawChunk } from "./ingest/RawChunk.js";
+
+/** A chunk handed in by another service (no file behind it); missing fields default to null/empty. */
+export interface ExternalChunk {
+  text: string;
+  headingPath?: string;
+  page?: number | null;
+  lineStart?: number | null;
+  lineEnd?: number | null;
+  lang?: string;
+  meta?: Record<string, unknown>;
+}
 
 /** One progress step; the engine turns these into `progress` events. */
 export interface IngestProgress {
@@ -127,22 +139,61 @@ export class Ingestor {
     return done;
   }
 
+  /**
+   * Indexes chunks that do not come from a file on disk (e.g. the rule repository's rules) as one
+   * source under a virtual path; unchanged chunk texts make it a no-op, like a file.
+   */
+  async ingestChunks(
+    input: { collection: Collection; path: string; kind: string; chunks: ExternalChunk[] },
+    options: Omit<IngestOptions, "collection"> = {},
+  ): Promise<Source | "unchanged"> {
+    const hash = createHash("sha256");
+    for (const chunk of input.chunks) hash.update(JSON.stringify([chunk.text, chunk.meta ?? {}])).update("\0");
+    const raw: RawChunk[] = input.chunks.map((chunk) => ({
+      text: chunk.text,
+      headingPath: chunk.headingPath ?? "",
+      page: chunk.page ?? null,
+      lineStart: chunk.lineStart ?? null,
+      lineEnd: chunk.lineEnd ?? null,
+      lang: chunk.lang ?? detectLang(chunk.text),
+    }));
+    const metas = input.chunks.map((chunk) => chunk.meta ?? {});
+    return this.saveSource(
+      { collection: input.collection, path: input.path, kind: input.kind, hash: hash.digest("hex"), chunks: raw, metas },
+      { ...options, collection: input.collection },
+    );
+  }
+
   private async ingestFile(file: string, root: string | undefined, options: IngestOptions): Promise<Source | "unchanged"> {
-    const { collection, signal } = options;
     const data = await fs.readFile(file);
     const hash = createHash("sha256").update(data).digest("hex");
-    const id = sourceId(collection, file);
-    const existing = this.options.sources.get(id);
+    const existing = this.options.sources.get(sourceId(options.collection, file));
     if (existing && existing.contentHash === hash) return "unchanged";
     const displayPath = root ? path.relative(root, file) : path.basename(file);
-    const { kind, chunks } = await loadDocument(file, data, { displayPath, signal });
-    const stored: StoredChunk[] = chunks.map((chunk, idx) => ({
+    const { kind, chunks } = await loadDocument(file, data, { displayPath, ...(options.signal ? { signal: options.signal } : {}) });
+    const meta = { file: path.basename(file), path: file, displayPath, kind };
+    return this.saveSource(
+      { collection: options.collection, path: file, kind, hash, chunks, metas: chunks.map(() => meta) },
+      options,
+    );
+  }
+
+  /** Embeds a source's chunks in batches, writes the index, then app.db in one transaction. */
+  private async saveSource(
+    input: { collection: Collection; path: string; kind: string; hash: string; chunks: RawChunk[]; metas: Array<Record<string, unknown>> },
+    options: IngestOptions,
+  ): Promise<Source | "unchanged"> {
+    const { collection, signal } = options;
+    const id = sourceId(collection, input.path);
+    const existing = this.options.sources.get(id);
+    if (existing && existing.contentHash === input.hash) return "unchanged";
+    const stored: StoredChunk[] = input.chunks.map((chunk, idx) => ({
       ...chunk,
       id: `${id}-${idx}`,
       sourceId: id,
       collection,
       idx,
-      meta: { file: path.basename(file), path: file, displayPath, kind },
+      meta: input.metas[idx] ?? {},
     }));
     const indexed: IndexedChunk[] = [];
     for (let start = 0; start < stored.length; start += this.batchSize) {
@@ -152,11 +203,11 @@ export class Ingestor {
         phase: "batch",
         done: Math.min(start + this.batchSize, stored.length),
         total: stored.length,
-        path: file,
+        path: input.path,
       });
     }
     await this.options.store.replaceSources(collection, [id], indexed);
-    this.options.sources.save({ id, path: file, collection, kind, contentHash: hash }, stored);
+    this.options.sources.save({ id, path: input.path, collection, kind: input.kind, contentHash: input.hash }, stored);
     const source = this.options.sources.get(id);
     if (!source) throw new ScriptoriumError("internal", `Source ${id} vanished after saving.`);
     return source;

@@ -5,7 +5,7 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Embedder } from "../llm/LlmClient.js";
 import type { SearchProvider } from "../search/SearchProvider.js";
 import type { ChunkHit } from "./IndexedChunk.js";
-import { Ingestor, type IngestOptions, type IngestProgress, type IngestReport } from "./Ingestor.js";
+import { Ingestor, type ExternalChunk, type IngestOptions, type IngestProgress, type IngestReport } from "./Ingestor.js";
 import { KnowledgeStore, type StoreSearchOptions } from "./KnowledgeStore.js";
 import { LibraryProvider, type ChunkSearcher } from "./LibraryProvider.js";
 import { materialFromHit } from "./materialFromHit.js";
@@ -50,6 +50,15 @@ export class KnowledgeService implements ChunkSearcher {
     const { ingestor } = await this.open();
     const options: IngestOptions = { collection: request.collection, ...callbacks };
     return ingestor.ingest(request.paths, options);
+  }
+
+  /** Indexes chunks with no file behind them (rules) as one source under a virtual path. */
+  async ingestChunks(
+    input: { collection: Collection; path: string; kind: string; chunks: ExternalChunk[] },
+    signal?: AbortSignal,
+  ): Promise<Source | "unchanged"> {
+    const { ingestor } = await this.open();
+    return ingestor.ingestChunks(input, signal ? { signal } : {});
   }
 
   /** `knowledge.search`: hybrid search in one collection, as materials. */

@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
 import type { Collection, Source } from "../../../shared/knowledge.js";
-import type { DocumentKind } from "./ingest/loadDocument.js";
 import type { RawChunk } from "./ingest/RawChunk.js";
 import { ensureKnowledgeTables } from "./knowledgeTables.js";
 
@@ -44,7 +43,7 @@ export class SourceRepository {
   }
 
   /** Replaces a source and all its chunks atomically. */
-  save(source: { id: string; path: string; collection: Collection; kind: DocumentKind; contentHash: string }, chunks: StoredChunk[]): void {
+  save(source: { id: string; path: string; collection: Collection; kind: string; contentHash: string }, chunks: StoredChunk[]): void {
     const write = this.db.transaction(() => {
       this.db.prepare("DELETE FROM chunks WHERE source_id = ?").run(source.id);
       const insert = this.db.prepare(
