@@ -1,0 +1,97 @@
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
+import { LlamaCppProvider } from "./LlamaCppProvider.js";
+import { LlmService } from "./LlmService.js";
+
+let dir: string;
+let good: string;
+const service = new LlmService();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "llm-service-"));
+  good = await createTinyGguf();
+});
+afterAll(async () => {
+  await service.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function loadError(path: string): Promise<ScriptoriumError> {
+  const error = await service.load({ modelPath: path, threads: 1 }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ScriptoriumError);
+  return error as ScriptoriumError;
+}
+
+describe("LlmService", () => {
+  it("loads the tiny GGUF with explicit threads, N sequences and a plain chat wrapper", async () => {
+    const info = await service.load({ modelPath: good, threads: 1, sequences: 3, contextSize: 1024 });
+    expect(info).toMatchObject({ threads: 1, sequences: 3, contextSize: 1024, architecture: "llama", hasChatTemplate: false });
+    expect(info.chatWrapper).toBe("GeneralChatWrapper");
+    expect(service.model?.name).toBe(info.name);
+  });
+
+  it("reloads (disposing the old model first) and keeps generating", async () => {
+    const copy = join(dir, "copy.gguf");
+    await copyFile(good, copy);
+    const info = await service.load({ modelPath: copy, threads: 1, sequences: 2 });
+    expect(info.name).toBe("copy.gguf");
+    expect(info.contextSize).toBe(2048); // the default 4096 is capped at the model's training context
+    const result = await new LlamaCppProvider(service).generateText({ prompt: "hi", maxTokens: 5, maxContinuations: 0 });
+    expect(result.tokens).toBeGreaterThan(0);
+  });
+
+  it("names a missing file with model_missing", async () => {
+    const error = await loadError(join(dir, "nope.gguf"));
+    expect(error.code).toBe("model_missing");
+    expect(error.message).toContain("nope.gguf");
+  });
+
+  it("rejects a non-GGUF file with model_invalid naming it", async () => {
+    const path = join(dir, "notes.gguf");
+    await writeFile(path, "# just markdown, definitely not a model\n".repeat(20));
+    const error = await loadError(path);
+    expect(error.code).toBe("model_invalid");
+    expect(error.message).toContain("notes.gguf");
+    expect(error.message).toMatch(/magic/);
+  });
+
+  it("rejects a truncated GGUF before native code sees it", async () => {
+    const bytes = await readFile(good);
+    for (const [name, length] of [["half.gguf", Math.floor(bytes.length / 2)], ["last-byte.gguf", bytes.length - 1], ["header-only.gguf", 200]] as const) {
+      const path = join(dir, name);
+      await writeFile(path, bytes.subarray(0, length));
+      const error = await loadError(path);
+      expect(error.code).toBe("model_invalid");
+      expect(error.message).toContain(name);
+    }
+  });
+
+  it("rejects a GGUF with a corrupt header", async () => {
+    const bytes = Buffer.from(await readFile(good));
+    // Metadata count set absurdly high: the header parser runs off the end.
+    bytes.writeBigUInt64LE(0xffffffffn, 16);
+    const path = join(dir, "corrupt.gguf");
+    await writeFile(path, bytes);
+    const error = await loadError(path);
+    expect(error.code).toBe("model_invalid");
+    expect(error.message).toContain("corrupt.gguf");
+    await writeFile(path, Buffer.from("GGUF"));
+    expect((await loadError(path)).code).toBe("model_invalid");
+  });
+
+  it("after a failed load the previous model still answers; unload makes calls fail typed", async () => {
+    await service.load({ modelPath: good, threads: 1 });
+    await loadError(join(dir, "nope.gguf"));
+    const llm = new LlamaCppProvider(service);
+    expect((await llm.generateText({ prompt: "x", maxTokens: 3, maxContinuations: 0 })).tokens).toBeGreaterThan(0);
+    await service.unload();
+    await expect(llm.generateText({ prompt: "x" })).rejects.toMatchObject({ code: "model_missing" });
+  });
+});
