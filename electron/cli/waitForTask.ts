@@ -3,10 +3,17 @@ import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent } from "../../shared/events.js";
 import type { CliContext } from "./CliContext.js";
 
-/** The system stream's last seq, so following it starts at "now". */
+/**
+ * The system stream's last seq, so following it starts at "now". Task ids are unique, so when
+ * the engine cannot list the system stream a full replay (cursor 0) is merely slower, not wrong.
+ */
 export async function systemStreamCursor(api: ScriptoriumApi): Promise<number> {
-  const { events } = await api.call("events.list", { sessionId: SYSTEM_STREAM, afterSeq: 0 });
-  return events.at(-1)?.seq ?? 0;
+  try {
+    const { events } = await api.call("events.list", { sessionId: SYSTEM_STREAM, afterSeq: 0 });
+    return events.at(-1)?.seq ?? 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** Does this system event belong to `taskId`? Tasks name themselves in `progress.task` or an error's `details.task`. */
