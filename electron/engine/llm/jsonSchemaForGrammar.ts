@@ -68,7 +68,7 @@ function rewrite(input: JsonSchema, limits: Limits): JsonSchema {
   const type = input.type;
   if (Array.isArray(type)) {
     // `["string","null"]` would leave the string unbounded: split into one alternative per type.
-    const oneOf = type.map((t) => rewrite({ ...input, type: t }, limits));
+    const oneOf = type.map((t) => rewrite({ ...input, type: t, description: undefined }, limits));
     return withDescription(oneOf.length === 1 ? oneOf[0]! : { oneOf }, input);
   }
   switch (type) {
