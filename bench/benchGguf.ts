@@ -1,0 +1,115 @@
+import { mkdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { gguf, writeGguf, type GgufTensor } from "../tests/fixtures/ggufWriter.js";
+
+/**
+ * A benchmark-only GGUF with the shape of a real small model (llama architecture, F16, 32k vocab,
+ * ≥ 100 M parameters) and random weights. Decode speed on CPU depends on how many bytes of weights
+ * are read per token, not on their values, so this behaves like a real 0.1 B model without any
+ * download. Never used for quality.
+ */
+export interface BenchModelShape {
+  nEmbd: number;
+  nLayers: number;
+  nFf: number;
+  nHead: number;
+  nVocab: number;
+}
+
+export const BENCH_SHAPE: BenchModelShape = { nEmbd: 768, nLayers: 10, nFf: 2048, nHead: 12, nVocab: 32_000 };
+
+export function parameterCount(shape: BenchModelShape): number {
+  const perLayer = 4 * shape.nEmbd * shape.nEmbd + 3 * shape.nEmbd * shape.nFf + 2 * shape.nEmbd;
+  return 2 * shape.nVocab * shape.nEmbd + shape.nLayers * perLayer + shape.nEmbd;
+}
+
+/** Bytes of weights read per generated token: every matrix once, F16 = 2 bytes each (embedding row only). */
+export function bytesPerToken(shape: BenchModelShape): number {
+  const perLayer = 4 * shape.nEmbd * shape.nEmbd + 3 * shape.nEmbd * shape.nFf;
+  return 2 * (shape.nLayers * perLayer + shape.nVocab * shape.nEmbd);
+}
+
+export async function createBenchGguf(dir: string, shape: BenchModelShape = BENCH_SHAPE): Promise<string> {
+  const file = path.join(dir, `bench-llama-${parameterCount(shape)}-f16.gguf`);
+  if (await stat(file).then((s) => s.isFile(), () => false)) return file;
+  await mkdir(dir, { recursive: true });
+
+  // One random block reused across tensors: values do not affect speed, and this keeps generation fast.
+  const block = new Float32Array(1 << 16);
+  let state = 0x9e3779b9;
+  for (let i = 0; i < block.length; i++) {
+    state = (Math.imul(state ^ (state >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0;
+    block[i] = ((state / 4294967296) * 2 - 1) * 0.05;
+  }
+  const tensor = (name: string, dims: number[], fill?: number): GgufTensor => ({
+    name,
+    dims,
+    type: dims.length === 1 ? "F32" : "F16",
+    data: () => {
+      const size = dims.reduce((a, b) => a * b, 1);
+      const data = new Float32Array(size);
+      if (fill !== undefined) return data.fill(fill);
+      for (let offset = 0; offset < size; offset += block.length) data.set(block.subarray(0, Math.min(block.length, size - offset)), offset);
+      return data;
+    },
+  });
+
+  const { nEmbd, nLayers, nFf, nHead, nVocab } = shape;
+  const tensors: GgufTensor[] = [tensor("token_embd.weight", [nEmbd, nVocab])];
+  for (let layer = 0; layer < nLayers; layer++) {
+    const p = `blk.${layer}`;
+    tensors.push(
+      tensor(`${p}.attn_norm.weight`, [nEmbd], 1),
+      tensor(`${p}.attn_q.weight`, [nEmbd, nEmbd]),
+      tensor(`${p}.attn_k.weight`, [nEmbd, nEmbd]),
+      tensor(`${p}.attn_v.weight`, [nEmbd, nEmbd]),
+      tensor(`${p}.attn_output.weight`, [nEmbd, nEmbd]),
+      tensor(`${p}.ffn_norm.weight`, [nEmbd], 1),
+      tensor(`${p}.ffn_gate.weight`, [nEmbd, nFf]),
+      tensor(`${p}.ffn_down.weight`, [nFf, nEmbd]),
+      tensor(`${p}.ffn_up.weight`, [nEmbd, nFf]),
+    );
+  }
+  tensors.push(tensor("output_norm.weight", [nEmbd], 1), tensor("output.weight", [nEmbd, nVocab]));
+
+  const tokens = ["<unk>", "<s>", "</s>"];
+  const types = [2, 3, 3];
+  for (let byte = 0; byte < 256; byte++) {
+    tokens.push(`<0x${byte.toString(16).toUpperCase().padStart(2, "0")}>`);
+    types.push(6);
+  }
+  for (let i = tokens.length; i < nVocab; i++) {
+    tokens.push(`▁w${i.toString(36)}`);
+    types.push(1);
+  }
+  const scores = tokens.map((_, i) => (types[i] === 1 ? -i / nVocab : 0));
+
+  return writeGguf(file, {
+    metadata: {
+      "general.architecture": "llama",
+      "general.name": "scriptorium-bench",
+      "general.alignment": gguf.u32(32),
+      "general.file_type": gguf.u32(1), // MOSTLY_F16
+      "llama.context_length": gguf.u32(4096),
+      "llama.embedding_length": gguf.u32(nEmbd),
+      "llama.block_count": gguf.u32(nLayers),
+      "llama.feed_forward_length": gguf.u32(nFf),
+      "llama.attention.head_count": gguf.u32(nHead),
+      "llama.attention.head_count_kv": gguf.u32(nHead),
+      "llama.rope.dimension_count": gguf.u32(nEmbd / nHead),
+      "llama.rope.freq_base": gguf.f32(10_000),
+      "llama.attention.layer_norm_rms_epsilon": gguf.f32(1e-5),
+      "llama.vocab_size": gguf.u32(nVocab),
+      "tokenizer.ggml.model": "llama",
+      "tokenizer.ggml.tokens": gguf.array("string", tokens),
+      "tokenizer.ggml.scores": gguf.array("f32", scores),
+      "tokenizer.ggml.token_type": gguf.array("i32", types),
+      "tokenizer.ggml.bos_token_id": gguf.u32(1),
+      "tokenizer.ggml.eos_token_id": gguf.u32(2),
+      "tokenizer.ggml.unknown_token_id": gguf.u32(0),
+      "tokenizer.ggml.add_bos_token": true,
+      "tokenizer.ggml.add_eos_token": false,
+    },
+    tensors,
+  });
+}

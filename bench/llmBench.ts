@@ -1,0 +1,171 @@
+import path from "node:path";
+import { getLlama, LlamaLogLevel, type LlamaModel } from "node-llama-cpp";
+import type { z } from "zod";
+import { LlmService } from "../electron/engine/llm/LlmService.js";
+import { LlamaCppProvider } from "../electron/engine/llm/LlamaCppProvider.js";
+import { physicalCoreCount } from "../electron/engine/llm/physicalCoreCount.js";
+import { structuredGenerate } from "../electron/engine/llm/structuredGenerate.js";
+import { AspectReviewLlmSchema, KeywordsLlmSchema } from "../electron/engine/workflows/article/schemas.js";
+import { keywordsPrompt, reviewPrompt } from "../electron/engine/workflows/article/prompts.js";
+import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
+import { BENCH_SHAPE, bytesPerToken, createBenchGguf, parameterCount } from "./benchGguf.js";
+import { measureReadBandwidth } from "./lib/memoryBandwidth.js";
+import { sideBySide } from "./lib/sideBySide.js";
+import type { BenchContext, GroupResult } from "./lib/types.js";
+import { emptyResult } from "./lib/types.js";
+
+/** LLM runtime metrics: threads, grammar, parallel sequences, decode vs the memory-bandwidth bound. */
+export async function llmBench(ctx: BenchContext): Promise<GroupResult> {
+  const result = emptyResult();
+  const modelPath = await createBenchGguf(path.join(ctx.tmpDir, "models"));
+  const params = parameterCount(BENCH_SHAPE);
+  result.notes.push(`bench model: llama F16, ${(params / 1e6).toFixed(0)} M parameters, random weights (${path.basename(modelPath)})`);
+
+  await threadsAndDecode(ctx, modelPath, result);
+  await parallelSpeedup(ctx, modelPath, result);
+  await validityRates(ctx, result);
+  return result;
+}
+
+/** Generate up to `maxTokens` greedily on a fresh sequence; tokens/s over the generation phase only. */
+async function decodeRate(model: LlamaModel, threads: number | undefined, maxTokens: number, budgetMs: number): Promise<number> {
+  const context = await model.createContext({ contextSize: 512, sequences: 1, ...(threads ? { threads } : {}) });
+  try {
+    const sequence = context.getSequence();
+    const prompt = model.tokenize("Scriptorium writes offline.");
+    let generated = 0;
+    let started = 0;
+    for await (const _token of sequence.evaluate(prompt)) {
+      // The first token closes prompt processing; decode speed is measured from there.
+      if (generated === 0) started = performance.now();
+      generated++;
+      if (generated > maxTokens || (generated > 2 && performance.now() - started > budgetMs)) break;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return generated > 1 ? (generated - 1) / seconds : 0;
+  } finally {
+    await context.dispose();
+  }
+}
+
+async function threadsAndDecode(ctx: BenchContext, modelPath: string, result: GroupResult): Promise<void> {
+  // The library's own default threading, exactly as an app that sets nothing would get it.
+  const llama = await getLlama({ build: "never", gpu: false, logLevel: LlamaLogLevel.error });
+  const model = await llama.loadModel({ modelPath, gpuLayers: 0 });
+  try {
+    const tokens = ctx.quick ? 12 : 48;
+    const rounds = ctx.quick ? 2 : 4;
+    // Bounded per sample: the oversubscribed default can be orders of magnitude slower.
+    const budgetMs = ctx.quick ? 8_000 : 20_000;
+    const threads = physicalCoreCount();
+    const comparison = await sideBySide(
+      rounds,
+      () => decodeRate(model, threads, tokens, budgetMs),
+      () => decodeRate(model, undefined, tokens, budgetMs),
+    );
+    result.metrics["llm.threads_speedup"] = comparison.ratio;
+    result.metrics["llm.decode_tokens_per_s"] = comparison.medianA;
+    result.notes.push(
+      `decode with threads=${threads}: ${comparison.medianA.toFixed(1)} tok/s; library default: ${comparison.medianB.toFixed(2)} tok/s (medians of ${rounds}, A/B interleaved)`,
+    );
+  } finally {
+    await model.dispose();
+    await llama.dispose();
+  }
+  const bandwidth = measureReadBandwidth({ megabytes: ctx.quick ? 256 : 1024 });
+  result.metrics["llm.memory_bandwidth_bound_tokens_per_s"] = bandwidth / bytesPerToken(BENCH_SHAPE);
+  result.notes.push(
+    `memory read bandwidth ${(bandwidth / 1e9).toFixed(1)} GB/s (one JS thread) ÷ ${(bytesPerToken(BENCH_SHAPE) / 1e6).toFixed(0)} MB of weights per token`,
+  );
+}
+
+async function parallelSpeedup(ctx: BenchContext, modelPath: string, result: GroupResult): Promise<void> {
+  const service = new LlmService();
+  try {
+    await service.load({ modelPath, sequences: 4, contextSize: 512 });
+    const llm = new LlamaCppProvider(service);
+    const maxTokens = ctx.quick ? 16 : 48;
+    const rounds = ctx.quick ? 2 : 3;
+    // Each "section" is one generateText call, as the writer drafts sections on the pool.
+    const section = (i: number) =>
+      llm.generateText({ prompt: `Section ${i}: write about offline writing tools.`, maxTokens, maxContinuations: 0, temperature: 0 });
+    const throughput = async (width: number, concurrent: boolean): Promise<number> => {
+      const started = performance.now();
+      let tokens = 0;
+      if (concurrent) {
+        const results = await Promise.all(Array.from({ length: width }, (_, i) => section(i)));
+        tokens = results.reduce((sum, r) => sum + r.tokens, 0);
+      } else {
+        for (let i = 0; i < width; i++) tokens += (await section(i)).tokens;
+      }
+      return tokens / ((performance.now() - started) / 1000);
+    };
+    for (const width of [2, 4] as const) {
+      const comparison = await sideBySide(rounds, () => throughput(width, true), () => throughput(width, false));
+      result.metrics[`llm.parallel_speedup_${width}`] = comparison.ratio;
+      result.notes.push(
+        `${width} sections concurrently: ${comparison.medianA.toFixed(1)} tok/s aggregate vs one at a time ${comparison.medianB.toFixed(1)} tok/s`,
+      );
+    }
+  } finally {
+    await service.dispose();
+  }
+}
+
+/**
+ * Same tiny model, same prompts, one attempt each: grammar-constrained vs prompt + few-shot +
+ * lenient parsing alone. The tiny model has random weights, so the prompt-only rate shows what
+ * the grammar guarantees when the model itself cannot be trusted.
+ */
+async function validityRates(ctx: BenchContext, result: GroupResult): Promise<void> {
+  const service = new LlmService();
+  try {
+    await service.load({ modelPath: await createTinyGguf(), sequences: 2, contextSize: 2048 });
+    const llm = new LlamaCppProvider(service);
+    const calls = ctx.quick ? 20 : 50;
+    const keywords = keywordsPrompt("zh", "写一篇关于本地大模型的分析文章", {
+      article_type: "analysis",
+      target_audience: "技术管理者",
+      word_count_target: 1500,
+      locale: "zh",
+      key_questions: ["成本如何？"],
+    });
+    const review = reviewPrompt("zh", "logic", "## 引言\n本地模型正在普及。", []);
+    const jobs: Array<{ prompt: { system: string; prompt: string }; schema: z.ZodType<unknown> }> = [];
+    for (let i = 0; i < calls; i++) {
+      jobs.push(i % 2 === 0 ? { prompt: keywords, schema: KeywordsLlmSchema } : { prompt: review, schema: AspectReviewLlmSchema });
+    }
+    let grammarValid = 0;
+    let promptValid = 0;
+    for (const job of jobs) {
+      const options = { ...job.prompt, schema: job.schema, maxAttempts: 1, maxTokens: 300, temperature: 0.8 };
+      if (await succeeds(() => llm.generateStructured(options))) grammarValid++;
+      const promptOnly = () =>
+        structuredGenerate(options, async (request) => {
+          const reply = await llm.generateText({
+            system: request.system,
+            prompt: request.prompt,
+            maxTokens: request.maxTokens,
+            temperature: request.temperature,
+            maxContinuations: 0,
+          });
+          return { text: reply.text, tokens: reply.tokens };
+        });
+      if (await succeeds(promptOnly)) promptValid++;
+    }
+    result.metrics["llm.grammar_valid_rate"] = grammarValid / calls;
+    result.metrics["llm.prompt_only_valid_rate"] = promptValid / calls;
+    result.notes.push(`validity: ${calls} calls each (keyword and review schemas alternating), tiny random GGUF, one attempt per call`);
+  } finally {
+    await service.dispose();
+  }
+}
+
+async function succeeds(run: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await run();
+    return true;
+  } catch {
+    return false;
+  }
+}

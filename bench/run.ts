@@ -1,0 +1,114 @@
+/**
+ * `npm run bench [-- --quick] [-- --json] [-- --only llm,retrieval]`
+ * Every comparison is measured side by side in one run (A B A B …, medians); see bench/README.md.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import type { BenchContext, BenchGroup, GroupResult } from "./lib/types.js";
+import { unavailable } from "./lib/types.js";
+
+const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup> }> = {
+  llm: {
+    metrics: [
+      "llm.threads_speedup",
+      "llm.grammar_valid_rate",
+      "llm.prompt_only_valid_rate",
+      "llm.parallel_speedup_2",
+      "llm.parallel_speedup_4",
+      "llm.decode_tokens_per_s",
+      "llm.memory_bandwidth_bound_tokens_per_s",
+    ],
+    load: async () => (await import("./llmBench.js")).llmBench,
+  },
+  workflow: {
+    metrics: ["workflow.article_overhead", "workflow.section_parallel_speedup"],
+    load: async () => (await import("./workflowBench.js")).workflowBench,
+  },
+  retrieval: {
+    metrics: [
+      "retrieval.recall5_hybrid",
+      "retrieval.recall5_vector",
+      "retrieval.recall5_fts",
+      "retrieval.ingest_chunks_per_s",
+      "retrieval.p50_ms_10k",
+      "retrieval.p95_ms_10k",
+      "retrieval.p50_ms_100k",
+      "retrieval.p95_ms_100k",
+    ],
+    load: async () => (await import("./retrievalBench.js")).retrievalBench,
+  },
+  ui: {
+    metrics: ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms"],
+    load: async () => (await import("./uiBench.js")).uiBench,
+  },
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { quick: { type: "boolean", default: false }, json: { type: "boolean", default: false }, only: { type: "string" } },
+  });
+  const selected = values.only ? values.only.split(",").map((s) => s.trim()) : Object.keys(GROUPS);
+  const unknown = selected.filter((name) => !GROUPS[name]);
+  if (unknown.length) {
+    process.stderr.write(`bench: unknown group(s) ${unknown.join(", ")}; known: ${Object.keys(GROUPS).join(", ")}\n`);
+    process.exit(2);
+  }
+  const tmpDir = mkdtempSync(path.join(tmpdir(), "scriptorium-bench-"));
+  const out = values.json ? process.stderr : process.stdout;
+  const ctx: BenchContext = { quick: values.quick, tmpDir, log: (line) => out.write(`  ${line}\n`) };
+  const merged: GroupResult = { metrics: {}, reasons: {}, notes: [] };
+  try {
+    for (const name of selected) {
+      const group = GROUPS[name]!;
+      out.write(`[${name}] ${values.quick ? "quick" : "full"} …\n`);
+      const started = Date.now();
+      let result: GroupResult;
+      try {
+        result = await (await group.load())(ctx);
+      } catch (error) {
+        // A group that cannot run reports null with the reason; the others still run.
+        result = unavailable(group.metrics, error instanceof Error ? error.message : String(error));
+      }
+      for (const metric of group.metrics) {
+        if (!(metric in result.metrics)) {
+          result.metrics[metric] = null;
+          result.reasons[metric] ??= "not measured by this group";
+        }
+      }
+      Object.assign(merged.metrics, result.metrics);
+      Object.assign(merged.reasons, result.reasons);
+      merged.notes.push(...result.notes.map((note) => `${name}: ${note}`), `${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    rmSync(tmpDir, { recursive: true, force: true });
+  }
+  out.write(renderTable(merged));
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ ...merged.metrics, reasons: merged.reasons, notes: merged.notes })}\n`);
+  }
+}
+
+function renderTable(result: GroupResult): string {
+  const rows = Object.entries(result.metrics).map(([name, value]) => [
+    name,
+    value === null ? "—" : formatNumber(value),
+    value === null ? (result.reasons[name] ?? "") : "",
+  ]);
+  const width = Math.max(...rows.map((r) => r[0]!.length), 6);
+  const lines = rows.map(([name, value, reason]) => `${name!.padEnd(width)}  ${value!.padStart(10)}  ${reason}`);
+  return `\n${"metric".padEnd(width)}  ${"value".padStart(10)}\n${lines.join("\n")}\n\n${result.notes.map((n) => `# ${n}`).join("\n")}\n`;
+}
+
+function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 100) return value.toFixed(0);
+  if (Math.abs(value) >= 1) return value.toFixed(2);
+  return value.toFixed(3);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

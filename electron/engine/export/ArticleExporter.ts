@@ -1,0 +1,38 @@
+import type { MethodOutput } from "../../../shared/api.js";
+import type { Material } from "../../../shared/knowledge.js";
+import type { ExportPort, ExportRequest } from "../EngineServices.js";
+import { citationList, guessLocale } from "./citationList.js";
+import { cleanMarkdownTables } from "./cleanTables.js";
+import { markdownToDocx } from "./markdownToDocx.js";
+import { markdownToHtml } from "./markdownToHtml.js";
+
+/** Exports a draft version as Markdown, HTML or DOCX, with citations resolved to a reference list. */
+export class ArticleExporter implements ExportPort {
+  constructor(private readonly materialsOf: (sessionId: string) => Promise<Material[]> | Material[]) {}
+
+  async export(request: ExportRequest): Promise<MethodOutput<"article.export">> {
+    const locale = guessLocale(request.markdown);
+    const materials = await this.materialsOf(request.sessionId);
+    const markdown = `${cleanMarkdownTables(request.markdown).trimEnd()}${citationList(request.markdown, materials, locale)}`;
+    const base = `${fileSafe(request.title)}-v${request.version.number}`;
+    switch (request.format) {
+      case "markdown":
+        return { fileName: `${base}.md`, mimeType: "text/markdown; charset=utf-8", encoding: "utf8", content: markdown };
+      case "html":
+        return { fileName: `${base}.html`, mimeType: "text/html; charset=utf-8", encoding: "utf8", content: await markdownToHtml(markdown, request.title, locale) };
+      case "docx":
+        return {
+          fileName: `${base}.docx`,
+          mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+          encoding: "base64",
+          content: (await markdownToDocx(markdown, request.title)).toString("base64"),
+        };
+    }
+  }
+}
+
+/** A file name that is valid on Windows, macOS and Linux; Chinese is kept. */
+export function fileSafe(title: string): string {
+  const cleaned = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 80);
+  return cleaned || "scriptorium";
+}
