@@ -14,7 +14,10 @@ export function ChatScreen() {
   const startChat = useApp((s) => s.startChat);
   const cancelRun = useApp((s) => s.cancelRun);
   const [prompt, setPrompt] = useState("");
-  const [asked, setAsked] = useState<string | null>(null);
+  const [typed, setTyped] = useState<string | null>(null);
+  // A chat session opened from the list (or after a reload) shows its prompt, which is its title.
+  const title = useApp((s) => (s.current.workflow === "chat" ? (s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null) : null));
+  const asked = isChat ? (title ?? typed) : typed;
   const running = isChat && status === "running";
   // Some engines finish with the whole reply in `result` and no tokens; show it either way.
   const finalText = reply || (isChat && status === "done" ? resultText(result) : "");
@@ -22,7 +25,7 @@ export function ChatScreen() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!prompt.trim() || running) return;
-    setAsked(prompt.trim());
+    setTyped(prompt.trim());
     setPrompt("");
     await startChat(prompt.trim());
   };
