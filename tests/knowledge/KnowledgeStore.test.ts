@@ -77,6 +77,13 @@ describe("KnowledgeStore", () => {
     expect(filtered.map((h) => h.id)).toEqual(["c2"]);
   });
 
+  it("answers every mode on an empty collection with no hits", async () => {
+    const store = await openStore(tempDir());
+    for (const mode of ["hybrid", "vector", "fts"] as const) {
+      expect(await store.search("code", { text: "写作", vector: embedder.vector("写作") }, { mode, limit: 5 })).toEqual([]);
+    }
+  });
+
   it("rejects vectors of the wrong dimension instead of letting LanceDB pad them", async () => {
     const store = await openStore(tempDir());
     const bad = chunk("x", "写作", { vector: new Float32Array(16) });

@@ -59,6 +59,8 @@ describe("createKnowledgePort", () => {
 
     const { materials } = await port.search({ query: "深度学习", limit: 3, collection: "library" });
     expect(materials[0]!.source).toMatch(/^b\.txt/);
+    const provider = port.libraryProvider();
+    expect((await provider.search("写作", { limit: 2 }))[0]!.source).toBe("a.md · 写作");
     const { sources } = await port.sources({ collection: "library" });
     expect(sources.map((s) => s.kind).sort()).toEqual(["markdown", "text"]);
     await port.deleteSource({ sourceId: sources[0]!.id });
@@ -80,6 +82,18 @@ describe("createKnowledgePort", () => {
     await failing.idle();
     expect(events.at(-1)!.draft).toMatchObject({ type: "error", error: { message: "cannot load broken.gguf", details: { task: second.taskId } } });
     await failing.dispose();
+  });
+
+  it("cancels a running ingest task", async () => {
+    const lib = path.join(root, "many");
+    fs.mkdirSync(lib);
+    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(lib, `f${i}.txt`), `第${i}号文件，内容关于写作。`);
+    const { taskId } = await port.ingest({ paths: [lib], collection: "library" });
+    expect(port.cancel(taskId)).toBe(true);
+    await port.idle();
+    expect(events.at(-1)!.draft).toMatchObject({ type: "error", error: { code: "aborted", details: { task: taskId } } });
+    expect((await port.sources({})).sources.length).toBeLessThan(40);
+    expect(port.cancel(taskId)).toBe(false);
   });
 
   it("re-creates the service when the embedding model setting changes", async () => {

@@ -10,6 +10,8 @@ import { resolveThreads } from "../llm/physicalCoreCount.js";
 import { EmbeddingService } from "./EmbeddingService.js";
 import type { IngestProgress } from "./Ingestor.js";
 import { KnowledgeService } from "./KnowledgeService.js";
+import { LibraryProvider } from "./LibraryProvider.js";
+import type { SearchProvider } from "../search/SearchProvider.js";
 
 export interface KnowledgePortOptions {
   /**
@@ -27,6 +29,8 @@ export interface KnowledgePortHandle extends KnowledgePort {
   service(): KnowledgeService;
   /** Resolves when every background ingest/reindex task started so far has finished. */
   idle(): Promise<void>;
+  /** The `library` collection as a research search provider, always on the current service. */
+  libraryProvider(): SearchProvider;
   /** Cancels a running ingest/reindex task; false when it is unknown or already finished. */
   cancel(taskId: string): boolean;
   dispose(): Promise<void>;
@@ -120,6 +124,12 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
       return runTask("reindex", async (onProgress, signal) => {
         const chunks = await knowledge.reindex(input.collection as Collection | undefined, { onProgress, signal });
         return `re-indexed ${chunks} chunks`;
+      });
+    },
+    libraryProvider() {
+      return new LibraryProvider({
+        searchChunks: (collection, query, searchOptions) => service().searchChunks(collection, query, searchOptions),
+        countChunks: (collection) => service().countChunks(collection),
       });
     },
     cancel(taskId) {
