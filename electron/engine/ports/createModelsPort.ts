@@ -1,0 +1,100 @@
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { SYSTEM_STREAM } from "../../../shared/events.js";
+import type { EventDraft } from "../../../shared/events.js";
+import type { Settings } from "../../../shared/models.js";
+import type { ModelsPort } from "../EngineServices.js";
+import { DownloadRegistry, type DownloadStatus } from "../llm/manager/DownloadRegistry.js";
+import { inspectGguf } from "../llm/manager/inspectGguf.js";
+import { ModelManager, type ModelManagerOptions } from "../llm/manager/ModelManager.js";
+import { downloadMessage } from "./downloadMessage.js";
+
+export interface ModelsPortOptions {
+  /** `<dataDir>/models`. */
+  modelsDir: string;
+  /** `<appRoot>/models/catalog.json`. */
+  catalogPath: string;
+  settings: () => Settings;
+  /** Persists a settings patch and returns the new settings (the engine's SettingsStore). */
+  updateSettings: (patch: Partial<Settings>) => Settings;
+  /** Persist and publish an event (the engine context's `emit`). */
+  emit: (streamId: string, draft: EventDraft) => void;
+  /** The model in use now, for `health` and `models.list().loaded`. */
+  loaded: NonNullable<ModelsPort["loaded"]>;
+  /** Extra lines for `models.list().warnings` (e.g. the embedding fallback). */
+  warnings?: () => string[] | Promise<string[]>;
+  /** ModelManager knobs (memory probes, download timeouts); tests shorten them. */
+  manager?: Partial<Omit<ModelManagerOptions, "modelsDir" | "catalogPath" | "getSettings">>;
+}
+
+/** The models port plus the services behind it, for the composition root and tests. */
+export interface ModelsPortHandle extends ModelsPort {
+  readonly manager: ModelManager;
+  readonly downloads: DownloadRegistry;
+  select: NonNullable<ModelsPort["select"]>;
+  loaded: NonNullable<ModelsPort["loaded"]>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * `models.*` over the ModelManager and the DownloadRegistry. Download status changes become
+ * `progress` events on the system stream (`task: "download:<id>"`), so every adapter can show a
+ * progress bar without polling.
+ */
+export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
+  const manager = new ModelManager({ ...options.manager, modelsDir: options.modelsDir, catalogPath: options.catalogPath, getSettings: options.settings });
+  const downloads = new DownloadRegistry(manager, (status) => options.emit(SYSTEM_STREAM, progressEvent(status)));
+
+  /** A chosen model must exist and carry a readable GGUF header before the settings point at it. */
+  const validated = async (id: string | null | undefined, role: string): Promise<void> => {
+    if (id === null || id === undefined) return;
+    const path = await manager.resolveModelPath(id);
+    if (!path) throw new ScriptoriumError("model_missing", `The ${role} model ${id} is not installed. Import or download it first.`, { model: id });
+    await inspectGguf(path); // throws model_invalid naming the file
+  };
+
+  return {
+    manager,
+    downloads,
+    async list() {
+      const [installed, catalog, warnings] = await Promise.all([
+        manager.listInstalled(),
+        // A broken catalog must not hide the models the user already has.
+        manager.listCatalog().catch(() => []),
+        Promise.resolve(options.warnings?.() ?? []),
+      ]);
+      return { installed, catalog, loaded: options.loaded(), warnings };
+    },
+    async import(input) {
+      return { model: await manager.importModel(input.path) };
+    },
+    async download(input) {
+      return { downloadId: await downloads.start(input) };
+    },
+    async cancelDownload(input) {
+      await downloads.cancel(input.downloadId);
+      return { ok: true };
+    },
+    async select(input) {
+      await validated(input.chatModel, "chat");
+      await validated(input.embeddingModel, "embedding");
+      const patch: Partial<Settings> = {};
+      if (input.chatModel !== undefined) patch.chatModel = input.chatModel;
+      if (input.embeddingModel !== undefined) patch.embeddingModel = input.embeddingModel;
+      return { settings: options.updateSettings(patch) };
+    },
+    loaded: options.loaded,
+    async dispose() {
+      await downloads.dispose();
+    },
+  };
+}
+
+function progressEvent(status: DownloadStatus): EventDraft {
+  return {
+    type: "progress",
+    task: `download:${status.id}`,
+    done: status.progress?.downloadedBytes ?? 0,
+    total: status.progress?.totalBytes ?? null,
+    message: downloadMessage(status),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Collection } from "../../../shared/knowledge.js";
+import type { ChunkSearcher } from "../knowledge/LibraryProvider.js";
+import { LibraryProvider } from "../knowledge/LibraryProvider.js";
+import type { KnowledgeService } from "../knowledge/KnowledgeService.js";
+import type { ProviderRegistry } from "../search/ProviderRegistry.js";
+import { SearchService } from "../search/SearchService.js";
+
+/**
+ * The researcher's search: the local library plus every enabled intranet provider, fanned out
+ * per query. The knowledge service is looked up on each search because the knowledge port
+ * re-creates it when the embedding model changes; providers are re-read so settings apply at once.
+ */
+export function createResearchSearch(options: {
+  knowledge: () => KnowledgeService;
+  registry: ProviderRegistry;
+  perProviderTimeoutMs?: number;
+}): SearchService {
+  const searcher: ChunkSearcher = {
+    searchChunks: (collection: Collection, query, searchOptions) => options.knowledge().searchChunks(collection, query, searchOptions),
+    countChunks: (collection: Collection) => options.knowledge().countChunks(collection),
+  };
+  const library = new LibraryProvider(searcher);
+  return new SearchService({
+    providers: async () => [library, ...(await options.registry.enabledProviders())],
+    ...(options.perProviderTimeoutMs ? { perProviderTimeoutMs: options.perProviderTimeoutMs } : {}),
+  });
+}
