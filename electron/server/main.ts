@@ -1,8 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { toApiError } from "../../shared/errors.js";
-import { createEngine } from "../engine/createEngine.js";
-import { defaultDataDir } from "../engine/dataDir.js";
 import { createServer } from "./createServer.js";
 import { openBrowser } from "./openBrowser.js";
 import { parseServerArgs, SERVER_USAGE } from "./parseServerArgs.js";
@@ -17,6 +15,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const token = args.token ?? randomBytes(24).toString("base64url");
+  // Imported after the arguments are known good: a usage error never loads SQLite or llama.cpp.
+  const [{ createEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createEngine.js"), import("../engine/dataDir.js")]);
   const engine = await createEngine({ dataDir: args.dataDir ?? defaultDataDir(), ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
   const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
   const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
