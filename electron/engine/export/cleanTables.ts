@@ -34,9 +34,31 @@ export function parseMarkdown(markdown: string): Root {
   return unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
 }
 
-/** Markdown with its tables squared; everything else is re-serialised unchanged in meaning. */
+/**
+ * Markdown with its tables squared. Only the tables are rewritten, spliced back at their source
+ * positions: re-serialising the whole document would escape every citation (`\\[m001]`) and
+ * reformat prose the writer and the user chose.
+ */
 export function cleanMarkdownTables(markdown: string): string {
   if (!markdown.includes("|")) return markdown;
-  const tree = squareTables(parseMarkdown(markdown));
-  return unified().use(remarkGfm).use(remarkStringify, { bullet: "-", fences: true }).stringify(tree);
+  const tree = parseMarkdown(markdown);
+  // Top-level tables only: one nested in a quote or list has prefixes on every source line that a
+  // splice would lose (the docx and html converters square those in the tree anyway).
+  const tables = tree.children.filter((node): node is Table => node.type === "table");
+  let out = markdown;
+  // From the end, so earlier offsets stay valid while later tables are replaced.
+  for (const table of tables.reverse()) {
+    const start = table.position?.start.offset;
+    const end = table.position?.end.offset;
+    if (start === undefined || end === undefined) continue;
+    const root: Root = { type: "root", children: [structuredClone(table)] };
+    const text = unified().use(remarkGfm).use(remarkStringify, { bullet: "-", fences: true }).stringify(squareTables(root)).trimEnd();
+    out = out.slice(0, start) + unescapeCitations(text) + out.slice(end);
+  }
+  return out;
+}
+
+/** remark-stringify escapes `[` so a citation is not read as a link; `[m001]` is no link anyway. */
+function unescapeCitations(text: string): string {
+  return text.replace(/\\\[(m\d{3,})\]/g, "[$1]");
 }
