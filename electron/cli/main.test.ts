@@ -13,7 +13,8 @@ function runMain(args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe("cli main (spawned)", () => {
+// Each spawn starts tsx (seconds on a busy 2-core machine): generous per-test timeouts.
+describe("cli main (spawned)", { timeout: 240_000 }, () => {
   it("health opens the real engine on a temp data dir and prints JSON", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "scriptorium-cli-main-"));
     try {

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
-describe("web entry point (spawned)", () => {
+// Each spawn starts tsx (seconds on a busy 2-core machine): generous per-test timeouts.
+describe("web entry point (spawned)", { timeout: 180_000 }, () => {
   it("an unknown flag is one line on stderr and exit code 2", () => {
     const result = spawnSync(tsx, ["electron/server/main.ts", "--frobnicate"], { cwd: root, encoding: "utf8", timeout: 60_000 });
     expect(result.status).toBe(2);
