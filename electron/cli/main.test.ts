@@ -9,7 +9,7 @@ const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 /** The real entry point, as `npm run cli --` runs it. */
 function runMain(args: string[]) {
-  const result = spawnSync(tsx, ["electron/cli/main.ts", ...args], { cwd: root, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(tsx, ["electron/cli/main.ts", ...args], { cwd: root, encoding: "utf8", timeout: 120_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

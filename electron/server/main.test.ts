@@ -10,7 +10,7 @@ const tsx = path.join(root, "node_modules", ".bin", "tsx");
 // Each spawn starts tsx (seconds on a busy 2-core machine): generous per-test timeouts.
 describe("web entry point (spawned)", { timeout: 180_000 }, () => {
   it("an unknown flag is one line on stderr and exit code 2", () => {
-    const result = spawnSync(tsx, ["electron/server/main.ts", "--frobnicate"], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync(tsx, ["electron/server/main.ts", "--frobnicate"], { cwd: root, encoding: "utf8", timeout: 120_000 });
     expect(result.status).toBe(2);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.stderr).toContain("--frobnicate");
