@@ -9,6 +9,9 @@ import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 let studio: Studio | null = null;
 let mock: http.Server;
+let mirror: http.Server;
+let mirrorUrl = "";
+const rangeRequests: string[] = [];
 let mockUrl = "";
 const received: Array<{ auth: string | undefined; body: string }> = [];
 
@@ -28,10 +31,34 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => mock.listen(0, "127.0.0.1", resolve));
   mockUrl = `http://127.0.0.1:${(mock.address() as AddressInfo).port}/search`;
+  // An intranet model mirror that trickles a large file (20 KB every 100 ms) and honours Range.
+  const TOTAL = 50_000_000;
+  mirror = http.createServer((req, res) => {
+    const range = /bytes=(\d+)-/.exec(req.headers.range ?? "");
+    const start = range ? Number(range[1]) : 0;
+    if (range) rangeRequests.push(req.headers.range ?? "");
+    res.writeHead(range ? 206 : 200, {
+      "content-type": "application/octet-stream",
+      "content-length": String(TOTAL - start),
+      ...(range ? { "content-range": `bytes ${start}-${TOTAL - 1}/${TOTAL}` } : {}),
+    });
+    let first = start === 0;
+    const timer = setInterval(() => {
+      const chunk = Buffer.alloc(20_000);
+      if (first) chunk.write("GGUF");
+      first = false;
+      res.write(chunk);
+    }, 100);
+    res.on("close", () => clearInterval(timer));
+  });
+  await new Promise<void>((resolve) => mirror.listen(0, "127.0.0.1", resolve));
+  mirrorUrl = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/models/`;
   await buildRenderer();
 }, 180_000);
 afterAll(async () => {
   await new Promise((resolve) => mock.close(resolve));
+  mirror.closeAllConnections();
+  await new Promise((resolve) => mirror.close(resolve));
 });
 afterEach(async () => {
   await studio?.close();
@@ -89,5 +116,32 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     expect(text).toContain("broken.gguf");
     await studio.screenshot("11-bad-model-import");
     fs.rmSync(path.dirname(bad), { recursive: true, force: true });
+  });
+
+  it("downloads a catalog model from an intranet mirror with progress, pause, resume and cancel", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "设置" }).click();
+    await page.getByLabel("内网镜像地址").fill(mirrorUrl);
+    await page.getByRole("button", { name: "保存后端设置" }).click();
+    await visible(page.getByRole("status").filter({ hasText: "已保存" }));
+
+    const entry = page.locator(".catalog__item").first();
+    await entry.getByRole("button", { name: "下载" }).click();
+    const bar = await visible(entry.getByRole("progressbar"));
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")) || 0, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => entry.innerText(), { timeout: 20_000 }).toMatch(/\/秒/);
+    await studio.screenshot("14-model-download");
+
+    await entry.getByRole("button", { name: "暂停" }).click();
+    await entry.getByRole("button", { name: "继续" }).click();
+    await visible(entry.getByRole("progressbar"));
+    await expect.poll(() => rangeRequests.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(rangeRequests.at(-1)).toMatch(/^bytes=[1-9]\d*-$/);
+
+    await entry.getByRole("button", { name: "取消下载" }).click();
+    await expect.poll(() => entry.getByRole("progressbar").count()).toBe(0);
+    await visible(entry.getByRole("button", { name: "下载" }));
   });
 });

@@ -1,12 +1,21 @@
 import path from "node:path";
-import { ScriptoriumError } from "../../../shared/errors.js";
-import type { ModelsPort } from "../../../electron/engine/EngineServices.js";
-import type { Settings } from "../../../shared/models.js";
+import { randomUUID } from "node:crypto";
+import type { EngineContext, ModelsPort } from "../../../electron/engine/EngineServices.js";
+import { SYSTEM_STREAM } from "../../../shared/events.js";
 import { ModelManager } from "../../../electron/engine/llm/manager/ModelManager.js";
 
-/** Models port over the real ModelManager (import validation is what the e2e test exercises). */
-export function e2eModelsPort(modelsDir: string, getSettings: () => Settings): ModelsPort {
-  const manager = new ModelManager({ modelsDir, catalogPath: path.resolve("models/catalog.json"), getSettings });
+/**
+ * Models port over the real ModelManager, as an entry point wires it: import validation, and
+ * downloads reporting `progress` on the system stream; cancelling keeps the `.part` for resume.
+ */
+export function e2eModelsPort(context: EngineContext): ModelsPort {
+  const manager = new ModelManager({
+    modelsDir: context.dataDir.models,
+    catalogPath: path.resolve("models/catalog.json"),
+    getSettings: context.settings,
+    downloadDefaults: { maxRetries: 0 },
+  });
+  const running = new Map<string, AbortController>();
   return {
     async list() {
       const [installed, catalog] = await Promise.all([manager.listInstalled(), manager.listCatalog().catch(() => [])]);
@@ -15,10 +24,21 @@ export function e2eModelsPort(modelsDir: string, getSettings: () => Settings): M
     async import(input) {
       return { model: await manager.importModel(input.path) };
     },
-    async download() {
-      throw new ScriptoriumError("unavailable", "Downloads are not part of the browser tests.");
+    async download(input) {
+      const downloadId = `download-${randomUUID()}`;
+      const controller = new AbortController();
+      running.set(downloadId, controller);
+      const progress = (done: number, total: number | null, message?: string) =>
+        context.emit(SYSTEM_STREAM, { type: "progress", task: downloadId, done, total, ...(message ? { message } : {}) });
+      progress(0, null);
+      manager
+        .download(input, { signal: controller.signal, onProgress: (p) => progress(p.downloadedBytes, p.totalBytes) })
+        .catch((error: unknown) => progress(0, 0, error instanceof Error ? error.message : String(error)))
+        .finally(() => running.delete(downloadId));
+      return { downloadId };
     },
-    async cancelDownload() {
+    async cancelDownload(input) {
+      running.get(input.downloadId)?.abort();
       return { ok: true };
     },
   };

@@ -55,7 +55,7 @@ export async function startStudio(options: Partial<CreateEngineOptions> = {}): P
     dataDir,
     llm,
     search,
-    models: (context) => e2eModelsPort(context.dataDir.models, context.settings),
+    models: (context) => e2eModelsPort(context),
     exporter: e2eExportPort(),
     providers: (context) => e2eProvidersPort(context.dataDir.root),
     ...options,
