@@ -1,0 +1,61 @@
+import type { GenerateStructuredOptions, GenerateTextOptions, LlmClient } from "../../electron/engine/llm/LlmClient.js";
+
+/**
+ * Wraps an LlmClient and records when calls are in flight. Concurrent calls overlap, so the busy
+ * time is the union of their intervals, not their sum: that is the wall time the workflow spent
+ * waiting on the model.
+ */
+export class TimedLlm implements LlmClient {
+  private intervals: Array<[number, number]> = [];
+  calls = 0;
+  tokens = 0;
+
+  constructor(private readonly inner: LlmClient) {}
+
+  get id(): string {
+    return this.inner.id;
+  }
+
+  async generateText(options: GenerateTextOptions) {
+    return this.timed(async () => {
+      const result = await this.inner.generateText(options);
+      this.tokens += result.tokens;
+      return result;
+    });
+  }
+
+  async generateStructured<T>(options: GenerateStructuredOptions<T>) {
+    return this.timed(async () => {
+      const result = await this.inner.generateStructured(options);
+      this.tokens += result.tokens;
+      return result;
+    });
+  }
+
+  /** Milliseconds during which at least one call was running. */
+  busyMs(): number {
+    const sorted = [...this.intervals].sort((a, b) => a[0] - b[0]);
+    let total = 0;
+    let end = Number.NEGATIVE_INFINITY;
+    for (const [s, e] of sorted) {
+      if (s > end) {
+        total += e - s;
+        end = e;
+      } else if (e > end) {
+        total += e - end;
+        end = e;
+      }
+    }
+    return total;
+  }
+
+  private async timed<T>(run: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    this.calls++;
+    try {
+      return await run();
+    } finally {
+      this.intervals.push([start, performance.now()]);
+    }
+  }
+}

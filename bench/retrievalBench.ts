@@ -1,0 +1,107 @@
+import path from "node:path";
+import type { Collection } from "../shared/knowledge.js";
+import { KnowledgeStore, type SearchMode } from "../electron/engine/knowledge/KnowledgeStore.js";
+import type { IndexedChunk } from "../electron/engine/knowledge/IndexedChunk.js";
+import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
+import { ZH_DOCS, ZH_QUERIES } from "../tests/fixtures/zhRetrievalSet.js";
+import { percentile } from "./lib/sideBySide.js";
+import type { BenchContext, GroupResult } from "./lib/types.js";
+import { emptyResult } from "./lib/types.js";
+
+const COLLECTION: Collection = "library";
+
+/**
+ * Retrieval quality and speed of the LanceDB hybrid store. No neural embedding model can be
+ * downloaded here, so the vector side is a hashed character-bigram embedder: it measures the
+ * store and the fusion, not a model's semantics (the notes say so next to the figures).
+ */
+export async function retrievalBench(ctx: BenchContext): Promise<GroupResult> {
+  const result = emptyResult();
+  const embedder = new HashEmbedder(256, "hash-bigram-256");
+  await recall(ctx, embedder, result);
+  for (const size of ctx.quick ? [10_000] : [10_000, 100_000]) await latency(ctx, embedder, size, result);
+  if (ctx.quick) {
+    for (const name of ["retrieval.p50_ms_100k", "retrieval.p95_ms_100k"]) {
+      result.metrics[name] = null;
+      result.reasons[name] = "full mode only (building a 100k-chunk table takes minutes on 2 cores)";
+    }
+  }
+  result.notes.push("vector side: hashed character-bigram embedder (256 dims), no neural embedding model offline");
+  return result;
+}
+
+async function recall(ctx: BenchContext, embedder: HashEmbedder, result: GroupResult): Promise<void> {
+  const store = await KnowledgeStore.open({ dir: path.join(ctx.tmpDir, "recall"), modelId: embedder.modelId, dimensions: embedder.dimensions });
+  try {
+    const vectors = await embedder.embed(ZH_DOCS.map((doc) => doc.text));
+    await store.add(COLLECTION, ZH_DOCS.map((doc, i) => chunk(doc.id, doc.text, vectors[i]!)));
+    await store.optimize(COLLECTION);
+    for (const mode of ["hybrid", "vector", "fts"] as const) {
+      let sum = 0;
+      for (const query of ZH_QUERIES) {
+        const ids = new Set((await search(store, embedder, query.query, mode, 5)).map((hit) => hit.id));
+        sum += query.relevant.filter((id) => ids.has(id)).length / query.relevant.length;
+      }
+      result.metrics[`retrieval.recall5_${mode}`] = sum / ZH_QUERIES.length;
+    }
+    result.notes.push(`recall@5 on ${ZH_DOCS.length} Chinese docs / ${ZH_QUERIES.length} labelled queries (exact-term and paraphrase)`);
+  } finally {
+    store.close();
+  }
+}
+
+async function latency(ctx: BenchContext, embedder: HashEmbedder, size: number, result: GroupResult): Promise<void> {
+  const store = await KnowledgeStore.open({
+    dir: path.join(ctx.tmpDir, `latency-${size}`),
+    modelId: embedder.modelId,
+    dimensions: embedder.dimensions,
+    optimizeEvery: 1_000_000,
+  });
+  try {
+    const batch = 5_000;
+    const started = performance.now();
+    for (let offset = 0; offset < size; offset += batch) {
+      const texts = Array.from({ length: Math.min(batch, size - offset) }, (_, i) => syntheticText(offset + i));
+      const vectors = await embedder.embed(texts);
+      await store.add(COLLECTION, texts.map((text, i) => chunk(`c${offset + i}`, text, vectors[i]!)));
+    }
+    await store.optimize(COLLECTION);
+    const seconds = (performance.now() - started) / 1000;
+    if (size === 10_000) result.metrics["retrieval.ingest_chunks_per_s"] = size / seconds;
+    const queries = ZH_QUERIES.map((q) => q.query);
+    const samples: number[] = [];
+    const rounds = ctx.quick ? 2 : 4;
+    // Warm-up: the first query opens index files.
+    await search(store, embedder, queries[0]!, "hybrid", 5);
+    for (let r = 0; r < rounds; r++) {
+      for (const query of queries) {
+        const t = performance.now();
+        await search(store, embedder, query, "hybrid", 5);
+        samples.push(performance.now() - t);
+      }
+    }
+    const label = size >= 100_000 ? "100k" : "10k";
+    result.metrics[`retrieval.p50_ms_${label}`] = percentile(samples, 50);
+    result.metrics[`retrieval.p95_ms_${label}`] = percentile(samples, 95);
+    result.notes.push(`${label}: ${size} chunks indexed in ${seconds.toFixed(1)} s (embed + write + optimize); ${samples.length} hybrid queries`);
+  } finally {
+    store.close();
+  }
+}
+
+async function search(store: KnowledgeStore, embedder: HashEmbedder, text: string, mode: SearchMode, limit: number) {
+  const vector = mode === "fts" ? undefined : embedder.vector(text);
+  return store.search(COLLECTION, { text, ...(vector ? { vector } : {}) }, { mode, limit });
+}
+
+function chunk(id: string, text: string, vector: Float32Array): IndexedChunk {
+  return { id, sourceId: id, text, headingPath: "", meta: {}, page: null, lineStart: null, lineEnd: null, lang: "zh", vector };
+}
+
+/** Deterministic Chinese filler: three sentences drawn from the labelled docs, numbered so no two are equal. */
+function syntheticText(i: number): string {
+  const a = ZH_DOCS[i % ZH_DOCS.length]!;
+  const b = ZH_DOCS[(i * 7 + 3) % ZH_DOCS.length]!;
+  const c = ZH_DOCS[(i * 13 + 5) % ZH_DOCS.length]!;
+  return `第${i}段。${a.text.slice(0, 40)}${b.text.slice(10, 50)}${c.title}相关记录。`;
+}
