@@ -1,30 +1,34 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph } from "docx";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MaterialSchema } from "../../shared/knowledge.js";
 import { KnowledgeService } from "../../electron/engine/knowledge/KnowledgeService.js";
+import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import type { IngestProgress } from "../../electron/engine/knowledge/Ingestor.js";
 import { HashEmbedder } from "./HashEmbedder.js";
 import { makePdf } from "./makePdf.js";
 
 let root: string;
+let appDb: AppDb;
 let db: Database.Database;
 let service: KnowledgeService;
 let embedder: HashEmbedder;
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "kingest-"));
-  db = new Database(path.join(root, "app.db"));
+  // The real app.db (migrations, WAL, foreign keys on), as the engine opens it.
+  appDb = AppDb.open(root);
+  db = appDb.db;
   embedder = new HashEmbedder(32);
   service = new KnowledgeService({ dataDir: root, db, embedder });
 });
 
 afterEach(async () => {
   await service.close();
-  db.close();
+  appDb.close();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
@@ -82,6 +86,7 @@ describe("Ingestor via KnowledgeService", () => {
 
     const docx = await service.searchChunks("library", "检索模块", { mode: "fts", limit: 1 });
     expect(docx[0]!.headingPath).toBe("项目报告 > 进度");
+    expect(docx[0]!.lineStart).toBeNull();
     const html = await service.searchChunks("library", "乌龙茶", { mode: "fts", limit: 1 });
     expect(html[0]!.headingPath).toBe("茶文化");
     expect(html[0]!.text).not.toContain("x()");

@@ -45,13 +45,7 @@ export class SourceRepository {
   /** Replaces a source and all its chunks atomically. */
   save(source: { id: string; path: string; collection: Collection; kind: string; contentHash: string }, chunks: StoredChunk[]): void {
     const write = this.db.transaction(() => {
-      this.db.prepare("DELETE FROM chunks WHERE source_id = ?").run(source.id);
-      const insert = this.db.prepare(
-        "INSERT INTO chunks (id, source_id, collection, idx, text, meta) VALUES (?, ?, ?, ?, ?, ?)",
-      );
-      for (const chunk of chunks) {
-        insert.run(chunk.id, source.id, source.collection, chunk.idx, chunk.text, JSON.stringify(chunkMeta(chunk)));
-      }
+      // The source row first: chunks reference it (a foreign key in AppDb's schema).
       this.db
         .prepare(
           `INSERT INTO sources (id, path, collection, kind, content_hash, chunk_count, ingested_at, meta)
@@ -61,6 +55,13 @@ export class SourceRepository {
              ingested_at = excluded.ingested_at`,
         )
         .run({ ...source, count: chunks.length, now: new Date().toISOString() });
+      this.db.prepare("DELETE FROM chunks WHERE source_id = ?").run(source.id);
+      const insert = this.db.prepare(
+        "INSERT INTO chunks (id, source_id, collection, idx, text, meta) VALUES (?, ?, ?, ?, ?, ?)",
+      );
+      for (const chunk of chunks) {
+        insert.run(chunk.id, source.id, source.collection, chunk.idx, chunk.text, JSON.stringify(chunkMeta(chunk)));
+      }
     });
     write();
   }

@@ -39,10 +39,10 @@ export async function loadDocument(
     case "text":
       return { kind, chunks: await chunkPlainText(decodeText(data)) };
     case "html":
-      return { kind, chunks: await chunkMarkdown(htmlToMarkdown(decodeText(data))) };
+      return { kind, chunks: withoutLines(await chunkMarkdown(htmlToMarkdown(decodeText(data)))) };
     case "docx": {
       const { value } = await mammoth.convertToHtml({ buffer: data });
-      return { kind, chunks: await chunkMarkdown(htmlToMarkdown(value)) };
+      return { kind, chunks: withoutLines(await chunkMarkdown(htmlToMarkdown(value))) };
     }
     case "pdf": {
       const pages = await extractPdfPages(data, options.signal);
@@ -58,6 +58,11 @@ export async function loadDocument(
       return { kind, chunks: chunkCode(decodeText(data), options.displayPath ?? path.basename(filePath), language) };
     }
   }
+}
+
+/** Lines of the intermediate markdown mean nothing to a reader of the HTML or DOCX file. */
+function withoutLines(chunks: RawChunk[]): RawChunk[] {
+  return chunks.map((chunk) => ({ ...chunk, lineStart: null, lineEnd: null }));
 }
 
 /** UTF-8 with the BOM dropped; invalid bytes become U+FFFD rather than failing the file. */
