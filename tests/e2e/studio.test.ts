@@ -107,7 +107,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await expectDraftToContain(page, "为什么必须离线");
     const text = await draftText(page);
     expect(text.indexOf("常见误区")).toBeLessThan(text.indexOf("落地建议"));
-    expect(llm.callsOf("writer", "section").some((c) => c.prompt.includes("为什么必须离线"))).toBe(true);
+    expect(llm.callsFor("writer", "section").some((c) => c.prompt.includes("为什么必须离线"))).toBe(true);
   });
 
   it("revises the draft with the user's notes into a second version", async () => {
