@@ -1,5 +1,6 @@
 import type { AppState } from "./types.js";
 import type { StepEntry } from "./sessionView.js";
+import { composeStreamingDraft } from "./composeStreamingDraft.js";
 
 /** Narrow selectors: components subscribe to the smallest piece they render. */
 export const selectCurrent = (s: AppState) => s.current;
@@ -22,7 +23,7 @@ export function selectRunningStep(s: AppState): StepEntry | null {
 /** The draft text to show: streamed sections while writing, else the last full draft. */
 export function selectDraftText(s: AppState): string {
   const { streamingSections, draft } = s.current;
-  if (streamingSections) return streamingSections.filter((x) => x.length > 0).join("\n\n");
+  if (streamingSections) return composeStreamingDraft(streamingSections, draft);
   return draft ?? "";
 }
 
