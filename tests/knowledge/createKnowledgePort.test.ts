@@ -67,6 +67,12 @@ describe("createKnowledgePort", () => {
     expect((await port.sources({})).sources).toHaveLength(1);
   });
 
+  it("searches an empty library without loading a model", async () => {
+    expect(await port.search({ query: "写作", limit: 5, collection: "library" })).toEqual({ materials: [] });
+    expect((await port.libraryProvider().healthCheck()).message).toBe("0 chunks indexed");
+    expect(loads).toBe(0);
+  });
+
   it("reports a failed task with an error event naming the task", async () => {
     const { taskId } = await port.ingest({ paths: [path.join(root, "missing")], collection: "library" });
     await port.idle();

@@ -76,13 +76,17 @@ export class KnowledgeService implements ChunkSearcher {
     query: string,
     options: StoreSearchOptions & { signal?: AbortSignal },
   ): Promise<ChunkHit[]> {
+    // An empty collection needs no model: do not load one (maybe the chat model) to find nothing.
+    if (this.sourceRepo.chunkCount(collection) === 0) return [];
     const { store, embedder } = await this.open();
     const mode = options.mode ?? "hybrid";
     const [vector] = mode === "fts" ? [undefined] : await embedder.embed([query], options.signal);
     return store.search(collection, { text: query, ...(vector ? { vector } : {}) }, { ...options, mode });
   }
 
+  /** Chunks in the index (0 without loading the model when app.db has none). */
   async countChunks(collection: Collection): Promise<number> {
+    if (this.sourceRepo.chunkCount(collection) === 0) return 0;
     return (await this.open()).store.count(collection);
   }
 
