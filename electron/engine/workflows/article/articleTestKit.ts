@@ -40,7 +40,7 @@ export class ArticleScriptLlm implements LlmClient {
   /** Throw from the section call whose title matches, once per entry (simulates a crash mid-draft). */
   failSectionOnce = new Set<string>();
   readonly replies: Record<string, Reply> = {
-    "system/intent": () => ({ article_type: "analysis", target_audience: "engineers", word_count_target: 600, key_questions: ["Why?", "How?"] }),
+    "system/intent": () => ({ article_type: "analysis", target_audience: "engineers", word_count_target: 800, key_questions: ["Why?", "How?"] }),
     "researcher/keywords": () => ({ keywords: ["alpha", "beta"] }),
     "writer/outline": () => ({
       title: "Local AI",

@@ -21,11 +21,11 @@ export function intentPrompt(locale: Locale, intent: string): Prompt {
   return locale === "zh"
     ? {
         system: "你是杂志社的选题编辑。目标：把作者的一句话写作意图整理成写作需求卡。背景：你做了十年选题策划，擅长看出读者是谁、文章要回答什么。你只做这一件事：输出需求卡 JSON，不写文章。",
-        prompt: `写作意图：${intent}\n\n请输出 JSON：article_type（news/analysis/feature/report 之一）、target_audience（读者）、word_count_target（字数，200–20000）、key_questions（2–5 个文章要回答的问题）。\n示例：${json(example)}`,
+        prompt: `写作意图：${intent}\n\n请输出 JSON：article_type（news/analysis/feature/report 之一）、target_audience（读者）、word_count_target（字数，从 300、500、800、1000、1200、1500、2000、3000、5000、8000 中选一个）、key_questions（2–5 个文章要回答的问题）。\n示例：${json(example)}`,
       }
     : {
         system: "You are a magazine commissioning editor. Goal: turn the author's one-line intent into a brief. Backstory: ten years of planning features; you see who the readers are and what the piece must answer. You only do this: output the brief as JSON, never the article.",
-        prompt: `Intent: ${intent}\n\nOutput JSON: article_type (news/analysis/feature/report), target_audience, word_count_target (200–20000 words), key_questions (2–5 questions the article answers).\nExample: ${json(exampleEn)}`,
+        prompt: `Intent: ${intent}\n\nOutput JSON: article_type (news/analysis/feature/report), target_audience, word_count_target (words: one of 300, 500, 800, 1000, 1200, 1500, 2000, 3000, 5000, 8000), key_questions (2–5 questions the article answers).\nExample: ${json(exampleEn)}`,
       };
 }
 

@@ -10,10 +10,13 @@ import { ARTICLE_TYPES } from "../../../../shared/article.js";
 /** Integer scores as an enum: llama.cpp grammars cannot express `minimum`/`maximum`, an enum can. */
 export const SCORE_VALUES = Array.from({ length: 101 }, (_, i) => i) as [number, ...number[]];
 
+/** Article lengths a model may pick: an enum, because the grammar cannot bound an integer (a random model wrote Infinity). */
+export const WORD_COUNT_CHOICES = [300, 500, 800, 1000, 1200, 1500, 2000, 3000, 5000, 8000] as [number, ...number[]];
+
 export const IntentLlmSchema = z.object({
   article_type: z.enum(ARTICLE_TYPES).describe("news, analysis, feature or report"),
   target_audience: z.string().max(100).describe("who will read the article, in a few words"),
-  word_count_target: z.number().int().describe("length of the article in words (Chinese: characters), 200 to 20000"),
+  word_count_target: z.literal(WORD_COUNT_CHOICES).describe("length of the article in words (Chinese: characters)"),
   key_questions: z.array(z.string().max(120).describe("one question the article must answer")).max(5).describe("2 to 5 questions the article answers"),
 });
 export type IntentLlm = z.infer<typeof IntentLlmSchema>;
