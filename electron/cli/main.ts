@@ -15,8 +15,8 @@ process.on("SIGTERM", onSignal);
 
 const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }, async (flags) => {
   // Imported on demand: usage errors and `lint` never load SQLite, LanceDB or llama.cpp.
-  const [{ createEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createEngine.js"), import("../engine/dataDir.js")]);
-  engine = await createEngine({ dataDir: flags.dataDir ?? defaultDataDir(), ...(flags.modelPath ? { modelPath: flags.modelPath } : {}) });
+  const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
+  engine = await createAppEngine({ dataDir: flags.dataDir ?? defaultDataDir(), ...(flags.modelPath ? { modelPath: flags.modelPath } : {}) });
   return engine;
 });
 // Let stdout drain before exiting (a piped `--json` consumer must get every line).

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BrowserWindow, app, ipcMain, protocol, safeStorage, shell } from "electron";
-import { createEngine } from "../engine/createEngine.js";
+import { createAppEngine } from "../engine/createAppEngine.js";
 import type { Engine } from "../engine/Engine.js";
 import { APP_ENTRY_URL, APP_SCHEME } from "./appOrigin.js";
 import { createAppProtocolHandler } from "./appProtocol.js";
@@ -29,10 +29,9 @@ function openMainWindow(): BrowserWindow {
 async function start(): Promise<void> {
   protocol.handle(APP_SCHEME, createAppProtocolHandler(path.join(app.getAppPath(), "dist", "renderer")));
   const dataDir = app.getPath("userData");
-  // The key store is handed to the engine's provider port once it takes one (see the report).
+  // Provider and OpenAI keys are encrypted with the OS keychain instead of the server's 0600 file.
   const secrets = new SafeStorageSecretStore(safeStorage, dataDir);
-  void secrets;
-  engine = await createEngine({ dataDir });
+  engine = await createAppEngine({ dataDir, secrets });
   registerIpc(engine, ipcMain, { devOrigin });
   openMainWindow();
 }

@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   }
   const token = args.token ?? randomBytes(24).toString("base64url");
   // Imported after the arguments are known good: a usage error never loads SQLite or llama.cpp.
-  const [{ createEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createEngine.js"), import("../engine/dataDir.js")]);
-  const engine = await createEngine({ dataDir: args.dataDir ?? defaultDataDir(), ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
+  const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
+  const engine = await createAppEngine({ dataDir: args.dataDir ?? defaultDataDir(), ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
   const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
   const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
   const url = `${server.url}/?token=${encodeURIComponent(token)}`;
