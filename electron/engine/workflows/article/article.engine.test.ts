@@ -146,7 +146,7 @@ describe("article workflow through the engine", () => {
   it("user_revise rewrites only the named section and keeps the others verbatim", async () => {
     const { id, state } = await toDraft();
     const v1 = ctx(state).draft ?? "";
-    llm.replies["writer/section"] = () => "Rewritten body.";
+    llm.script.section = () => "Rewritten body.";
     const p3 = await resume(id, { action: "user_revise", user_revision_notes: "Section 2 needs an example." });
     expect(pauseOf(p3)).toBe("draft_confirm");
     const calls = llm.callsOf("writer", "section");

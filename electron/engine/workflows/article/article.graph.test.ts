@@ -54,7 +54,7 @@ describe("article graph (no engine)", () => {
     const config = { configurable: { thread_id: "s1" }, streamMode: ["custom", "updates"] as Array<"custom" | "updates"> };
     await drain(await graph.stream({ input: { intent: "Write about local AI", locale: "en" } }, config));
     await drain(await graph.stream(new Command({ resume: { action: "confirm" } }), config));
-    llm.failSectionOnce.add("Body");
+    llm.script.failSectionOnce.add("Body");
     await expect(drain(await graph.stream(new Command({ resume: { action: "confirm" } }), config))).rejects.toThrow(/scripted crash in section Body/);
     expect(llm.callsOf("writer", "section").map((c) => /Section \d of 3: (\w+)/.exec(c.prompt)?.[1]).sort()).toEqual(["End", "Intro"]);
     expect(fs.readdirSync(cache).sort()).toEqual(["section_0.md", "section_2.md"]);
