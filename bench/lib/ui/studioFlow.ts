@@ -1,0 +1,64 @@
+import type { Page } from "playwright-core";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { longTasksBetween, quietWindowStart } from "./longTaskMath.js";
+import { pageNow, snapshot } from "./pageProbe.js";
+
+const QUIET_MS = 500;
+const STEP_TIMEOUT_MS = 30_000;
+
+/**
+ * Navigate and wait until the studio is interactive: the intent input enabled and on top, then a
+ * 500 ms window free of long tasks. Returns that window's start in ms since navigation start.
+ */
+export async function timeToInteractive(page: Page, url: string, timeoutMs = STEP_TIMEOUT_MS): Promise<number> {
+  await page.goto(url, { waitUntil: "commit" });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const snap = await snapshot(page);
+    if (snap.readyAt !== null) {
+      const tti = quietWindowStart(snap.readyAt, snap.longTasks, QUIET_MS);
+      // Entries of tasks that ended before `now` have been flushed by takeRecords, so the window is final.
+      if (snap.now >= tti + QUIET_MS) return tti;
+    }
+    if (Date.now() > deadline) {
+      throw new ScriptoriumError("unavailable", `The studio was not interactive ${timeoutMs} ms after navigation (input ready: ${snap.readyAt !== null}).`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Long-task figures of one streamed draft. */
+export interface StreamResult {
+  longTasks: number;
+  maxLongTaskMs: number;
+  /** Length of the draft pane's text when the draft pause appeared. */
+  renderedChars: number;
+  streamMs: number;
+  /** Long tasks over the whole page life (load and pauses included), for the notes. */
+  pageLongTasks: number;
+}
+
+function region(page: Page, name: string) {
+  return page.getByRole("region", { name, exact: true });
+}
+
+/**
+ * On an interactive studio page: start an article, confirm materials and outline, then count the
+ * long tasks from the outline confirmation until the draft pause appears (the whole stream).
+ */
+export async function streamDraft(page: Page, streamTimeoutMs: number): Promise<StreamResult> {
+  await page.getByLabel("写什么").fill("写一篇两万字的离线 AI 写作实践长文");
+  await page.getByLabel("目标读者").fill("企业技术负责人");
+  await page.getByRole("button", { name: "开始写作" }).click();
+  await region(page, "素材确认").waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
+  await region(page, "素材确认").getByRole("button", { name: "确认素材，开始规划大纲" }).click();
+  await region(page, "大纲确认").waitFor({ state: "visible", timeout: STEP_TIMEOUT_MS });
+  const from = await pageNow(page);
+  await region(page, "大纲确认").getByRole("button", { name: "确认大纲，开始写作" }).click();
+  await region(page, "确认初稿").waitFor({ state: "visible", timeout: streamTimeoutMs });
+  const to = await pageNow(page);
+  const snap = await snapshot(page);
+  const inside = longTasksBetween(snap.longTasks, from, to);
+  const renderedChars = (await page.getByTestId("markdown-view").first().innerText()).length;
+  return { longTasks: inside.count, maxLongTaskMs: inside.maxMs, renderedChars, streamMs: to - from, pageLongTasks: snap.longTasks.length };
+}
