@@ -13,7 +13,8 @@ export class ArticleExporter implements ExportPort {
   async export(request: ExportRequest): Promise<MethodOutput<"article.export">> {
     const locale = guessLocale(request.markdown);
     const materials = await this.materialsOf(request.sessionId);
-    const markdown = `${cleanMarkdownTables(request.markdown).trimEnd()}${citationList(request.markdown, materials, locale)}`;
+    const body = withTitle(cleanMarkdownTables(request.markdown).trimEnd(), request.title);
+    const markdown = `${body}${citationList(request.markdown, materials, locale)}`;
     const base = `${fileSafe(request.title)}-v${request.version.number}`;
     switch (request.format) {
       case "markdown":
@@ -29,6 +30,11 @@ export class ArticleExporter implements ExportPort {
         };
     }
   }
+}
+
+/** A draft the user stripped of its H1 still exports with a title (Word and browsers show it first). */
+function withTitle(markdown: string, title: string): string {
+  return /^\s*# /.test(markdown) ? markdown : `# ${title}\n\n${markdown}`;
 }
 
 /** A file name that is valid on Windows, macOS and Linux; Chinese is kept. */

@@ -31,6 +31,12 @@ describe("citationList", () => {
     expect(citationList("See [m001].", [material("m001", { title: "Report", source: "library" })], "en")).toBe("\n\n## References\n\n- [m001] Report, library\n");
   });
 
+  it("links only http(s) URLs, escaping parentheses so the link stays whole", () => {
+    const list = citationList("[m001] [m002]", [material("m001", { url: "https://w.example/a_(b)" }), material("m002", { url: "file:///etc/passwd" })], "zh");
+    expect(list).toContain("- [m001] [资料 m001](https://w.example/a_%28b%29)，内网新闻");
+    expect(list).toContain("- [m002] 资料 m002，内网新闻");
+  });
+
   it("leaves out ids that match no material, and is empty when nothing resolves", () => {
     expect(citationList("[m009] 与 [m001]", [material("m001")], "zh")).not.toContain("m009");
     expect(citationList("[m009] only", [material("m001")], "en")).toBe("");

@@ -20,12 +20,22 @@ export function citationList(markdown: string, materials: readonly Material[], l
     .map((id) => byId.get(id))
     .filter((m): m is Material => m !== undefined)
     .map((m) => {
-      const title = m.url ? `[${escapeBrackets(m.title)}](${m.url})` : escapeBrackets(m.title);
+      const url = linkable(m.url);
+      const title = url ? `[${escapeBrackets(m.title)}](${url})` : escapeBrackets(m.title);
       const date = m.published_at ? (locale === "zh" ? `，${m.published_at}` : `, ${m.published_at}`) : "";
       return locale === "zh" ? `- [${m.id}] ${title}，${m.source}${date}` : `- [${m.id}] ${title}, ${m.source}${date}`;
     });
   if (lines.length === 0) return "";
   return `\n\n## ${locale === "zh" ? "参考资料" : "References"}\n\n${lines.join("\n")}\n`;
+}
+
+/**
+ * Only web links become links (a `javascript:` or `file:` URL from a provider or a hand-edited
+ * material stays out of every export); spaces and parentheses are escaped so the link stays one.
+ */
+function linkable(url: string | null): string | null {
+  if (!url || !/^https?:\/\/[^\s]+$/i.test(url.trim())) return null;
+  return url.trim().replace(/[()<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function escapeBrackets(text: string): string {
