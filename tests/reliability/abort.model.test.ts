@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LlamaCppProvider } from "../../electron/engine/llm/LlamaCppProvider.js";
+import { LlmService } from "../../electron/engine/llm/LlmService.js";
+import { physicalCoreCount } from "../../electron/engine/llm/physicalCoreCount.js";
+import { createTinyGguf } from "../fixtures/tinyGguf.js";
+import { chaosCount, chaosSeed, randomInt, seededRandom } from "./helpers/seededRandom.js";
+
+/**
+ * Random aborts during real generation on the tiny GGUF: each call returns within the 500 ms bound
+ * the LlmClient contract promises, keeps the partial text (a prefix of what was streamed), and the
+ * next generation on the same service works.
+ */
+const ABORTS = chaosCount("ABORTS", 20);
+/** The contract's bound (LlmClient.GenerateTextOptions.signal): the one wall-clock assertion allowed. */
+const ABORT_BOUND_MS = 500;
+const seed = chaosSeed();
+
+let service: LlmService;
+let llm: LlamaCppProvider;
+
+beforeAll(async () => {
+  service = new LlmService();
+  await service.load({ modelPath: await createTinyGguf(), threads: physicalCoreCount(), sequences: 2, contextSize: 2048 });
+  llm = new LlamaCppProvider(service);
+});
+
+afterAll(async () => {
+  await service?.dispose();
+});
+
+describe(`abort during generation (seed ${seed})`, () => {
+  it(`${ABORTS} random aborts each return within ${ABORT_BOUND_MS} ms with the partial text kept`, async () => {
+    const random = seededRandom(seed);
+    for (let i = 0; i < ABORTS; i++) {
+      // Abort from a timer started at the first chunk, so the signal lands while llama.cpp is evaluating.
+      const abortAfterMs = randomInt(random, 0, 300);
+      const t0 = performance.now();
+      const controller = new AbortController();
+      const chunks: string[] = [];
+      let abortedAt = 0;
+      let timer: NodeJS.Timeout | undefined;
+      const result = await llm.generateText({
+        prompt: `story number ${i}`,
+        maxTokens: 1500,
+        maxContinuations: 0,
+        signal: controller.signal,
+        onTextChunk: (text) => {
+          chunks.push(text);
+          timer ??= setTimeout(() => {
+            abortedAt = performance.now();
+            controller.abort();
+          }, abortAfterMs);
+        },
+      });
+      clearTimeout(timer);
+      const returnedAfterMs = performance.now() - abortedAt;
+      const label = `abort #${i + 1}, ${abortAfterMs} ms after the first chunk`;
+      if (process.env.CHAOS_VERBOSE) console.log(label, Math.round(abortedAt - t0), Math.round(returnedAfterMs));
+      // The random model may end its reply before the timer fires; then there was nothing to abort.
+      if (abortedAt === 0) {
+        expect(["eog", "maxTokens"], label).toContain(result.stopReason);
+        continue;
+      }
+      expect(result.stopReason, label).toBe("abort");
+      expect(returnedAfterMs, label).toBeLessThan(ABORT_BOUND_MS);
+      const streamed = chunks.join("");
+      expect(streamed.startsWith(result.text), label).toBe(true);
+      expect(result.text.length, label).toBeGreaterThan(0);
+    }
+    // The service is still usable: a normal generation completes.
+    const after = await llm.generateText({ prompt: "after the aborts", maxTokens: 16, maxContinuations: 0 });
+    expect(["eog", "maxTokens"]).toContain(after.stopReason);
+    expect(after.tokens).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("an abort before any token returns at once with empty text, and the pool is not leaked", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await llm.generateText({ prompt: "never", maxTokens: 100, signal: controller.signal });
+    expect(result.stopReason).toBe("abort");
+    expect(result.text).toBe("");
+    // Both sequences are free again: two concurrent generations finish.
+    const both = await Promise.all([0, 1].map((n) => llm.generateText({ prompt: `pool ${n}`, maxTokens: 8, maxContinuations: 0 })));
+    for (const r of both) expect(r.tokens).toBeGreaterThan(0);
+  }, 120_000);
+});
