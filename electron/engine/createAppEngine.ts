@@ -3,14 +3,15 @@ import type { Settings } from "../../shared/models.js";
 import { createEngine, type CreateEngineOptions } from "./createEngine.js";
 import type { Engine } from "./Engine.js";
 import type { EngineContext } from "./EngineServices.js";
-import { ArticleExporter } from "./export/ArticleExporter.js";
-import { createKnowledgePort, type KnowledgePortHandle, type KnowledgePortOptions } from "./knowledge/createKnowledgePort.js";
+import type { KnowledgePortOptions } from "./knowledge/createKnowledgePort.js";
 import type { LazyLlamaCppClient } from "./lazyLlamaCppClient.js";
 import type { RemoteTimeouts } from "./llm/remoteRequest.js";
 import { createModelsPort, type ModelsPortHandle, type ModelsPortOptions } from "./ports/createModelsPort.js";
 import { createProvidersPort } from "./ports/createProvidersPort.js";
 import { createResearchSearch } from "./ports/createResearchSearch.js";
 import { defaultAppRoot } from "./ports/defaultAppRoot.js";
+import { lazyArticleExporter } from "./ports/lazyArticleExporter.js";
+import { lazyKnowledgePort, type LazyKnowledgePort } from "./ports/lazyKnowledgePort.js";
 import { lazyRuleSearch } from "./ports/lazyRuleSearch.js";
 import { modelWarnings } from "./ports/modelWarnings.js";
 import { sessionMaterials } from "./ports/sessionMaterials.js";
@@ -41,7 +42,7 @@ export interface CreateAppEngineOptions extends CreateEngineOptions {
 /** The services behind the ports, for the doc generator, benchmarks and tests. */
 export interface AppServices {
   readonly appRoot: string;
-  readonly knowledge: KnowledgePortHandle;
+  readonly knowledge: LazyKnowledgePort;
   readonly models: ModelsPortHandle;
   readonly registry: ProviderRegistry;
   readonly search: SearchService;
@@ -59,6 +60,8 @@ export type AppEngine = Engine & { readonly rules: RuleRepository; readonly app:
  * `<dataDir>/providers.json` with keys in the SecretStore, research search over the library and
  * the enabled intranet providers, the knowledge port, the exporter, and the rule repository whose
  * chunks are indexed on first use. Every option of `createEngine` still overrides its part.
+ * Only SQLite is loaded at start: the knowledge layer (LanceDB), the exporter (docx) and
+ * llama.cpp are imported on first use, so `health` or a CLI listing starts fast.
  */
 export async function createAppEngine(options: CreateAppEngineOptions): Promise<AppEngine> {
   const appRoot = options.appRoot ?? defaultAppRoot();
@@ -80,7 +83,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       secrets,
       ...(options.providerDefaults ? { providerDefaults: options.providerDefaults } : {}),
     });
-    const knowledge = createKnowledgePort(context, options.knowledgeOptions);
+    const knowledge = lazyKnowledgePort(context, options.knowledgeOptions);
     const models = createModelsPort({
       modelsDir: context.dataDir.models,
       catalogPath: path.join(appRoot, "models", "catalog.json"),
@@ -119,7 +122,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
     models: options.models ?? ((context) => services(context).models),
     knowledge: options.knowledge ?? ((context) => services(context).knowledge),
     providers: options.providers ?? ((context) => createProvidersPort(services(context).registry)),
-    exporter: options.exporter ?? new ArticleExporter(async (sessionId) => sessionMaterials(await parts().runner.state(sessionId))),
+    exporter: options.exporter ?? lazyArticleExporter(async (sessionId) => sessionMaterials(await parts().runner.state(sessionId))),
     onDispose: async () => {
       await options.onDispose?.();
       // Services an override kept out of the engine's own disposal list.

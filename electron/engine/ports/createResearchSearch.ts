@@ -11,13 +11,13 @@ import { SearchService } from "../search/SearchService.js";
  * re-creates it when the embedding model changes; providers are re-read so settings apply at once.
  */
 export function createResearchSearch(options: {
-  knowledge: () => KnowledgeService;
+  knowledge: () => Promise<KnowledgeService>;
   registry: ProviderRegistry;
   perProviderTimeoutMs?: number;
 }): SearchService {
   const searcher: ChunkSearcher = {
-    searchChunks: (collection: Collection, query, searchOptions) => options.knowledge().searchChunks(collection, query, searchOptions),
-    countChunks: (collection: Collection) => options.knowledge().countChunks(collection),
+    searchChunks: async (collection: Collection, query, searchOptions) => (await options.knowledge()).searchChunks(collection, query, searchOptions),
+    countChunks: async (collection: Collection) => (await options.knowledge()).countChunks(collection),
   };
   const library = new LibraryProvider(searcher);
   return new SearchService({

@@ -10,7 +10,7 @@ import type { RuleSearch } from "../rules/RuleSearch.js";
  * `invalidate()` (call it after `rules.reload()`). A failed indexing is retried on the next search;
  * meanwhile the repository falls back to its lexical ranking.
  */
-export function lazyRuleSearch(rules: RuleRepository, knowledge: () => KnowledgeService): RuleSearch & { invalidate(): void } {
+export function lazyRuleSearch(rules: RuleRepository, knowledge: () => Promise<KnowledgeService>): RuleSearch & { invalidate(): void } {
   let indexed: { service: KnowledgeService; done: Promise<void> } | null = null;
 
   const ensureIndexed = (service: KnowledgeService): Promise<void> => {
@@ -31,7 +31,7 @@ export function lazyRuleSearch(rules: RuleRepository, knowledge: () => Knowledge
 
   return {
     async search(query, options) {
-      const service = knowledge();
+      const service = await knowledge();
       await ensureIndexed(service);
       return knowledgeRuleSearch(service).search(query, options);
     },
