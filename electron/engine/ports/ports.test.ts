@@ -1,7 +1,9 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Material } from "../../../shared/knowledge.js";
 import { SettingsSchema } from "../../../shared/models.js";
 import type { DownloadStatus } from "../llm/manager/DownloadRegistry.js";
+import { defaultAppRoot } from "./defaultAppRoot.js";
 import { downloadMessage, formatBytes, formatEta } from "./downloadMessage.js";
 import { modelWarnings } from "./modelWarnings.js";
 import { sessionMaterials } from "./sessionMaterials.js";
@@ -69,5 +71,13 @@ describe("modelWarnings", () => {
 
   it("is quiet when both models are chosen and present", async () => {
     expect(await modelWarnings(SettingsSchema.parse({ chatModel: "chat.gguf", embeddingModel: "embed.gguf" }), null, manager)).toEqual([]);
+  });
+});
+
+describe("defaultAppRoot", () => {
+  it("finds the folder holding models/catalog.json from the source tree and from the bundle's depth", () => {
+    const root = path.resolve(".");
+    expect(defaultAppRoot()).toBe(root);
+    expect(defaultAppRoot(path.join(root, "dist-electron", "main"))).toBe(root);
   });
 });
