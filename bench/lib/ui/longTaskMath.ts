@@ -16,8 +16,18 @@ export function quietWindowStart(readyAt: number, tasks: readonly LongTask[], qu
   return candidate;
 }
 
-/** Long tasks over `thresholdMs` that started inside [from, to]: their count and the longest. */
-export function longTasksBetween(tasks: readonly LongTask[], from: number, to: number, thresholdMs = 50): { count: number; maxMs: number } {
+/** Long tasks over `thresholdMs` that started inside [from, to]: their count, the longest, and the blocking time. */
+export function longTasksBetween(
+  tasks: readonly LongTask[],
+  from: number,
+  to: number,
+  thresholdMs = 50,
+): { count: number; maxMs: number; blockingMs: number } {
   const inside = tasks.filter((t) => t.start >= from && t.start <= to && t.duration > thresholdMs);
-  return { count: inside.length, maxMs: inside.reduce((max, t) => Math.max(max, t.duration), 0) };
+  return {
+    count: inside.length,
+    maxMs: inside.reduce((max, t) => Math.max(max, t.duration), 0),
+    // Total blocking time: the part of each long task past the threshold, when input would wait.
+    blockingMs: inside.reduce((sum, t) => sum + t.duration - thresholdMs, 0),
+  };
 }
