@@ -121,6 +121,15 @@ export const API = {
 
   "settings.get": method(Empty, SettingsSchema),
   "settings.update": method(SettingsPatchSchema, SettingsSchema),
+  /**
+   * Store (or, with `null`, remove) the key the OpenAI-compatible backend sends as
+   * `Authorization: Bearer`. The key goes to the secret store, never to `app.db`, and is never
+   * returned: the answer only flips `openai.hasKey`.
+   */
+  "settings.setApiKey": method(
+    z.object({ backend: z.literal("openai"), apiKey: z.string().min(1).max(4000).nullable() }).strict(),
+    z.object({ settings: SettingsSchema }),
+  ),
 
   "knowledge.ingest": method(IngestRequestSchema.strict(), z.object({ taskId: z.string() })),
   "knowledge.search": method(SearchRequestSchema.strict(), z.object({ materials: z.array(MaterialSchema) })),

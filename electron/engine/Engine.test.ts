@@ -8,6 +8,8 @@ import { ScriptoriumError } from "../../shared/errors.js";
 import { createEngine } from "./createEngine.js";
 import type { CreateEngineOptions } from "./createEngine.js";
 import type { Engine } from "./Engine.js";
+import { createApiKeysPort } from "./ports/createApiKeysPort.js";
+import { FileSecretStore } from "./search/FileSecretStore.js";
 import { chunkLlm, hangingLlm, isTerminal, tempDataDir, waitForEvent } from "./engineTestKit.js";
 import { chatWorkflow } from "./workflows/chat/definition.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
@@ -318,6 +320,60 @@ describe("Engine: facade", () => {
     expect(error).toMatchObject({ code: "unavailable", message: "The knowledge base is not configured." });
     expect((await rejection(engine.call("models.list", {}))).code).toBe("unavailable");
     expect((await rejection(engine.call("providers.list", {}))).code).toBe("unavailable");
+  });
+
+  it("stores the OpenAI key only in the secret store, flips hasKey, and never returns the key", async () => {
+    const { engine, dir } = await freshEngine();
+    const secretsFile = `${dir}/secrets.json`;
+    const secrets = new FileSecretStore(secretsFile);
+    engine.parts.apiKeys = createApiKeysPort(secrets);
+    const key = "sk-engine-test-4f1c9a";
+
+    const saved = await engine.call("settings.setApiKey", { backend: "openai", apiKey: key });
+    expect(saved.settings.openai.hasKey).toBe(true);
+    expect(await secrets.get("openai.apiKey")).toBe(key);
+    expect(JSON.stringify(saved)).not.toContain(key);
+    const settings = await engine.call("settings.get", {});
+    expect(settings.openai.hasKey).toBe(true);
+    expect(JSON.stringify(settings)).not.toContain(key);
+    // Nothing in app.db holds the key (settings rows, events, anything).
+    const rows = engine.parts.appDb.db.prepare("SELECT json FROM settings").all() as Array<{ json: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.json).not.toContain(key);
+    const dbFiles = fs.readdirSync(dir).filter((name) => name.startsWith("app.db"));
+    expect(dbFiles).toContain("app.db");
+    for (const name of dbFiles) expect(fs.readFileSync(`${dir}/${name}`).includes(Buffer.from(key))).toBe(false);
+
+    const cleared = await engine.call("settings.setApiKey", { backend: "openai", apiKey: null });
+    expect(cleared.settings.openai.hasKey).toBe(false);
+    expect(await secrets.get("openai.apiKey")).toBeNull();
+    expect((await engine.call("settings.get", {})).openai.hasKey).toBe(false);
+  });
+
+  it("rejects a bad setApiKey payload with bad_request and leaves key and settings alone", async () => {
+    const { engine, dir } = await freshEngine();
+    const secrets = new FileSecretStore(`${dir}/secrets.json`);
+    engine.parts.apiKeys = createApiKeysPort(secrets);
+    const bad = [
+      { backend: "openai", apiKey: "" },
+      { backend: "openai", apiKey: "x".repeat(4001) },
+      { backend: "ollama", apiKey: "k" },
+      { backend: "openai" },
+      { backend: "openai", apiKey: 42 },
+      { backend: "openai", apiKey: "k", extra: true },
+    ];
+    for (const input of bad) expect((await rejection(engine.call("settings.setApiKey", input as never))).code).toBe("bad_request");
+    expect(await secrets.get("openai.apiKey")).toBeNull();
+    expect((await engine.call("settings.get", {})).openai.hasKey).toBe(false);
+    // The longest accepted key.
+    expect((await engine.call("settings.setApiKey", { backend: "openai", apiKey: "y".repeat(4000) })).settings.openai.hasKey).toBe(true);
+  });
+
+  it("answers unavailable for setApiKey when the engine has no secret store", async () => {
+    const { engine } = await freshEngine();
+    const error = await rejection(engine.call("settings.setApiKey", { backend: "openai", apiKey: "sk-x" }));
+    expect(error).toMatchObject({ code: "unavailable", message: "API key storage is not configured." });
+    expect((await engine.call("settings.get", {})).openai.hasKey).toBe(false);
   });
 
   it("lists, reads, restores and exports article versions", async () => {

@@ -5,7 +5,7 @@ import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
 import type { DataDirLayout } from "./dataDir.js";
-import type { ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
+import type { ApiKeysPort, ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
 import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
 import type { AppDb } from "./storage/AppDb.js";
 import type { SessionStore } from "./storage/SessionStore.js";
@@ -26,6 +26,8 @@ export interface EngineParts {
   knowledge?: KnowledgePort | undefined;
   providers?: ProvidersPort | undefined;
   exporter?: ExportPort | undefined;
+  /** Secret storage for `settings.setApiKey`; without it that method answers `unavailable`. */
+  apiKeys?: ApiKeysPort | undefined;
   appVersion: string;
   /** The model loaded now, for `health` when no models port reports it. */
   loadedModel?: (() => z.infer<typeof LoadedModelSchema> | null) | undefined;
@@ -143,6 +145,12 @@ export class Engine implements ScriptoriumApi {
 
       "settings.get": async () => p.settings.get(),
       "settings.update": async (patch) => p.settings.update(patch),
+      "settings.setApiKey": async ({ backend, apiKey }) => {
+        // The key goes to the secret store first: `hasKey` must never claim a key that was not saved.
+        await port(p.apiKeys, "API key storage").setApiKey(backend, apiKey);
+        const current = p.settings.get();
+        return { settings: p.settings.update({ openai: { ...current.openai, hasKey: apiKey !== null } }) };
+      },
 
       "knowledge.ingest": async (input) => port(p.knowledge, "The knowledge base").ingest(input),
       "knowledge.search": async (input) => port(p.knowledge, "The knowledge base").search(input),

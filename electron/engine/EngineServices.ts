@@ -42,6 +42,16 @@ export interface ProvidersPort {
   dispose?(): Promise<void> | void;
 }
 
+/**
+ * Where the LLM backends' API keys are kept (the SecretStore). Write-only on purpose: no method
+ * reads a key back, so no API answer can carry one.
+ */
+export interface ApiKeysPort {
+  /** Store the key of `backend`, or remove it when `apiKey` is null. */
+  setApiKey(backend: MethodParsedInput<"settings.setApiKey">["backend"], apiKey: string | null): Promise<void>;
+  dispose?(): Promise<void> | void;
+}
+
 /** What the exporter receives: the engine resolves the session and the version first. */
 export interface ExportRequest {
   sessionId: string;

@@ -6,6 +6,7 @@ import type { EngineContext } from "./EngineServices.js";
 import type { KnowledgePortOptions } from "./knowledge/createKnowledgePort.js";
 import type { LazyLlamaCppClient } from "./lazyLlamaCppClient.js";
 import type { RemoteTimeouts } from "./llm/remoteRequest.js";
+import { createApiKeysPort } from "./ports/createApiKeysPort.js";
 import { createModelsPort, type ModelsPortHandle, type ModelsPortOptions } from "./ports/createModelsPort.js";
 import { createProvidersPort } from "./ports/createProvidersPort.js";
 import { createResearchSearch } from "./ports/createResearchSearch.js";
@@ -58,7 +59,8 @@ export type AppEngine = Engine & { readonly rules: RuleRepository; readonly app:
  * Production composition root: `createEngine` with every port real. Models over the ModelManager
  * (downloads report progress on the system stream), the LLM chosen from settings, providers in
  * `<dataDir>/providers.json` with keys in the SecretStore, research search over the library and
- * the enabled intranet providers, the knowledge port, the exporter, and the rule repository whose
+ * the enabled intranet providers, the knowledge port, the exporter, the OpenAI-compatible key
+ * (`settings.setApiKey`) in the same SecretStore, and the rule repository whose
  * chunks are indexed on first use. Every option of `createEngine` still overrides its part.
  * Only SQLite is loaded at start: the knowledge layer (LanceDB), the exporter (docx) and
  * llama.cpp are imported on first use, so `health` or a CLI listing starts fast.
@@ -132,5 +134,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   });
   engine = created;
   if (!made.services) throw new Error("createAppEngine: the services were not built");
+  // createEngine has no option for it: the key store is the app's SecretStore, built above.
+  created.parts.apiKeys = createApiKeysPort(made.services.secrets);
   return Object.assign(created, { rules, app: { ...made.services, appRoot, llm: made.llm } });
 }
