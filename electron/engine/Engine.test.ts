@@ -328,9 +328,12 @@ describe("Engine: facade", () => {
     const secrets = new FileSecretStore(secretsFile);
     engine.parts.apiKeys = createApiKeysPort(secrets);
     const key = "sk-engine-test-4f1c9a";
+    await engine.call("settings.update", { ...(await engine.call("settings.get", {})), locale: "en", backend: "openai" });
 
     const saved = await engine.call("settings.setApiKey", { backend: "openai", apiKey: key });
     expect(saved.settings.openai.hasKey).toBe(true);
+    // Only hasKey changed.
+    expect(saved.settings).toMatchObject({ locale: "en", backend: "openai" });
     expect(await secrets.get("openai.apiKey")).toBe(key);
     expect(JSON.stringify(saved)).not.toContain(key);
     const settings = await engine.call("settings.get", {});

@@ -149,7 +149,9 @@ export class Engine implements ScriptoriumApi {
         // The key goes to the secret store first: `hasKey` must never claim a key that was not saved.
         await port(p.apiKeys, "API key storage").setApiKey(backend, apiKey);
         const current = p.settings.get();
-        return { settings: p.settings.update({ openai: { ...current.openai, hasKey: apiKey !== null } }) };
+        // The whole settings, not `{openai}` alone: SettingsPatchSchema's `.partial()` keeps the
+        // fields' defaults (zod 4), so a one-key patch would reset every other setting.
+        return { settings: p.settings.update({ ...current, openai: { ...current.openai, hasKey: apiKey !== null } }) };
       },
 
       "knowledge.ingest": async (input) => port(p.knowledge, "The knowledge base").ingest(input),

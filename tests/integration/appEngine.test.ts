@@ -9,6 +9,7 @@ import type { EngineEvent } from "../../shared/events.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { OPENAI_API_KEY_SECRET } from "../../electron/engine/llm/createLlmClient.js";
+import { API_KEY_SECRET_NAMES } from "../../electron/engine/ports/createApiKeysPort.js";
 import { startJsonServer } from "../../electron/engine/search/testJsonServer.js";
 import { createTinyGguf } from "../fixtures/tinyGguf.js";
 import { INTRANET_KEY, intranetConfig, startIntranetMock } from "./intranetMock.js";
@@ -174,6 +175,53 @@ describe("createAppEngine: LLM backend from settings", () => {
       expect((await engine.call("health", {})).model).toBeNull();
       const missing = await rejection(engine.app.llm!.generateText({ prompt: "你好" }));
       expect(missing.code).toBe("model_missing");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("createAppEngine: settings.setApiKey", () => {
+  it("saves the key through the contract into the secret store, sends it as Bearer, and clears it", async () => {
+    const key = "sk-from-the-ui-93b1d";
+    const seen: Array<string | undefined> = [];
+    const server = await startJsonServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: "好" }, finish_reason: "stop" }] })}\n\n`);
+      res.end("data: [DONE]\n\n");
+    });
+    try {
+      // The port writes the very name the OpenAI client reads.
+      expect(API_KEY_SECRET_NAMES.openai).toBe(OPENAI_API_KEY_SECRET);
+      const baseUrl = server.url.replace(/\/search$/, "/v1");
+      await engine.call("settings.update", { backend: "openai", openai: { baseUrl, model: "writer-7b", hasKey: false } });
+
+      const saved = await engine.call("settings.setApiKey", { backend: "openai", apiKey: key });
+      expect(saved.settings.openai).toEqual({ baseUrl, model: "writer-7b", hasKey: true });
+      expect(await engine.app.secrets.get(OPENAI_API_KEY_SECRET)).toBe(key);
+      expect(fs.statSync(path.join(dataDir, "secrets.json")).mode & 0o077).toBe(0);
+      await engine.app.llm!.generateText({ prompt: "你好", maxTokens: 8 });
+      expect(seen).toEqual([`Bearer ${key}`]);
+
+      // No answer and no file but the secret store carries the key.
+      const outputs = [saved, await engine.call("settings.get", {}), await engine.call("health", {}), await engine.call("models.list", {})];
+      for (const output of outputs) expect(JSON.stringify(output)).not.toContain(key);
+      for (const name of fs.readdirSync(dataDir).filter((n) => n !== "secrets.json")) {
+        const file = path.join(dataDir, name);
+        if (fs.statSync(file).isFile()) expect(fs.readFileSync(file).includes(Buffer.from(key)), name).toBe(false);
+      }
+
+      const bad = await rejection(engine.call("settings.setApiKey", { backend: "openai", apiKey: "" }));
+      expect(bad.code).toBe("bad_request");
+      expect(await engine.app.secrets.get(OPENAI_API_KEY_SECRET)).toBe(key);
+
+      const cleared = await engine.call("settings.setApiKey", { backend: "openai", apiKey: null });
+      expect(cleared.settings.openai.hasKey).toBe(false);
+      expect(await engine.app.secrets.get(OPENAI_API_KEY_SECRET)).toBeNull();
+      await engine.app.llm!.generateText({ prompt: "你好", maxTokens: 8 });
+      expect(seen[1]).toBeUndefined();
+      expect(seen).toHaveLength(2);
     } finally {
       await server.close();
     }
