@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { median } from "./lib/sideBySide.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult, unavailable } from "./lib/types.js";
@@ -10,6 +11,7 @@ import { streamDraft, timeToInteractive, type StreamResult } from "./lib/ui/stud
 
 const METRICS = ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms"];
 const DRAFT_CHARS = 20_000;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The studio in Debian's Chromium, served by the real engine and HTTP server:
@@ -22,20 +24,20 @@ const DRAFT_CHARS = 20_000;
 export async function uiBench(ctx: BenchContext): Promise<GroupResult> {
   if (!fs.existsSync(CHROMIUM)) return unavailable(METRICS, `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
   const result = emptyResult();
-  const bundle = await rendererBundle(process.cwd(), ctx.tmpDir);
+  const bundle = await rendererBundle(ROOT, ctx.tmpDir);
   result.notes.push(bundle.origin === "dist" ? "renderer: dist/renderer (up to date)" : "renderer: fresh vite build (dist/renderer missing or stale)");
   const llm = new StreamingDraftLlm({ totalChars: DRAFT_CHARS, sections: 4, chunkChars: 10, chunksPerSecond: 30 });
   const studio = await startBenchStudio({ staticDir: bundle.dir, dataDir: path.join(ctx.tmpDir, "ui-data"), llm });
   try {
     const loads = ctx.quick ? 3 : 7;
-    // One load first, not counted: the server's first static reads and Chromium's process warm-up
+    // Load -1 is not counted: the server's first static reads and Chromium's process warm-up
     // belong to no page load a user repeats.
-    await (await studio.newPage()).context().close().catch(() => undefined);
     const samples: number[] = [];
-    for (let i = 0; i < loads; i++) {
+    for (let i = -1; i < loads; i++) {
       const page = await studio.newPage();
       try {
-        samples.push(await timeToInteractive(page, studio.appUrl));
+        const tti = await timeToInteractive(page, studio.appUrl);
+        if (i >= 0) samples.push(tti);
       } finally {
         await page.context().close();
       }

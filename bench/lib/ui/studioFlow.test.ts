@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBenchStudio, type BenchStudio } from "./benchStudio.js";
 import { snapshot } from "./pageProbe.js";
@@ -20,7 +21,7 @@ describe("UI bench flow in Chromium", () => {
 
   beforeAll(async () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ui-bench-test-"));
-    const bundle = await rendererBundle(process.cwd(), scratch);
+    const bundle = await rendererBundle(fileURLToPath(new URL("../../..", import.meta.url)), scratch);
     studio = await startBenchStudio({ staticDir: bundle.dir, dataDir: path.join(scratch, "data"), llm });
   });
 
