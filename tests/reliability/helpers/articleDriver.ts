@@ -37,6 +37,8 @@ export interface DriveArticleOptions {
   log?: (line: string) => void;
   /** Server entry; default the crash-test entry (see helpers/chaosServerMain.ts). */
   entry?: string;
+  /** Extra server arguments (see StartServerOptions.extraArgs). */
+  serverArgs?: string[];
   /** Called once the first server is up (e.g. to change settings before the run starts). */
   beforeStart?: (api: HttpApi) => Promise<void>;
 }
@@ -80,7 +82,7 @@ export function killPlan(random: () => number, count: number): KillPoint[] {
 }
 
 /** The action the driver answers each pause with: confirm, confirm, to_editor (then finalize), force_finalize. */
-function actionFor(pausePoint: PausePoint, draftConfirmsAnswered: number): { action: string } {
+export function actionFor(pausePoint: PausePoint, draftConfirmsAnswered: number): { action: string } {
   switch (pausePoint) {
     case "material_confirm":
       return { action: "confirm" };
@@ -105,7 +107,7 @@ export async function driveArticle(options: DriveArticleOptions): Promise<DriveA
   const kills: KillRecord[] = [];
   const answers: Array<{ pausePoint: string; action: string }> = [];
   const seen: EngineEvent[] = [];
-  const start = () => startServer({ dataDir: options.dataDir, modelPath: options.modelPath, token: options.token, entry: options.entry ?? CHAOS_SERVER });
+  const start = () => startServer({ dataDir: options.dataDir, modelPath: options.modelPath, token: options.token, entry: options.entry ?? CHAOS_SERVER, extraArgs: options.serverArgs ?? [] });
 
   let server = await start();
   let api = new HttpApi(server.origin, server.token);

@@ -21,6 +21,8 @@ export interface StartServerOptions {
   startTimeoutMs?: number;
   /** Entry script; default {@link PRODUCTION_SERVER}. */
   entry?: string;
+  /** Extra arguments for the entry (e.g. `["--prose-tokens", "16"]` for the crash-test entry). */
+  extraArgs?: string[];
   /** Command prefix, e.g. `["unshare", "-rn", ...]`; the server command is appended. */
   prefix?: string[];
 }
@@ -50,6 +52,7 @@ export async function startServer(options: StartServerOptions): Promise<ServerPr
   const entry = options.entry ?? PRODUCTION_SERVER;
   const args = ["--import", "tsx", entry, ...(entry === PRODUCTION_SERVER ? ["--no-open"] : []), "--port", "0", "--data-dir", options.dataDir, "--token", options.token];
   if (options.modelPath) args.push("--model", options.modelPath);
+  args.push(...(options.extraArgs ?? []));
   const [command, ...prefixArgs] = options.prefix?.length ? [...options.prefix, process.execPath, ...args] : [process.execPath, ...args];
   const child = spawn(command as string, prefixArgs, { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LANCEDB_LOG: "error" } });
   let output = "";
