@@ -72,7 +72,7 @@ export async function uiBench(ctx: BenchContext): Promise<GroupResult> {
     }
     result.notes.push(
       `draft stream: ${DRAFT_CHARS} chars, 4 sections × ${llm.chunksPerSecond} chunks/s × ${llm.chunkChars} chars; ` +
-        streams.map((s) => `${(s.streamMs / 1000).toFixed(1)} s, ${s.longTasks} long tasks blocking ${s.blockingMs.toFixed(0)} ms (${s.pageLongTasks} over the page's life)`).join("; "),
+        streams.map((s) => `${(s.streamMs / 1000).toFixed(1)} s, ${s.longTasks} long tasks (${s.halves[0]} + ${s.halves[1]} by half) blocking ${s.blockingMs.toFixed(0)} ms (${s.pageLongTasks} over the page's life)`).join("; "),
     );
   } finally {
     await studio.close();

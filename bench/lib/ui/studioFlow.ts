@@ -45,6 +45,8 @@ export interface StreamResult {
   /** Length of the draft pane's text when the draft pause appeared. */
   renderedChars: number;
   streamMs: number;
+  /** Long tasks in the first and the second half of the stream: growth means cost per update rises with the draft. */
+  halves: [number, number];
   /** Long tasks over the whole page life (load and pauses included), for the notes. */
   pageLongTasks: number;
 }
@@ -73,5 +75,7 @@ export async function streamDraft(page: Page, streamTimeoutMs: number): Promise<
   const snap = await snapshot(page);
   const inside = longTasksBetween(snap.longTasks, from, to);
   const renderedChars = (await page.getByTestId("markdown-view").first().innerText()).length;
-  return { longTasks: inside.count, maxLongTaskMs: inside.maxMs, blockingMs: inside.blockingMs, renderedChars, streamMs: to - from, pageLongTasks: snap.longTasks.length };
+  const mid = (from + to) / 2;
+  const halves: [number, number] = [longTasksBetween(snap.longTasks, from, mid).count, longTasksBetween(snap.longTasks, mid, to).count];
+  return { halves, longTasks: inside.count, maxLongTaskMs: inside.maxMs, blockingMs: inside.blockingMs, renderedChars, streamMs: to - from, pageLongTasks: snap.longTasks.length };
 }
