@@ -243,6 +243,12 @@ export const en: Record<MessageKey, string> = {
   "models.installedBadge": "Installed",
   "models.saveBackend": "Save backend settings",
   "models.saved": "Saved",
+  "models.apiKey": "API key",
+  "models.apiKeyPlaceholder": "Enter a new key (stored on this computer only, never shown)",
+  "models.apiKeySave": "Save key",
+  "models.apiKeyClear": "Clear key",
+  "models.apiKeySaved": "Saved",
+  "models.apiKeyNone": "Not set",
   "models.noChatTemplate": "no chat template",
 
   "knowledge.import": "Import files or folders",

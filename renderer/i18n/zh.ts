@@ -241,6 +241,12 @@ export const zh = {
   "models.installedBadge": "已安装",
   "models.saveBackend": "保存后端设置",
   "models.saved": "已保存",
+  "models.apiKey": "API 密钥",
+  "models.apiKeyPlaceholder": "输入新密钥（只保存在本机，不会显示）",
+  "models.apiKeySave": "保存密钥",
+  "models.apiKeyClear": "清除密钥",
+  "models.apiKeySaved": "已保存",
+  "models.apiKeyNone": "未设置",
   "models.noChatTemplate": "无对话模板",
 
   "knowledge.import": "导入文件或文件夹",

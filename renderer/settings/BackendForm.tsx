@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { BACKENDS, type Backend, type Settings } from "../../shared/models.js";
 import { useApp, useT } from "../store/StoreProvider.js";
 import type { MessageKey } from "../i18n/translate.js";
+import { ApiKeyField } from "./ApiKeyField.js";
 
 /** Backend choice (llama.cpp / Ollama / OpenAI-compatible), its URL and model, threads and sequences. */
 export function BackendForm({ compact = false }: { compact?: boolean }) {
@@ -10,7 +11,10 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
   const updateSettings = useApp((s) => s.updateSettings);
   const [draft, setDraft] = useState<Settings | null>(settings);
   const [saved, setSaved] = useState(false);
-  useEffect(() => setDraft(settings), [settings]);
+  // Reset the draft when the settings change, except for `openai.hasKey` alone: saving the API key
+  // must not discard an unsaved backend choice or URL the user is typing next to it.
+  const withoutHasKey = settings ? JSON.stringify({ ...settings, openai: { ...settings.openai, hasKey: false } }) : null;
+  useEffect(() => setDraft(withoutHasKey ? (JSON.parse(withoutHasKey) as Settings) : null), [withoutHasKey]);
   if (!draft) return null;
   const backend = draft.backend;
   const server = backend === "ollama" ? draft.ollama : draft.openai;
@@ -46,6 +50,7 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
           </label>
         </div>
       )}
+      {backend === "openai" && <ApiKeyField />}
       {!compact && backend === "llamacpp" && (
         <div className="field-row">
           <label className="field">

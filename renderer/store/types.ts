@@ -59,6 +59,11 @@ export interface SettingsSlice {
   settings: Settings | null;
   loadSettings(): Promise<void>;
   updateSettings(patch: Partial<Settings>): Promise<boolean>;
+  /**
+   * Store the OpenAI-compatible backend's API key in the engine's secret store (`null` clears it).
+   * The key is sent once and never kept in the store; `settings.openai.hasKey` tells whether one is saved.
+   */
+  setApiKey(apiKey: string | null): Promise<boolean>;
 }
 
 export interface KnowledgeSlice {
