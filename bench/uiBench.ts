@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
  * - `ui.time_to_interactive_ms`: navigation start → intent input usable and 500 ms free of long
  *   tasks; median of 3 (quick) or 7 (full) cold page loads, each in a fresh browser context.
  * - `ui.long_tasks_over_50ms`, `ui.max_long_task_ms`: long tasks while a 20 000-character Chinese
- *   draft streams in as `draft_chunk` events (4 concurrent sections, 10-character chunks, 30 chunks
+ *   draft streams in as `draft_chunk` events (4 concurrent sections, 10-character chunks, 40 chunks
  *   per second each); one stream (quick) or the median of 3 (full).
  */
 export async function uiBench(ctx: BenchContext): Promise<GroupResult> {
@@ -26,7 +26,7 @@ export async function uiBench(ctx: BenchContext): Promise<GroupResult> {
   const result = emptyResult();
   const bundle = await rendererBundle(ROOT, ctx.tmpDir);
   result.notes.push(bundle.origin === "dist" ? "renderer: dist/renderer (up to date)" : "renderer: fresh vite build (dist/renderer missing or stale)");
-  const llm = new StreamingDraftLlm({ totalChars: DRAFT_CHARS, sections: 4, chunkChars: 10, chunksPerSecond: 30 });
+  const llm = new StreamingDraftLlm({ totalChars: DRAFT_CHARS, sections: 4, chunkChars: 10, chunksPerSecond: 40 });
   const studio = await startBenchStudio({ staticDir: bundle.dir, dataDir: path.join(ctx.tmpDir, "ui-data"), llm });
   try {
     const loads = ctx.quick ? 3 : 7;
