@@ -54,11 +54,24 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await studio.screenshot("05-version-diff");
     await page.getByRole("button", { name: "关闭对比" }).click();
 
-    const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "导出 Markdown" }).click();
-    const file = await download;
-    const saved = await file.path();
-    expect(fs.readFileSync(saved, "utf8")).toContain("背景与动机");
+    // The production exporter: Markdown, DOCX (a zip) and sanitized standalone HTML.
+    const exported = async (button: string): Promise<{ name: string; bytes: Buffer }> => {
+      const download = page.waitForEvent("download");
+      await page.getByRole("button", { name: button }).click();
+      const file = await download;
+      return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+    };
+    const markdown = await exported("导出 Markdown");
+    expect(markdown.bytes.toString("utf8")).toContain("背景与动机");
+    const docx = await exported("导出 DOCX");
+    expect(docx.name).toMatch(/\.docx$/);
+    expect(docx.bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+    const html = await exported("导出 HTML");
+    expect(html.name).toMatch(/\.html?$/);
+    const page$ = html.bytes.toString("utf8");
+    expect(page$).toContain("离线 AI 写作实践");
+    expect(page$).toContain("背景与动机");
+    expect(page$.toLowerCase()).not.toContain("<script");
 
     await card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).click();
     await expectFinished(page);

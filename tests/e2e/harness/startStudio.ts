@@ -3,14 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { createEngine, type CreateEngineOptions } from "../../../electron/engine/createEngine.js";
-import type { Engine } from "../../../electron/engine/Engine.js";
+import { createAppEngine, type AppEngine, type CreateAppEngineOptions } from "../../../electron/engine/createAppEngine.js";
 import { createServer, type ScriptoriumServer } from "../../../electron/server/createServer.js";
 import { StudioLlm } from "./studioLlm.js";
 import { StudioSearch } from "./studioSearch.js";
-import { e2eModelsPort } from "./e2eModelsPort.js";
-import { e2eExportPort } from "./e2eExportPort.js";
-import { e2eProvidersPort } from "./e2eProvidersPort.js";
 
 export const ARTIFACTS = path.resolve("tests/e2e/artifacts");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -28,7 +24,7 @@ export function buildRenderer(): Promise<string> {
 }
 
 export interface Studio {
-  engine: Engine;
+  engine: AppEngine;
   server: ScriptoriumServer;
   browser: Browser;
   page: Page;
@@ -45,19 +41,24 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-/** Starts the real engine (scripted LLM) behind the real HTTP server and opens it in Chromium. */
-export async function startStudio(options: Partial<CreateEngineOptions> = {}): Promise<Studio> {
+/**
+ * Starts the production engine (`createAppEngine`: real models, providers, knowledge and export
+ * ports) behind the real HTTP server and opens it in Chromium. Only the LLM (scripted) and the
+ * research search (deterministic) are replaced, so every path through the pauses is exact.
+ */
+export async function startStudio(options: Partial<CreateAppEngineOptions> = {}): Promise<Studio> {
   const staticDir = await buildRenderer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-e2e-"));
   const llm = new StudioLlm();
   const search = new StudioSearch();
-  const engine = await createEngine({
+  const engine = await createAppEngine({
     dataDir,
     llm,
     search,
-    models: (context) => e2eModelsPort(context),
-    exporter: e2eExportPort(),
-    providers: (context) => e2eProvidersPort(context.dataDir.root),
+    // The repo's catalog and rules, whatever the working directory of the test run.
+    appRoot: path.resolve("."),
+    // A failed download shows at once instead of after the production retry schedule.
+    modelManager: { downloadDefaults: { maxRetries: 0 } },
     ...options,
   });
   const token = "e2e-token-0123456789";
