@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { FIT } from "../../shared/models.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
+import { runCli } from "../../electron/cli/runCli.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { OPENAI_API_KEY_SECRET } from "../../electron/engine/llm/createLlmClient.js";
 import { API_KEY_SECRET_NAMES } from "../../electron/engine/ports/createApiKeysPort.js";
@@ -224,6 +225,44 @@ describe("createAppEngine: settings.setApiKey", () => {
       expect(seen).toHaveLength(2);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe("CLI: settings set-key / clear-key", () => {
+  it("stores the key in <dataDir>/secrets.json, never prints it, and clears it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-engine-cli-"));
+    const cli = async (argv: string[]) => {
+      let stdout = "";
+      let stderr = "";
+      const code = await runCli(
+        argv,
+        { stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } },
+        async () => createAppEngine({ dataDir: dir, eventFlushIntervalMs: 5 }),
+      );
+      return { code, stdout, stderr };
+    };
+    try {
+      const key = "sk-cli-77d0e";
+      const set = await cli(["settings", "set-key", "openai", key]);
+      expect(set).toMatchObject({ code: 0, stderr: "" });
+      expect(set.stdout).toContain("openai.hasKey: true");
+      expect(set.stdout).not.toContain(key);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, "secrets.json"), "utf8"))).toEqual({ [OPENAI_API_KEY_SECRET]: key });
+      const shown = await cli(["settings", "get"]);
+      expect(JSON.parse(shown.stdout).openai.hasKey).toBe(true);
+      expect(shown.stdout).not.toContain(key);
+
+      expect((await cli(["settings", "set-key", "ollama", key])).code).toBe(2);
+      expect((await cli(["settings", "set-key", "openai"])).code).toBe(2);
+
+      const cleared = await cli(["settings", "clear-key", "openai"]);
+      expect(cleared).toMatchObject({ code: 0, stderr: "" });
+      expect(cleared.stdout).toContain("openai.hasKey: false");
+      expect(JSON.parse(fs.readFileSync(path.join(dir, "secrets.json"), "utf8"))).toEqual({});
+      expect(JSON.parse((await cli(["settings", "get"])).stdout).openai.hasKey).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,7 +1,13 @@
 import type { CommandGroup } from "../CliContext.js";
 import { expectArgs, usageError } from "../CliContext.js";
 
-/** `settings get` and `settings set <key> <json>`; a dotted key (`article.reviewThreshold`) patches one nested field. */
+const USAGE = "usage: settings get | settings set <key> <json> | settings set-key openai <key> | settings clear-key openai";
+
+/**
+ * `settings get`, `settings set <key> <json>` (a dotted key such as `article.reviewThreshold`
+ * patches one nested field), and `settings set-key openai <key>` / `settings clear-key openai`
+ * for the OpenAI-compatible backend's API key, which goes to the secret store and is never printed.
+ */
 export const settingsCommand: CommandGroup = async (ctx) => {
   const api = await ctx.api();
   switch (ctx.args[0]) {
@@ -27,8 +33,22 @@ export const settingsCommand: CommandGroup = async (ctx) => {
       ctx.out(JSON.stringify(settings, null, 2));
       return 0;
     }
+    case "set-key": {
+      const [backend, apiKey] = expectArgs(ctx, 2, "settings set-key openai <key>") as [string, string];
+      if (backend !== "openai") throw usageError(`only the "openai" backend takes an API key, got "${backend}"`);
+      const { settings } = await api.call("settings.setApiKey", { backend, apiKey: apiKey.trim() });
+      ctx.out(`API key saved (openai.hasKey: ${settings.openai.hasKey}).`);
+      return 0;
+    }
+    case "clear-key": {
+      const [backend] = expectArgs(ctx, 1, "settings clear-key openai") as [string];
+      if (backend !== "openai") throw usageError(`only the "openai" backend takes an API key, got "${backend}"`);
+      const { settings } = await api.call("settings.setApiKey", { backend, apiKey: null });
+      ctx.out(`API key removed (openai.hasKey: ${settings.openai.hasKey}).`);
+      return 0;
+    }
     default:
-      throw usageError("usage: settings get | settings set <key> <json>");
+      throw usageError(USAGE);
   }
 };
 
