@@ -153,4 +153,36 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => fs.existsSync(part)).toBe(false);
   });
 
+  it("shows download progress and speed, and resumes a paused download with a Range request", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await useMirror(page);
+
+    const entry = page.locator(".catalog__item").first();
+    await entry.getByRole("button", { name: "下载" }).click();
+    const bar = await visible(entry.getByRole("progressbar"));
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")) || 0, {
+        timeout: 20_000,
+        message: "the progress bar never moved: the renderer looks up tasks[downloadId], the production models port emits task `download:<id>`",
+      })
+      .toBeGreaterThan(0);
+    await expect.poll(() => entry.innerText(), { timeout: 20_000 }).toMatch(/\/秒/);
+    await studio.screenshot("14-model-download");
+
+    await entry.getByRole("button", { name: "暂停" }).click();
+    await entry.getByRole("button", { name: "继续" }).click();
+    await visible(entry.getByRole("progressbar"));
+    await expect
+      .poll(() => rangeRequests.length, {
+        timeout: 20_000,
+        message: "resume sent no Range request: the renderer pauses with models.cancelDownload, which deletes the .part in the production port",
+      })
+      .toBeGreaterThan(0);
+    expect(rangeRequests.at(-1)).toMatch(/^bytes=[1-9]\d*-$/);
+
+    await entry.getByRole("button", { name: "取消下载" }).click();
+    await expect.poll(() => entry.getByRole("progressbar").count()).toBe(0);
+    await visible(entry.getByRole("button", { name: "下载" }));
+  });
 });
