@@ -73,4 +73,18 @@ export const SettingsSchema = z.object({
     .default({ reviewThreshold: 80, maxRevisions: 3, weights: { facts: 0.4, logic: 0.3, language: 0.3 } }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
-export const SettingsPatchSchema = SettingsSchema.partial().strict();
+type SettingsShape = typeof SettingsSchema.shape;
+type PatchShape = { [K in keyof SettingsShape]: z.ZodOptional<SettingsShape[K] extends z.ZodDefault<infer T> ? T : SettingsShape[K]> };
+
+/**
+ * A partial update: only the keys present change. Built from the fields without their defaults —
+ * zod 4's `.partial()` keeps `.default()`, which would reset every setting the patch leaves out.
+ * Nested groups (`ollama`, `openai`, `article`) are replaced whole.
+ */
+export const SettingsPatchSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(SettingsSchema.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
+    ) as PatchShape,
+  )
+  .strict();

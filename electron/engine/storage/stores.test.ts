@@ -39,6 +39,14 @@ describe("SettingsStore", () => {
     expect(new SettingsStore(openDb(dir).db).get()).toMatchObject({ locale: "en", sequences: 4 });
   });
 
+  it("changes only the keys a patch names (defaults never overwrite earlier choices)", () => {
+    const store = new SettingsStore(openDb().db);
+    store.update({ backend: "ollama", chatModel: "qwen.gguf", threads: 3 });
+    const next = store.update({ locale: "en" });
+    expect(next).toMatchObject({ locale: "en", backend: "ollama", chatModel: "qwen.gguf", threads: 3 });
+    expect(store.update({ sequences: 4 })).toMatchObject({ locale: "en", backend: "ollama", sequences: 4 });
+  });
+
   it("rejects an invalid patch with bad_request and keeps the old settings", () => {
     const store = new SettingsStore(openDb().db);
     const error = (() => {
