@@ -28,8 +28,8 @@ import { chaosCount } from "./helpers/seededRandom.js";
  * must keep serving, and sessions and settings must be exactly as before.
  * Counts per route/channel scale with CHAOS_PAYLOAD_RUNS (the chaos runner raises it).
  */
-const HTTP_RUNS = chaosCount("PAYLOAD_RUNS", 200);
-const IPC_RUNS = chaosCount("PAYLOAD_RUNS", 200) * 2;
+const HTTP_RUNS = chaosCount("PAYLOAD_RUNS", 120);
+const IPC_RUNS = chaosCount("PAYLOAD_RUNS", 120) * 2;
 
 let dataDir: string;
 let engine: Engine;

@@ -39,6 +39,7 @@ describe(`crash and resume (seed ${seed}, ${SESSIONS} session(s) × ${KILLS_PER_
         modelPath: await createTinyGguf(),
         token: "chaos-token-123456",
         kills: plan,
+        serverArgs: ["--prose-tokens", "32"],
         log: (line) => console.log(`[crashResume] ${line}`),
         // Threshold 100 makes the editor reject, so the run visits all four pauses (review_confirm included).
         beforeStart: async (api) => {

@@ -77,7 +77,7 @@ export function killPlan(random: () => number, count: number): KillPoint[] {
     // A pause point is reached by counting the pauses since the previous kill.
     const previous = i === 0 ? -1 : (chosen[i - 1] as number);
     const pausesBetween = SESSION_PHASES.slice(previous + 1, slot + 1).filter((p) => p === "paused").length;
-    return { phase, after: phase === "paused" ? pausesBetween : phase === "drafting" ? randomInt(random, 1, 40) : randomInt(random, 1, 3) };
+    return { phase, after: phase === "paused" ? pausesBetween : phase === "drafting" ? randomInt(random, 1, 30) : randomInt(random, 1, 3) };
   });
 }
 
@@ -147,7 +147,9 @@ export async function driveArticle(options: DriveArticleOptions): Promise<DriveA
       (target.phase === "review" && agent === "editor" && event.type !== "await_user") ||
       (target.phase === "paused" && event.type === "await_user");
     if (qualifies) counter++;
-    return qualifies && counter >= target.after;
+    // A phase shorter than the chosen offset (few chunks from a terse model) ends at its pause: fire there.
+    const phaseOver = target.phase !== "paused" && counter > 0 && event.type === "await_user";
+    return (qualifies && counter >= target.after) || phaseOver;
   };
 
   while (!finished) {
