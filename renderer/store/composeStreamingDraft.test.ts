@@ -19,3 +19,15 @@ describe("composeStreamingDraft", () => {
     expect(composeStreamingDraft(["", "新方案"], previous)).toBe("# 离线写作\n\n## 背景\n\n旧背景\n\n## 方案\n\n新方案");
   });
 });
+
+describe("composeStreamingDraft while chunks arrive", () => {
+  it("gives the same text as a fresh cut for every chunk of a revision, and for a new previous draft", () => {
+    let streamed = "";
+    for (const chunk of ["新", "方案", "正文[m001]"]) {
+      streamed += chunk;
+      expect(composeStreamingDraft(["", streamed], previous)).toBe(`# 离线写作\n\n## 背景\n\n旧背景\n\n## 方案\n\n${streamed}`);
+    }
+    expect(composeStreamingDraft(["", "x"], "## 甲\n\n一\n\n## 乙\n\n二")).toBe("## 甲\n\n一\n\n## 乙\n\nx");
+    expect(composeStreamingDraft(["y"], previous)).toBe("# 离线写作\n\n## 背景\n\ny\n\n## 方案\n\n旧方案");
+  });
+});

@@ -6,7 +6,7 @@
  * PAUSE-2 travels in the resume payload, not in an event, so it could be stale.)
  */
 export function composeStreamingDraft(streaming: readonly string[], previous: string | null): string {
-  const parsed = previous ? splitSections(previous) : null;
+  const parsed = previous ? splitSectionsCached(previous) : null;
   if (!parsed || parsed.sections.length === 0) return streaming.filter((s) => s.length > 0).join("\n\n");
   const parts = parsed.preamble ? [parsed.preamble] : [];
   parsed.sections.forEach((section, i) => {
@@ -15,6 +15,15 @@ export function composeStreamingDraft(streaming: readonly string[], previous: st
     if (body) parts.push(body.trim());
   });
   return parts.join("\n\n");
+}
+
+// The previous draft does not change while a revision streams, but this runs on every chunk
+// (160 a second): remembering the last cut keeps it from re-scanning the whole previous draft.
+let lastCut: { markdown: string; parsed: ReturnType<typeof splitSections> } | null = null;
+
+function splitSectionsCached(markdown: string): ReturnType<typeof splitSections> {
+  if (lastCut?.markdown !== markdown) lastCut = { markdown, parsed: splitSections(markdown) };
+  return lastCut.parsed;
 }
 
 /** An assembled draft cut at its `## ` headings. */

@@ -6,6 +6,7 @@ import { MarkdownView } from "./MarkdownView.js";
 import { VersionDiff } from "./VersionDiff.js";
 import { useVersions, useVersionText } from "./useVersions.js";
 import { ExportButtons } from "./ExportButtons.js";
+import { useFrameThrottled } from "./useFrameThrottled.js";
 
 /**
  * The right pane: the draft streaming in, a rendered / markdown-editor switch (edits only at
@@ -13,7 +14,8 @@ import { ExportButtons } from "./ExportButtons.js";
  */
 export function DraftPane() {
   const t = useT();
-  const live = useApp(selectDraftText);
+  // The streamed draft reaches the screen at most once per frame, however fast chunks arrive.
+  const live = useFrameThrottled(useApp(selectDraftText));
   const streaming = useApp((s) => s.current.streamingSections !== null);
   const pausePoint = useApp((s) => s.current.pause?.pausePoint ?? null);
   const draftEdit = useApp((s) => s.draftEdit);
