@@ -3,10 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../fixtures/tinyGguf.js";
+import type { EngineEvent } from "../../shared/events.js";
 import { driveArticle, killPlan } from "./helpers/articleDriver.js";
 import type { DriveArticleResult } from "./helpers/articleDriver.js";
 import { dataDirIntegrity, draftSectionProblems, eventLogProblems, leftoverTempFiles, versionProblems } from "./helpers/dataChecks.js";
-import { chaosCount, chaosSeed, seededRandom } from "./helpers/seededRandom.js";
+import { HttpApi } from "./helpers/httpApi.js";
+import { PRODUCTION_SERVER, startServer } from "./helpers/serverProcess.js";
+import type { ServerProcess } from "./helpers/serverProcess.js";
+import { chaosCount, chaosSeed, randomInt, seededRandom } from "./helpers/seededRandom.js";
+import { openSse } from "./helpers/sseClient.js";
 
 /**
  * SIGKILL the server (a child process on a temp data dir, real llama.cpp on the tiny GGUF) at
@@ -20,9 +25,11 @@ const SESSIONS = chaosCount("CRASH_SESSIONS", 1);
 const seed = chaosSeed();
 const dirs: string[] = [];
 const results: DriveArticleResult[] = [];
+const servers: ServerProcess[] = [];
 
 afterAll(async () => {
   for (const result of results) await result.server.stop();
+  for (const server of servers) await server.stop();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -77,4 +84,53 @@ describe(`crash and resume (seed ${seed}, ${SESSIONS} session(s) × ${KILLS_PER_
       expect(leftoverTempFiles(path.join(dataDir, "cache"))).toEqual([]);
     }, 900_000);
   }
+});
+
+/** Collect a session's SSE events from `afterSeq` until `stop(event)` says so; resolves with them. */
+function collect(server: ServerProcess, sessionId: string, afterSeq: number, stop: (event: EngineEvent) => boolean): Promise<EngineEvent[]> {
+  return new Promise((resolve, reject) => {
+    const got: EngineEvent[] = [];
+    const connection = openSse(server.origin, server.token, sessionId, afterSeq, (event) => {
+      got.push(event);
+      if (stop(event)) {
+        connection.close();
+        resolve(got);
+      }
+    });
+    void connection.finished.then((how) => {
+      if (how !== "closed") reject(new Error(`stream ${how} after ${got.length} events:\n${server.output().slice(-2000)}`));
+    }, reject);
+  });
+}
+
+describe(`crash and resume on the production entry (seed ${seed})`, () => {
+  it("electron/server/main.ts with --model: a chat run SIGKILLed mid-generation continues to done after restart", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-crash-prod-"));
+    dirs.push(dataDir);
+    const modelPath = await createTinyGguf();
+    const token = "prod-crash-token-1234";
+    const first = await startServer({ dataDir, token, modelPath, entry: PRODUCTION_SERVER });
+    servers.push(first);
+    const { sessionId } = await new HttpApi(first.origin, token).call("run.start", { workflow: "chat", input: { prompt: "tell a long story", maxTokens: 60 } });
+    const killAtToken = randomInt(seededRandom(seed), 1, 5);
+    let tokens = 0;
+    const before = await collect(first, sessionId, 0, (event) => (event.type === "token" && ++tokens >= killAtToken) || event.type === "done" || event.type === "error");
+    await first.kill9();
+    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    const lastSeen = before.at(-1)?.seq ?? 0;
+    console.log(`[crashResume] production entry: SIGKILL after token #${killAtToken} (seq ${lastSeen}, last event ${before.at(-1)?.type})`);
+
+    const second = await startServer({ dataDir, token, modelPath, entry: PRODUCTION_SERVER });
+    servers.push(second);
+    const isEnd = (event: EngineEvent) => event.type === "done" || event.type === "error";
+    const after = before.some(isEnd) ? [] : await collect(second, sessionId, lastSeen, isEnd);
+    const api = new HttpApi(second.origin, token);
+    const events = (await api.call("events.list", { sessionId, afterSeq: 0 })).events;
+    expect(eventLogProblems(events)).toEqual([]);
+    expect([...before, ...after].map((e) => e.seq)).toEqual(events.map((e) => e.seq));
+    expect(events.at(-1)?.type, JSON.stringify(events.at(-1))).toBe("done");
+    expect((await api.call("run.state", { sessionId })).session.status).toBe("done");
+    await second.stop();
+    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+  }, 300_000);
 });

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../shared/errors.js";
+import { createEngine } from "../../electron/engine/createEngine.js";
+import { isTerminal, waitForEvent } from "../../electron/engine/engineTestKit.js";
 import { LlamaCppProvider } from "../../electron/engine/llm/LlamaCppProvider.js";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { physicalCoreCount } from "../../electron/engine/llm/physicalCoreCount.js";
@@ -92,5 +94,26 @@ describe("model faults (tiny GGUF)", () => {
     const result = await new LlamaCppProvider(service).generateText({ prompt: "hello", maxTokens: 8, maxContinuations: 0 });
     expect(result.tokens).toBeGreaterThan(0);
     expect(["eog", "maxTokens"]).toContain(result.stopReason);
+  }, 120_000);
+
+  it("through the engine (the server's default --model path): a truncated model ends the run with model_invalid naming the file, and the engine keeps serving", async () => {
+    const bad = path.join(dir, "engine-truncated.gguf");
+    fs.writeFileSync(bad, fs.readFileSync(goodModel).subarray(0, 200_000));
+    const dataDir = fs.mkdtempSync(path.join(dir, "data-"));
+    const engine = await createEngine({ dataDir, modelPath: bad });
+    try {
+      const { sessionId } = await engine.call("run.start", { workflow: "chat", input: { prompt: "hello", maxTokens: 8 } });
+      const events = await waitForEvent(engine, sessionId, isTerminal);
+      const last = events.at(-1);
+      expect(last?.type).toBe("error");
+      if (last?.type === "error") {
+        expect(last.error.code).toBe("model_invalid");
+        expect(last.error.message).toContain("engine-truncated.gguf");
+      }
+      expect((await engine.call("health", {})).ok).toBe(true);
+      expect((await engine.call("run.state", { sessionId })).session.status).toBe("error");
+    } finally {
+      await engine.dispose();
+    }
   }, 120_000);
 });
