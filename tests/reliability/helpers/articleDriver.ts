@@ -1,7 +1,7 @@
 import type { PausePoint } from "../../../shared/article.js";
 import type { EngineEvent } from "../../../shared/events.js";
 import { dataDirIntegrity } from "./dataChecks.js";
-import { HttpApi, HttpApiError } from "./httpApi.js";
+import { HttpApi } from "./httpApi.js";
 import { CHAOS_SERVER, startServer } from "./serverProcess.js";
 import type { ServerProcess } from "./serverProcess.js";
 import { randomInt } from "./seededRandom.js";
@@ -214,9 +214,4 @@ export async function driveArticle(options: DriveArticleOptions): Promise<DriveA
     connection.close();
   }
   return { sessionId, seen, kills, unused: pending, answers, server, api };
-}
-
-/** Whether an error is an HTTP answer with this status. */
-export function isStatus(error: unknown, status: number): boolean {
-  return error instanceof HttpApiError && error.answer.status === status;
 }
