@@ -9,11 +9,8 @@ const root = fileURLToPath(new URL("./renderer", import.meta.url));
  * bundle loads from the Electron `app://` protocol and from the local HTTP server. No CDN, no
  * inline scripts: the pages run under `script-src 'self'`.
  */
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root,
-  // Builds are always production React, also when started from a test runner that sets
-  // NODE_ENV=test (the e2e harness and benchmarks build through Vite's API).
-  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   base: "./",
   plugins: [react()],
   build: {
@@ -27,4 +24,4 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 1024,
   },
   server: { host: "127.0.0.1" },
-}));
+});

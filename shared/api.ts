@@ -114,6 +114,9 @@ export const API = {
     z.object({ downloadId: z.string() }),
   ),
   "models.cancelDownload": method(z.object({ downloadId: z.string().max(200) }).strict(), Ok),
+  /** Stops a download and keeps the partial file; `models.resumeDownload` continues it with a Range request. */
+  "models.pauseDownload": method(z.object({ downloadId: z.string().max(200) }).strict(), Ok),
+  "models.resumeDownload": method(z.object({ downloadId: z.string().max(200) }).strict(), Ok),
   "models.select": method(
     z.object({ chatModel: z.string().max(4096).nullable().optional(), embeddingModel: z.string().max(4096).nullable().optional() }).strict(),
     z.object({ settings: SettingsSchema }),

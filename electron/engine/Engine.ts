@@ -135,6 +135,8 @@ export class Engine implements ScriptoriumApi {
       "models.import": async (input) => port(p.models, "Model management").import(input),
       "models.download": async (input) => port(p.models, "Model management").download(input),
       "models.cancelDownload": async (input) => port(p.models, "Model management").cancelDownload(input),
+      "models.pauseDownload": async (input) => port(p.models, "Model management").pauseDownload(input),
+      "models.resumeDownload": async (input) => port(p.models, "Model management").resumeDownload(input),
       "models.select": async (input) => {
         if (p.models?.select) return p.models.select(input);
         const patch: Record<string, unknown> = {};

@@ -18,6 +18,8 @@ export interface ModelsPort {
   import(input: MethodParsedInput<"models.import">): Promise<MethodOutput<"models.import">>;
   download(input: MethodParsedInput<"models.download">): Promise<MethodOutput<"models.download">>;
   cancelDownload(input: MethodParsedInput<"models.cancelDownload">): Promise<Ok>;
+  pauseDownload(input: MethodParsedInput<"models.pauseDownload">): Promise<Ok>;
+  resumeDownload(input: MethodParsedInput<"models.resumeDownload">): Promise<Ok>;
   /** Optional: validate and apply a model choice; without it the engine just updates the settings. */
   select?(input: MethodParsedInput<"models.select">): Promise<MethodOutput<"models.select">>;
   /** The model currently loaded, for `health`. */

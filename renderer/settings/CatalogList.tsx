@@ -13,6 +13,7 @@ export function CatalogList({ limit }: { limit?: number }) {
   const tasks = useApp((s) => s.tasks);
   const download = useApp((s) => s.downloadModel);
   const pause = useApp((s) => s.pauseDownload);
+  const resume = useApp((s) => s.resumeDownload);
   const cancel = useApp((s) => s.cancelDownload);
   const entries = limit ? catalog.slice(0, limit) : catalog;
   return (
@@ -20,7 +21,7 @@ export function CatalogList({ limit }: { limit?: number }) {
       {entries.map((entry) => {
         const downloadId = Object.keys(downloads).find((id) => downloads[id]?.catalogId === entry.id) ?? null;
         const progress = downloadId ? tasks[downloadId] : undefined;
-        const isPaused = paused.includes(entry.id);
+        const isPaused = downloadId !== null && paused.includes(downloadId);
         const eta = progress ? etaSeconds(progress) : null;
         return (
           <li key={entry.id} className="catalog__item">
@@ -48,13 +49,13 @@ export function CatalogList({ limit }: { limit?: number }) {
             <div className="catalog__actions">
               {!entry.installed && !downloadId && (
                 <button type="button" className="btn btn--small btn--primary" onClick={() => void download(entry.id)}>
-                  {isPaused ? t("models.resume") : t("models.download")}
+                  {t("models.download")}
                 </button>
               )}
               {downloadId && !progress?.finished && (
                 <>
-                  <button type="button" className="btn btn--small" onClick={() => void pause(downloadId)}>
-                    {t("models.pause")}
+                  <button type="button" className="btn btn--small" onClick={() => void (isPaused ? resume(downloadId) : pause(downloadId))}>
+                    {isPaused ? t("models.resume") : t("models.pause")}
                   </button>
                   <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancel(downloadId)}>
                     {t("models.cancelDownload")}

@@ -25,19 +25,27 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
   async downloadModel(catalogId) {
     try {
       const { downloadId } = await get().api.call("models.download", { catalogId });
-      set((s) => ({
-        downloads: { ...s.downloads, [downloadId]: { catalogId } },
-        pausedDownloads: s.pausedDownloads.filter((id) => id !== catalogId),
-      }));
+      set((s) => ({ downloads: { ...s.downloads, [downloadId]: { catalogId } } }));
     } catch (error) {
       get().pushError(error);
     }
   },
   async pauseDownload(downloadId) {
-    // Pausing is a cancel that keeps the partial file; downloading again resumes with a Range request.
-    const catalogId = get().downloads[downloadId]?.catalogId;
-    await get().cancelDownload(downloadId);
-    if (catalogId) set((s) => ({ pausedDownloads: [...s.pausedDownloads, catalogId] }));
+    try {
+      // The engine keeps the partial file; resuming continues it with a Range request.
+      await get().api.call("models.pauseDownload", { downloadId });
+      set((s) => ({ pausedDownloads: [...s.pausedDownloads.filter((id) => id !== downloadId), downloadId] }));
+    } catch (error) {
+      get().pushError(error);
+    }
+  },
+  async resumeDownload(downloadId) {
+    try {
+      await get().api.call("models.resumeDownload", { downloadId });
+      set((s) => ({ pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId) }));
+    } catch (error) {
+      get().pushError(error);
+    }
   },
   async cancelDownload(downloadId) {
     try {
@@ -48,7 +56,7 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
     set((s) => {
       const downloads = { ...s.downloads };
       delete downloads[downloadId];
-      return { downloads };
+      return { downloads, pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId) };
     });
   },
   async selectModel(input) {

@@ -45,12 +45,14 @@ export interface ModelsSlice {
   /** Downloads started from this window: downloadId → catalog entry; progress lives in `tasks`. */
   downloads: Record<string, { catalogId: string }>;
   /** Catalog ids whose download the user paused (cancelled keeping the partial file). */
+  /** Download ids paused by the user: the partial file is kept and `resumeDownload` continues it. */
   pausedDownloads: string[];
   refreshModels(): Promise<void>;
   /** Imports a .gguf; resolves null on success, else the error (shown inline by the form). */
   importModel(path: string): Promise<ApiError | null>;
   downloadModel(catalogId: string): Promise<void>;
   pauseDownload(downloadId: string): Promise<void>;
+  resumeDownload(downloadId: string): Promise<void>;
   cancelDownload(downloadId: string): Promise<void>;
   selectModel(input: MethodInput<"models.select">): Promise<void>;
 }

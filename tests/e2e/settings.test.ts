@@ -164,7 +164,7 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     await expect
       .poll(async () => Number(await bar.getAttribute("aria-valuenow")) || 0, {
         timeout: 20_000,
-        message: "the progress bar never moved: the renderer looks up tasks[downloadId], the production models port emits task `download:<id>`",
+        message: "the progress bar never moved",
       })
       .toBeGreaterThan(0);
     await expect.poll(() => entry.innerText(), { timeout: 20_000 }).toMatch(/\/秒/);
@@ -176,7 +176,7 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     await expect
       .poll(() => rangeRequests.length, {
         timeout: 20_000,
-        message: "resume sent no Range request: the renderer pauses with models.cancelDownload, which deletes the .part in the production port",
+        message: "resume sent no Range request: the partial file was not kept",
       })
       .toBeGreaterThan(0);
     expect(rangeRequests.at(-1)).toMatch(/^bytes=[1-9]\d*-$/);

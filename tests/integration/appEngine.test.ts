@@ -104,8 +104,8 @@ describe("createAppEngine: models", () => {
       const status = await engine.app.models.downloads.settled(downloadId);
       expect(status.state).toBe("done");
       expect(fs.statSync(path.join(dataDir, "models", "downloaded-tiny.gguf")).size).toBe(bytes.length);
-      const events = await waitForSystem(engine, (e) => e.type === "progress" && e.task === `download:${downloadId}` && /done/.test(e.message ?? ""));
-      const progress = events.filter((e): e is Extract<EngineEvent, { type: "progress" }> => e.type === "progress" && e.task === `download:${downloadId}`);
+      const events = await waitForSystem(engine, (e) => e.type === "progress" && e.task === downloadId && /done/.test(e.message ?? ""));
+      const progress = events.filter((e): e is Extract<EngineEvent, { type: "progress" }> => e.type === "progress" && e.task === downloadId);
       expect(progress.at(-1)).toMatchObject({ done: bytes.length, message: "downloaded-tiny.gguf: done" });
     } finally {
       server.closeAllConnections();

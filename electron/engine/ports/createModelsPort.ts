@@ -37,7 +37,7 @@ export interface ModelsPortHandle extends ModelsPort {
 
 /**
  * `models.*` over the ModelManager and the DownloadRegistry. Download status changes become
- * `progress` events on the system stream (`task: "download:<id>"`), so every adapter can show a
+ * `progress` events on the system stream (`task: <downloadId>`), so every adapter can show a
  * progress bar without polling.
  */
 export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
@@ -74,6 +74,14 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
       await downloads.cancel(input.downloadId);
       return { ok: true };
     },
+    async pauseDownload(input) {
+      await downloads.pause(input.downloadId);
+      return { ok: true };
+    },
+    async resumeDownload(input) {
+      downloads.resume(input.downloadId);
+      return { ok: true };
+    },
     async select(input) {
       await validated(input.chatModel, "chat");
       await validated(input.embeddingModel, "embedding");
@@ -92,7 +100,8 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
 function progressEvent(status: DownloadStatus): EventDraft {
   return {
     type: "progress",
-    task: `download:${status.id}`,
+    // The task is the download id `models.download` returned, so a client matches it directly.
+    task: status.id,
     done: status.progress?.downloadedBytes ?? 0,
     total: status.progress?.totalBytes ?? null,
     message: downloadMessage(status),
