@@ -6,7 +6,7 @@ export interface MarkdownBlock {
    * theirs when text is inserted before them (four sections stream in concurrently).
    */
   key: string;
-  /** The block's markdown, without surrounding blank lines. */
+  /** The block's markdown with the blank lines that follow it (never the ones before it). */
   markdown: string;
 }
 
@@ -36,7 +36,7 @@ export function splitMarkdownBlocks(markdown: string): MarkdownBlock[] {
   const texts = DEFINITION.test(markdown) ? [markdown].filter((m) => /\S/.test(m)) : cutBlocks(markdown);
   const seen = new Map<string, number>();
   return texts.map((text) => {
-    const prefix = text.slice(0, KEY_PREFIX_CHARS);
+    const prefix = text.trimEnd().slice(0, KEY_PREFIX_CHARS);
     const n = seen.get(prefix) ?? 0;
     seen.set(prefix, n + 1);
     return { key: `${n}:${prefix}`, markdown: text };
@@ -46,30 +46,33 @@ export function splitMarkdownBlocks(markdown: string): MarkdownBlock[] {
 function cutBlocks(markdown: string): string[] {
   const blocks: string[] = [];
   let current: string[] = [];
-  let pendingBlank = 0;
+  // Blank lines after a block stay with it: micromark's result for a block can depend on whether
+  // the text ends right after it (a lazy `</script>` line, for one).
+  let blanks: string[] = [];
   let fence: string | null = null;
   let htmlEnd: RegExp | null = null;
-  let hasListItem = false;
 
   const flush = () => {
-    if (current.length > 0) blocks.push(current.join("\n"));
+    if (current.length > 0) blocks.push([...current, ...blanks].join("\n"));
     current = [];
-    hasListItem = false;
+    blanks = [];
   };
 
   for (const line of markdown.split("\n")) {
     const open = fence !== null || htmlEnd !== null;
     if (!open && BLANK.test(line)) {
-      if (current.length > 0) pendingBlank++;
+      if (current.length > 0) blanks.push(line);
       continue;
     }
-    if (!open && pendingBlank > 0) {
-      // A new block starts here unless it continues the one before.
-      const continues = /^[ \t]/.test(line) || (hasListItem && LIST_ITEM.test(line));
-      if (continues) for (; pendingBlank > 0; pendingBlank--) current.push("");
+    if (!open && blanks.length > 0) {
+      // A new block starts here unless it may continue the one before: an indented line (list
+      // paragraph, indented code) or a list item (a loose list; also micromark reads `2.` after
+      // indented code as paragraph text, which only the whole context reproduces).
+      const continues = /^[ \t]/.test(line) || LIST_ITEM.test(line);
+      if (continues) current.push(...blanks);
       else flush();
     }
-    pendingBlank = 0;
+    blanks = [];
     current.push(line);
     if (fence !== null) {
       const close = FENCE.exec(line);
@@ -86,7 +89,6 @@ function cutBlocks(markdown: string): string[] {
       if (!(opening[1][0] === "`" && line.slice(opening[0].length).includes("`"))) fence = opening[1];
       continue;
     }
-    if (LIST_ITEM.test(line)) hasListItem = true;
     const html = HTML_BLOCKS.find((kind) => kind.start.test(line));
     if (html && !html.end.test(line.replace(html.start, ""))) htmlEnd = html.end;
   }
