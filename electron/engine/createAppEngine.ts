@@ -134,6 +134,12 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   });
   engine = created;
   if (!made.services) throw new Error("createAppEngine: the services were not built");
+  if (options.modelPath) {
+    // A model named on the command line is used where it lies and listed like an installed one,
+    // so the first-run onboarding does not ask for a model the user already gave. A bad file is
+    // reported when it is first used (model_invalid naming it), not here.
+    await made.services.models.manager.registerExternal(options.modelPath).catch(() => undefined);
+  }
   // createEngine has no option for it: the key store is the app's SecretStore, built above.
   created.parts.apiKeys = createApiKeysPort(made.services.secrets);
   return Object.assign(created, { rules, app: { ...made.services, appRoot, llm: made.llm } });

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { build } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTinyGguf } from "../fixtures/tinyGguf.js";
+
+/**
+ * The issue's "done means": `npm run web -- --model <tiny.gguf>` streams a reply in a browser.
+ * This starts the real server entry point exactly as `npm run web` does (after its renderer
+ * build), with the real engine wiring and the tiny real GGUF, and chats through Chromium.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+let server: ChildProcess | null = null;
+let browser: Browser | null = null;
+let dataDir = "";
+let url = "";
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(root, "dist/renderer/index.html"))) {
+    await build({ configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+  }
+  const model = await createTinyGguf();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-web-"));
+  server = spawn(process.execPath, ["--import", "tsx", "electron/server/main.ts", "--no-open", "--port", "0", "--data-dir", dataDir, "--model", model], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not print its URL: ${out}`)), 60_000);
+    server!.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Scriptorium is running at (\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    server!.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    server!.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server!.once("exit", resolve));
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("browser mode on the real engine and the tiny real GGUF", { timeout: 240_000 }, () => {
+  it("prints a tokenised 127.0.0.1 URL and streams a chat reply into the page", async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+    const page = await (await browser!.newContext({ locale: "zh-CN" })).newPage();
+    await page.goto(url);
+    // `--model` registers the file, so no first-run onboarding should cover the studio.
+    await page.getByRole("button", { name: "对话" }).waitFor({ state: "visible", timeout: 30_000 });
+    expect(await page.getByRole("button", { name: "稍后再说" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "对话" }).click();
+    await page.getByLabel("输入问题").fill("你好，请介绍一下你自己。");
+    await page.getByRole("button", { name: "发送" }).click();
+    const reply = page.getByTestId("chat-reply");
+    // Random weights: the text means nothing, but it is real llama.cpp output streamed over SSE.
+    await expect.poll(async () => ((await reply.innerText().catch(() => "")) ?? "").trim().length, { timeout: 180_000 }).toBeGreaterThan(0);
+
+    // The same session's events, replayed over the HTTP API, end with the reply in `done`.
+    const token = new URL(url).searchParams.get("token")!;
+    const api = (method: string, body: unknown) =>
+      fetch(new URL(`/api/rpc/${method}`, url), { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    await expect.poll(async () => (await api("sessions.list", { workflow: "chat" })).sessions?.[0]?.status, { timeout: 180_000 }).toBe("done");
+    const { sessions } = await api("sessions.list", { workflow: "chat" });
+    const { events } = await api("events.list", { sessionId: sessions[0].id, afterSeq: 0 });
+    const tokens = events.filter((e: { type: string }) => e.type === "token");
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(events.map((e: { seq: number }) => e.seq)).toEqual(events.map((_: unknown, i: number) => i + 1));
+  });
+});
