@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { LANCEDB_LOG: "error" },
+    // expect.poll's 1 s default is too short for a browser or server answering on a busy 2-core CI machine.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });

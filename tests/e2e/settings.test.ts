@@ -147,13 +147,14 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     await expect.poll(() => fs.statSync(part, { throwIfNoEntry: false })?.size ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
 
     await entry.getByRole("button", { name: "取消下载" }).click();
-    await expect.poll(() => entry.getByRole("progressbar").count()).toBe(0);
+    await expect.poll(() => entry.getByRole("progressbar").count(), { timeout: 20_000 }).toBe(0);
     await visible(entry.getByRole("button", { name: "下载" }));
     // Cancel deletes the partial file.
     await expect.poll(() => fs.existsSync(part)).toBe(false);
   });
 
-  it("shows download progress and speed, and resumes a paused download with a Range request", async () => {
+  // One retry: on a saturated 2-core machine the trickling mirror and the UI race (seen twice under load average 9, never alone).
+  it("shows download progress and speed, and resumes a paused download with a Range request", { retry: 1 }, async () => {
     studio = await startStudio();
     const { page } = studio;
     await useMirror(page);
@@ -182,7 +183,7 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     expect(rangeRequests.at(-1)).toMatch(/^bytes=[1-9]\d*-$/);
 
     await entry.getByRole("button", { name: "取消下载" }).click();
-    await expect.poll(() => entry.getByRole("progressbar").count()).toBe(0);
+    await expect.poll(() => entry.getByRole("progressbar").count(), { timeout: 20_000 }).toBe(0);
     await visible(entry.getByRole("button", { name: "下载" }));
   });
 });
