@@ -17,8 +17,9 @@ const REMARK_PLUGINS = [remarkGfm, remarkCitations];
  * The draft is cut into top-level blocks, each parsed by its own memoized component: while a
  * 20 000-character draft streams in, only the blocks still growing are parsed again, and the
  * render runs at deferred (interruptible) priority so typing and clicks never wait behind it.
+ * Memoized: the pane around it re-renders on every store change, the view only when its text does.
  */
-export function MarkdownView({ markdown }: { markdown: string }) {
+export const MarkdownView = memo(function MarkdownView({ markdown }: { markdown: string }) {
   const t = useT();
   const openMaterial = useApp((s) => s.openMaterial);
   const components = useMemo(() => markdownComponents(t, openMaterial), [t, openMaterial]);
@@ -36,7 +37,7 @@ export function MarkdownView({ markdown }: { markdown: string }) {
       ))}
     </div>
   );
-}
+});
 
 /**
  * One block of a draft; React skips it while its text and components are unchanged. Exported for

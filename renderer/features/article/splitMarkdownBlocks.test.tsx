@@ -54,13 +54,14 @@ describe("splitMarkdownBlocks", () => {
     ]);
   });
 
-  it("keeps fenced code, loose lists, indented continuations and HTML blocks whole", () => {
+  it("keeps fenced code, loose lists and indented continuations whole; does not cut raw HTML drafts", () => {
     // (A list item never starts a block of its own: it joins whatever precedes it.)
     const fenced = "```\na\n\nb\n```";
     const list = "- a\n\n- b\n\n  续";
     const html = "<script>\n\nalert(1)\n</script>";
-    const blocks = splitMarkdownBlocks(`${fenced}\n\n${list}\n\n${html}\n\n尾`).map((b) => b.markdown.trimEnd());
-    expect(blocks).toEqual([`${fenced}\n\n${list}`, html, "尾"]);
+    const blocks = splitMarkdownBlocks(`${fenced}\n\n${list}\n\n尾`).map((b) => b.markdown.trimEnd());
+    expect(blocks).toEqual([`${fenced}\n\n${list}`, "尾"]);
+    expect(splitMarkdownBlocks(`甲\n\n${html}\n\n尾`)).toHaveLength(1);
   });
 
   it("gives a growing block the same key once it is longer than the key prefix", () => {
