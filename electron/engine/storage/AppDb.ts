@@ -77,7 +77,8 @@ export class AppDb {
   }
 }
 
-function migrate(db: Database.Database, file: string): void {
+/** Bring a database to the current schema (`migrations.ts`); a newer schema is refused. */
+export function migrate(db: Database.Database, file: string = db.name): void {
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new ScriptoriumError(

@@ -75,4 +75,6 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX chunks_source ON chunks(source_id, idx);
   `,
+  // Knowledge listings and re-indexing select chunks by collection.
+  `CREATE INDEX IF NOT EXISTS chunks_collection ON chunks(collection);`,
 ];
