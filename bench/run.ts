@@ -23,7 +23,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
     load: async () => (await import("./llmBench.js")).llmBench,
   },
   workflow: {
-    metrics: ["workflow.article_overhead", "workflow.section_parallel_speedup"],
+    metrics: ["workflow.article_overhead"],
     load: async () => (await import("./workflowBench.js")).workflowBench,
   },
   retrieval: {

@@ -1,27 +1,56 @@
+import { Worker } from "node:worker_threads";
+
 /**
- * Measured memory read bandwidth in bytes/s: sums a buffer far larger than the CPU caches.
- * Token generation on CPU reads every weight once per token, so bandwidth ÷ bytes-per-token is
- * the ceiling decode speed can approach; the benchmark prints the two side by side.
+ * Measured memory read bandwidth in bytes/s: `threads` workers each sum their own buffer, far
+ * larger than the CPU caches, at the same time. Token generation on CPU reads every weight once
+ * per token with the same number of threads, so bandwidth ÷ bytes-per-token is the ceiling decode
+ * speed can approach; the benchmark prints the two side by side.
  */
-export function measureReadBandwidth(options: { megabytes?: number; repeats?: number } = {}): number {
+export async function measureReadBandwidth(options: { megabytes?: number; repeats?: number; threads?: number } = {}): Promise<number> {
   const bytes = (options.megabytes ?? 512) * 1024 * 1024;
+  const threads = Math.max(1, options.threads ?? 1);
+  const perThread = Math.floor(bytes / threads / 64) * 64;
   const repeats = options.repeats ?? 5;
-  const words = new BigUint64Array(bytes / 8);
-  for (let i = 0; i < words.length; i += 4096) words[i] = BigInt(i);
-  const view = new Float64Array(words.buffer);
-  let best = Number.POSITIVE_INFINITY;
-  let sink = 0;
-  for (let r = 0; r < repeats; r++) {
-    const start = process.hrtime.bigint();
-    let acc = 0;
-    // Unrolled by 8 so the loop is bound by loads, not by the loop counter.
-    for (let i = 0; i < view.length; i += 8) {
-      acc += view[i]! + view[i + 1]! + view[i + 2]! + view[i + 3]! + view[i + 4]! + view[i + 5]! + view[i + 6]! + view[i + 7]!;
+  const workers = Array.from({ length: threads }, () => new Worker(WORKER_SOURCE, { eval: true, workerData: { bytes: perThread } }));
+  try {
+    await Promise.all(workers.map((worker) => once(worker, "ready")));
+    let best = Number.POSITIVE_INFINITY;
+    for (let r = 0; r < repeats; r++) {
+      const started = process.hrtime.bigint();
+      await Promise.all(workers.map((worker) => { worker.postMessage("run"); return once(worker, "done"); }));
+      best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e9);
     }
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    sink += acc;
-    best = Math.min(best, seconds);
+    return (perThread * threads) / best;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  if (Number.isNaN(sink)) throw new Error("unreachable");
-  return bytes / best;
 }
+
+function once(worker: Worker, message: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (value: unknown) => {
+      if (value !== message) return;
+      worker.off("message", onMessage);
+      resolve();
+    };
+    worker.on("message", onMessage);
+    worker.once("error", reject);
+  });
+}
+
+// Plain JS so the worker needs no TypeScript loader. Unrolled by 8 so the loop is bound by loads.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const view = new Float64Array(workerData.bytes / 8);
+for (let i = 0; i < view.length; i += 512) view[i] = i;
+let sink = 0;
+parentPort.on("message", () => {
+  let acc = 0;
+  for (let i = 0; i < view.length; i += 8) {
+    acc += view[i] + view[i + 1] + view[i + 2] + view[i + 3] + view[i + 4] + view[i + 5] + view[i + 6] + view[i + 7];
+  }
+  sink += acc;
+  parentPort.postMessage(Number.isNaN(sink) ? "nan" : "done");
+});
+parentPort.postMessage("ready");
+`;
