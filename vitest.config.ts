@@ -9,6 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     env: { LANCEDB_LOG: "error" },
     // expect.poll's 1 s default is too short for a browser or server answering on a busy 2-core CI machine.
-    expect: { poll: { timeout: 20_000, interval: 100 } },
+    expect: { poll: { timeout: 20_000 } },
   },
 });

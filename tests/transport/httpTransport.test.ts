@@ -36,7 +36,8 @@ describe("createHttpTransport", () => {
   });
 
   it("replays, streams live, and after a dropped connection resumes from Last-Event-ID without gaps or duplicates", async () => {
-    const transport = createHttpTransport({ baseUrl: server.url, token: TOKEN, reconnectDelayMs: 20 });
+    // The reconnect delay must outlast a poll interval, or the moment with no subscription is missed.
+    const transport = createHttpTransport({ baseUrl: server.url, token: TOKEN, reconnectDelayMs: 500 });
     const id = api.createSession();
     for (let i = 0; i < 3; i++) api.emit(id, { type: "token", step: "s", text: `t${i}` });
     const seen: EngineEvent[] = [];
@@ -47,7 +48,7 @@ describe("createHttpTransport", () => {
 
     // Drop every open connection (as a server restart or a network blip would).
     server.server.closeAllConnections();
-    await expect.poll(() => api.subscriptions).toBe(0);
+    await expect.poll(() => api.subscriptions, { interval: 20 }).toBe(0);
     api.emit(id, { type: "token", step: "s", text: "missed while away" });
     await expect.poll(() => api.subscriptions, { timeout: 10_000 }).toBe(1);
     api.emit(id, { type: "done", summary: "end" });
