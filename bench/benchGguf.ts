@@ -1,6 +1,7 @@
 import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { gguf, writeGguf, type GgufTensor } from "../tests/fixtures/ggufWriter.js";
+import { writeGguf, type GgufTensor } from "../tests/fixtures/ggufWriter.js";
+import { llamaMetadata, llamaTensors, type LlamaShape } from "../tests/fixtures/llamaGguf.js";
 
 /**
  * A benchmark-only GGUF with the shape of a real small model (llama architecture, F16, 32k vocab,
@@ -54,23 +55,9 @@ export async function createBenchGguf(dir: string, shape: BenchModelShape = BENC
     },
   });
 
-  const { nEmbd, nLayers, nFf, nHead, nVocab } = shape;
-  const tensors: GgufTensor[] = [tensor("token_embd.weight", [nEmbd, nVocab])];
-  for (let layer = 0; layer < nLayers; layer++) {
-    const p = `blk.${layer}`;
-    tensors.push(
-      tensor(`${p}.attn_norm.weight`, [nEmbd], 1),
-      tensor(`${p}.attn_q.weight`, [nEmbd, nEmbd]),
-      tensor(`${p}.attn_k.weight`, [nEmbd, nEmbd]),
-      tensor(`${p}.attn_v.weight`, [nEmbd, nEmbd]),
-      tensor(`${p}.attn_output.weight`, [nEmbd, nEmbd]),
-      tensor(`${p}.ffn_norm.weight`, [nEmbd], 1),
-      tensor(`${p}.ffn_gate.weight`, [nEmbd, nFf]),
-      tensor(`${p}.ffn_down.weight`, [nFf, nEmbd]),
-      tensor(`${p}.ffn_up.weight`, [nEmbd, nFf]),
-    );
-  }
-  tensors.push(tensor("output_norm.weight", [nEmbd], 1), tensor("output.weight", [nEmbd, nVocab]));
+  const { nVocab } = shape;
+  const llamaShape: LlamaShape = { ...shape, contextLength: 4096 };
+  const tensors = llamaTensors(llamaShape, nVocab, (name, dims) => tensor(name, dims), (name, length) => tensor(name, [length], 1));
 
   const tokens = ["<unk>", "<s>", "</s>"];
   const types = [2, 3, 3];
@@ -85,31 +72,7 @@ export async function createBenchGguf(dir: string, shape: BenchModelShape = BENC
   const scores = tokens.map((_, i) => (types[i] === 1 ? -i / nVocab : 0));
 
   return writeGguf(file, {
-    metadata: {
-      "general.architecture": "llama",
-      "general.name": "scriptorium-bench",
-      "general.alignment": gguf.u32(32),
-      "general.file_type": gguf.u32(1), // MOSTLY_F16
-      "llama.context_length": gguf.u32(4096),
-      "llama.embedding_length": gguf.u32(nEmbd),
-      "llama.block_count": gguf.u32(nLayers),
-      "llama.feed_forward_length": gguf.u32(nFf),
-      "llama.attention.head_count": gguf.u32(nHead),
-      "llama.attention.head_count_kv": gguf.u32(nHead),
-      "llama.rope.dimension_count": gguf.u32(nEmbd / nHead),
-      "llama.rope.freq_base": gguf.f32(10_000),
-      "llama.attention.layer_norm_rms_epsilon": gguf.f32(1e-5),
-      "llama.vocab_size": gguf.u32(nVocab),
-      "tokenizer.ggml.model": "llama",
-      "tokenizer.ggml.tokens": gguf.array("string", tokens),
-      "tokenizer.ggml.scores": gguf.array("f32", scores),
-      "tokenizer.ggml.token_type": gguf.array("i32", types),
-      "tokenizer.ggml.bos_token_id": gguf.u32(1),
-      "tokenizer.ggml.eos_token_id": gguf.u32(2),
-      "tokenizer.ggml.unknown_token_id": gguf.u32(0),
-      "tokenizer.ggml.add_bos_token": true,
-      "tokenizer.ggml.add_eos_token": false,
-    },
+    metadata: llamaMetadata({ name: "scriptorium-bench", fileType: 1 /* MOSTLY_F16 */, shape: llamaShape, vocab: { tokens, scores, types } }),
     tensors,
   });
 }
