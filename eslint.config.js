@@ -30,6 +30,16 @@ export default tseslint.config(
     "electron/engine/ is pure Node: it never imports electron or an adapter."),
   layer(["electron/engine/workflows/article/**/*.ts"], ["**/workflows/docgen/**", "**/workflows/paper/**", "../docgen/**", "../paper/**"],
     "A workflow folder never imports another workflow folder; shared helpers go to workflows/common/."),
+  // Test doubles, fixtures and kits live in electron/engine/testing/; production code never imports them.
+  // A rule name of its own so it stacks with the layer rules above instead of replacing them.
+  {
+    files: ["shared/**/*.ts", "electron/**/*.ts", "renderer/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "electron/engine/testing/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: ["**/testing/**", "./testing/*", "../testing/*"],
+        message: "electron/engine/testing/ is for tests only: production code must not import test doubles or fixtures." }] }],
+    },
+  },
   layer(["electron/server/**/*.ts", "electron/cli/**/*.ts"], ["electron", "electron/*", "**/renderer/**", "**/electron/main/**"],
     "server/ and cli/ run under plain Node: no electron, no renderer."),
 );

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { FakeApi } from "../server/fakeApi.js";
+import { FakeApi } from "../engine/testing/fakeApi.js";
 import { runCli } from "./runCli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "scriptorium-cli-"));

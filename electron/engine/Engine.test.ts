@@ -10,7 +10,7 @@ import type { CreateEngineOptions } from "./createEngine.js";
 import type { Engine } from "./Engine.js";
 import { createApiKeysPort } from "./ports/createApiKeysPort.js";
 import { FileSecretStore } from "./search/FileSecretStore.js";
-import { chunkLlm, hangingLlm, isTerminal, tempDataDir, waitForEvent } from "./engineTestKit.js";
+import { chunkLlm, hangingLlm, isTerminal, tempDataDir, waitForEvent } from "./testing/engineTestKit.js";
 import { chatWorkflow } from "./workflows/chat/definition.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
 

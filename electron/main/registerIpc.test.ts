@@ -2,7 +2,7 @@ import type { IpcMain, IpcRenderer } from "electron";
 import { describe, expect, it } from "vitest";
 import { IPC_EVENT_CHANNEL, IPC_SUBSCRIBE_CHANNEL, METHOD_NAMES, ipcChannel } from "../../shared/api.js";
 import type { EngineEvent } from "../../shared/events.js";
-import { FakeApi } from "../server/fakeApi.js";
+import { FakeApi } from "../engine/testing/fakeApi.js";
 import { createBridge } from "./createBridge.js";
 import type { IpcResult } from "./ipcMessages.js";
 import { registerIpc } from "./registerIpc.js";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTENT_SECURITY_POLICY } from "./contentSecurityPolicy.js";
 import { createServer } from "./createServer.js";
 import type { ScriptoriumServer } from "./createServer.js";
-import { FakeApi } from "./fakeApi.js";
+import { FakeApi } from "../engine/testing/fakeApi.js";
 
 const TOKEN = "test-token-0123456789";
 let api: FakeApi;

@@ -11,7 +11,7 @@ import { runCli } from "../../electron/cli/runCli.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { OPENAI_API_KEY_SECRET } from "../../electron/engine/llm/createLlmClient.js";
 import { API_KEY_SECRET_NAMES } from "../../electron/engine/ports/createApiKeysPort.js";
-import { startJsonServer } from "../../electron/engine/search/testJsonServer.js";
+import { startJsonServer } from "../../electron/engine/testing/testJsonServer.js";
 import { createTinyGguf } from "../fixtures/tinyGguf.js";
 import { INTRANET_KEY, intranetConfig, startIntranetMock } from "./intranetMock.js";
 

@@ -1,4 +1,4 @@
-import { json, startJsonServer, type TestJsonServer } from "../../electron/engine/search/testJsonServer.js";
+import { json, startJsonServer, type TestJsonServer } from "../../electron/engine/testing/testJsonServer.js";
 import type { ProviderConfig } from "../../shared/providers.js";
 
 /** The bearer key the mock expects; requests without it get 401. */

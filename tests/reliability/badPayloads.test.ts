@@ -9,7 +9,7 @@ import type { MethodName } from "../../shared/api.js";
 import { ArticleResumeSchema, ArticleStartInputSchema } from "../../shared/article.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
-import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/workflows/article/articleTestKit.js";
+import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
 import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "../../electron/main/ipcMessages.js";
 import type { IpcResult } from "../../electron/main/ipcMessages.js";
 import { registerIpc } from "../../electron/main/registerIpc.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../shared/errors.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
-import { isTerminal, waitForEvent } from "../../electron/engine/engineTestKit.js";
+import { isTerminal, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { LlamaCppProvider } from "../../electron/engine/llm/LlamaCppProvider.js";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { physicalCoreCount } from "../../electron/engine/llm/physicalCoreCount.js";

@@ -7,7 +7,7 @@ import type { PausePoint } from "../../shared/article.js";
 import { createAppEngine } from "../../electron/engine/createAppEngine.js";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { physicalCoreCount } from "../../electron/engine/llm/physicalCoreCount.js";
-import { startJsonServer } from "../../electron/engine/search/testJsonServer.js";
+import { startJsonServer } from "../../electron/engine/testing/testJsonServer.js";
 import { createTinyGguf } from "../fixtures/tinyGguf.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { actionFor } from "./helpers/articleDriver.js";

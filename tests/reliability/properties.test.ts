@@ -9,7 +9,7 @@ import { createEngine } from "../../electron/engine/createEngine.js";
 import { jsonSchemaForGrammar, normalizeJsonSchema } from "../../electron/engine/llm/jsonSchemaForGrammar.js";
 import type { JsonSchema } from "../../electron/engine/llm/jsonSchemaForGrammar.js";
 import { parseLenientJson } from "../../electron/engine/llm/lenientJson.js";
-import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/workflows/article/articleTestKit.js";
+import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
 import { createServer } from "../../electron/server/createServer.js";
 import { openSse } from "./helpers/sseClient.js";
 

@@ -3,7 +3,7 @@ import { ScriptoriumError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { createServer } from "../../electron/server/createServer.js";
 import type { ScriptoriumServer } from "../../electron/server/createServer.js";
-import { FakeApi } from "../../electron/server/fakeApi.js";
+import { FakeApi } from "../../electron/engine/testing/fakeApi.js";
 import { createHttpTransport } from "../../renderer/transport/httpTransport.js";
 
 // The renderer's HTTP transport against the real HTTP+SSE adapter on 127.0.0.1.

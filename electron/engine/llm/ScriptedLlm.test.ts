@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ScriptoriumError } from "../../../shared/errors.js";
-import { ScriptedLlm } from "./ScriptedLlm.js";
+import { ScriptedLlm } from "../testing/ScriptedLlm.js";
 
 const Review = z.object({ score: z.number().min(0).max(100), notes: z.array(z.string()) });
 

@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEngine } from "../createEngine.js";
 import type { Engine } from "../Engine.js";
-import { chunkLlm, isTerminal, tempDataDir, waitForEvent } from "../engineTestKit.js";
+import { chunkLlm, isTerminal, tempDataDir, waitForEvent } from "../testing/engineTestKit.js";
 
-const CHILD = fileURLToPath(new URL("./crashChild.fixture.ts", import.meta.url));
+const CHILD = fileURLToPath(new URL("../testing/crashChild.fixture.ts", import.meta.url));
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();

@@ -4,7 +4,7 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import { MaterialSchema } from "../../../shared/knowledge.js";
 import { ProviderConfigSchema, type ProviderConfig } from "../../../shared/providers.js";
 import { IntranetHttpProvider } from "./IntranetHttpProvider.js";
-import { json, startJsonServer, type TestJsonServer } from "./testJsonServer.js";
+import { json, startJsonServer, type TestJsonServer } from "../testing/testJsonServer.js";
 
 let server: TestJsonServer;
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileSecretStore } from "./FileSecretStore.js";
 import { ProviderRegistry } from "./ProviderRegistry.js";
-import { json, startJsonServer, type TestJsonServer } from "./testJsonServer.js";
+import { json, startJsonServer, type TestJsonServer } from "../testing/testJsonServer.js";
 
 let dir: string;
 let server: TestJsonServer;

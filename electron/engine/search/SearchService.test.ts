@@ -4,7 +4,7 @@ import { ProviderConfigSchema } from "../../../shared/providers.js";
 import { IntranetHttpProvider } from "./IntranetHttpProvider.js";
 import type { SearchProvider } from "./SearchProvider.js";
 import { mergeMaterials, normaliseTitle, SearchService } from "./SearchService.js";
-import { json, startJsonServer, type TestJsonServer } from "./testJsonServer.js";
+import { json, startJsonServer, type TestJsonServer } from "../testing/testJsonServer.js";
 
 function material(overrides: Partial<Material>): Material {
   return { id: "x", title: "t", content: "", source: "s", published_at: null, relevance_score: 0.5, source_type: "intranet", url: null, recUuid: null, ...overrides };

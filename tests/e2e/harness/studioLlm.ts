@@ -1,4 +1,4 @@
-import { ScriptedLlm, type ScriptedCallOptions } from "../../../electron/engine/llm/ScriptedLlm.js";
+import { ScriptedLlm, type ScriptedCallOptions } from "../../../electron/engine/testing/ScriptedLlm.js";
 
 /** Editor scores and issues the scripted editor gives; tests change them between rounds. */
 export interface EditorScript {

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { createAppEngine } from "../../../electron/engine/createAppEngine.js";
 import { LlmService } from "../../../electron/engine/llm/LlmService.js";
 import { physicalCoreCount } from "../../../electron/engine/llm/physicalCoreCount.js";
-import { FakeSearch } from "../../../electron/engine/workflows/article/articleTestKit.js";
+import { FakeSearch } from "../../../electron/engine/testing/articleTestKit.js";
 import { createServer } from "../../../electron/server/createServer.js";
 import { hybridArticleLlm } from "./hybridArticleLlm.js";
 

@@ -1,7 +1,7 @@
 import type { LlmClient } from "../../../electron/engine/llm/LlmClient.js";
 import { LlamaCppProvider } from "../../../electron/engine/llm/LlamaCppProvider.js";
 import type { LlmService } from "../../../electron/engine/llm/LlmService.js";
-import { ArticleScriptLlm } from "../../../electron/engine/workflows/article/articleTestKit.js";
+import { ArticleScriptLlm } from "../../../electron/engine/testing/articleTestKit.js";
 
 /**
  * The article workflow's LLM for the reliability runs: every prose call (the sections, which stream

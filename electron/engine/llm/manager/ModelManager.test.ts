@@ -11,7 +11,7 @@ import { DownloadRegistry, type DownloadStatus } from "./DownloadRegistry.js";
 import { partPaths } from "./downloadFile.js";
 import { ModelManager } from "./ModelManager.js";
 import { resolveDownloadUrl } from "./resolveDownloadUrl.js";
-import { startFileServer, type TestFileServer } from "./testFileServer.js";
+import { startFileServer, type TestFileServer } from "../../testing/testFileServer.js";
 
 const REPO_CATALOG = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../models/catalog.json");
 const GiB = 1024 ** 3;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { downloadFile, partPaths, type DownloadProgress } from "./downloadFile.js";
-import { startFileServer, type TestFileServer } from "./testFileServer.js";
+import { startFileServer, type TestFileServer } from "../../testing/testFileServer.js";
 
 const SIZE = 256 * 1024;
 const body = randomBytes(SIZE);

@@ -8,7 +8,7 @@ import type { ArticleResume } from "../../../../shared/article.js";
 import type { EngineEvent } from "../../../../shared/events.js";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
-import { ArticleScriptLlm, FakeSearch } from "./articleTestKit.js";
+import { ArticleScriptLlm, FakeSearch } from "../../testing/articleTestKit.js";
 
 let dataDir: string;
 let llm: ArticleScriptLlm;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { DraftVersion } from "../../../../shared/article.js";
 import { SettingsSchema } from "../../../../shared/models.js";
 import type { VersionStore, WorkflowServices } from "../WorkflowDefinition.js";
-import { ArticleScriptLlm, FakeSearch } from "./articleTestKit.js";
+import { ArticleScriptLlm, FakeSearch } from "../../testing/articleTestKit.js";
 import { buildArticleGraph } from "./graph.js";
 
 /** Versions in memory: enough for the graph-level tests, which run without the engine. */

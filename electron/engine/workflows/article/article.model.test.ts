@@ -13,7 +13,7 @@ import { LlamaCppProvider } from "../../llm/LlamaCppProvider.js";
 import type { GenerateStructuredOptions, LlmClient } from "../../llm/LlmClient.js";
 import { LlmService } from "../../llm/LlmService.js";
 import { physicalCoreCount } from "../../llm/physicalCoreCount.js";
-import { FakeSearch } from "./articleTestKit.js";
+import { FakeSearch } from "../../testing/articleTestKit.js";
 import { SCORE_VALUES } from "./schemas.js";
 
 /**

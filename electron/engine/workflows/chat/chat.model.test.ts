@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../../tests/fixtures/tinyGguf.js";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
-import { isTerminal, tempDataDir, waitForEvent } from "../../engineTestKit.js";
+import { isTerminal, tempDataDir, waitForEvent } from "../../testing/engineTestKit.js";
 
 describe("chat workflow on real llama.cpp (tiny GGUF)", () => {
   const dir = tempDataDir();

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
-import { isTerminal, tempDataDir, waitForEvent } from "../../engineTestKit.js";
-import { ScriptedLlm } from "../../llm/ScriptedLlm.js";
+import { isTerminal, tempDataDir, waitForEvent } from "../../testing/engineTestKit.js";
+import { ScriptedLlm } from "../../testing/ScriptedLlm.js";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { EngineEvent } from "../../shared/events.js";
-import type { Engine } from "./Engine.js";
-import type { GenerateTextOptions, GenerateTextResult, LlmClient } from "./llm/LlmClient.js";
+import type { EngineEvent } from "../../../shared/events.js";
+import type { Engine } from "../Engine.js";
+import type { GenerateTextOptions, GenerateTextResult, LlmClient } from "../llm/LlmClient.js";
 
 /**
  * Helpers for engine tests (not shipped code paths): temp data dirs, tiny inline LLM doubles and

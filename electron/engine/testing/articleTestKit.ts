@@ -1,7 +1,7 @@
-import type { Material } from "../../../../shared/knowledge.js";
-import { ScriptedLlm } from "../../llm/ScriptedLlm.js";
-import type { ScriptedCall } from "../../llm/ScriptedLlm.js";
-import type { ResearchSearch } from "../WorkflowDefinition.js";
+import type { Material } from "../../../shared/knowledge.js";
+import { ScriptedLlm } from "./ScriptedLlm.js";
+import type { ScriptedCall } from "./ScriptedLlm.js";
+import type { ResearchSearch } from "../workflows/WorkflowDefinition.js";
 
 /**
  * Test doubles for the article workflow's tests (not used in production code): the shared

@@ -4,7 +4,7 @@
  * Usage: node --import tsx crashChild.fixture.ts <dataDir>
  */
 import { createEngine } from "../createEngine.js";
-import { hangingLlm } from "../engineTestKit.js";
+import { hangingLlm } from "./engineTestKit.js";
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error("usage: crashChild.fixture.ts <dataDir>");

@@ -1,7 +1,7 @@
-import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi, SessionSummary } from "../../shared/api.js";
-import { ScriptoriumError } from "../../shared/errors.js";
-import { SYSTEM_STREAM } from "../../shared/events.js";
-import type { EngineEvent, EventDraft } from "../../shared/events.js";
+import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi, SessionSummary } from "../../../shared/api.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { SYSTEM_STREAM } from "../../../shared/events.js";
+import type { EngineEvent, EventDraft } from "../../../shared/events.js";
 
 /**
  * Test double of the engine for adapter tests (server, CLI, transports): sessions with persisted,

@@ -1,5 +1,5 @@
 import { formatZodError, ScriptoriumError } from "../../../shared/errors.js";
-import { parseLenientJson } from "./lenientJson.js";
+import { parseLenientJson } from "../llm/lenientJson.js";
 import type {
   CallTag,
   GenerateStructuredOptions,
@@ -7,7 +7,7 @@ import type {
   GenerateTextResult,
   LlmClient,
   StructuredResult,
-} from "./LlmClient.js";
+} from "../llm/LlmClient.js";
 
 /** Options of whichever call is being answered. */
 export type ScriptedCallOptions = GenerateTextOptions | GenerateStructuredOptions<unknown>;
