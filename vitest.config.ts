@@ -1,8 +1,26 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Test tiers, chosen by where a file lives and how it is named — so a new folder
+ * (workflows/docgen, workflows/paper, electron/mcp, tests/**) lands in the right tier untouched:
+ *   e2e          tests/e2e/**                 the real engine served to Debian's Chromium
+ *   reliability  tests/reliability/**         crashes, faults, load, hostile input
+ *   model        *.model.test.ts elsewhere    real node-llama-cpp on the tiny GGUF
+ *   unit         every other *.test.ts(x)     no model, no browser: the fast loop
+ * `npm test` runs all four; `npm run test:<tier>` runs one.
+ */
+const ALL = "{shared,electron,renderer,tests,bench}/**/*.test.{ts,tsx}";
+const MODEL = "**/*.model.test.{ts,tsx}";
+const E2E = "tests/e2e/**";
+const RELIABILITY = "tests/reliability/**";
+
+const tier = (name: string, include: string[], exclude: string[]) => ({
+  extends: true as const,
+  test: { name, include, exclude: [...configDefaults.exclude, ...exclude] },
+});
 
 export default defineConfig({
   test: {
-    include: ["{shared,electron,renderer,tests,bench}/**/*.test.{ts,tsx}"],
     // Model tests load native llama.cpp; two workers keep the 2-core CI machine from thrashing.
     maxWorkers: 2,
     testTimeout: 60_000,
@@ -10,5 +28,11 @@ export default defineConfig({
     env: { LANCEDB_LOG: "error" },
     // expect.poll's 1 s default is too short for a browser or server answering on a busy 2-core CI machine.
     expect: { poll: { timeout: 20_000 } },
+    projects: [
+      tier("unit", [ALL], [MODEL, E2E, RELIABILITY]),
+      tier("model", [MODEL], [E2E, RELIABILITY]),
+      tier("e2e", [`${E2E}/*.test.{ts,tsx}`], []),
+      tier("reliability", [`${RELIABILITY}/*.test.{ts,tsx}`], []),
+    ],
   },
 });
