@@ -16,6 +16,11 @@ export function translate(locale: UiLocale, key: MessageKey, params?: Record<str
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/** True when `key` is in the shared dictionary (engine-sent names such as actions may not be). */
+export function hasMessage(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(zh, key);
+}
+
 /** Makes a translator for one locale. */
 export function makeTranslate(locale: UiLocale): Translate {
   return (key, params) => translate(locale, key, params);

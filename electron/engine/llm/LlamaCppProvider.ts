@@ -43,7 +43,8 @@ export class LlamaCppProvider implements LlmClient {
         const session = new LlamaChatSession({
           contextSequence: sequence,
           chatWrapper,
-          systemPrompt: options.system,
+          // "" and not undefined: undefined makes node-llama-cpp insert its own ~330-character default.
+          systemPrompt: options.system ?? "",
           autoDisposeSequence: false,
         });
         try {
@@ -67,7 +68,7 @@ export class LlamaCppProvider implements LlmClient {
         } finally {
           session.dispose({ disposeSequence: false });
         }
-      }, options.signal);
+      }, options.signal, { system: options.system ?? "", prompt: options.prompt });
     } catch (error) {
       if (!options.signal?.aborted) throw error;
       stopReason = "abort";
@@ -92,7 +93,7 @@ export class LlamaCppProvider implements LlmClient {
         const session = new LlamaChatSession({
           contextSequence: sequence,
           chatWrapper,
-          systemPrompt: request.system,
+          systemPrompt: request.system ?? "",
           autoDisposeSequence: false,
         });
         try {
@@ -108,7 +109,7 @@ export class LlamaCppProvider implements LlmClient {
         } finally {
           session.dispose({ disposeSequence: false });
         }
-      }, request.signal);
+      }, request.signal, { system: request.system ?? "", prompt: request.prompt });
     } catch (error) {
       if (request.signal?.aborted) throw new ScriptoriumError("aborted", "Cancelled.");
       throw error;

@@ -95,3 +95,45 @@ describe("LlmService", () => {
     await expect(llm.generateText({ prompt: "x" })).rejects.toMatchObject({ code: "model_missing" });
   });
 });
+
+describe("LlmService KV prefix reuse", () => {
+  // ~300 tokens on the tiny byte-level vocabulary: a role prompt and shared materials.
+  const system = "You are the writer. You only draft the section you are given. ".repeat(5);
+
+  it("a second call on a held prefix evaluates only its own tokens, and never sees the other's", async () => {
+    await service.load({ modelPath: good, threads: 1, sequences: 2, contextSize: 2048 });
+    const llm = new LlamaCppProvider(service);
+    const call = async (prompt: string, sys = system) => {
+      const before = service.tokenCounts().input;
+      await llm.generateText({ system: sys, prompt, maxTokens: 4, maxContinuations: 0, temperature: 0 });
+      return service.tokenCounts().input - before;
+    };
+    const cold = await call("Section one: the history of the press.");
+    // An unrelated call lands on the other (idle) sequence, leaving the warm one alone.
+    const unrelated = await call("Something else entirely.", "You are the editor. ".repeat(4));
+    const warm = await call("Section two: paper and ink.");
+    expect(cold).toBeGreaterThan(250);
+    expect(unrelated).toBeGreaterThan(20);
+    // Only the call's own part (and the chat template's few tokens around it) is prefilled.
+    expect(warm).toBeLessThan(cold / 4);
+
+    // The sequence that served the warm call holds that call's prompt, not the earlier one's tail.
+    const held = await service.withSequence(async (sequence, { model }) => model.detokenize(sequence.contextTokens), undefined, {
+      system,
+      prompt: "Section two: paper and ink.",
+    });
+    expect(held).toContain("Section two: paper and ink.");
+    expect(held).not.toContain("Section one");
+  });
+
+  it("a call without a system prompt gets none, not the library's default", async () => {
+    const llm = new LlamaCppProvider(service);
+    await llm.generateText({ prompt: "Plain call.", maxTokens: 3, maxContinuations: 0, temperature: 0 });
+    const held = await service.withSequence(async (sequence, { model }) => model.detokenize(sequence.contextTokens), undefined, {
+      system: "",
+      prompt: "Plain call.",
+    });
+    expect(held).toContain("Plain call.");
+    expect(held).not.toMatch(/helpful, respectful and honest/);
+  });
+});

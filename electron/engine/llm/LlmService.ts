@@ -10,6 +10,7 @@ import {
   type LlamaContextSequence,
   type LlamaGrammar,
   type LlamaModel,
+  type Token,
 } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
@@ -55,6 +56,7 @@ interface Loaded {
   model: LlamaModel;
   context: LlamaContext;
   pool: SequencePool;
+  sequences: readonly LlamaContextSequence[];
   chatWrapper: ChatWrapper;
   grammars: Map<string, Promise<LlamaGrammar>>;
 }
@@ -117,6 +119,7 @@ export class LlmService {
           context,
           chatWrapper,
           pool: new SequencePool(sequenceList),
+          sequences: sequenceList,
           grammars: new Map(),
           info: {
             path: settings.modelPath,
@@ -153,18 +156,35 @@ export class LlmService {
   }
 
   /**
-   * Run `fn` on a free sequence (waiting FIFO when all are busy); the sequence's history is
-   * cleared first so no call sees another's tokens, and it is returned on success, error or abort.
+   * Run `fn` on a free sequence (waiting FIFO when all are busy); it is returned on success, error
+   * or abort. The sequence keeps its KV cache between calls: node-llama-cpp erases it from the
+   * first token that differs from the new prompt, so no call sees another's tokens and a call
+   * that shares a prefix with the previous one prefills only the rest. With `prompt` (the call's
+   * system prompt and user text) the pool picks the free sequence that holds the longest prefix.
    */
   async withSequence<T>(
     fn: (sequence: LlamaContextSequence, loaded: { chatWrapper: ChatWrapper; model: LlamaModel }) => Promise<T>,
     signal?: AbortSignal,
+    prompt?: { system: string; prompt: string },
   ): Promise<T> {
     const loaded = this.requireLoaded();
-    return loaded.pool.use(async (sequence) => {
-      await sequence.clearHistory();
-      return fn(sequence, { chatWrapper: loaded.chatWrapper, model: loaded.model });
-    }, signal);
+    const tokens = prompt ? promptTokens(loaded, prompt.system, prompt.prompt) : undefined;
+    return loaded.pool.use((sequence) => fn(sequence, { chatWrapper: loaded.chatWrapper, model: loaded.model }), signal, tokens);
+  }
+
+  /**
+   * Tokens evaluated so far on all sequences: `input` = prompt tokens prefilled (a prefix reused
+   * from the KV cache is not counted), `output` = tokens whose logits were sampled (generation).
+   */
+  tokenCounts(): { input: number; output: number } {
+    const loaded = this.requireLoaded();
+    let input = 0;
+    let output = 0;
+    for (const sequence of loaded.sequences) {
+      input += sequence.tokenMeter.usedInputTokens;
+      output += sequence.tokenMeter.usedOutputTokens;
+    }
+    return { input, output };
   }
 
   /** A grammar for this JSON schema (see jsonSchemaForGrammar) on the loaded binding, cached per schema. */
@@ -217,6 +237,21 @@ export class LlmService {
     this.lock = run.catch(() => undefined);
     return run;
   }
+}
+
+/**
+ * The tokens a one-turn chat (system + user, reply to come) starts with, rendered by the chat
+ * wrapper the way LlamaChatSession renders it; only used to rank sequences by shared prefix.
+ */
+function promptTokens(loaded: Loaded, system: string, prompt: string): Token[] {
+  const { contextText } = loaded.chatWrapper.generateContextState({
+    chatHistory: [
+      { type: "system", text: system },
+      { type: "user", text: prompt },
+      { type: "model", response: [] },
+    ],
+  });
+  return contextText.tokenize(loaded.model.tokenizer);
 }
 
 /**

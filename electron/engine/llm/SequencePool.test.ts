@@ -1,12 +1,87 @@
-import type { LlamaContextSequence } from "node-llama-cpp";
+import type { LlamaContextSequence, Token } from "node-llama-cpp";
 import { describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../../shared/errors.js";
-import { SequencePool } from "./SequencePool.js";
+import { commonPrefixLength, MIN_USEFUL_PREFIX, SequencePool } from "./SequencePool.js";
 
 /** The pool only hands sequences around; plain tokens stand in for native ones. */
 function fakeSequences(n: number): LlamaContextSequence[] {
   return Array.from({ length: n }, (_, i) => ({ id: i }) as unknown as LlamaContextSequence);
 }
+
+/** Fake sequences whose "KV cache" is a token array the test sets. */
+function cachedSequences(caches: number[][]): { sequences: LlamaContextSequence[]; cache: Map<LlamaContextSequence, Token[]> } {
+  const sequences = fakeSequences(caches.length);
+  const cache = new Map(sequences.map((s, i) => [s, t(caches[i]!)]));
+  return { sequences, cache };
+}
+
+/** Token ids are branded numbers in node-llama-cpp. */
+const t = (ids: number[]): Token[] => ids as unknown as Token[];
+const range = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+/** A 20-token shared head (system prompt + materials), then a call's own tokens. */
+const HEAD = range(1, 20);
+
+describe("SequencePool prefix affinity", () => {
+  it("lends the free sequence whose cache shares the longest prefix with the prompt", async () => {
+    const { sequences, cache } = cachedSequences([range(500, 30), [...HEAD, 900, 901], [...HEAD.slice(0, 12), 700]]);
+    const pool = new SequencePool(sequences, { cachedTokens: (s) => cache.get(s)! });
+    const lease = await pool.acquire(undefined, t([...HEAD, 42, 43]));
+    expect(lease.sequence).toBe(sequences[1]);
+    // The next best is the one holding 12 tokens of the head, not the unrelated one.
+    const second = await pool.acquire(undefined, t([...HEAD, 44]));
+    expect(second.sequence).toBe(sequences[2]);
+  });
+
+  it("takes the most recently used among equal prefixes", async () => {
+    const { sequences, cache } = cachedSequences([[...HEAD, 1], [...HEAD, 2], [...HEAD, 3]]);
+    const pool = new SequencePool(sequences, { cachedTokens: (s) => cache.get(s)! });
+    const leases = await Promise.all([pool.acquire(), pool.acquire(), pool.acquire()]);
+    // Released in the order 2, 0, 1: sequence 1 is the most recent.
+    for (const i of [2, 0, 1]) leases.find((l) => l.sequence === sequences[i])!.release();
+    expect((await pool.acquire(undefined, t([...HEAD, 9]))).sequence).toBe(sequences[1]);
+    expect((await pool.acquire(undefined, t([...HEAD, 9]))).sequence).toBe(sequences[0]);
+  });
+
+  it("keeps warm caches when nothing useful is shared: the least recently used goes first", async () => {
+    const { sequences, cache } = cachedSequences([[], [], []]);
+    const pool = new SequencePool(sequences, { cachedTokens: (s) => cache.get(s)! });
+    const a = await pool.acquire(undefined, t(HEAD));
+    cache.set(a.sequence, t([...HEAD, 5]));
+    a.release();
+    // Only the BOS-like first token in common: below the useful minimum, so an idle sequence is used.
+    const unrelated = [1, ...range(300, 30)];
+    expect(commonPrefixLength(cache.get(a.sequence)!, t(unrelated))).toBeLessThan(MIN_USEFUL_PREFIX);
+    const b = await pool.acquire(undefined, t(unrelated));
+    expect(b.sequence).not.toBe(a.sequence);
+    // And the call that shares the head still finds its sequence.
+    expect((await pool.acquire(undefined, t([...HEAD, 6]))).sequence).toBe(a.sequence);
+  });
+
+  it("keeps FIFO for waiters: the first waiter takes whichever sequence frees first", async () => {
+    const { sequences, cache } = cachedSequences([[...HEAD, 1], range(100, 20)]);
+    const pool = new SequencePool(sequences, { cachedTokens: (s) => cache.get(s)! });
+    const [x, y] = [await pool.acquire(), await pool.acquire()];
+    const order: number[] = [];
+    const first = pool.acquire(undefined, t(range(100, 20))).then((l) => (order.push(1), l));
+    const second = pool.acquire(undefined, t([...HEAD, 2])).then((l) => (order.push(2), l));
+    // The sequence holding HEAD frees first; the first waiter gets it even though it wants the other.
+    x.release();
+    expect((await first).sequence).toBe(x.sequence);
+    y.release();
+    expect((await second).sequence).toBe(y.sequence);
+    expect(order).toEqual([1, 2]);
+  });
+
+  it("reports busy sequences and calls onBusyChange on every lend and return", async () => {
+    let changes = 0;
+    const pool = new SequencePool(fakeSequences(2), { onBusyChange: () => changes++ });
+    const lease = await pool.acquire();
+    expect([...pool.busy]).toEqual([lease.sequence]);
+    lease.release();
+    expect(pool.busy.size).toBe(0);
+    expect(changes).toBe(2);
+  });
+});
 
 describe("SequencePool", () => {
   it("lends free sequences at once and makes later callers wait first-in first-out", async () => {

@@ -1,4 +1,4 @@
-import type { LlamaContextSequence } from "node-llama-cpp";
+import type { LlamaContextSequence, Token } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 
 /** A sequence lent by the pool; call `release()` exactly once (later calls are ignored). */
@@ -14,19 +14,43 @@ interface Waiter {
   onAbort: () => void;
 }
 
+export interface SequencePoolOptions {
+  /** The tokens a sequence's KV cache holds now; default `sequence.contextTokens`. */
+  cachedTokens?: (sequence: LlamaContextSequence) => readonly Token[];
+  /** Called after a sequence is lent or handed back (the decode gather re-checks who it waits for). */
+  onBusyChange?: () => void;
+}
+
 /**
- * Lends the context's sequences to concurrent callers. A caller waits (first in, first out) when
- * all are busy; callers holding different sequences are batched by node-llama-cpp into one
- * evaluation, which is what makes N sequences faster than N calls in a row.
+ * Lends the context's sequences to concurrent callers. Sequences keep their KV cache between
+ * calls (node-llama-cpp erases from the first token that differs, so no call sees another's
+ * tokens), so a free sequence is chosen by **prefix affinity**: the one whose cached tokens share
+ * the longest prefix with the caller's prompt, most recently used among equals — a section that
+ * follows another on the same system prompt and materials then prefills only its own part.
+ * When all are busy, callers wait first in, first out (a waiter takes whichever sequence frees
+ * first: fairness beats reuse). Callers holding different sequences are batched by
+ * node-llama-cpp into one evaluation, which is what makes N sequences faster than N calls in a row.
  */
 export class SequencePool {
   private readonly free: LlamaContextSequence[];
   private readonly waiters: Waiter[] = [];
+  private readonly lent = new Set<LlamaContextSequence>();
+  /** Sequence → tick of its last release; higher = more recently used. */
+  private readonly lastUsed = new Map<LlamaContextSequence, number>();
+  private tick = 0;
   private disposed = false;
 
-  constructor(private readonly sequences: readonly LlamaContextSequence[]) {
+  private readonly cachedTokens: (sequence: LlamaContextSequence) => readonly Token[];
+  private readonly onBusyChange: () => void;
+
+  constructor(
+    private readonly sequences: readonly LlamaContextSequence[],
+    options: SequencePoolOptions = {},
+  ) {
     if (sequences.length === 0) throw new ScriptoriumError("internal", "SequencePool needs at least one sequence");
     this.free = [...sequences];
+    this.cachedTokens = options.cachedTokens ?? ((sequence) => sequence.contextTokens);
+    this.onBusyChange = options.onBusyChange ?? (() => undefined);
   }
 
   /** Sequences in the pool. */
@@ -44,14 +68,20 @@ export class SequencePool {
     return this.waiters.length;
   }
 
+  /** The sequences lent right now (the decode gather waits only for these). */
+  get busy(): ReadonlySet<LlamaContextSequence> {
+    return this.lent;
+  }
+
   /**
-   * Borrow a sequence; waits FIFO when all are busy. Rejects with the signal's reason when it
-   * aborts while waiting, and with `unavailable` once the pool is disposed.
+   * Borrow a sequence; `prompt` (the tokens the call will evaluate) picks the free sequence
+   * holding the longest prefix of it. Waits FIFO when all are busy. Rejects with the signal's
+   * reason when it aborts while waiting, and with `unavailable` once the pool is disposed.
    */
-  acquire(signal?: AbortSignal): Promise<PooledSequence> {
+  acquire(signal?: AbortSignal, prompt?: readonly Token[]): Promise<PooledSequence> {
     if (this.disposed) return Promise.reject(disposedError());
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const sequence = this.free.shift();
+    const sequence = this.takeBestFree(prompt);
     if (sequence) return Promise.resolve(this.lease(sequence));
     return new Promise<PooledSequence>((resolve, reject) => {
       const waiter: Waiter = {
@@ -70,8 +100,8 @@ export class SequencePool {
   }
 
   /** Borrow a sequence for the duration of `fn`; it is returned on success, error and abort. */
-  async use<T>(fn: (sequence: LlamaContextSequence) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const lease = await this.acquire(signal);
+  async use<T>(fn: (sequence: LlamaContextSequence) => Promise<T>, signal?: AbortSignal, prompt?: readonly Token[]): Promise<T> {
+    const lease = await this.acquire(signal, prompt);
     try {
       return await fn(lease.sequence);
     } finally {
@@ -88,8 +118,40 @@ export class SequencePool {
     }
   }
 
+  /**
+   * Longest shared prefix wins, weighed against the cache it would erase: a call costs the
+   * prompt tokens it must prefill plus a quarter of the cached tokens it throws away (which a
+   * later call might have reused). So a section following another on the same system prompt and
+   * materials takes that sequence, while an unrelated call that shares only a BOS and a few
+   * template tokens takes an idle one instead of wiping a warm cache. Among equal costs: the most
+   * recently used when a useful prefix ({@link MIN_USEFUL_PREFIX}) is shared, else the least
+   * recently used.
+   */
+  private takeBestFree(prompt: readonly Token[] | undefined): LlamaContextSequence | undefined {
+    let best = -1;
+    let bestCost = Number.POSITIVE_INFINITY;
+    let bestTick = 0;
+    for (let i = 0; i < this.free.length; i++) {
+      const sequence = this.free[i]!;
+      const cached = prompt ? this.cachedTokens(sequence) : [];
+      const shared = prompt ? commonPrefixLength(cached, prompt) : 0;
+      const cost = (prompt ? prompt.length - shared : 0) + (cached.length - shared) * ERASE_WEIGHT;
+      const used = this.lastUsed.get(sequence) ?? -1;
+      const tick = shared >= MIN_USEFUL_PREFIX ? used : -used;
+      if (best < 0 || cost < bestCost || (cost === bestCost && tick > bestTick)) {
+        best = i;
+        bestCost = cost;
+        bestTick = tick;
+      }
+    }
+    if (best < 0) return undefined;
+    return this.free.splice(best, 1)[0];
+  }
+
   private lease(sequence: LlamaContextSequence): PooledSequence {
     let released = false;
+    this.lent.add(sequence);
+    this.onBusyChange();
     return {
       sequence,
       release: () => {
@@ -101,15 +163,31 @@ export class SequencePool {
   }
 
   private handBack(sequence: LlamaContextSequence): void {
+    this.lent.delete(sequence);
+    this.lastUsed.set(sequence, ++this.tick);
     if (this.disposed) return;
     const next = this.waiters.shift();
     if (!next) {
       this.free.push(sequence);
+      this.onBusyChange();
       return;
     }
     next.signal?.removeEventListener("abort", next.onAbort);
     next.resolve(this.lease(sequence));
   }
+}
+
+/** Shorter shared prefixes (BOS, a chat template's opening) do not make a sequence "the same conversation". */
+export const MIN_USEFUL_PREFIX = 8;
+/** What erasing one cached token counts against a sequence, in prefill tokens (see takeBestFree). */
+const ERASE_WEIGHT = 0.25;
+
+/** Number of leading tokens `a` and `b` share. */
+export function commonPrefixLength(a: readonly Token[], b: readonly Token[]): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a[i] === b[i]) i++;
+  return i;
 }
 
 function disposedError(): ScriptoriumError {
