@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   "model_missing", // no model configured / file missing
   "model_invalid", // file is not a loadable GGUF (corrupt, truncated, wrong magic)
   "unavailable", // a configured backend or endpoint cannot be reached
+  "disk_full", // a write failed for lack of space (ENOSPC, EDQUOT, SQLITE_FULL); what was saved before is intact
   "aborted", // cancelled by the user
   "internal", // a bug: never expected, always logged
 ] as const;
@@ -30,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   model_missing: 409,
   model_invalid: 422,
   unavailable: 503,
+  disk_full: 507,
   aborted: 499,
   internal: 500,
 };
@@ -54,6 +56,11 @@ export class ScriptoriumError extends Error {
 /** Turn anything thrown into a serialisable ApiError; unknown errors become `internal`. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ScriptoriumError) return error.toJSON();
+  // Out of space from the file system or SQLite, whichever layer met it first.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL") {
+    return { code: "disk_full", message: "No space left on the disk; nothing saved before was lost. Free some space and try again." };
+  }
   if (error instanceof z.ZodError) {
     return { code: "bad_request", message: formatZodError(error), details: error.issues };
   }

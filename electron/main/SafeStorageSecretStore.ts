@@ -3,7 +3,7 @@ import path from "node:path";
 import type { SafeStorage } from "electron";
 import { ScriptoriumError } from "../../shared/errors.js";
 import type { SecretStore } from "../engine/search/SecretStore.js";
-import { atomicWrite } from "../engine/storage/atomicWrite.js";
+import { writeFileAtomic } from "../engine/io/atomicWrite.js";
 
 /**
  * Provider API keys encrypted with the OS keychain (`safeStorage`: Keychain, DPAPI, libsecret)
@@ -34,7 +34,7 @@ export class SafeStorageSecretStore implements SecretStore {
     const cipher = this.safeStorage.encryptString(value).toString("base64");
     await this.serial(async () => {
       const next = { ...this.load(), [name]: cipher };
-      await atomicWrite(this.file, JSON.stringify(next, null, 2));
+      await writeFileAtomic(this.file, JSON.stringify(next, null, 2));
       this.cache = next;
     });
   }
@@ -45,7 +45,7 @@ export class SafeStorageSecretStore implements SecretStore {
       if (!(name in current)) return;
       const next = { ...current };
       delete next[name];
-      await atomicWrite(this.file, JSON.stringify(next, null, 2));
+      await writeFileAtomic(this.file, JSON.stringify(next, null, 2));
       this.cache = next;
     });
   }

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { writeFileAtomic } from "../llm/manager/atomicFile.js";
+import { writeFileAtomic } from "../io/atomicWrite.js";
 import type { SecretStore } from "./SecretStore.js";
 
 /**
@@ -44,7 +44,7 @@ export class FileSecretStore implements SecretStore {
       const secrets = await this.read();
       change(secrets);
       await mkdir(dirname(this.filePath), { recursive: true });
-      await writeFileAtomic(this.filePath, JSON.stringify(secrets, null, 2), 0o600);
+      await writeFileAtomic(this.filePath, JSON.stringify(secrets, null, 2), { mode: 0o600, what: "the secret store" });
       await chmod(this.filePath, 0o600);
     });
     this.queue = next.catch(() => undefined);

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { ProviderConfigSchema, ProviderSaveSchema, type ProviderConfig } from "../../../shared/providers.js";
-import { writeFileAtomic } from "../llm/manager/atomicFile.js";
+import { writeFileAtomic } from "../io/atomicWrite.js";
 import { IntranetHttpProvider, type IntranetHttpProviderOptions } from "./IntranetHttpProvider.js";
 import type { SecretStore } from "./SecretStore.js";
 

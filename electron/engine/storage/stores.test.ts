@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../../shared/events.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { AppDb } from "./AppDb.js";
-import { atomicWrite } from "./atomicWrite.js";
 import { EventStore } from "./EventStore.js";
 import { SessionStore } from "./SessionStore.js";
 import { SettingsStore } from "./SettingsStore.js";
@@ -127,16 +126,5 @@ describe("SqliteVersionStore", () => {
     store.deleteSession("a");
     expect(store.list("a")).toEqual([]);
     expect(store.list("b")).toHaveLength(1);
-  });
-});
-
-describe("atomicWrite", () => {
-  it("replaces a file and leaves no temp files behind", async () => {
-    const dir = tempDir();
-    const file = path.join(dir, "nested", "outline.json");
-    await atomicWrite(file, "first");
-    await atomicWrite(file, new TextEncoder().encode("second"));
-    expect(fs.readFileSync(file, "utf8")).toBe("second");
-    expect(fs.readdirSync(path.dirname(file))).toEqual(["outline.json"]);
   });
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { CatalogEntry, Fit, InstalledModel, Settings } from "../../../../shared/models.js";
-import { copyFileAtomic, writeFileAtomic } from "./atomicFile.js";
+import { copyFileAtomic, writeFileAtomic } from "../../io/atomicWrite.js";
 import { downloadFile, type DownloadFileOptions, type DownloadProgress } from "./downloadFile.js";
 import { fitEstimate } from "./fitEstimate.js";
 import { checkGgufMagic, inspectGguf } from "./inspectGguf.js";

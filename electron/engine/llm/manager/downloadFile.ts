@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import { fsyncPath, renameDurable, writeFileAtomic } from "./atomicFile.js";
+import { fsyncPath, renameDurable, writeFileAtomic } from "../../io/atomicWrite.js";
 import { openHttpGet, TransientHttpError, type HttpGetTimeouts } from "./openHttpGet.js";
 
 /** Progress of one download; emitted at most every `progressIntervalMs` plus once at the end. */

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
+import { asDiskError, copyFileAtomic, writeFileAtomic } from "./atomicWrite.js";
+import { mountTinyDisk } from "../testing/tinyDisk.js";
+
+const cleanup: Array<() => void> = [];
+afterEach(() => {
+  for (const step of cleanup.splice(0).reverse()) step();
+});
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-io-"));
+  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+describe("writeFileAtomic", () => {
+  it("replaces a file and leaves no temp files behind", async () => {
+    const file = path.join(tempDir(), "nested", "outline.json");
+    await writeFileAtomic(file, "first");
+    await writeFileAtomic(file, new TextEncoder().encode("second"));
+    expect(fs.readFileSync(file, "utf8")).toBe("second");
+    expect(fs.readdirSync(path.dirname(file))).toEqual(["outline.json"]);
+  });
+
+  it("creates a new file with the requested mode", async () => {
+    const file = path.join(tempDir(), "secrets.json");
+    await writeFileAtomic(file, "{}", { mode: 0o600 });
+    if (process.platform !== "win32") expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("copies atomically", async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "a.bin"), "abc");
+    await copyFileAtomic(path.join(dir, "a.bin"), path.join(dir, "models", "b.bin"));
+    expect(fs.readFileSync(path.join(dir, "models", "b.bin"), "utf8")).toBe("abc");
+    expect(fs.readdirSync(path.join(dir, "models"))).toEqual(["b.bin"]);
+  });
+
+  it("maps out-of-space errors to disk_full naming what was written, and leaves other errors alone", () => {
+    const enospc = Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+    const mapped = asDiskError(enospc, "section 2 of the draft cache", "/x/section_1.md");
+    expect(mapped).toBeInstanceOf(ScriptoriumError);
+    expect((mapped as ScriptoriumError).code).toBe("disk_full");
+    expect((mapped as ScriptoriumError).message).toContain("section 2 of the draft cache");
+    const other = Object.assign(new Error("EACCES"), { code: "EACCES" });
+    expect(asDiskError(other, "x")).toBe(other);
+    expect(toApiError(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" })).code).toBe("disk_full");
+  });
+
+  it("on a full disk: a typed error, the old content intact, no temp file, and a retry works once space is back", async () => {
+    const disk = mountTinyDisk(256 * 1024);
+    cleanup.push(disk.unmount);
+    const file = path.join(disk.dir, "section_0.md");
+    await writeFileAtomic(file, "saved before");
+    const filler = disk.fill();
+    const big = "x".repeat(128 * 1024);
+    const error = await writeFileAtomic(file, big, { what: "section 1 of the draft cache" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).code).toBe("disk_full");
+    expect((error as ScriptoriumError).message).toContain("section 1 of the draft cache");
+    expect(fs.readFileSync(file, "utf8")).toBe("saved before");
+    expect(fs.readdirSync(disk.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    fs.rmSync(filler);
+    await writeFileAtomic(file, big);
+    expect(fs.readFileSync(file, "utf8")).toBe(big);
+  });
+});
+

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import { copyFile, mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { ScriptoriumError } from "../../../shared/errors.js";
+
+/**
+ * The one atomic file writer. A crash (or a full disk) leaves either the old content or the new,
+ * never a torn file: write a hidden temp file in the same directory, fsync it, rename it over the
+ * target, then fsync the directory so the rename itself is durable (write-file-atomic skips that
+ * last step). A failed write removes its temp file; ENOSPC/EDQUOT become a typed `disk_full` error
+ * naming what was being written, so the caller can say so and retry once space is back.
+ */
+export interface AtomicWriteOptions {
+  /** File mode of a newly created file (e.g. 0o600 for secrets). */
+  mode?: number;
+  /** What is being written, in words, for the error message ("section 3 of session …"). */
+  what?: string;
+}
+
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = tempPathFor(file);
+  try {
+    await mkdir(dir, { recursive: true });
+    const handle = await open(temp, "w", options.mode);
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await renameDurable(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw asDiskError(error, options.what ?? file, file);
+  }
+}
+
+/**
+ * Copy `src` to `dest` so that `dest` is either absent or complete (temp copy + fsync + rename).
+ * A crash mid-copy leaves only a temp file, never a truncated model.
+ */
+export async function copyFileAtomic(src: string, dest: string, what?: string): Promise<void> {
+  const temp = tempPathFor(dest);
+  try {
+    await mkdir(path.dirname(dest), { recursive: true });
+    await copyFile(src, temp);
+    await fsyncPath(temp);
+    await renameDurable(temp, dest);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw asDiskError(error, what ?? dest, dest);
+  }
+}
+
+/** Rename `from` over `to` and fsync the parent so the new name survives a power cut. */
+export async function renameDurable(from: string, to: string): Promise<void> {
+  await rename(from, to);
+  await fsyncPath(path.dirname(to), true);
+}
+
+/** fsync a file or directory by path; directories may refuse on some platforms (Windows), which is harmless. */
+export async function fsyncPath(target: string, isDirectory = false): Promise<void> {
+  let handle;
+  try {
+    handle = await open(target, "r");
+    await handle.sync();
+  } catch (error) {
+    if (!isDirectory) throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** A hidden sibling: `.name.<pid>.<random>.tmp`. The reliability checks look for `*.tmp` leftovers. */
+export function tempPathFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+}
+
+const NO_SPACE = new Set(["ENOSPC", "EDQUOT"]);
+
+/** True for an out-of-space error from the file system or SQLite. */
+export function isNoSpaceError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (NO_SPACE.has(code) || code === "SQLITE_FULL");
+}
+
+/** A `disk_full` ScriptoriumError naming `what` for an out-of-space error; anything else unchanged. */
+export function asDiskError(error: unknown, what: string, file?: string): unknown {
+  if (error instanceof ScriptoriumError || !isNoSpaceError(error)) return error;
+  return new ScriptoriumError("disk_full", `No space left on the disk while writing ${what}. Nothing saved before was lost; free some space and try again.`, {
+    what,
+    ...(file ? { path: file } : {}),
+    cause: (error as { code?: string }).code,
+  });
+}
