@@ -4,7 +4,7 @@ import type { EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
 import type { ModelsPort } from "../EngineServices.js";
 import { DownloadRegistry, type DownloadStatus } from "../llm/manager/DownloadRegistry.js";
-import { inspectGguf } from "../llm/manager/inspectGguf.js";
+import { inspectGguf } from "../io/validateGguf.js";
 import { ModelManager, type ModelManagerOptions } from "../llm/manager/ModelManager.js";
 import { downloadMessage } from "./downloadMessage.js";
 

@@ -6,7 +6,7 @@ import type { CatalogEntry, Fit, InstalledModel, Settings } from "../../../../sh
 import { copyFileAtomic, writeFileAtomic } from "../../io/atomicWrite.js";
 import { downloadFile, type DownloadFileOptions, type DownloadProgress } from "./downloadFile.js";
 import { fitEstimate } from "./fitEstimate.js";
-import { checkGgufMagic, inspectGguf } from "./inspectGguf.js";
+import { checkGgufMagic, inspectGguf } from "../../io/validateGguf.js";
 import { loadCatalog } from "./loadCatalog.js";
 import { resolveDownloadUrl } from "./resolveDownloadUrl.js";
 
