@@ -77,4 +77,68 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Knowledge listings and re-indexing select chunks by collection.
   `CREATE INDEX IF NOT EXISTS chunks_collection ON chunks(collection);`,
+  // Paper reader (knowledge/papers/PaperRepository.ts): papers with pages, chunks, structural index,
+  // references, a per-paper glossary for cross-lingual search, and the conversation per session.
+  `
+  CREATE TABLE paper_docs (
+    doc_id       TEXT PRIMARY KEY,
+    title        TEXT NOT NULL,
+    authors      TEXT NOT NULL DEFAULT '[]',
+    year         INTEGER,
+    abstract     TEXT NOT NULL DEFAULT '',
+    file_name    TEXT NOT NULL,
+    path         TEXT NOT NULL,
+    kind         TEXT NOT NULL,
+    pages        INTEGER NOT NULL,
+    content_hash TEXT NOT NULL,
+    imported_at  TEXT NOT NULL
+  );
+  CREATE TABLE paper_pages (
+    doc_id TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
+    page   INTEGER NOT NULL,
+    text   TEXT NOT NULL,
+    PRIMARY KEY (doc_id, page)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_chunks (
+    id      TEXT PRIMARY KEY,
+    doc_id  TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
+    idx     INTEGER NOT NULL,
+    page    INTEGER NOT NULL,
+    section TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    text    TEXT NOT NULL
+  );
+  CREATE INDEX paper_chunks_doc ON paper_chunks(doc_id, idx);
+  CREATE TABLE paper_structure (
+    doc_id   TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
+    idx      INTEGER NOT NULL,
+    kind     TEXT NOT NULL,
+    number   TEXT NOT NULL,
+    label    TEXT NOT NULL,
+    page     INTEGER NOT NULL,
+    end_page INTEGER NOT NULL,
+    PRIMARY KEY (doc_id, idx)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_references (
+    doc_id TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
+    idx    INTEGER NOT NULL,
+    page   INTEGER NOT NULL,
+    text   TEXT NOT NULL,
+    PRIMARY KEY (doc_id, idx)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_glossary (
+    doc_id      TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
+    term        TEXT NOT NULL,
+    translation TEXT NOT NULL,
+    PRIMARY KEY (doc_id, term)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_messages (
+    session_id TEXT NOT NULL,
+    seq        INTEGER NOT NULL,
+    role       TEXT NOT NULL,
+    json       TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+  ) WITHOUT ROWID;
+  `,
 ];

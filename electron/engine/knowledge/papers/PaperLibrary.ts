@@ -1,0 +1,234 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type Database from "better-sqlite3";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import type { Embedder, LlmClient } from "../../llm/LlmClient.js";
+import { detectLang } from "../ingest/RawChunk.js";
+import { confirmMetadata } from "./confirmMetadata.js";
+import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
+import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
+import { parsePaper } from "./parsePaper.js";
+import { readPaperLines } from "./readPaperFile.js";
+import { translateQueryTerms } from "./translateQueryTerms.js";
+
+/** A cross-encoder that scores (query, passage) pairs; higher is more relevant. */
+export interface Reranker {
+  rank(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
+}
+
+export interface PaperLibraryOptions {
+  /** Data directory; the index lives in `<dataDir>/lancedb`. */
+  dataDir: string;
+  db: Database.Database;
+  embedder: Embedder | (() => Promise<Embedder>);
+  /** For the metadata check and query-term translation; without it both are skipped. */
+  llm?: () => LlmClient | undefined;
+  /** Applied to the fused candidates when installed. */
+  reranker?: () => Promise<Reranker | undefined>;
+  /** Chunks per embedding call; default 32. */
+  batchSize?: number;
+}
+
+export interface ImportResult {
+  doc_id: string;
+  title: string;
+  pages: number;
+  /** True when the same file content was already in the library (nothing re-imported). */
+  existing: boolean;
+}
+
+export interface RetrieveOptions {
+  docIds: string[];
+  limit?: number;
+  signal?: AbortSignal;
+  /** Search the reference list instead of the body. */
+  references?: boolean;
+}
+
+export interface Retrieval {
+  hits: PaperHit[];
+  /** What the word index was searched with (the question or its translated terms). */
+  words: string;
+}
+
+/**
+ * The paper library: import (parse, embed, index — all or nothing), list, delete, and retrieval
+ * limited to a set of papers. SQLite holds the papers; LanceDB is an index rebuilt from it.
+ */
+export class PaperLibrary {
+  readonly repo: PaperRepository;
+  private ready: Promise<{ index: PaperIndex; embedder: Embedder }> | undefined;
+
+  constructor(private readonly options: PaperLibraryOptions) {
+    this.repo = new PaperRepository(options.db);
+  }
+
+  /**
+   * Imports one file. The file is parsed and embedded first; then the chunks go to LanceDB and the
+   * paper to app.db in one transaction. A failure at any step removes what was written, so a
+   * failed import leaves no trace. Re-importing the same content returns the existing paper.
+   */
+  async importFile(filePath: string, signal?: AbortSignal): Promise<ImportResult> {
+    const name = path.basename(filePath);
+    let data: Buffer;
+    try {
+      data = fs.readFileSync(filePath);
+    } catch {
+      throw new ScriptoriumError("not_found", `${name}: file not found or unreadable (${filePath}).`, { file: filePath });
+    }
+    if (data.length === 0) throw new ScriptoriumError("bad_request", `${name}: the file is empty.`, { file: name });
+    const contentHash = createHash("sha256").update(data).digest("hex");
+    const existing = this.repo.byHash(contentHash);
+    if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
+
+    const { kind, lines } = await readPaperLines(filePath, data, signal);
+    const parsed = parsePaper(lines);
+    const body = parsed.blocks.filter((block) => block.kind !== "reference");
+    if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name });
+    const docId = `p${contentHash.slice(0, 12)}`;
+    const firstPage = parsed.pages[0]?.text ?? "";
+    const llm = this.options.llm?.();
+    const metadata = llm ? await confirmMetadata(llm, firstPage, parsed.metadata, signal) : parsed.metadata;
+    const title = metadata.title || path.basename(filePath, path.extname(filePath));
+    const chunks: PaperChunk[] = parsed.blocks.map((block, idx) => ({
+      id: `${docId}:${idx}`,
+      doc_id: docId,
+      idx,
+      page: block.page,
+      section: block.section,
+      kind: block.kind,
+      text: block.text,
+    }));
+    const record: PaperRecord = {
+      doc_id: docId,
+      title,
+      authors: metadata.authors,
+      year: metadata.year,
+      abstract: metadata.abstract,
+      file_name: name,
+      path: path.resolve(filePath),
+      kind,
+      pages: parsed.pages.length === 0 ? 0 : Math.max(...parsed.pages.map((page) => page.page)),
+      content_hash: contentHash,
+      imported_at: new Date().toISOString(),
+    };
+
+    const { index, embedder } = await this.open();
+    const vectors = await this.embedChunks(embedder, chunks, signal);
+    try {
+      await index.add(chunks.map((chunk, i) => ({ ...chunk, vector: vectors[i]! })));
+      this.repo.insert({ record, pages: parsed.pages, chunks, structure: parsed.structure, references: parsed.references });
+    } catch (error) {
+      this.repo.delete(docId);
+      await index.deleteDocs([docId]).catch(() => undefined);
+      throw error;
+    }
+    return { doc_id: docId, title, pages: record.pages, existing: false };
+  }
+
+  list(query?: string): PaperRecord[] {
+    return this.repo.list(query);
+  }
+
+  get(docId: string): PaperRecord {
+    return this.repo.require(docId);
+  }
+
+  async delete(docId: string): Promise<void> {
+    this.repo.require(docId);
+    const { index } = await this.open();
+    await index.deleteDocs([docId]);
+    this.repo.delete(docId);
+  }
+
+  /** The paper's language by its title and abstract: `zh` or `en`. */
+  language(docId: string): "zh" | "en" {
+    const record = this.repo.require(docId);
+    const sample = `${record.title} ${record.abstract} ${this.repo.chunks(docId).slice(0, 5).map((c) => c.text).join(" ")}`;
+    return detectLang(sample) === "zh" ? "zh" : "en";
+  }
+
+  /**
+   * Top chunks of the given papers for a question: vectors, the bigram index and the stemmed word
+   * index fused by RRF, then the reranker when one is installed. A Chinese question about an
+   * English paper has its key terms translated (glossary first) before the word index is searched.
+   */
+  async retrieve(question: string, options: RetrieveOptions): Promise<Retrieval> {
+    for (const docId of options.docIds) this.repo.require(docId);
+    const limit = options.limit ?? 6;
+    const { index, embedder } = await this.open();
+    let words = question;
+    const llm = this.options.llm?.();
+    for (const docId of options.docIds) {
+      if (this.language(docId) !== "en") continue;
+      const glossary = this.repo.glossary(docId);
+      const translated = await translateQueryTerms(llm, question, glossary, options.signal);
+      if (translated.added.length > 0) this.repo.addGlossary(docId, translated.added);
+      if (translated.words) words = `${question} ${translated.words}`;
+    }
+    const [vector] = await embedder.embed([`${question} ${words === question ? "" : words}`.trim()], options.signal);
+    const reranker = await this.options.reranker?.().catch(() => undefined);
+    let hits = await index.search(
+      { text: question, words, vector: vector! },
+      { docIds: options.docIds, limit: reranker ? Math.max(limit * 3, 15) : limit, ...(options.references ? { kinds: ["reference"] } : {}) },
+    );
+    if (reranker && hits.length > 1) {
+      const scores = await reranker.rank(question, hits.map((hit) => hit.text), options.signal);
+      const max = Math.max(...scores);
+      const min = Math.min(...scores);
+      hits = hits
+        .map((hit, i) => ({ ...hit, score: max > min ? (scores[i]! - min) / (max - min) : hit.score }))
+        .sort((a, b) => b.score - a.score);
+    }
+    return { hits: hits.slice(0, limit), words };
+  }
+
+  /** Mean chunk vector of a paper (for "related papers in my library"). */
+  async paperVector(docId: string, signal?: AbortSignal): Promise<Float32Array> {
+    const { embedder } = await this.open();
+    const record = this.repo.require(docId);
+    const [vector] = await embedder.embed([`${record.title}\n${record.abstract}`.slice(0, 2000)], signal);
+    return vector!;
+  }
+
+  async close(): Promise<void> {
+    const ready = this.ready;
+    this.ready = undefined;
+    if (ready) (await ready.catch(() => undefined))?.index.close();
+  }
+
+  private async embedChunks(embedder: Embedder, chunks: PaperChunk[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const batch = this.options.batchSize ?? 32;
+    const vectors: Float32Array[] = [];
+    for (let i = 0; i < chunks.length; i += batch) {
+      if (signal?.aborted) throw new ScriptoriumError("aborted", "Paper import was cancelled.");
+      vectors.push(...(await embedder.embed(chunks.slice(i, i + batch).map(embeddingText), signal)));
+    }
+    return vectors;
+  }
+
+  private open(): Promise<{ index: PaperIndex; embedder: Embedder }> {
+    this.ready ??= (async () => {
+      const source = this.options.embedder;
+      const embedder = typeof source === "function" ? await source() : source;
+      const index = await PaperIndex.open({
+        dir: path.join(this.options.dataDir, "lancedb"),
+        modelId: embedder.modelId,
+        dimensions: embedder.dimensions,
+        rebuild: async (): Promise<IndexedPaperChunk[]> => {
+          const chunks = this.repo.allChunks();
+          const vectors = await this.embedChunks(embedder, chunks);
+          return chunks.map((chunk, i) => ({ ...chunk, vector: vectors[i]! }));
+        },
+      });
+      return { index, embedder };
+    })();
+    this.ready.catch(() => (this.ready = undefined));
+    return this.ready;
+  }
+}
+
+function embeddingText(chunk: PaperChunk): string {
+  return chunk.section ? `${chunk.section}\n${chunk.text}` : chunk.text;
+}

@@ -1,0 +1,135 @@
+/**
+ * Page layout of a PDF from pdf.js text items: items grouped into lines by their baseline, lines put
+ * in reading order (a two-column page reads the left column, then the right one), and running
+ * headers, footers and page numbers removed. Pure functions, so they are tested on hand-made items.
+ */
+
+/** One pdf.js text item, reduced to what layout needs (PDF user space: y grows upwards). */
+export interface PositionedItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  /** Font size (the text matrix's vertical scale). */
+  size: number;
+}
+
+/** Where a line sits on a two-column page; `full` also for every line of a one-column page. */
+export type LineColumn = "full" | "left" | "right";
+
+export interface LayoutLine {
+  text: string;
+  x: number;
+  y: number;
+  /** Largest font size on the line; headings and titles are larger than body text. */
+  size: number;
+  column: LineColumn;
+}
+
+export interface PageLayout {
+  /** 1-based page number in the file. */
+  page: number;
+  width: number;
+  height: number;
+  /** Lines in reading order. */
+  lines: LayoutLine[];
+}
+
+/** Share of characters each column needs before a page counts as two-column. */
+const COLUMN_SHARE = 0.2;
+
+/**
+ * Orders a page's items into lines. A page is two-column when enough text lies wholly left of the
+ * middle and wholly right of it; then full-width lines above the columns come first (title,
+ * authors), then the left column top to bottom, the right column, and full-width lines below.
+ */
+export function layoutPage(items: PositionedItem[], width: number): LayoutLine[] {
+  const visible = items.filter((item) => item.str.trim().length > 0);
+  if (visible.length === 0) return [];
+  const middle = width / 2;
+  const gutter = width * 0.02;
+  const side = (item: PositionedItem): LineColumn =>
+    item.x + item.width <= middle + gutter ? "left" : item.x >= middle - gutter ? "right" : "full";
+  const chars = { left: 0, right: 0, full: 0 };
+  for (const item of visible) chars[side(item)] += item.str.length;
+  const total = chars.left + chars.right + chars.full;
+  const twoColumn = chars.left >= total * COLUMN_SHARE && chars.right >= total * COLUMN_SHARE;
+  if (!twoColumn) return groupLines(visible, "full");
+
+  const left = visible.filter((item) => side(item) === "left");
+  const right = visible.filter((item) => side(item) === "right");
+  const full = visible.filter((item) => side(item) === "full");
+  const columnTop = Math.max(...[...left, ...right].map((item) => item.y));
+  const above = full.filter((item) => item.y > columnTop);
+  const below = full.filter((item) => item.y <= columnTop);
+  return [
+    ...groupLines(above, "full"),
+    ...groupLines(left, "left"),
+    ...groupLines(right, "right"),
+    ...groupLines(below, "full"),
+  ];
+}
+
+/** Items on (about) the same baseline form one line, read left to right; lines top to bottom. */
+function groupLines(items: PositionedItem[], column: LineColumn): LayoutLine[] {
+  const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
+  const lines: PositionedItem[][] = [];
+  for (const item of sorted) {
+    const current = lines.at(-1);
+    const tolerance = Math.max(1, Math.min(item.size, current?.[0]?.size ?? item.size) * 0.45);
+    if (current && Math.abs(current[0]!.y - item.y) <= tolerance) current.push(item);
+    else lines.push([item]);
+  }
+  return lines.map((parts) => {
+    parts.sort((a, b) => a.x - b.x);
+    let text = "";
+    let end = -Infinity;
+    for (const part of parts) {
+      // A gap wider than a fifth of the font size is a word break pdf.js did not encode as a space.
+      const gap = part.x - end;
+      if (text && gap > part.size * 0.2 && !/\s$/.test(text) && !/^\s/.test(part.str)) text += " ";
+      text += part.str;
+      end = part.x + part.width;
+    }
+    return {
+      text: text.replace(/\s+/g, " ").trim(),
+      x: parts[0]!.x,
+      y: parts[0]!.y,
+      size: Math.max(...parts.map((part) => part.size)),
+      column,
+    };
+  });
+}
+
+/** A page number on its own: `3`, `- 3 -`, `Page 3`, `3 / 12`, `第 3 页`. */
+const PAGE_NUMBER = /^(?:[-–—]\s*)?(?:page\s+)?\d{1,4}(?:\s*(?:\/|of)\s*\d{1,4})?(?:\s*[-–—])?$|^第\s*\d{1,4}\s*页$/i;
+
+/** Lines at the page's top or bottom edge that may be running heads or feet. */
+const EDGE_LINES = 2;
+
+/**
+ * Removes running headers and footers: an edge line (top or bottom two, by position) whose text —
+ * digits ignored — recurs at about the same height on at least half of the pages (and on two or
+ * more), plus edge lines that are only a page number.
+ */
+export function stripRunningLines(pages: PageLayout[]): PageLayout[] {
+  const key = (line: LayoutLine) => `${line.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}@${Math.round(line.y / 4)}`;
+  const edges = pages.map((page) => edgeLines(page));
+  const counts = new Map<string, number>();
+  for (const edge of edges) {
+    for (const k of new Set([...edge].map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const needed = Math.max(2, Math.ceil(pages.length / 2));
+  return pages.map((page, index) => {
+    const edge = edges[index]!;
+    const lines = page.lines.filter(
+      (line) => !edge.has(line) || !(PAGE_NUMBER.test(line.text) || (counts.get(key(line)) ?? 0) >= needed),
+    );
+    return { ...page, lines };
+  });
+}
+
+function edgeLines(page: PageLayout): Set<LayoutLine> {
+  const byHeight = [...page.lines].sort((a, b) => b.y - a.y);
+  return new Set([...byHeight.slice(0, EDGE_LINES), ...byHeight.slice(-EDGE_LINES)]);
+}

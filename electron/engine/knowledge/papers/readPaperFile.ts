@@ -1,0 +1,52 @@
+import path from "node:path";
+import mammoth from "mammoth";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import { htmlToMarkdown } from "../ingest/htmlToMarkdown.js";
+import { linesFromLayout, linesFromMarkdown, type PaperLine } from "./parsePaper.js";
+import { readPdfLayout } from "./readPdfLayout.js";
+
+export const PAPER_KINDS = { pdf: "pdf", docx: "docx", md: "markdown", markdown: "markdown", txt: "text", text: "text", html: "html", htm: "html" } as const;
+export type PaperKind = (typeof PAPER_KINDS)[keyof typeof PAPER_KINDS];
+
+/** The file's kind by extension, or a `bad_request` naming the file and the supported kinds. */
+export function paperKind(filePath: string): PaperKind {
+  const extension = path.extname(filePath).slice(1).toLowerCase();
+  const kind = (PAPER_KINDS as Record<string, PaperKind>)[extension];
+  if (!kind) {
+    throw new ScriptoriumError("bad_request", `${path.basename(filePath)}: unsupported paper format; import PDF, DOCX, Markdown, text or HTML.`, {
+      file: path.basename(filePath),
+    });
+  }
+  return kind;
+}
+
+/**
+ * A paper file's lines in reading order. PDFs keep their pages; the other formats are one page
+ * (they have no page geometry), with headings from markdown `#`, HTML `<h1…>` or DOCX styles.
+ */
+export async function readPaperLines(filePath: string, data: Buffer, signal?: AbortSignal): Promise<{ kind: PaperKind; lines: PaperLine[] }> {
+  const kind = paperKind(filePath);
+  const name = path.basename(filePath);
+  switch (kind) {
+    case "pdf":
+      return { kind, lines: linesFromLayout(await readPdfLayout(data, filePath, signal)) };
+    case "markdown":
+    case "text":
+      return { kind, lines: linesFromMarkdown(decode(data)) };
+    case "html":
+      return { kind, lines: linesFromMarkdown(htmlToMarkdown(decode(data))) };
+    case "docx": {
+      let html: string;
+      try {
+        html = (await mammoth.convertToHtml({ buffer: data })).value;
+      } catch (error) {
+        throw new ScriptoriumError("bad_request", `${name}: not a readable DOCX file (${error instanceof Error ? error.message.slice(0, 200) : String(error)}).`, { file: name });
+      }
+      return { kind, lines: linesFromMarkdown(htmlToMarkdown(html)) };
+    }
+  }
+}
+
+function decode(data: Buffer): string {
+  return new TextDecoder("utf-8").decode(data).replace(/^\uFEFF/, "");
+}
