@@ -13,9 +13,10 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
+import { DecodeGather } from "./DecodeGather.js";
 import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
 import { SequencePool } from "./SequencePool.js";
-import { validateGgufFile } from "./validateGgufFile.js";
+import { validateGgufFile } from "../io/validateGguf.js";
 
 /** What to load; mirrors the llama.cpp part of `Settings`. */
 export interface LlmServiceSettings {
@@ -27,6 +28,11 @@ export interface LlmServiceSettings {
   sequences?: number;
   /** Tokens per sequence; default 4096, capped at the model's training context. */
   contextSize?: number;
+  /**
+   * Hold each decode until every sequence with a call in flight has one pending (a few ms at
+   * most), so concurrent calls share decode batches (see DecodeGather); default true.
+   */
+  gatherDecodes?: boolean;
   /** Load progress 0..1, for the status bar. */
   onProgress?: (progress: number) => void;
 }
@@ -57,6 +63,7 @@ interface Loaded {
   context: LlamaContext;
   pool: SequencePool;
   sequences: readonly LlamaContextSequence[];
+  gather: DecodeGather | null;
   chatWrapper: ChatWrapper;
   grammars: Map<string, Promise<LlamaGrammar>>;
 }
@@ -114,12 +121,18 @@ export class LlmService {
         for (let i = 0; i < sequences; i++) sequenceList.push(context.getSequence());
         const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
         const chatWrapper = pickChatWrapper(model, hasChatTemplate);
+        let gather: DecodeGather | null = null;
+        const pool = new SequencePool(sequenceList, { onBusyChange: () => gather?.check() });
+        // Off, it still counts batches, so the two can be compared.
+        gather = new DecodeGather(context, () => pool.busy, { hold: settings.gatherDecodes ?? true });
+        if (!gather.install()) gather = null;
         this.loaded = {
           model,
           context,
           chatWrapper,
-          pool: new SequencePool(sequenceList),
+          pool,
           sequences: sequenceList,
+          gather,
           grammars: new Map(),
           info: {
             path: settings.modelPath,
@@ -187,6 +200,18 @@ export class LlmService {
     return { input, output };
   }
 
+  /**
+   * Sequences per decode batch → how many such batches ran since load (or the last reset); null
+   * when the batch counter could not be installed (node-llama-cpp internals not as pinned).
+   */
+  decodeBatchHistogram(options: { reset?: boolean } = {}): Map<number, number> | null {
+    const gather = this.requireLoaded().gather;
+    if (!gather) return null;
+    const copy = new Map(gather.histogram);
+    if (options.reset) gather.resetHistogram();
+    return copy;
+  }
+
   /** A grammar for this JSON schema (see jsonSchemaForGrammar) on the loaded binding, cached per schema. */
   grammarFor(schema: object): Promise<LlamaGrammar> {
     const loaded = this.requireLoaded();
@@ -223,6 +248,7 @@ export class LlmService {
     if (!loaded) return;
     this.loaded = null;
     loaded.pool.dispose();
+    loaded.gather?.flush();
     await loaded.context.dispose();
     await loaded.model.dispose();
   }

@@ -1,0 +1,149 @@
+import type { LlamaContext, LlamaContextSequence } from "node-llama-cpp";
+
+/**
+ * The node-llama-cpp version whose internals this patches (package.json pins it exactly). The
+ * patch checks the shape it relies on at install time and stays off when it is not there.
+ */
+export const GATHER_PATCHED_VERSION = "3.21.1";
+
+/** Default wait for stragglers: far shorter than one decode step of any model worth batching. */
+const DEFAULT_TIMEOUT_MS = 4;
+
+/** The internal members of LlamaContext 3.21.1 the gather touches. */
+interface ContextInternals {
+  _decodeTokens: (request: { sequenceId: number }, logitDataMapper: unknown) => Promise<unknown>;
+  _ctx: {
+    initBatch: (size: number) => void;
+    addToBatch: (...args: unknown[]) => unknown;
+    decodeBatch: () => Promise<void>;
+  };
+}
+
+interface Held {
+  sequenceId: number;
+  run: () => void;
+}
+
+/**
+ * Keeps concurrent sequences in step so their tokens share decode batches.
+ *
+ * node-llama-cpp's dispatch loop decodes whatever is queued the moment the previous batch ends.
+ * A sequence whose next token is still being sampled in JS misses that batch and gets the next
+ * one alone; from then on the sequences alternate (two never shared a batch, four ran as 3 + 1),
+ * and a batch of one costs nearly as much as a batch of four. The gather holds each decode
+ * request until every sequence with a call in flight has one pending — or `timeoutMs` passes, so
+ * a sequence busy elsewhere (tokenizing, finishing) never stalls the others for long — then
+ * queues them together, and the loop decodes them as one batch.
+ *
+ * Internal API: it wraps `LlamaContext._decodeTokens` (see docs/notes/node-llama-cpp-batching.md).
+ */
+export class DecodeGather {
+  /** Sequences per decode batch → number of such batches, since install. */
+  readonly histogram = new Map<number, number>();
+  private held: Held[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private installed = false;
+
+  constructor(
+    private readonly context: LlamaContext,
+    /** Sequences with a call in flight right now (the pool's lent sequences). */
+    private readonly inFlight: () => Iterable<LlamaContextSequence>,
+    private readonly options: { timeoutMs?: number; /** false: only count batches (to compare) */ hold?: boolean } = {},
+  ) {}
+
+  /** Whether the patch is active (false when the library's internals are not the expected ones). */
+  get active(): boolean {
+    return this.installed;
+  }
+
+  /** Patch the context; returns false (and changes nothing) when its internals differ. */
+  install(): boolean {
+    const internals = this.context as unknown as Partial<ContextInternals>;
+    const native = internals._ctx;
+    if (
+      this.installed ||
+      typeof internals._decodeTokens !== "function" ||
+      !native ||
+      typeof native.initBatch !== "function" ||
+      typeof native.addToBatch !== "function" ||
+      typeof native.decodeBatch !== "function"
+    ) {
+      return false;
+    }
+    // Count the items of each batch for the histogram (a prefill chunk counts as one item). The
+    // native object's methods are read-only, so the context gets a proxy in front of it; methods
+    // run bound to the real object, as native code requires.
+    let items = 0;
+    const counted: Record<string, (...args: unknown[]) => unknown> = {
+      initBatch: (...args) => {
+        items = 0;
+        return native.initBatch.apply(native, args as [number]);
+      },
+      addToBatch: (...args) => {
+        items++;
+        return native.addToBatch.apply(native, args);
+      },
+      decodeBatch: () => {
+        this.histogram.set(items, (this.histogram.get(items) ?? 0) + 1);
+        return native.decodeBatch.call(native);
+      },
+    };
+    internals._ctx = new Proxy(native, {
+      get: (target, key) => {
+        if (typeof key === "string" && key in counted) return counted[key];
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+
+    const decodeTokens = internals._decodeTokens.bind(this.context);
+    internals._decodeTokens = (request, logitDataMapper) =>
+      new Promise((resolve, reject) => {
+        const run = () => void decodeTokens(request, logitDataMapper).then(resolve, reject);
+        if (this.options.hold === false) return run();
+        this.held.push({ sequenceId: request.sequenceId, run });
+        this.check();
+      });
+    this.installed = true;
+    return true;
+  }
+
+  /** Re-check after a sequence is lent or returned: a returned one is no longer waited for. */
+  check(): void {
+    if (this.held.length === 0) return;
+    const pending = new Set(this.held.map((h) => h.sequenceId));
+    let complete = true;
+    for (const sequence of this.inFlight()) {
+      if (!pending.has(sequenceIdOf(sequence))) {
+        complete = false;
+        break;
+      }
+    }
+    if (complete) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  }
+
+  /** Release every held decode at once (tests and unload). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // All in one tick: the library's next dispatch sees them queued together.
+    for (const held of this.held.splice(0)) held.run();
+  }
+
+  /** Batches of exactly `size` sequences, as a share of all batches since install (0 when none). */
+  shareOfBatches(size: number): number {
+    let total = 0;
+    for (const count of this.histogram.values()) total += count;
+    return total === 0 ? 0 : (this.histogram.get(size) ?? 0) / total;
+  }
+
+  resetHistogram(): void {
+    this.histogram.clear();
+  }
+}
+
+/** The native sequence id (internal `_sequenceId` in 3.21.1), which decode requests carry. */
+function sequenceIdOf(sequence: LlamaContextSequence): number {
+  return (sequence as unknown as { _sequenceId: number })._sequenceId;
+}
