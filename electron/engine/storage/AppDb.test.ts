@@ -23,7 +23,11 @@ const tables = (db: AppDb) =>
 describe("AppDb", () => {
   it("creates every table on a fresh data dir, durably configured", () => {
     const db = AppDb.open(tempDir());
-    expect(tables(db)).toEqual(["chunks", "documents", "embedding_cache", "events", "sessions", "settings", "sources", "versions"]);
+    expect(tables(db)).toEqual([
+      "chunks", "documents", "embedding_cache", "events",
+      "paper_chunks", "paper_docs", "paper_glossary", "paper_messages", "paper_pages", "paper_references", "paper_structure",
+      "sessions", "settings", "sources", "versions",
+    ]);
     expect(db.schemaVersion).toBe(MIGRATIONS.length);
     expect(db.db.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(db.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
