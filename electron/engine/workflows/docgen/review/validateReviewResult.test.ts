@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { reviewResultSchema } from "../schemas.js";
+import { validateReviewResult } from "./validateReviewResult.js";
+
+describe("validateReviewResult", () => {
+  const draft = ["# 标题", "", "这个功能贼好用。", "第二句。"].join("\n");
+
+  it("keeps real rule ids on real lines, refuses the rest, snaps a line to its excerpt, de-duplicates", () => {
+    const out = validateReviewResult(
+      {
+        violations: [
+          { rule_id: "6.6", line: 3, excerpt: "贼好用", comment: "口语" },
+          { rule_id: "9.9", line: 3, excerpt: "", comment: "x" },
+          { rule_id: "6.6", line: 0, excerpt: "", comment: "x" },
+          { rule_id: "6.6", line: 99, excerpt: "", comment: "x" },
+          { rule_id: "6.3", line: 1, excerpt: "贼好用", comment: "snap" },
+          { rule_id: "6.6", line: 4, excerpt: "贼好用", comment: "dup after snap" },
+        ],
+      },
+      ["6.3", "6.6"],
+      draft,
+    );
+    expect(out.violations.map((v) => `${v.rule_id}@${v.line}`)).toEqual(["6.6@3", "6.3@3"]);
+    expect(out.rejected.map((r) => r.why)).toEqual(["unknown rule id 9.9", "line 0 outside 1–4", "line 99 outside 1–4"]);
+  });
+
+  it("the schema's rule_id is an enum of the module's ids", () => {
+    const schema = reviewResultSchema(["6.3", "6.6"]);
+    expect(schema.safeParse({ violations: [{ rule_id: "6.3", line: 1, excerpt: "", comment: "" }] }).success).toBe(true);
+    expect(schema.safeParse({ violations: [{ rule_id: "2.1", line: 1, excerpt: "", comment: "" }] }).success).toBe(false);
+  });
+});

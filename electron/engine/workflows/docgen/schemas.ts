@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { CODE_TOOLS } from "./code/CodeTools.js";
+
+/**
+ * Output schemas of every structured LLM call of the doc generator. Strings and arrays are bounded
+ * (the grammar needs it and a weak model must not ramble); descriptions are shown to the model.
+ * Integers are not range-checked by llama.cpp grammars, so line numbers are validated by code after
+ * the call (validateReviewResult, mergeReplacements), never trusted.
+ */
+
+/** One action of the code-scanning agent: a tool call, or `finish` when it has seen enough. */
+export const ScanActionSchema = z.object({
+  tool: z.enum([...CODE_TOOLS, "finish"]).describe("the one tool to call now, or finish when you know enough"),
+  args: z
+    .object({
+      path: z.string().max(300).optional().describe("file or folder relative to the project root"),
+      query: z.string().max(200).optional().describe("search_keyword: text or regular expression"),
+      regex: z.boolean().optional().describe("search_keyword: true when query is a regular expression"),
+      start_line: z.number().int().optional().describe("read_file: first line, 1-based"),
+      end_line: z.number().int().optional().describe("read_file: last line, inclusive"),
+    })
+    .describe("arguments of the tool; {} for finish"),
+  reason: z.string().max(120).describe("why this step, in one short sentence"),
+});
+export type ScanAction = z.infer<typeof ScanActionSchema>;
+
+/** The overview the scan ends with: what the outline and sections are written from. */
+export const ProjectOverviewSchema = z.object({
+  summary: z.string().max(600).describe("what the project is and does, 2 to 4 sentences"),
+  components: z
+    .array(z.object({ name: z.string().max(80).describe("module, package or file"), role: z.string().max(200).describe("what it does") }))
+    .max(10)
+    .describe("main components"),
+  usage: z.string().max(400).describe("how to install, build or run it, from the manifests; empty when unknown"),
+});
+export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
+
+/** A MECE outline: sections that do not overlap and together cover the topic. */
+export const DocOutlineSchema = z.object({
+  title: z.string().max(120).describe("the document title"),
+  sections: z
+    .array(
+      z.object({
+        title: z.string().max(80).describe("the section heading, without numbering"),
+        scope: z.string().max(200).describe("what this section covers and what it leaves to other sections"),
+      }),
+    )
+    .min(1)
+    .max(10)
+    .describe("3 to 8 mutually exclusive, collectively exhaustive sections in reading order"),
+});
+export type DocOutline = z.infer<typeof DocOutlineSchema>;
+
+/** The review model's result for one module; `rule_id` is an enum of that module's rule ids. */
+export function reviewResultSchema(ruleIds: readonly [string, ...string[]]) {
+  return z.object({
+    violations: z
+      .array(
+        z.object({
+          rule_id: z.enum(ruleIds as [string, ...string[]]).describe("the id of the violated rule"),
+          line: z.number().int().describe("the 4-digit line number where the problem is, as a number"),
+          excerpt: z.string().max(80).describe("the offending words, copied exactly from that line"),
+          comment: z.string().max(200).describe("what is wrong and how to fix it"),
+        }),
+      )
+      .max(12)
+      .describe("violations of the listed rules; empty when the draft follows them"),
+  });
+}
+export type ReviewResult = z.infer<ReturnType<typeof reviewResultSchema>>;
+
+/** A revise agent's answer for one rule group. */
+export const RevisePlanSchema = z.object({
+  replacements: z
+    .array(
+      z.object({
+        start_line: z.number().int().describe("first line to replace (the 4-digit number, as a number)"),
+        end_line: z.number().int().describe("last line to replace, inclusive"),
+        old_text: z.string().max(2000).describe("the current text of those lines, copied exactly, without the line numbers"),
+        new_content: z.string().max(2000).describe("the replacement text, without line numbers"),
+        reason: z.string().max(160).describe("which violation this fixes"),
+      }),
+    )
+    .max(8)
+    .describe("replacements, each fixing one violation; empty when nothing should change"),
+});
+export type RevisePlan = z.infer<typeof RevisePlanSchema>;
