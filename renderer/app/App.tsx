@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useApp } from "../store/StoreProvider.js";
 import { selectNeedsOnboarding } from "../store/selectors.js";
-import { FEATURES } from "../features/registry.js";
+import { featureForScreen } from "../features/registry.js";
+import { ConfirmDialog } from "../components/ConfirmDialog.js";
 import { SettingsScreen } from "../settings/SettingsScreen.js";
 import { Onboarding } from "../onboarding/Onboarding.js";
 import { Sidebar } from "./Sidebar.js";
@@ -22,7 +23,7 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  const Feature = FEATURES.find((f) => f.screen === screen)?.component;
+  const Feature = featureForScreen(screen)?.component;
   return (
     <div className="app">
       <Sidebar />
@@ -31,6 +32,7 @@ export function App() {
         {screen === "settings" ? <SettingsScreen /> : Feature ? <Feature /> : null}
       </main>
       {needsOnboarding && <Onboarding />}
+      <ConfirmDialog />
     </div>
   );
 }

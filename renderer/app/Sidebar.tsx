@@ -1,13 +1,10 @@
 import { useApp, useT } from "../store/StoreProvider.js";
-import type { Screen } from "../store/types.js";
-import type { MessageKey } from "../i18n/translate.js";
 import { SessionList } from "../sessions/SessionList.js";
+import { FEATURES } from "../features/registry.js";
+import { resolveLabel, type LocalizedLabel } from "../i18n/defineMessages.js";
 
-const NAV: Array<[Screen, MessageKey, string]> = [
-  ["studio", "nav.studio", "✎"],
-  ["chat", "nav.chat", "✉"],
-  ["settings", "nav.settings", "⚙"],
-];
+/** The feature screens of the registry, then settings. */
+const NAV: ReadonlyArray<readonly [string, LocalizedLabel, string]> = [...FEATURES.map((f) => [f.screen, f.nav.label, f.nav.icon] as const), ["settings", "nav.settings", "⚙"] as const];
 
 /** App navigation, the session list and the language switch. */
 export function Sidebar() {
@@ -25,12 +22,12 @@ export function Sidebar() {
         <span className="brand__name">{t("app.name")}</span>
       </div>
       <nav className="mainnav" aria-label="main">
-        {NAV.map(([id, key, icon]) => (
+        {NAV.map(([id, label, icon]) => (
           <button key={id} type="button" className={`mainnav__item${screen === id ? " is-active" : ""}`} aria-current={screen === id ? "page" : undefined} onClick={() => setScreen(id)}>
             <span aria-hidden className="mainnav__icon">
               {icon}
             </span>
-            {t(key)}
+            {resolveLabel(label, t, locale)}
           </button>
         ))}
       </nav>

@@ -1,22 +1,40 @@
 import type { ComponentType } from "react";
 import type { WorkflowId } from "../../shared/api.js";
-import type { Screen } from "../store/types.js";
+import type { LocalizedLabel } from "../i18n/defineMessages.js";
 import { StudioScreen } from "./article/StudioScreen.js";
 import { ChatScreen } from "./chat/ChatScreen.js";
 
-/** One entry per workflow: the screen that shows its sessions. Adding a workflow adds a line. */
+/**
+ * One entry per screen of a workflow. The sidebar navigation, the screen switch of the shell and
+ * the screen a session opens on (`openSession`) are all derived from this list, so adding a
+ * workflow's screen is one entry here and nothing else in the shell.
+ */
 export interface FeatureEntry {
-  workflow: WorkflowId;
-  screen: Screen;
+  /** Screen id (stable, ASCII), e.g. "studio", "docgen", "paper". "settings" is reserved. */
+  screen: string;
+  /** Workflows whose sessions this screen shows; a session of one of them opens here. */
+  workflows: readonly WorkflowId[];
+  /** Sidebar button: a shared message key or a literal per locale, and a one-glyph icon. */
+  nav: { label: LocalizedLabel; icon: string };
+  /** The sidebar's "new" button label while this screen is active (default `sessions.new`). */
+  newLabel?: LocalizedLabel;
   component: ComponentType;
 }
 
 export const FEATURES: readonly FeatureEntry[] = [
-  { workflow: "article", screen: "studio", component: StudioScreen },
-  { workflow: "chat", screen: "chat", component: ChatScreen },
+  { screen: "studio", workflows: ["article"], nav: { label: "nav.studio", icon: "✎" }, newLabel: "sessions.new", component: StudioScreen },
+  { screen: "chat", workflows: ["chat"], nav: { label: "nav.chat", icon: "✉" }, newLabel: "sessions.newChat", component: ChatScreen },
 ];
 
+/** The screen shown first and for sessions of a workflow no entry claims. */
+export const DEFAULT_SCREEN = "studio";
+
 /** The screen that opens a session of `workflow`. */
-export function screenForWorkflow(workflow: string): Screen {
-  return FEATURES.find((f) => f.workflow === workflow)?.screen ?? "studio";
+export function screenForWorkflow(workflow: string | null | undefined): string {
+  return FEATURES.find((f) => (f.workflows as readonly string[]).includes(workflow ?? ""))?.screen ?? DEFAULT_SCREEN;
+}
+
+/** The entry of a screen id, or undefined for "settings" and unknown ids. */
+export function featureForScreen(screen: string): FeatureEntry | undefined {
+  return FEATURES.find((f) => f.screen === screen);
 }

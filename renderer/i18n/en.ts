@@ -295,4 +295,8 @@ export const en: Record<MessageKey, string> = {
   "error.model_invalid": "This file is not a usable GGUF model: {m}",
   "error.unavailable": "Cannot connect: {m}",
   "error.generic": "{m}",
+
+  "sessions.newChat": "New chat",
+  "materials.noneConfirmYes": "Write without materials",
+  "draft.restore": "Restore this version",
 };

@@ -293,6 +293,10 @@ export const zh = {
   "error.model_invalid": "这个文件不是可用的 GGUF 模型：{m}",
   "error.unavailable": "无法连接：{m}",
   "error.generic": "{m}",
+
+  "sessions.newChat": "新建对话",
+  "materials.noneConfirmYes": "不用素材，直接写",
+  "draft.restore": "恢复此版本",
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -1,5 +1,7 @@
 import { useApp, useT } from "../store/StoreProvider.js";
 import type { MessageKey } from "../i18n/translate.js";
+import { resolveLabel } from "../i18n/defineMessages.js";
+import { DEFAULT_SCREEN, featureForScreen } from "../features/registry.js";
 
 /** Sessions, newest first: open (continue) one, delete one, or start a new article. */
 export function SessionList() {
@@ -10,6 +12,10 @@ export function SessionList() {
   const closeSession = useApp((s) => s.closeSession);
   const deleteSession = useApp((s) => s.deleteSession);
   const setScreen = useApp((s) => s.setScreen);
+  const screen = useApp((s) => s.screen);
+  const locale = useApp((s) => s.locale);
+  const askConfirm = useApp((s) => s.askConfirm);
+  const feature = featureForScreen(screen) ?? featureForScreen(DEFAULT_SCREEN);
   const sorted = [...sessions].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return (
     <nav className="sessions" aria-label={t("sessions.title")}>
@@ -18,10 +24,10 @@ export function SessionList() {
         className="btn btn--primary btn--wide"
         onClick={() => {
           closeSession();
-          setScreen("studio");
+          setScreen(feature?.screen ?? DEFAULT_SCREEN);
         }}
       >
-        + {t("sessions.new")}
+        + {resolveLabel(feature?.newLabel ?? "sessions.new", t, locale)}
       </button>
       <h3 className="sessions__title">{t("sessions.title")}</h3>
       {sorted.length === 0 && <p className="muted small">{t("sessions.empty")}</p>}
@@ -40,7 +46,9 @@ export function SessionList() {
               className="icon-btn icon-btn--danger session__delete"
               aria-label={`${t("sessions.delete")} ${s.title}`}
               onClick={() => {
-                if (window.confirm(t("sessions.deleteConfirm"))) void deleteSession(s.id);
+                void askConfirm({ message: t("sessions.deleteConfirm"), confirmLabel: t("common.delete"), danger: true }).then((ok) => {
+                  if (ok) void deleteSession(s.id);
+                });
               }}
             >
               ×

@@ -1,6 +1,7 @@
 import type { CurrentSlice, SliceCreator } from "./types.js";
 import { emptySessionView } from "./sessionView.js";
 import { applyEvent } from "./applyEvent.js";
+import { screenForWorkflow } from "../features/registry.js";
 
 /**
  * The open session. Its view is never edited by the UI: it is the fold of the session's events,
@@ -18,6 +19,8 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
       const after = applyEvent(before, event);
       if (after === before) return;
       set({ current: after });
+      // A session opened before the list knew it learns its workflow from `connected`.
+      if (before.workflow === null && after.workflow !== null && get().screen !== "settings") get().setScreen(screenForWorkflow(after.workflow));
       // The list shows status and pause point: refresh it when the run changes phase.
       if (after.status !== before.status) void get().refreshSessions();
     });
@@ -28,30 +31,29 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
     openSession(id) {
       open(id);
       const workflow = get().sessions.find((s) => s.id === id)?.workflow;
-      get().setScreen(workflow === "chat" ? "chat" : "studio");
+      if (workflow) get().setScreen(screenForWorkflow(workflow));
     },
     closeSession() {
       unsubscribe?.();
       unsubscribe = null;
       set({ current: emptySessionView() });
     },
-    async startArticle(input) {
+    async startRun(start) {
       try {
-        const { sessionId } = await get().api.call("run.start", { workflow: "article", input });
+        const { sessionId } = await get().api.call("run.start", start);
         open(sessionId);
         await get().refreshSessions();
+        return sessionId;
       } catch (error) {
         get().pushError(error);
+        return null;
       }
     },
+    async startArticle(input) {
+      await get().startRun({ workflow: "article", input });
+    },
     async startChat(prompt) {
-      try {
-        const { sessionId } = await get().api.call("run.start", { workflow: "chat", input: { prompt } });
-        open(sessionId);
-        await get().refreshSessions();
-      } catch (error) {
-        get().pushError(error);
-      }
+      await get().startRun({ workflow: "chat", input: { prompt } });
     },
     async resume(payload) {
       const sessionId = get().current.sessionId;

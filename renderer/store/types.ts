@@ -3,7 +3,7 @@ import type { ApiError } from "../../shared/errors.js";
 import type { Settings } from "../../shared/models.js";
 import type { Source } from "../../shared/knowledge.js";
 import type { ProviderConfig } from "../../shared/providers.js";
-import type { ArticleResume, ArticleStartInput } from "../../shared/article.js";
+import type { ArticleStartInput } from "../../shared/article.js";
 import type { UiLocale } from "../i18n/translate.js";
 import type { SessionView } from "./sessionView.js";
 
@@ -29,14 +29,21 @@ export interface SessionsSlice {
   deleteSession(id: string): Promise<void>;
 }
 
+/** What `run.start` takes: `{ workflow, input }` of any registered workflow. */
+export type RunStart = MethodInput<"run.start">;
+/** What `run.resume` carries for the open session's workflow. */
+export type ResumePayload = MethodInput<"run.resume">["payload"];
+
 export interface CurrentSlice {
   current: SessionView;
-  /** Subscribes to a session from seq 0 so the view is rebuilt from its whole event log. */
+  /** Subscribes to a session from seq 0 so the view is rebuilt from its whole event log; shows its workflow's screen. */
   openSession(id: string): void;
   closeSession(): void;
+  /** Starts a run of any workflow and opens it; resolves the session id, or null on error (shown in the banner). */
+  startRun(start: RunStart): Promise<string | null>;
   startArticle(input: ArticleStartInput): Promise<void>;
   startChat(prompt: string): Promise<void>;
-  resume(payload: ArticleResume): Promise<boolean>;
+  resume(payload: ResumePayload): Promise<boolean>;
   cancelRun(): Promise<void>;
 }
 
@@ -89,7 +96,8 @@ export interface ProvidersSlice {
   testProvider(config: ProviderConfig, query: string): Promise<void>;
 }
 
-export type Screen = "studio" | "chat" | "settings";
+/** A screen id of `features/registry.ts` (`FeatureEntry.screen`), or "settings". */
+export type Screen = string;
 export type SettingsTab = "models" | "knowledge" | "providers";
 
 export interface UiSlice {
@@ -111,6 +119,29 @@ export interface UiSlice {
   dismissError(index: number): void;
   dismissOnboarding(): void;
   openMaterial(id: string | null): void;
+  /** The in-app confirmation dialog on screen, if any (never `window.confirm`). */
+  confirmRequest: ConfirmRequest | null;
+  /** Asks the user in an in-app dialog; resolves true for the confirm button, false otherwise. */
+  askConfirm(request: Omit<ConfirmRequest, "resolve">): Promise<boolean>;
+  /** Closes the dialog with the user's answer. */
+  answerConfirm(ok: boolean): void;
+  /**
+   * A request to bring a line of the open document into view (docgen violations, paper citations,
+   * the outline). `seq` grows with every request so asking for the same line twice still scrolls.
+   */
+  revealRequest: { line: number; seq: number } | null;
+  /** Scrolls the document pane (editor or rendered view) to a 1-based line and selects it. */
+  revealLine(line: number): void;
+}
+
+/** One in-app confirmation: a message and the labels of its two buttons. */
+export interface ConfirmRequest {
+  message: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** Styles the confirm button as destructive (delete). */
+  danger?: boolean;
+  resolve(ok: boolean): void;
 }
 
 export interface AppState extends SessionsSlice, CurrentSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {

@@ -1,9 +1,10 @@
 import type { SliceCreator, UiSlice } from "./types.js";
 import { toApiErrorLike } from "./toApiErrorLike.js";
+import { DEFAULT_SCREEN } from "../features/registry.js";
 
 /** Navigation, locale, the error banner and transient UI choices. */
 export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
-  screen: "studio",
+  screen: DEFAULT_SCREEN,
   settingsTab: "models",
   locale: "zh-CN",
   errors: [],
@@ -35,5 +36,22 @@ export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
   },
   openMaterial(openMaterialId) {
     set({ openMaterialId });
+  },
+  confirmRequest: null,
+  askConfirm(request) {
+    // A second question replaces the first, which counts as cancelled.
+    get().confirmRequest?.resolve(false);
+    return new Promise<boolean>((resolve) => set({ confirmRequest: { ...request, resolve } }));
+  },
+  answerConfirm(ok) {
+    const request = get().confirmRequest;
+    if (!request) return;
+    set({ confirmRequest: null });
+    request.resolve(ok);
+  },
+  revealRequest: null,
+  revealLine(line) {
+    const seq = (get().revealRequest?.seq ?? 0) + 1;
+    set({ revealRequest: { line: Math.max(1, Math.floor(line)), seq } });
   },
 });

@@ -92,17 +92,23 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     expect(search.queries).toEqual(expect.arrayContaining(["硬件成本", "国产芯片"]));
     await expect(card(page, "素材确认").innerText()).resolves.toContain("硬件成本");
 
-    // Confirming with nothing selected asks first, then writes without materials.
+    // Confirming with nothing selected asks first, in an in-app dialog (never a native confirm), then writes without materials.
+    const nativeDialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await card(page, "素材确认").getByRole("button", { name: "全不选" }).click();
-    const asked = new Promise<string>((resolve) =>
-      page.once("dialog", (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      }),
-    );
     await card(page, "素材确认").getByRole("button", { name: "确认素材，开始规划大纲" }).click();
-    expect(await asked).toBe("不使用任何素材直接写作？");
+    const ask = await visible(page.getByRole("dialog", { name: "不使用任何素材直接写作？" }));
+    // Cancelling keeps the pause open; confirming goes on.
+    await ask.getByRole("button", { name: "取消" }).click();
+    await expect.poll(() => ask.isVisible()).toBe(false);
+    await visible(card(page, "素材确认"));
+    await card(page, "素材确认").getByRole("button", { name: "确认素材，开始规划大纲" }).click();
+    await (await visible(page.getByRole("dialog", { name: "不使用任何素材直接写作？" }))).getByRole("button", { name: "不用素材，直接写" }).click();
     await visible(card(page, "大纲确认"));
+    expect(nativeDialogs).toEqual([]);
   });
 
   it("sends an edited outline that reaches the draft", async () => {
@@ -200,8 +206,8 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     const sessions = page.getByRole("navigation", { name: "会话" });
     await sessions.getByRole("button", { name: /^会话列表测试/ }).click();
     await visible(card(page, "素材确认"));
-    page.once("dialog", (dialog) => void dialog.accept());
     await sessions.getByRole("button", { name: "删除会话 会话列表测试" }).click();
+    await (await visible(page.getByRole("dialog", { name: "删除这个会话？此操作不可撤销。" }))).getByRole("button", { name: "删除", exact: true }).click();
     await visible(sessions.getByText("还没有会话"));
     await visible(page.getByRole("form", { name: "写作意图" }));
   });

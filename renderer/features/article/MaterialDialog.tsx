@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import { safeHref } from "./safeHref.js";
+import { safeHref } from "../common/safeHref.js";
 
 /** The material a citation chip points to, in a modal dialog. */
 export function MaterialDialog() {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Material } from "../../../shared/knowledge.js";
 import { useT } from "../../store/StoreProvider.js";
 import { relevanceBand } from "../../components/format.js";
-import { safeHref } from "./safeHref.js";
+import { safeHref } from "../common/safeHref.js";
 
 /** One material, collapsed: checkbox, two-line title, source · date · relevance; summary on demand. */
 export function MaterialItem({ material, checked, onToggle, disabled }: { material: Material; checked: boolean; onToggle(): void; disabled?: boolean }) {

@@ -11,6 +11,7 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
   const summary = useApp((s) => s.current.materialsSummary);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
+  const askConfirm = useApp((s) => s.askConfirm);
   const materials = pause.context.materials ?? stored;
   const [selected, setSelected] = useState<Set<string>>(() => new Set(materials.map((m) => m.id)));
   const [extra, setExtra] = useState("");
@@ -28,9 +29,9 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
     await resume(payload);
     setBusy(false);
   };
-  const confirm = () => {
+  const confirm = async () => {
     const ids = materials.filter((m) => selected.has(m.id)).map((m) => m.id);
-    if (ids.length === 0 && !window.confirm(t("materials.noneConfirm"))) return;
+    if (ids.length === 0 && !(await askConfirm({ message: t("materials.noneConfirm"), confirmLabel: t("materials.noneConfirmYes") }))) return;
     void run({ action: "confirm", approved_material_ids: ids });
   };
   const reSearch = (words: string[]) => {
@@ -82,7 +83,7 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
       )}
       <footer className="card__actions">
         {allowed.has("confirm") && (
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={confirm}>
+          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void confirm()}>
             {t("materials.confirm")}
           </button>
         )}

@@ -1,7 +1,7 @@
 import type { Review } from "../../../shared/article.js";
 import { REVIEW_ASPECTS } from "../../../shared/article.js";
 import { useT } from "../../store/StoreProvider.js";
-import { ScoreBar } from "../../components/ScoreBar.js";
+import { ScoreBar } from "../common/ScoreBar.js";
 
 /** The editor's three scored reviews, the weighted overall against the pass mark, and the issues. */
 export function ReviewCard({ review }: { review: Review }) {

@@ -1,14 +1,31 @@
 import { useApp, useT } from "../../store/StoreProvider.js";
+import type { PauseEntry, TimelineEntry } from "../../store/sessionView.js";
+import { Timeline } from "../common/Timeline.js";
+import { StatusBar } from "../common/StatusBar.js";
 import { IntentForm } from "./IntentForm.js";
-import { Timeline } from "./Timeline.js";
-import { StatusBar } from "./StatusBar.js";
-import { DraftPane } from "./DraftPane.js";
+import { ArticleDocumentPane } from "./ArticleDocumentPane.js";
 import { MaterialDialog } from "./MaterialDialog.js";
+import { MaterialsCard } from "./MaterialsCard.js";
+import { OutlineCard } from "./OutlineCard.js";
+import { ReviewCard } from "./ReviewCard.js";
+import { ArticleInterventionCard } from "./ArticleInterventionCard.js";
+
+const renderPause = (pause: PauseEntry) =>
+  pause.pausePoint === "material_confirm" ? (
+    <MaterialsCard key={pause.seq} pause={pause} />
+  ) : pause.pausePoint === "outline_confirm" ? (
+    <OutlineCard key={pause.seq} pause={pause} />
+  ) : (
+    <ArticleInterventionCard key={pause.seq} pause={pause} />
+  );
+const renderEntry = (entry: TimelineEntry) => (entry.kind === "review" ? <ReviewCard review={entry.review} /> : null);
+/** At PAUSE-4 the review the user decides on sits just above the card: show it first. */
+const REVEAL_PREVIOUS = ["review_confirm"];
 
 /** The article studio: intent and timeline on the left, the draft on the right. */
 export function StudioScreen() {
   const t = useT();
-  const hasSession = useApp((s) => s.current.sessionId !== null && s.current.workflow !== "chat");
+  const hasSession = useApp((s) => s.current.sessionId !== null && s.current.workflow === "article");
   const title = useApp((s) => s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null);
   const doneSummary = useApp((s) => s.current.doneSummary);
   const error = useApp((s) => s.current.error);
@@ -18,11 +35,13 @@ export function StudioScreen() {
         {hasSession ? (
           <>
             <header className="pane__header">
-              <h2 className="ellipsis" title={title ?? ""}>{title ?? t("sessions.untitled")}</h2>
+              <h2 className="ellipsis" title={title ?? ""}>
+                {title ?? t("sessions.untitled")}
+              </h2>
             </header>
             <StatusBar />
             <div className="pane__body">
-              <Timeline />
+              <Timeline renderPause={renderPause} renderEntry={renderEntry} revealPreviousAt={REVEAL_PREVIOUS} />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
                   ✓ {t("status.finished")} · {doneSummary}
@@ -41,7 +60,7 @@ export function StudioScreen() {
           </div>
         )}
       </section>
-      <DraftPane />
+      <ArticleDocumentPane />
       <MaterialDialog />
     </div>
   );

@@ -1,55 +1,85 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import { selectDraftText } from "../../store/selectors.js";
-import type { MessageKey } from "../../i18n/translate.js";
+import { translateOr } from "../../i18n/defineMessages.js";
 import { MarkdownView } from "./MarkdownView.js";
 import { VersionDiff } from "./VersionDiff.js";
-import { useVersions, useVersionText } from "./useVersions.js";
+import { useDocumentVersions, useVersionText } from "./useDocumentVersions.js";
 import { ExportButtons } from "./ExportButtons.js";
 import { useFrameThrottled } from "./useFrameThrottled.js";
+import { documentApi } from "./documentApi.js";
+import { DocumentEditorSlot } from "./DocumentEditorSlot.js";
+
+export interface DocumentPaneProps {
+  /** Pane heading (default: the shared "稿件" / "Draft"). */
+  title?: string;
+  /** The document as it is now: streamed text while writing, else the current draft. */
+  liveText: string;
+  /** True while text is streaming in (shows the live badge; the editor stays read-only). */
+  streaming: boolean;
+  /** True when the user may edit the current version now (article: at PAUSE-3). */
+  editable: boolean;
+  /** Shown in the editor while editing is off (default: the article's PAUSE-3 notice). */
+  editNotAllowed?: string;
+  /** The user's unsent hand edit, or null (kept by the feature, e.g. in the store's `draftEdit`). */
+  edit: string | null;
+  onEdit(text: string | null): void;
+  /** Shown while there is no text yet. */
+  emptyText?: string;
+  /** Extra toolbar content (feature buttons), rendered before the export buttons. */
+  toolbar?: ReactNode;
+}
 
 /**
- * The right pane: the draft streaming in, a rendered / markdown-editor switch (edits only at
- * PAUSE-3, sent as `edited_draft`), the version switcher with a side-by-side diff, and export.
+ * The document pane every workflow uses: the document streaming in, a rendered / editor switch,
+ * the version switcher with a side-by-side diff against the previous version, restore of an older
+ * version, and export. Generic: it reads the open session's versions through `documentApi`.
  */
-export function DraftPane() {
+export function DocumentPane({ title, liveText, streaming, editable, editNotAllowed, edit, onEdit, emptyText, toolbar }: DocumentPaneProps) {
   const t = useT();
+  const locale = useApp((s) => s.locale);
+  const api = useApp((s) => s.api);
+  const sessionId = useApp((s) => s.current.sessionId);
+  const pushError = useApp((s) => s.pushError);
   // The streamed draft reaches the screen at most once per frame, however fast chunks arrive.
-  const live = useFrameThrottled(useApp(selectDraftText));
-  const streaming = useApp((s) => s.current.streamingSections !== null);
-  const pausePoint = useApp((s) => s.current.pause?.pausePoint ?? null);
-  const draftEdit = useApp((s) => s.draftEdit);
-  const setDraftEdit = useApp((s) => s.setDraftEdit);
-  const versions = useVersions();
+  const live = useFrameThrottled(liveText);
+  const [restored, setRestored] = useState(0);
+  const versions = useDocumentVersions(restored);
   const [mode, setMode] = useState<"rendered" | "editor">("rendered");
   const [selected, setSelected] = useState<number | null>(null);
   const [compare, setCompare] = useState(false);
   const latest = versions.at(-1)?.number ?? null;
   const shown = selected ?? latest;
-  const canEdit = pausePoint === "draft_confirm" && (selected === null || selected === latest);
+  const viewingOld = selected !== null && selected !== latest;
+  const canEdit = editable && !streaming && !viewingOld;
 
-  // A new version (or a new pause) shows the newest text again and drops a stale hand edit.
+  // A new version shows the newest text again.
   useEffect(() => {
     setSelected(null);
     setCompare(false);
   }, [latest]);
-  useEffect(() => {
-    if (pausePoint !== "draft_confirm") setDraftEdit(null);
-  }, [pausePoint, setDraftEdit]);
 
-  const selectedText = useVersionText(selected !== null && selected !== latest ? selected : null);
+  const selectedText = useVersionText(viewingOld ? selected : null);
   const olderNumber = compare && shown !== null && shown > 1 ? shown - 1 : null;
   const olderText = useVersionText(olderNumber);
   const newerText = useVersionText(compare && shown !== null ? shown : null);
-  const text = selected !== null && selected !== latest ? (selectedText ?? "") : live;
+  const text = viewingOld ? (selectedText ?? "") : live;
+  const restore = async () => {
+    if (!sessionId || shown === null) return;
+    try {
+      await documentApi.restore(api, sessionId, shown);
+      setRestored((n) => n + 1);
+    } catch (error) {
+      pushError(error);
+    }
+  };
 
   return (
-    <section className="pane pane--draft" aria-label={t("draft.title")}>
+    <section className="pane pane--draft" aria-label={title ?? t("draft.title")}>
       <header className="pane__header">
-        <h2>{t("draft.title")}</h2>
+        <h2>{title ?? t("draft.title")}</h2>
         {streaming && <span className="badge badge--live">{t("draft.streaming")}</span>}
         <span className="toolbar__spacer" />
-        <div className="segmented" role="tablist" aria-label={t("draft.title")}>
+        <div className="segmented" role="tablist" aria-label={title ?? t("draft.title")}>
           <button type="button" role="tab" aria-selected={mode === "rendered"} onClick={() => setMode("rendered")}>
             {t("draft.rendered")}
           </button>
@@ -65,7 +95,7 @@ export function DraftPane() {
             <select className="input input--small" value={shown ?? ""} onChange={(e) => setSelected(Number(e.target.value))}>
               {versions.map((v) => (
                 <option key={v.number} value={v.number}>
-                  {t("draft.version", { n: v.number })} · {t(`draft.reason.${v.reason}` as MessageKey)} · {t("draft.chars", { n: v.chars })}
+                  {t("draft.version", { n: v.number })} · {translateOr(locale, `draft.reason.${v.reason}`)} · {t("draft.chars", { n: v.chars })}
                   {v.scores ? ` · ${Math.round(v.scores.overall)}` : ""}
                 </option>
               ))}
@@ -76,38 +106,35 @@ export function DraftPane() {
               {compare ? t("draft.hideCompare") : t("draft.compare")}
             </button>
           )}
+          {viewingOld && (
+            <button type="button" className="btn btn--small" onClick={() => void restore()}>
+              {t("draft.restore")}
+            </button>
+          )}
           <span className="toolbar__spacer" />
+          {toolbar}
           <ExportButtons number={shown} />
         </div>
       )}
       <div className="pane__body">
         {compare && olderNumber !== null && shown !== null ? (
           olderText !== null && newerText !== null ? (
-            <VersionDiff
-              older={olderText}
-              newer={newerText}
-              olderLabel={t("draft.version", { n: olderNumber })}
-              newerLabel={t("draft.version", { n: shown })}
-            />
+            <VersionDiff older={olderText} newer={newerText} olderLabel={t("draft.version", { n: olderNumber })} newerLabel={t("draft.version", { n: shown })} />
           ) : (
             <p className="muted">{t("common.loading")}</p>
           )
         ) : mode === "editor" ? (
-          <>
-            {!canEdit && <p className="notice">{t("draft.editNotAllowed")}</p>}
-            <textarea
-              className="editor"
-              aria-label={t("draft.editorLabel")}
-              readOnly={!canEdit}
-              value={canEdit ? (draftEdit ?? text) : text}
-              onChange={(e) => setDraftEdit(e.target.value)}
-              spellCheck={false}
-            />
-          </>
+          <DocumentEditorSlot
+            text={canEdit ? (edit ?? text) : text}
+            readOnly={!canEdit}
+            notice={canEdit ? null : (editNotAllowed ?? t("draft.editNotAllowed"))}
+            versionKey={`${sessionId ?? ""}:${shown ?? 0}`}
+            onChange={(next) => onEdit(next)}
+          />
         ) : text ? (
-          <MarkdownView markdown={canEdit && draftEdit !== null ? draftEdit : text} />
+          <MarkdownView markdown={canEdit && edit !== null ? edit : text} />
         ) : (
-          <p className="empty empty--draft">{t("draft.empty")}</p>
+          <p className="empty empty--draft">{emptyText ?? t("draft.empty")}</p>
         )}
       </div>
     </section>

@@ -1,22 +1,24 @@
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { downloadExport } from "./exportDraft.js";
+import { documentApi, type ExportFormat } from "./documentApi.js";
+import type { MessageKey } from "../../i18n/translate.js";
 
-const FORMATS = [
+const FORMATS: ReadonlyArray<readonly [ExportFormat, MessageKey]> = [
   ["markdown", "draft.exportMarkdown"],
   ["docx", "draft.exportDocx"],
   ["html", "draft.exportHtml"],
-] as const;
+];
 
-/** Markdown / DOCX / HTML export of one version (the latest when `number` is null). */
+/** Markdown / DOCX / HTML export of one version of the open session's document (the latest when `number` is null). */
 export function ExportButtons({ number }: { number: number | null }) {
   const t = useT();
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
   const pushError = useApp((s) => s.pushError);
-  const run = async (format: (typeof FORMATS)[number][0]) => {
+  const run = async (format: ExportFormat) => {
     if (!sessionId) return;
     try {
-      downloadExport(await api.call("article.export", number === null ? { sessionId, format } : { sessionId, format, number }));
+      downloadExport(await documentApi.export(api, sessionId, format, number));
     } catch (error) {
       pushError(error);
     }

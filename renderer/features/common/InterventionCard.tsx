@@ -1,47 +1,74 @@
-import { useState } from "react";
-import type { ArticleAction, ArticleResume } from "../../../shared/article.js";
+import { useState, type ReactNode } from "react";
 import type { PauseEntry } from "../../store/sessionView.js";
+import type { ResumePayload } from "../../store/types.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import type { MessageKey } from "../../i18n/translate.js";
+import { translateOr } from "../../i18n/defineMessages.js";
+import { shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
-/** Actions that need the user's notes before they can be sent. */
-const NEEDS_NOTES = new Set(["user_revise", "custom_revise"]);
-/** The action styled as the primary choice at each pause. */
-const PRIMARY = new Set(["finalize", "accept_review"]);
+export interface InterventionCardProps {
+  pause: PauseEntry;
+  /** Actions that need the user's notes first; the notes go in the payload under `notesField`. */
+  needsNotes?: ReadonlySet<string>;
+  /** Payload field the notes are sent in (article: `user_revision_notes`). */
+  notesField?: string;
+  /** Actions styled as the primary choice (the first one also answers Ctrl/⌘+Enter). */
+  primary?: ReadonlySet<string>;
+  /** Extra payload fields sent with any action (article: `edited_draft`). */
+  extraPayload?: () => Record<string, unknown>;
+  /** A notice above the actions (e.g. "your edit goes with the next action"). */
+  notice?: ReactNode;
+  /** Called after the engine accepted the action. */
+  onResumed?: () => void;
+  /** Action label; default: the shared `action.<name>` message, else the raw name. */
+  label?: (action: string) => string;
+}
 
-/** PAUSE-3 / PAUSE-4: exactly the actions the pause allows, with a notes box where one is needed. */
-export function InterventionCard({ pause }: { pause: PauseEntry }) {
+/**
+ * A pause card for any workflow: exactly the actions the pause allows, a notes box when one of
+ * them needs notes, and the "force-accepted after N rounds" notice the engine sends.
+ */
+export function InterventionCard({ pause, needsNotes = new Set(), notesField = "notes", primary = new Set(), extraPayload, notice, onResumed, label }: InterventionCardProps) {
   const t = useT();
+  const locale = useApp((s) => s.locale);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
-  const draft = useApp((s) => s.current.draft);
-  const draftEdit = useApp((s) => s.draftEdit);
-  const setDraftEdit = useApp((s) => s.setDraftEdit);
   const [notes, setNotes] = useState("");
   const [busy, setBusy] = useState(false);
-  const actions = pause.allowedActions as ArticleAction[];
-  const hasNotes = actions.some((a) => NEEDS_NOTES.has(a));
-  const editedDraft = pause.pausePoint === "draft_confirm" && draftEdit !== null && draftEdit !== draft ? draftEdit : null;
-  const forced = pause.context.force_accepted_after;
+  const actions = pause.allowedActions;
+  const hasNotes = actions.some((a) => needsNotes.has(a));
+  const forced = (pause.context as { force_accepted_after?: number }).force_accepted_after;
+  const title = translateOr(locale, `pause.${pause.pausePoint}`);
+  const nameOf = label ?? ((action: string) => translateOr(locale, `action.${action}`));
+  const firstPrimary = actions.find((a) => primary.has(a));
 
-  const act = async (action: ArticleAction) => {
-    if (NEEDS_NOTES.has(action) && !notes.trim()) {
+  const act = async (action: string) => {
+    if (needsNotes.has(action) && !notes.trim()) {
       pushError({ code: "bad_request", message: t("intervene.needNotes") });
       return;
     }
-    const payload: ArticleResume = { action };
-    if (NEEDS_NOTES.has(action)) payload.user_revision_notes = notes.trim();
-    if (editedDraft !== null) payload.edited_draft = editedDraft;
+    const payload: Record<string, unknown> = { action, ...(extraPayload?.() ?? {}) };
+    if (needsNotes.has(action)) payload[notesField] = notes.trim();
     setBusy(true);
-    const ok = await resume(payload);
+    const ok = await resume(payload as ResumePayload);
     setBusy(false);
-    if (ok) setDraftEdit(null);
+    if (ok) onResumed?.();
   };
 
   return (
-    <section className="card card--pause" aria-label={t(`pause.${pause.pausePoint}` as MessageKey)}>
+    <section
+      className="card card--pause"
+      aria-label={title}
+      data-pause-card=""
+      onKeyDown={(e) => {
+        // Ctrl/⌘+Enter confirms with the primary action, from the notes box too.
+        if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && firstPrimary && !busy) {
+          e.preventDefault();
+          void act(firstPrimary);
+        }
+      }}
+    >
       <header className="card__header">
-        <h3>{t(`pause.${pause.pausePoint}` as MessageKey)}</h3>
+        <h3>{title}</h3>
       </header>
       {forced !== undefined && (
         <p className="notice notice--warn" role="status">
@@ -49,7 +76,7 @@ export function InterventionCard({ pause }: { pause: PauseEntry }) {
           {t("intervene.forceAcceptedRounds", { n: forced })}
         </p>
       )}
-      {editedDraft !== null && <p className="notice">{t("intervene.editedDraft")}</p>}
+      {notice}
       {hasNotes && (
         <label className="field">
           <span className="field__label">{t("intervene.notes")}</span>
@@ -58,8 +85,16 @@ export function InterventionCard({ pause }: { pause: PauseEntry }) {
       )}
       <footer className="card__actions">
         {actions.map((action) => (
-          <button key={action} type="button" className={`btn${PRIMARY.has(action) ? " btn--primary" : ""}`} disabled={busy} onClick={() => void act(action)}>
-            {t(`action.${action}` as MessageKey)}
+          <button
+            key={action}
+            type="button"
+            className={`btn${primary.has(action) ? " btn--primary" : ""}`}
+            disabled={busy}
+            title={action === firstPrimary ? `${nameOf(action)} (${shortcutText("confirm")})` : undefined}
+            aria-keyshortcuts={action === firstPrimary ? shortcutAria("confirm") : undefined}
+            onClick={() => void act(action)}
+          >
+            {nameOf(action)}
           </button>
         ))}
       </footer>

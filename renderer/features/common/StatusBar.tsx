@@ -3,11 +3,12 @@ import { useApp, useT } from "../../store/StoreProvider.js";
 import { selectRunningStep } from "../../store/selectors.js";
 import { streamRate } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
-import type { MessageKey } from "../../i18n/translate.js";
+import { translateOr } from "../../i18n/defineMessages.js";
 
-/** Current agent, step, elapsed time and streaming speed of the open session. */
+/** Current agent, step, elapsed time and streaming speed of the open session, with a stop button while it runs. */
 export function StatusBar() {
   const t = useT();
+  const locale = useApp((s) => s.locale);
   const status = useApp((s) => s.current.status);
   const startedAt = useApp((s) => s.current.startedAt);
   const endedAt = useApp((s) => s.current.endedAt);
@@ -19,8 +20,8 @@ export function StatusBar() {
   const perSecond = step ? streamRate(rate) : null;
   return (
     <div className="statusbar" role="status" aria-label="status">
-      <span className={`statusbar__state state--${status}`}>{t(`status.${status}` as MessageKey)}</span>
-      {step && <span>{t("status.agent", { agent: t(`agent.${step.agent}` as MessageKey) })}</span>}
+      <span className={`statusbar__state state--${status}`}>{translateOr(locale, `status.${status}`)}</span>
+      {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}
       {step && <span>{t("status.step", { step: step.label })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}
       {perSecond !== null && <span>{t("status.rate", { r: perSecond.toFixed(1) })}</span>}

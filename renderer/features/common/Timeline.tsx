@@ -1,43 +1,41 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { PauseEntry, StepEntry, TimelineEntry } from "../../store/sessionView.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { formatClock } from "../../components/format.js";
-import type { MessageKey } from "../../i18n/translate.js";
-import { MaterialsCard } from "./MaterialsCard.js";
-import { OutlineCard } from "./OutlineCard.js";
-import { ReviewCard } from "./ReviewCard.js";
+import { translateOr } from "../../i18n/defineMessages.js";
 import { InterventionCard } from "./InterventionCard.js";
 
-/** The vertical timeline of the run: steps, reviews and pauses in event order. */
-export function Timeline() {
+export interface TimelineProps {
+  /** The card of the open pause; default: an `InterventionCard` with exactly the pause's actions. */
+  renderPause?: (pause: PauseEntry) => ReactNode;
+  /** Entries that are neither steps nor pauses (the article's reviews); unrendered by default. */
+  renderEntry?: (entry: TimelineEntry) => ReactNode;
+  /** Pause points whose card scrolls the entry above it into view first (the review it decides on). */
+  revealPreviousAt?: readonly string[];
+}
+
+/** The vertical timeline of a run: steps, workflow entries and pauses in event order. */
+export function Timeline({ renderPause, renderEntry, revealPreviousAt = [] }: TimelineProps) {
   const t = useT();
   const timeline = useApp((s) => s.current.timeline);
   const openPause = useApp((s) => s.current.pause);
   return (
     <ol className="timeline" aria-label={t("timeline.title")}>
-      {timeline.map((entry) => (
-        <TimelineItem key={`${entry.kind}-${entry.seq}`} entry={entry} open={openPause?.seq === entry.seq} />
-      ))}
+      {timeline.map((entry) => {
+        const key = `${entry.kind}-${entry.seq}`;
+        if (entry.kind === "step") return <StepItem key={key} step={entry} />;
+        if (entry.kind === "pause")
+          return <PauseItem key={key} pause={entry} open={openPause?.seq === entry.seq} renderPause={renderPause} revealPrevious={revealPreviousAt.includes(entry.pausePoint)} />;
+        const content = renderEntry?.(entry);
+        return content ? (
+          <li key={key} className="timeline__item">
+            <Dot status="done" agent="editor" />
+            <div className="timeline__content">{content}</div>
+          </li>
+        ) : null;
+      })}
     </ol>
   );
-}
-
-function TimelineItem({ entry, open }: { entry: TimelineEntry; open: boolean }) {
-  switch (entry.kind) {
-    case "step":
-      return <StepItem step={entry} />;
-    case "review":
-      return (
-        <li className="timeline__item">
-          <Dot status="done" agent="editor" />
-          <div className="timeline__content">
-            <ReviewCard review={entry.review} />
-          </div>
-        </li>
-      );
-    case "pause":
-      return <PauseItem pause={entry} open={open} />;
-  }
 }
 
 function Dot({ status, agent }: { status: "done" | "running" | "waiting"; agent: string }) {
@@ -47,14 +45,17 @@ function Dot({ status, agent }: { status: "done" | "running" | "waiting"; agent:
 
 function StepItem({ step }: { step: StepEntry }) {
   const t = useT();
+  const locale = useApp((s) => s.locale);
   return (
     <li className={`timeline__item timeline__item--${step.status}`} data-step={step.step}>
       <Dot status={step.status} agent={step.agent} />
       <details className="timeline__content step">
         <summary>
-          <span className={`agent agent--${step.agent}`}>{t(`agent.${step.agent}` as MessageKey)}</span>
+          <span className={`agent agent--${step.agent}`}>{translateOr(locale, `agent.${step.agent}`)}</span>
           <span className="step__label">{step.label}</span>
-          <time className="step__time" dateTime={step.startedAt}>{formatClock(step.startedAt)}</time>
+          <time className="step__time" dateTime={step.startedAt}>
+            {formatClock(step.startedAt)}
+          </time>
           <span className="step__summary">{step.summary ?? t("step.running")}</span>
         </summary>
         <dl className="step__detail">
@@ -72,27 +73,27 @@ function StepItem({ step }: { step: StepEntry }) {
   );
 }
 
-function PauseItem({ pause, open }: { pause: PauseEntry; open: boolean }) {
+function PauseItem({ pause, open, renderPause, revealPrevious }: { pause: PauseEntry; open: boolean; renderPause: TimelineProps["renderPause"]; revealPrevious: boolean }) {
   const t = useT();
+  const locale = useApp((s) => s.locale);
   const ref = useRef<HTMLLIElement>(null);
   // A new pause is where the user must act: bring its card into view.
   useEffect(() => {
     if (!open || !ref.current) return;
-    // At PAUSE-4 the review the user decides on sits just above the card: show it first.
-    const target = pause.pausePoint === "review_confirm" ? (ref.current.previousElementSibling ?? ref.current) : ref.current;
+    const target = revealPrevious ? (ref.current.previousElementSibling ?? ref.current) : ref.current;
     target.scrollIntoView({ block: "start", behavior: "smooth" });
-  }, [open, pause.pausePoint]);
-  const title = t(`pause.${pause.pausePoint}` as MessageKey);
+  }, [open, revealPrevious]);
+  const title = translateOr(locale, `pause.${pause.pausePoint}`);
   if (!open) {
     return (
       <li className="timeline__item timeline__item--resolved">
         <Dot status={pause.resolvedAction ? "done" : "waiting"} agent="user" />
         <div className="timeline__content pause-resolved">
           <span className="agent agent--user">{title}</span>
-          <time className="step__time" dateTime={pause.at}>{formatClock(pause.at)}</time>
-          {pause.resolvedAction && (
-            <span className="step__summary">{t("timeline.resolved", { action: t(`action.${pause.resolvedAction}` as MessageKey) })}</span>
-          )}
+          <time className="step__time" dateTime={pause.at}>
+            {formatClock(pause.at)}
+          </time>
+          {pause.resolvedAction && <span className="step__summary">{t("timeline.resolved", { action: translateOr(locale, `action.${pause.resolvedAction}`) })}</span>}
         </div>
       </li>
     );
@@ -102,13 +103,7 @@ function PauseItem({ pause, open }: { pause: PauseEntry; open: boolean }) {
       <Dot status="waiting" agent="user" />
       <div className="timeline__content">
         <p className="pause-banner">{t("timeline.pause")}</p>
-        {pause.pausePoint === "material_confirm" ? (
-          <MaterialsCard key={pause.seq} pause={pause} />
-        ) : pause.pausePoint === "outline_confirm" ? (
-          <OutlineCard key={pause.seq} pause={pause} />
-        ) : (
-          <InterventionCard key={pause.seq} pause={pause} />
-        )}
+        {renderPause?.(pause) ?? <InterventionCard key={pause.seq} pause={pause} />}
       </div>
     </li>
   );

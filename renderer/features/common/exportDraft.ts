@@ -1,7 +1,7 @@
-import type { MethodOutput } from "../../../shared/api.js";
+import type { ExportedFile } from "./documentApi.js";
 
-/** Saves an `article.export` result as a download through a Blob URL (no navigation, no server). */
-export function downloadExport(file: MethodOutput<"article.export">): void {
+/** Saves an exported document as a download through a Blob URL (no navigation, no server). */
+export function downloadExport(file: ExportedFile): void {
   const data = file.encoding === "base64" ? base64ToBytes(file.content) : file.content;
   const blob = new Blob([data], { type: file.mimeType });
   const url = URL.createObjectURL(blob);

@@ -1,0 +1,52 @@
+import type { MessageKey, Translate, UiLocale } from "./translate.js";
+import { hasMessage, translate } from "./translate.js";
+
+/**
+ * A feature's own UI strings, kept beside the feature (`renderer/features/<id>/messages.ts`) so a
+ * new workflow never edits the shared `zh.ts` / `en.ts`. Both locales must have the same keys
+ * (checked by the compiler); keys are namespaced by convention (`docgen.start`, `paper.ask`).
+ */
+export interface FeatureMessages<K extends string> {
+  "zh-CN": Readonly<Record<K, string>>;
+  en: Readonly<Record<K, string>>;
+}
+
+/** Declares a feature's strings; `en` must list exactly the keys of `zh`. */
+export function defineMessages<const Z extends Record<string, string>>(zh: Z, en: Readonly<Record<keyof Z & string, string>>): FeatureMessages<keyof Z & string> {
+  return { "zh-CN": zh, en };
+}
+
+/** A translator over a feature's keys and every shared key. */
+export type FeatureTranslate<K extends string> = (key: K | MessageKey, params?: Record<string, string | number>) => string;
+
+/** Fills `{name}` placeholders, the same way the shared dictionary does. */
+function fill(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Binds a feature's messages to a locale: feature keys first, then the shared dictionary. */
+export function makeFeatureTranslate<K extends string>(messages: FeatureMessages<K>, locale: UiLocale): FeatureTranslate<K> {
+  const own = messages[locale] as Readonly<Record<string, string>>;
+  const fallback = messages["zh-CN"] as Readonly<Record<string, string>>;
+  return (key, params) => {
+    const template = own[key] ?? fallback[key];
+    return template !== undefined ? fill(template, params) : translate(locale, key as MessageKey, params);
+  };
+}
+
+/** A label shown in one of the UI locales: a shared key or a literal per locale. */
+export type LocalizedLabel = MessageKey | { "zh-CN": string; en: string };
+
+/** Resolves a `LocalizedLabel` with the shared translator. */
+export function resolveLabel(label: LocalizedLabel, t: Translate, locale: UiLocale): string {
+  return typeof label === "string" ? t(label) : label[locale];
+}
+
+/**
+ * Looks up a key that may be missing from the dictionary (an action or pause name the engine
+ * sends): the translation if there is one, else `fallback` (the raw name by default).
+ */
+export function translateOr(locale: UiLocale, key: string, fallback: string = key.slice(key.indexOf(".") + 1)): string {
+  return hasMessage(key) ? translate(locale, key) : fallback;
+}
