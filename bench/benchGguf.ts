@@ -1,10 +1,17 @@
 import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
+import { ggmlType } from "../electron/engine/io/ggmlTypes.js";
 import { writeGguf, type GgufTensor } from "../tests/fixtures/ggufWriter.js";
 import { llamaMetadata, llamaTensors, type LlamaShape } from "../tests/fixtures/llamaGguf.js";
 
+/** How the weight matrices are stored; norms stay F32. Users run 4–8-bit models, so figures are quoted for Q8_0. */
+export type BenchWeights = "F16" | "Q8_0" | "Q4_0";
+
+/** llama_ftype for general.file_type. */
+const FILE_TYPE: Record<BenchWeights, number> = { F16: 1 /* MOSTLY_F16 */, Q8_0: 7 /* MOSTLY_Q8_0 */, Q4_0: 2 /* MOSTLY_Q4_0 */ };
+
 /**
- * A benchmark-only GGUF with the shape of a real small model (llama architecture, F16, 32k vocab,
+ * A benchmark-only GGUF with the shape of a real small model (llama architecture, 32k vocab,
  * ≥ 100 M parameters) and random weights. Decode speed on CPU depends on how many bytes of weights
  * are read per token, not on their values, so this behaves like a real 0.1 B model without any
  * download. Never used for quality.
@@ -24,14 +31,23 @@ export function parameterCount(shape: BenchModelShape): number {
   return 2 * shape.nVocab * shape.nEmbd + shape.nLayers * perLayer + shape.nEmbd;
 }
 
-/** Bytes of weights read per generated token: every matrix once, F16 = 2 bytes each (embedding row only). */
-export function bytesPerToken(shape: BenchModelShape): number {
-  const perLayer = 4 * shape.nEmbd * shape.nEmbd + 3 * shape.nEmbd * shape.nFf;
-  return 2 * (shape.nLayers * perLayer + shape.nVocab * shape.nEmbd);
+/** Bytes one weight takes in that type (Q8_0: 34 bytes per 32; Q4_0: 18 per 32). */
+export function bytesPerWeight(weights: BenchWeights): number {
+  const info = ggmlType(weights);
+  return info.bytesPerBlock / info.blockSize;
 }
 
-export async function createBenchGguf(dir: string, shape: BenchModelShape = BENCH_SHAPE): Promise<string> {
-  const file = path.join(dir, `bench-llama-${parameterCount(shape)}-f16.gguf`);
+/**
+ * Bytes of weights read per generated token: every matrix once (the output matrix included,
+ * the embedding only one row, negligible).
+ */
+export function bytesPerToken(shape: BenchModelShape, weights: BenchWeights = "F16"): number {
+  const perLayer = 4 * shape.nEmbd * shape.nEmbd + 3 * shape.nEmbd * shape.nFf;
+  return bytesPerWeight(weights) * (shape.nLayers * perLayer + shape.nVocab * shape.nEmbd);
+}
+
+export async function createBenchGguf(dir: string, shape: BenchModelShape = BENCH_SHAPE, weights: BenchWeights = "F16"): Promise<string> {
+  const file = path.join(dir, `bench-llama-${parameterCount(shape)}-${weights.toLowerCase()}.gguf`);
   if (await stat(file).then((s) => s.isFile(), () => false)) return file;
   await mkdir(dir, { recursive: true });
 
@@ -45,7 +61,7 @@ export async function createBenchGguf(dir: string, shape: BenchModelShape = BENC
   const tensor = (name: string, dims: number[], fill?: number): GgufTensor => ({
     name,
     dims,
-    type: dims.length === 1 ? "F32" : "F16",
+    type: dims.length === 1 ? "F32" : weights,
     data: () => {
       const size = dims.reduce((a, b) => a * b, 1);
       const data = new Float32Array(size);
@@ -72,7 +88,7 @@ export async function createBenchGguf(dir: string, shape: BenchModelShape = BENC
   const scores = tokens.map((_, i) => (types[i] === 1 ? -i / nVocab : 0));
 
   return writeGguf(file, {
-    metadata: llamaMetadata({ name: "scriptorium-bench", fileType: 1 /* MOSTLY_F16 */, shape: llamaShape, vocab: { tokens, scores, types } }),
+    metadata: llamaMetadata({ name: "scriptorium-bench", fileType: FILE_TYPE[weights], shape: llamaShape, vocab: { tokens, scores, types } }),
     tensors,
   });
 }
