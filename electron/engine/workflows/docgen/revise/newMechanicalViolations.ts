@@ -1,5 +1,5 @@
-import { lintMarkdown } from "../../../rules/lintMarkdown.js";
-import type { TypographyConventions } from "../../../rules/TypographyConventions.js";
+import { lintMarkdown } from "../../../../../shared/rules/lintMarkdown.js";
+import type { TypographyConventions } from "../../../../../shared/rules/TypographyConventions.js";
 
 /**
  * Mechanical violations present after a replacement and not before, keyed by rule and the text of
