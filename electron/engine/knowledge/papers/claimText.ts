@@ -1,0 +1,119 @@
+import { stemmer } from "stemmer";
+
+/**
+ * Text helpers of the claim checker: sentence splitting, normalisation, hard anchors (numbers,
+ * Latin names, quoted strings), content tokens and negation. All deterministic.
+ */
+
+const sentenceSegmenter = new Intl.Segmenter("zh", { granularity: "sentence" });
+
+/** Sentences of a text, per paragraph (segmenting one huge string is non-linear). */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n|\n(?=\s*[-*•]\s)/)) {
+    for (const { segment } of sentenceSegmenter.segment(paragraph)) {
+      const sentence = segment.replace(/\s+/g, " ").trim();
+      if (sentence) sentences.push(sentence);
+    }
+  }
+  return mergeAbbreviations(sentences);
+}
+
+/** "et al." and "Fig." end no sentence: rejoin what the segmenter split after them. */
+function mergeAbbreviations(sentences: string[]): string[] {
+  const merged: string[] = [];
+  for (const sentence of sentences) {
+    const last = merged.at(-1);
+    if (last && /\b(et al|e\.g|i\.e|Fig|Tab|Eq|Sec|vs|cf|No)\.$/.test(last)) merged[merged.length - 1] = `${last} ${sentence}`;
+    else merged.push(sentence);
+  }
+  return merged;
+}
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
+  eleven: "11", twelve: "12", twenty: "20", thirty: "30", hundred: "100", twice: "2",
+  零: "0", 一: "1", 二: "2", 两: "2", 三: "3", 四: "4", 五: "5", 六: "6", 七: "7", 八: "8", 九: "9", 十: "10",
+};
+
+/** NFKC, lower case, thousands separators dropped, English number words as digits. */
+export function normalize(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    .replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|twice)\b/g, (word) => NUMBER_WORDS[word]!)
+    .replace(/[’‘]/g, "'")
+    .replace(/\s+/g, " ");
+}
+
+/** Numbers of a normalised text as canonical strings (`91.3`, `0.0003`, `2023`); `%` is not part. */
+export function numbersOf(normalized: string): string[] {
+  const numbers = normalized.match(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g) ?? [];
+  // Chinese numerals standing alone before a measure word (八个专家) count as digits too.
+  const han = [...normalized.matchAll(/([一二两三四五六七八九十])(?=[个种项层次倍篇张名位])/g)].map((m) => NUMBER_WORDS[m[1]!]!);
+  return [...numbers.map((n) => String(Number(n))), ...han];
+}
+
+const COMMON_CAPITALISED = new Set([
+  "the", "a", "an", "we", "our", "this", "these", "that", "it", "its", "in", "on", "for", "with", "by", "to", "of", "and", "or", "but",
+  "however", "moreover", "table", "figure", "fig", "section", "page", "paper", "authors", "author", "they", "their", "as", "at", "from",
+  "compared", "both", "each", "all", "also", "finally", "first", "second", "third", "then", "thus", "overall", "results", "i",
+]);
+
+/**
+ * Hard anchors of a claim: what a small model invents most. Numbers (digits or number words);
+ * Latin tokens that look like names (inner capitals, digits, all caps, or a capitalised word that
+ * is not sentence-initial — and, in a Chinese claim, every Latin token); quoted strings.
+ */
+export function anchorsOf(claim: string): { numbers: string[]; names: string[]; quotes: string[] } {
+  const quotes = [...claim.matchAll(/["“「『]([^"”」』]{2,80})["”」』]/g)].map((m) => normalize(m[1]!).trim());
+  const chinese = /[\u3400-\u9fff]/.test(claim);
+  const names: string[] = [];
+  const tokens = [...claim.matchAll(/[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*/g)];
+  for (const [index, match] of tokens.entries()) {
+    const token = match[0];
+    const start = match.index ?? 0;
+    const sentenceInitial = index === 0 || /[.!?。！？:：]\s*$/.test(claim.slice(0, start));
+    const nameLike =
+      /[a-z][A-Z]/.test(token) || /\d/.test(token) || /^[A-Z]{2,}s?$/.test(token) || (/^[A-Z]/.test(token) && !sentenceInitial) || chinese;
+    if (nameLike && !COMMON_CAPITALISED.has(token.toLowerCase())) names.push(token.toLowerCase());
+  }
+  return { numbers: [...new Set(numbersOf(normalize(claim)))], names: [...new Set(names)], quotes };
+}
+
+/** A name found as a whole word (a plural `s` tolerated either way). */
+export function hasName(normalizedText: string, name: string): boolean {
+  const escaped = name.replace(/s$/, "").replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+  return new RegExp(`(?<![a-z0-9])${escaped}s?(?![a-z0-9])`).test(normalizedText);
+}
+
+const STOP = new Set([
+  ...COMMON_CAPITALISED, "is", "are", "was", "were", "be", "been", "has", "have", "had", "which", "who", "than", "more", "less", "into", "using",
+  "use", "used", "uses", "can", "may", "will", "would", "should", "about", "over", "under", "between", "such", "other", "only", "not", "no",
+  "paper", "study", "show", "shows", "shown", "report", "reports", "reported", "propose", "proposes", "proposed", "present", "presents",
+]);
+const CJK_STOP = new Set(["的", "了", "是", "在", "和", "与", "及", "也", "有", "被", "将", "对", "为", "以", "中", "上", "下", "等", "该", "其", "并", "或", "而", "这", "那", "论", "文"]);
+
+/** Content tokens: stemmed Latin words and CJK character bigrams, stop words out. */
+export function contentTokens(text: string): Set<string> {
+  const normalized = normalize(text);
+  const tokens = new Set<string>();
+  for (const word of normalized.match(/[a-z][a-z0-9\-]*/g) ?? []) {
+    if (!STOP.has(word) && word.length > 1) tokens.add(stemmer(word));
+  }
+  for (const number of numbersOf(normalized)) tokens.add(number);
+  for (const run of normalized.match(/[\u3400-\u9fff]+/g) ?? []) {
+    const chars = [...run].filter((char) => !CJK_STOP.has(char));
+    for (let i = 0; i + 1 < chars.length; i++) tokens.add(chars[i]! + chars[i + 1]!);
+    if (chars.length === 1) tokens.add(chars[0]!);
+  }
+  return tokens;
+}
+
+const NEGATION = /\b(not|no|never|without|neither|nor|cannot|fails? to|none|unable)\b|n't|不|没有|未|无|非|并非/;
+
+/** Whether a text negates (English or Chinese markers). */
+export function isNegated(text: string): boolean {
+  return NEGATION.test(normalize(text));
+}
