@@ -10,7 +10,8 @@ import type {
   StructuredResult,
 } from "./LlmClient.js";
 import type { JsonSchema } from "./jsonSchemaForGrammar.js";
-import { approxTokens, generateWithContinuation, timedFetch, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
+import { limitedFetch } from "../io/httpClient.js";
+import { approxTokens, generateWithContinuation, remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
 import { structuredGenerate } from "./structuredGenerate.js";
 
 export interface OllamaProviderOptions {
@@ -68,7 +69,7 @@ export class OllamaProvider implements LlmClient {
     onTextChunk: ((text: string) => void) | undefined;
     format?: JsonSchema;
   }): Promise<RemoteStep> {
-    const timed = timedFetch(this.options.timeouts ?? {}, request.signal);
+    const fetch = limitedFetch(remoteLimits(this.options.timeouts), request.signal);
     // One client per call: ChatOllama's abort() cancels every request of its client.
     const model = new ChatOllama({
       baseUrl: this.options.baseUrl,
@@ -76,7 +77,7 @@ export class OllamaProvider implements LlmClient {
       numCtx: this.options.numCtx,
       numPredict: request.maxTokens,
       temperature: request.temperature,
-      fetch: timed.fetch,
+      fetch,
       ...(request.format ? { format: request.format } : {}),
     });
     let added = "";
@@ -85,7 +86,6 @@ export class OllamaProvider implements LlmClient {
     try {
       const stream = await model.stream(request.messages, { signal: request.signal });
       for await (const chunk of stream) {
-        timed.idle();
         const piece = typeof chunk.content === "string" ? chunk.content : "";
         if (piece) {
           added += piece;
@@ -97,9 +97,7 @@ export class OllamaProvider implements LlmClient {
       }
     } catch (error) {
       if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added) };
-      throw unavailable(this.options.baseUrl, describeOllamaError(error, this.options.baseUrl), timed.timedOut());
-    } finally {
-      timed.done();
+      throw unavailable(this.options.baseUrl, describeOllamaError(error, this.options.baseUrl));
     }
     if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added) };
     return { added, stopReason: stopReasonOf(doneReason), tokens: tokens ?? approxTokens(added) };

@@ -11,11 +11,13 @@ import type { JsonSchema } from "./jsonSchemaForGrammar.js";
 import {
   approxTokens,
   generateWithContinuation,
-  timedFetch,
+  remoteLimits,
   unavailable,
   type RemoteStep,
   type RemoteTimeouts,
 } from "./remoteRequest.js";
+import { limitedFetch } from "../io/httpClient.js";
+import { readSse } from "../io/sseReader.js";
 import { structuredGenerate, type StructuredAttemptRequest } from "./structuredGenerate.js";
 
 export interface OpenAICompatibleProviderOptions {
@@ -102,12 +104,12 @@ export class OpenAICompatibleProvider implements LlmClient {
     jsonSchema?: { name: string; schema: JsonSchema };
   }): Promise<RemoteStep> {
     const apiKey = typeof this.options.apiKey === "function" ? await this.options.apiKey() : this.options.apiKey;
-    const timed = timedFetch(this.options.timeouts ?? {}, request.signal);
+    const fetch = limitedFetch(remoteLimits(this.options.timeouts), request.signal);
     let added = "";
     let tokens: number | undefined;
     let finish: string | null | undefined;
     try {
-      const response = await timed.fetch(this.url, {
+      const response = await fetch(this.url, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -134,7 +136,7 @@ export class OpenAICompatibleProvider implements LlmClient {
           { url: this.url, status: response.status },
         );
       }
-      for await (const data of sseData(response.body, timed.idle)) {
+      for await (const { data } of readSse(response.body)) {
         if (data === "[DONE]") break;
         const chunk = JSON.parse(data) as StreamChunk;
         const choice = chunk.choices?.[0];
@@ -148,9 +150,7 @@ export class OpenAICompatibleProvider implements LlmClient {
       }
     } catch (error) {
       if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added) };
-      throw unavailable(this.url, error, timed.timedOut());
-    } finally {
-      timed.done();
+      throw unavailable(this.url, error);
     }
     return { added, stopReason: stopReasonOf(finish), tokens: tokens ?? approxTokens(added) };
   }
@@ -169,27 +169,4 @@ function stopReasonOf(finish: string | null | undefined): StopReason {
   if (finish === "length") return "maxTokens";
   if (finish === "stop" || finish == null) return "eog";
   return "stop";
-}
-
-/** The `data:` payloads of a server-sent-event stream, one per event. */
-async function* sseData(body: ReadableStream<Uint8Array>, onChunk: () => void): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let data: string[] = [];
-  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    onChunk();
-    buffer += decoder.decode(bytes, { stream: true });
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, newline).replace(/\r$/, "");
-      buffer = buffer.slice(newline + 1);
-      if (line === "") {
-        if (data.length > 0) yield data.join("\n");
-        data = [];
-      } else if (line.startsWith("data:")) {
-        data.push(line.slice(5).replace(/^ /, ""));
-      }
-    }
-  }
-  if (data.length > 0) yield data.join("\n");
 }

@@ -1,4 +1,5 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
+import type { HttpLimits } from "../io/httpClient.js";
 import type { GenerateTextOptions, GenerateTextResult, StopReason } from "./LlmClient.js";
 
 /** Timeouts for a remote backend, in milliseconds. */
@@ -9,51 +10,17 @@ export interface RemoteTimeouts {
   idleMs?: number;
 }
 
-/**
- * `fetch` with an explicit headers timeout, tied to the caller's AbortSignal. The returned
- * `idle()` re-arms the idle timer while the body streams; call `done()` when finished.
- */
-export function timedFetch(
-  timeouts: RemoteTimeouts,
-  signal: AbortSignal | undefined,
-): { fetch: typeof fetch; idle: () => void; done: () => void; timedOut: () => string | null } {
-  const controller = new AbortController();
-  let reason: string | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const arm = (ms: number, what: string): void => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      reason = `${what} timed out after ${ms} ms`;
-      controller.abort(new ScriptoriumError("unavailable", reason));
-    }, ms);
-  };
-  const onAbort = (): void => controller.abort(signal?.reason);
-  if (signal?.aborted) controller.abort(signal.reason);
-  else signal?.addEventListener("abort", onAbort, { once: true });
+/** The io HTTP client's limits for a remote model server: connect and headers share `headersMs`. */
+export function remoteLimits(timeouts: RemoteTimeouts = {}): HttpLimits {
   const headersMs = timeouts.headersMs ?? 60_000;
-  const idleMs = timeouts.idleMs ?? 120_000;
-  return {
-    fetch: async (input, init) => {
-      arm(headersMs, "waiting for the response");
-      const combined = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
-      const response = await fetch(input, { ...init, signal: combined });
-      arm(idleMs, "waiting for the next streamed chunk");
-      return response;
-    },
-    idle: () => arm(idleMs, "waiting for the next streamed chunk"),
-    done: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    },
-    timedOut: () => reason,
-  };
+  return { connectMs: Math.min(headersMs, 30_000), headersMs, idleMs: timeouts.idleMs ?? 120_000 };
 }
 
 /** Map a network failure to `unavailable` naming the URL; ScriptoriumErrors pass through. */
-export function unavailable(url: string, error: unknown, timedOut?: string | null): ScriptoriumError {
+export function unavailable(url: string, error: unknown): ScriptoriumError {
   if (error instanceof ScriptoriumError) return error;
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  const detail = timedOut ?? cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return new ScriptoriumError("unavailable", `Cannot reach the model server at ${url}: ${detail}`, { url });
 }
 

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Material } from "../../../shared/knowledge.js";
 import { ProviderConfigSchema, type ProviderConfig } from "../../../shared/providers.js";
-import { CircuitBreaker, type CircuitBreakerOptions } from "./CircuitBreaker.js";
-import { Semaphore } from "./Semaphore.js";
-import { HttpFailure, httpRequest, type HttpResponse } from "./httpRequest.js";
+import { CircuitBreaker, type CircuitBreakerOptions } from "../io/CircuitBreaker.js";
+import { backoffDelay, parseRetryAfter } from "../io/retryPolicy.js";
+import { Semaphore } from "../io/Semaphore.js";
+import { HttpFailure, httpRequest, type HttpResponse } from "../io/httpClient.js";
 import { buildGetUrl, fillJsonTemplate, mapResults, type MappedResults, type TemplateValues } from "./providerMapping.js";
 import type { ProviderHealth, SearchOptions, SearchProvider } from "./SearchProvider.js";
 
@@ -48,15 +49,6 @@ class AttemptError extends Error {
   ) {
     super(message);
   }
-}
-
-function retryAfterMs(header: string | string[] | undefined): number | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return null;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
 }
 
 /**
@@ -148,8 +140,7 @@ export class IntranetHttpProvider implements SearchProvider {
       } catch (error) {
         const retryable = error instanceof AttemptError && error.retryable;
         if (!retryable || attempt >= attempts || signal?.aborted) throw error;
-        const jitter = Math.random() * Math.min(this.backoffCapMs, this.backoffBaseMs * 2 ** (attempt - 1));
-        const delay = Math.min(this.backoffCapMs, Math.max(jitter, (error as AttemptError).retryAfterMs ?? 0));
+        const delay = backoffDelay(attempt, { baseMs: this.backoffBaseMs, capMs: this.backoffCapMs }, (error as AttemptError).retryAfterMs);
         await sleep(delay, undefined, { signal }).catch(() => undefined);
         if (signal?.aborted) throw error;
       }
@@ -170,16 +161,16 @@ export class IntranetHttpProvider implements SearchProvider {
     }
     let response: HttpResponse;
     try {
-      response = await httpRequest({ url, method: config.method, headers, body, ...config.timeouts, maxResponseBytes: config.maxResponseBytes, signal });
+      response = await httpRequest({ url, method: config.method, headers, ...(body !== undefined ? { body } : {}), limits: { ...config.timeouts, maxBytes: config.maxResponseBytes }, ...(signal ? { signal } : {}) });
     } catch (error) {
-      if (error instanceof HttpFailure) throw new AttemptError(error.message, error.kind !== "too_large" && error.kind !== "aborted");
+      if (error instanceof HttpFailure) throw new AttemptError(error.message, error.retryable);
       throw error;
     }
     const { status } = response;
     const snippet = response.text.slice(0, 2_000);
     if (status < 200 || status >= 300) {
       const retryable = status >= 500 || status === 408 || status === 429;
-      throw new AttemptError(`HTTP ${status} from ${this.name}${snippet ? `: ${snippet.slice(0, 200)}` : ""}`, retryable, retryAfterMs(response.headers["retry-after"]), snippet);
+      throw new AttemptError(`HTTP ${status} from ${this.name}${snippet ? `: ${snippet.slice(0, 200)}` : ""}`, retryable, parseRetryAfter(response.headers["retry-after"]), snippet);
     }
     try {
       return { response, json: JSON.parse(response.text) as unknown };

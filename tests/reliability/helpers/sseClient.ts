@@ -1,4 +1,5 @@
 import type { EngineEvent } from "../../../shared/events.js";
+import { readSse } from "../../../electron/engine/io/sseReader.js";
 
 /** One open SSE subscription. */
 export interface SseConnection {
@@ -10,7 +11,7 @@ export interface SseConnection {
 
 /**
  * Subscribe to a session's events over `GET /api/sessions/{id}/stream` with `Last-Event-ID`
- * (the replay cursor), parsing frames as EventSource would. Events are handed over in order.
+ * (the replay cursor), parsing frames with the engine's one SSE reader (eventsource-parser). Events are handed over in order.
  */
 export function openSse(origin: string, token: string, sessionId: string, lastEventId: number, onEvent: (event: EngineEvent) => void): SseConnection {
   const controller = new AbortController();
@@ -22,21 +23,8 @@ export function openSse(origin: string, token: string, sessionId: string, lastEv
         signal: controller.signal,
       });
       if (response.status !== 200 || !response.body) throw new Error(`SSE answered ${response.status}: ${await response.text()}`);
-      const decoder = new TextDecoder();
-      let buffer = "";
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = frame
-            .split("\n")
-            .filter((line) => line.startsWith("data:"))
-            .map((line) => line.slice(5).trimStart())
-            .join("\n");
-          if (data) onEvent(JSON.parse(data) as EngineEvent);
-        }
+      for await (const { data } of readSse(response.body)) {
+        if (data) onEvent(JSON.parse(data) as EngineEvent);
       }
       return "ended";
     } catch (error) {

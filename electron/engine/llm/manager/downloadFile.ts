@@ -7,7 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { fsyncPath, renameDurable, writeFileAtomic } from "../../io/atomicWrite.js";
-import { openHttpGet, TransientHttpError, type HttpGetTimeouts } from "./openHttpGet.js";
+import { HttpFailure, openHttp, type HttpLimits } from "../../io/httpClient.js";
+import { backoffDelay } from "../../io/retryPolicy.js";
 
 /** Progress of one download; emitted at most every `progressIntervalMs` plus once at the end. */
 export interface DownloadProgress {
@@ -30,7 +31,7 @@ export interface DownloadFileOptions {
   signal?: AbortSignal;
   onProgress?: (progress: DownloadProgress) => void;
   /** Connect 10 s, headers 30 s, idle 60 s by default. No total deadline: a 5 GB file may take hours. */
-  timeouts?: Partial<HttpGetTimeouts>;
+  timeouts?: Partial<HttpLimits>;
   /** Retries after a cut connection, timeout, 5xx, 408 or 429 without progress in between; default 6. */
   maxRetries?: number;
   /** Backoff: full jitter over min(maxMs, baseMs·2^n); defaults 500 ms and 30 s. */
@@ -53,7 +54,7 @@ interface Sidecar {
   totalBytes: number | null;
 }
 
-const DEFAULT_TIMEOUTS: HttpGetTimeouts = { connectMs: 10_000, headersMs: 30_000, idleMs: 60_000 };
+const DEFAULT_TIMEOUTS: HttpLimits = { connectMs: 10_000, headersMs: 30_000, idleMs: 60_000 };
 
 /** Paths of the partial download of `destPath`; the registry deletes them on cancel. */
 export function partPaths(destPath: string): { part: string; sidecar: string } {
@@ -118,8 +119,10 @@ function writeBody(response: IncomingMessage, path: string, append: boolean, onB
     });
     file.on("drain", () => response.resume());
     response.on("data", (chunk: Buffer) => {
+      // Write before counting: the count may trigger a pause (abort) that ends the file synchronously.
+      const flowing = file.write(chunk);
       onBytes(chunk.length);
-      if (!file.write(chunk)) response.pause();
+      if (!flowing) response.pause();
     });
     response.once("end", () => finish(null));
     response.once("error", (error) => finish(error));
@@ -180,13 +183,13 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     } catch (error) {
       if (error instanceof ScriptoriumError) throw error;
       if (signal?.aborted) throw new ScriptoriumError("aborted", "Download cancelled.");
+      if (error instanceof HttpFailure && !error.retryable) throw new ScriptoriumError("bad_request", `Download of ${name} failed: ${error.message}`, { url: options.url });
       if (downloaded > before) failures = 0; // progress was made: the connection is flaky, not dead
       failures++;
       if (failures > maxRetries) {
         throw new ScriptoriumError("unavailable", `Download of ${name} failed after ${maxRetries + 1} attempts: ${(error as Error).message}`, { url: options.url, downloadedBytes: downloaded });
       }
-      const cap = Math.min(maxMs, baseMs * 2 ** (failures - 1));
-      await sleep(Math.random() * cap, undefined, { signal }).catch(() => undefined);
+      await sleep(backoffDelay(failures, { baseMs, capMs: maxMs }), undefined, { signal }).catch(() => undefined);
     }
   }
   emit(true);
@@ -215,7 +218,7 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
   await rm(sidecarPath, { force: true });
   return { path: options.destPath, sizeBytes: downloaded, sha256 };
 
-  /** One HTTP exchange; true when the part is complete. Throws TransientHttpError to retry. */
+  /** One HTTP exchange; true when the part is complete. Throws a retryable HttpFailure to retry. */
   async function attempt(): Promise<boolean> {
     downloaded = (await fileSize(part)) ?? 0;
     if (totalBytes !== null && downloaded > totalBytes) {
@@ -224,14 +227,14 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     }
     const headers: Record<string, string> = { "user-agent": "Scriptorium", "accept-encoding": "identity", ...options.headers };
     if (downloaded > 0) headers.range = `bytes=${downloaded}-`;
-    const opened = await openHttpGet(options.url, headers, timeouts, signal);
+    const opened = await openHttp({ url: options.url, headers, limits: timeouts, maxRedirects: 5, ...(signal ? { signal } : {}) });
     const { response } = opened;
     const status = response.statusCode ?? 0;
     if (status === 416 && downloaded > 0) {
       response.resume();
       if (totalBytes === downloaded) return true;
       await deletePart(options.destPath);
-      throw new TransientHttpError(`Server rejected resume at byte ${downloaded}; starting over.`);
+      throw new HttpFailure("network", `Server rejected resume at byte ${downloaded}; starting over.`);
     }
     if (status === 404 || status === 410) {
       response.resume();
@@ -239,7 +242,7 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     }
     if (status >= 500 || status === 408 || status === 429) {
       response.resume();
-      throw new TransientHttpError(`HTTP ${status} from ${opened.finalUrl}`);
+      throw new HttpFailure("network", `HTTP ${status} from ${opened.finalUrl}`);
     }
     if (status !== 200 && status !== 206) {
       response.resume();
@@ -252,7 +255,7 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
         response.resume();
         opened.destroy(new Error("bad range"));
         await deletePart(options.destPath);
-        throw new TransientHttpError(`Server answered the resume with an unexpected range (${response.headers["content-range"] ?? "none"}); starting over.`);
+        throw new HttpFailure("network", `Server answered the resume with an unexpected range (${response.headers["content-range"] ?? "none"}); starting over.`);
       }
       totalBytes = range.total ?? totalBytes;
       append = true;
@@ -273,15 +276,15 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
       });
     } catch (error) {
       if (signal?.aborted) throw new ScriptoriumError("aborted", "Download cancelled.");
-      if (error instanceof ScriptoriumError || error instanceof TransientHttpError) throw error;
-      throw new TransientHttpError(`Connection cut after ${downloaded} bytes: ${(error as Error).message}`);
+      if (error instanceof ScriptoriumError || error instanceof HttpFailure) throw error;
+      throw new HttpFailure("network", `Connection cut after ${downloaded} bytes: ${(error as Error).message}`);
     }
     if (totalBytes !== null && downloaded < totalBytes) {
-      throw new TransientHttpError(`Connection closed at ${downloaded} of ${totalBytes} bytes.`);
+      throw new HttpFailure("network", `Connection closed at ${downloaded} of ${totalBytes} bytes.`);
     }
     if (totalBytes !== null && downloaded > totalBytes) {
       await deletePart(options.destPath);
-      throw new TransientHttpError(`Received ${downloaded} bytes, more than the announced ${totalBytes}; starting over.`);
+      throw new HttpFailure("network", `Received ${downloaded} bytes, more than the announced ${totalBytes}; starting over.`);
     }
     return true;
   }
