@@ -1,10 +1,10 @@
 import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ScriptoriumError } from "../../../shared/errors.js";
 import { MaterialSchema } from "../../../shared/knowledge.js";
 import { ProviderConfigSchema, type ProviderConfig } from "../../../shared/providers.js";
 import { IntranetHttpProvider } from "./IntranetHttpProvider.js";
 import { json, startJsonServer, type TestJsonServer } from "../testing/testJsonServer.js";
+import { expectError } from "../testing/expectError.js";
 
 let server: TestJsonServer;
 beforeEach(async () => {
@@ -33,15 +33,6 @@ const hits = [
   { headline: "Second", body: { text: "short" }, score: 3, docId: "b", link: "javascript:alert(1)" },
 ];
 
-async function expectError(promise: Promise<unknown>, code: string): Promise<ScriptoriumError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ScriptoriumError);
-  expect((error as ScriptoriumError).code).toBe(code);
-  return error as ScriptoriumError;
-}
 
 describe("IntranetHttpProvider", () => {
   it("maps renamed fields, escapes the query into the body and sends the bearer key", async () => {

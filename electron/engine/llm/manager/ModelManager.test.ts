@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ScriptoriumError } from "../../../../shared/errors.js";
 import { CatalogSchema, SettingsSchema, type Settings } from "../../../../shared/models.js";
 import { encodeGguf } from "../../../../tests/fixtures/ggufWriter.js";
 import { createTinyGguf } from "../../../../tests/fixtures/tinyGguf.js";
@@ -12,6 +11,7 @@ import { partPaths } from "./downloadFile.js";
 import { ModelManager } from "./ModelManager.js";
 import { resolveDownloadUrl } from "./resolveDownloadUrl.js";
 import { startFileServer, type TestFileServer } from "../../testing/testFileServer.js";
+import { expectError } from "../../testing/expectError.js";
 
 const REPO_CATALOG = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../models/catalog.json");
 const GiB = 1024 ** 3;
@@ -32,15 +32,6 @@ function smallGguf(floats: number): Buffer {
   });
 }
 
-async function expectError(promise: Promise<unknown>, code: string): Promise<ScriptoriumError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ScriptoriumError);
-  expect((error as ScriptoriumError).code).toBe(code);
-  return error as ScriptoriumError;
-}
 
 let tiny: string;
 beforeAll(async () => {

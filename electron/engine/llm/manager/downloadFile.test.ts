@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ScriptoriumError } from "../../../../shared/errors.js";
 import { downloadFile, partPaths, type DownloadProgress } from "./downloadFile.js";
 import { startFileServer, type TestFileServer } from "../../testing/testFileServer.js";
+import { expectError } from "../../testing/expectError.js";
 
 const SIZE = 256 * 1024;
 const body = randomBytes(SIZE);
@@ -24,15 +24,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function expectError(promise: Promise<unknown>, code: string): Promise<ScriptoriumError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ScriptoriumError);
-  expect((error as ScriptoriumError).code).toBe(code);
-  return error as ScriptoriumError;
-}
 
 describe("downloadFile", () => {
   it("downloads, verifies SHA-256, renames atomically and reports progress", async () => {
