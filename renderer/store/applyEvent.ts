@@ -1,6 +1,5 @@
 import type { EngineEvent } from "../../shared/events.js";
 import type { PauseContext } from "../../shared/article.js";
-import { assertNever } from "../../shared/errors.js";
 import type { PauseEntry, SessionView, StepEntry, TimelineEntry } from "./sessionView.js";
 
 /**
@@ -101,7 +100,8 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
     case "error":
       return { ...next, status: "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
     default:
-      return assertNever(event);
+      // A workflow's own event (docgen, paper …): kept in order for that workflow's screen to read.
+      return { ...next, workflowEvents: [...next.workflowEvents, event] };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ApiError } from "../../shared/errors.js";
+import type { EngineEvent } from "../../shared/events.js";
 import type { Material } from "../../shared/knowledge.js";
 import type { DraftVersion, Outline, PauseContext, Review } from "../../shared/article.js";
 
@@ -75,6 +76,11 @@ export interface SessionView {
   doneSummary: string | null;
   result: unknown;
   error: ApiError | null;
+  /**
+   * Events the core fold does not interpret (a workflow's own: `violation_found`, `scan_step` …),
+   * in seq order. A workflow screen derives its view from them with a selector.
+   */
+  workflowEvents: EngineEvent[];
 }
 
 /** An empty view for a session (or none). */
@@ -101,5 +107,6 @@ export function emptySessionView(sessionId: string | null = null): SessionView {
     doneSummary: null,
     result: undefined,
     error: null,
+    workflowEvents: [],
   };
 }

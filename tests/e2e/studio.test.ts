@@ -184,8 +184,13 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await confirmMaterials(page);
     await confirmOutline(page);
     await page.getByRole("tab", { name: "编辑" }).click();
-    const editor = page.getByLabel("Markdown 编辑器");
-    await editor.fill(`${await editor.inputValue()}\n\n## 编者按\n\n这是我亲手加上的一段。`);
+    // The CodeMirror editor: type at the end of the draft like a user does.
+    const editor = await visible(page.getByRole("textbox", { name: "Markdown 编辑器" }));
+    await editor.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.insertText("## 编者按\n\n这是我亲手加上的一段。");
     await visible(card(page, "确认初稿").getByText("你在右侧直接修改了稿件"));
     await card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).click();
     await expectFinished(page);

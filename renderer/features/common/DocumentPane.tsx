@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { translateOr } from "../../i18n/defineMessages.js";
 import { MarkdownView } from "./MarkdownView.js";
@@ -7,7 +7,8 @@ import { useDocumentVersions, useVersionText } from "./useDocumentVersions.js";
 import { ExportButtons } from "./ExportButtons.js";
 import { useFrameThrottled } from "./useFrameThrottled.js";
 import { documentApi } from "./documentApi.js";
-import { DocumentEditorSlot } from "./DocumentEditorSlot.js";
+import { DocumentEditorSlot, type RewriteFn } from "./DocumentEditorSlot.js";
+import { rewriteSelection } from "./rewriteSelection.js";
 
 export interface DocumentPaneProps {
   /** Pane heading (default: the shared "稿件" / "Draft"). */
@@ -40,6 +41,10 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
   const pushError = useApp((s) => s.pushError);
+  const lastSeqNow = useApp((s) => s.current.lastSeq);
+  const lastSeqRef = useRef(lastSeqNow);
+  lastSeqRef.current = lastSeqNow;
+  const lastSeq = () => lastSeqRef.current;
   // The streamed draft reaches the screen at most once per frame, however fast chunks arrive.
   const live = useFrameThrottled(liveText);
   const [restored, setRestored] = useState(0);
@@ -47,6 +52,11 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
   const [mode, setMode] = useState<"rendered" | "editor">("rendered");
   const [selected, setSelected] = useState<number | null>(null);
   const [compare, setCompare] = useState(false);
+  const reveal = useApp((s) => s.revealRequest?.seq ?? 0);
+  // revealLine(n) opens the editor, which scrolls to the line.
+  useEffect(() => {
+    if (reveal > 0) setMode("editor");
+  }, [reveal]);
   const latest = versions.at(-1)?.number ?? null;
   const shown = selected ?? latest;
   const viewingOld = selected !== null && selected !== latest;
@@ -69,6 +79,21 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
       await documentApi.restore(api, sessionId, shown);
       setRestored((n) => n + 1);
     } catch (error) {
+      pushError(error);
+    }
+  };
+
+  const onRewrite: RewriteFn | undefined = sessionId ? (request, onToken, signal) => rewriteSelection(api, sessionId, lastSeq(), request, onToken, signal) : undefined;
+  const onAccepted = async (next: string) => {
+    if (!sessionId) return;
+    try {
+      // The accepted rewrite becomes a version and the current draft; the hand edit is now stored.
+      await documentApi.edit(api, sessionId, next);
+      onEdit(null);
+      setRestored((n) => n + 1);
+    } catch (error) {
+      // Not stored: keep it as the user's unsent edit, so nothing is lost.
+      onEdit(next);
       pushError(error);
     }
   };
@@ -130,6 +155,8 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
             notice={canEdit ? null : (editNotAllowed ?? t("draft.editNotAllowed"))}
             versionKey={`${sessionId ?? ""}:${shown ?? 0}`}
             onChange={(next) => onEdit(next)}
+            onRewrite={onRewrite}
+            onAccepted={(next) => void onAccepted(next)}
           />
         ) : text ? (
           <MarkdownView markdown={canEdit && edit !== null ? edit : text} />

@@ -1,0 +1,22 @@
+/** CodeMirror's UI phrases in Chinese (search panel, lint panel, folding). */
+export const ZH_PHRASES: Record<string, string> = {
+  Find: "查找",
+  Replace: "替换",
+  next: "下一个",
+  previous: "上一个",
+  all: "全部",
+  "match case": "区分大小写",
+  regexp: "正则",
+  "by word": "全词匹配",
+  replace: "替换",
+  "replace all": "全部替换",
+  close: "关闭",
+  "current match": "当前匹配",
+  "replaced $ matches": "已替换 $ 处",
+  "replaced match on line $": "已替换第 $ 行的匹配",
+  "on line": "行",
+  "Go to line": "跳到行",
+  go: "跳转",
+  Diagnostics: "诊断",
+  "No diagnostics": "没有问题",
+};
