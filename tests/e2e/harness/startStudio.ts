@@ -2,14 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { createAppEngine, type AppEngine, type CreateAppEngineOptions } from "../../../electron/engine/createAppEngine.js";
 import { createServer, type ScriptoriumServer } from "../../../electron/server/createServer.js";
 import { StudioLlm } from "./studioLlm.js";
 import { StudioSearch } from "./studioSearch.js";
 
 export const ARTIFACTS = path.resolve("tests/e2e/artifacts");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { launchBrowser } from "./launchBrowser.js";
 
 let built: Promise<string> | null = null;
 
@@ -46,7 +46,7 @@ export interface Studio {
  * ports) behind the real HTTP server and opens it in Chromium. Only the LLM (scripted) and the
  * research search (deterministic) are replaced, so every path through the pauses is exact.
  */
-export async function startStudio(options: Partial<CreateAppEngineOptions> = {}): Promise<Studio> {
+export async function startStudio(options: Partial<CreateAppEngineOptions> = {}, contextOptions: BrowserContextOptions = {}): Promise<Studio> {
   const staticDir = await buildRenderer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-e2e-"));
   const llm = new StudioLlm();
@@ -63,11 +63,8 @@ export async function startStudio(options: Partial<CreateAppEngineOptions> = {})
   });
   const token = "e2e-token-0123456789";
   const server = await createServer({ api: engine, token, staticDir });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN" });
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN", ...contextOptions });
   const page = await context.newPage();
   const origin = new URL(server.url).origin;
   const foreignRequests: string[] = [];
