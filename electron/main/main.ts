@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BrowserWindow, app, ipcMain, protocol, safeStorage, shell } from "electron";
+import { BrowserWindow, Menu, Notification, app, ipcMain, protocol, safeStorage, shell } from "electron";
 import { createAppEngine } from "../engine/createAppEngine.js";
 import type { Engine } from "../engine/Engine.js";
 import { APP_ENTRY_URL, APP_SCHEME } from "./appOrigin.js";
@@ -8,6 +8,8 @@ import { createAppProtocolHandler } from "./appProtocol.js";
 import { createHardenedWindow } from "./createHardenedWindow.js";
 import { registerIpc } from "./registerIpc.js";
 import { SafeStorageSecretStore } from "./SafeStorageSecretStore.js";
+import { appMenuTemplate } from "./appMenu.js";
+import { createRunNotifier } from "./runNotifier.js";
 
 // Electron shell only: lifecycle, one hardened window, IPC → engine. Everything that thinks is in the engine.
 
@@ -32,7 +34,23 @@ async function start(): Promise<void> {
   // Provider and OpenAI keys are encrypted with the OS keychain instead of the server's 0600 file.
   const secrets = new SafeStorageSecretStore(safeStorage, dataDir);
   engine = await createAppEngine({ dataDir, secrets });
-  registerIpc(engine, ipcMain, { devOrigin });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isDev: devUrl !== null, onAbout: () => app.showAboutPanel() })));
+  // A pause or the end of a run while the window is in the background: a system notification; a click brings the window back.
+  const notice = createRunNotifier({ isBackground: () => !BrowserWindow.getAllWindows().some((w) => w.isFocused()) });
+  registerIpc(engine, ipcMain, {
+    devOrigin,
+    onEvent(event, contents) {
+      const message = notice(event);
+      if (!message || !Notification.isSupported()) return;
+      const notification = new Notification({ title: message.title, body: message.body, silent: false });
+      notification.on("click", () => {
+        const win = BrowserWindow.fromWebContents(contents);
+        if (win?.isMinimized()) win.restore();
+        win?.focus();
+      });
+      notification.show();
+    },
+  });
   openMainWindow();
 }
 

@@ -1,5 +1,8 @@
-import { contextBridge, ipcRenderer } from "electron";
+import { contextBridge, ipcRenderer, webUtils } from "electron";
 import { createBridge } from "./createBridge.js";
 
 // The page gets exactly `window.scriptorium = { call, subscribe }`; never ipcRenderer itself.
 contextBridge.exposeInMainWorld("scriptorium", createBridge(ipcRenderer));
+
+// Drag and drop: the path of a dropped file (File.path is gone since Electron 32), nothing else of the file system.
+contextBridge.exposeInMainWorld("scriptoriumFiles", { pathForFile: (file: File): string => webUtils.getPathForFile(file) });

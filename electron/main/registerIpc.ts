@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from "electron";
-import { API, IPC_EVENT_CHANNEL, IPC_SUBSCRIBE_CHANNEL, IPC_UNSUBSCRIBE_CHANNEL, METHOD_NAMES, ipcChannel } from "../../shared/api.js";
+import { IPC_EVENT_CHANNEL, IPC_SUBSCRIBE_CHANNEL, IPC_UNSUBSCRIBE_CHANNEL, METHOD_NAMES, ipcChannel } from "../../shared/api.js";
 import type { MethodName, ScriptoriumApi } from "../../shared/api.js";
+import type { EngineEvent } from "../../shared/events.js";
 import { ScriptoriumError, toApiError } from "../../shared/errors.js";
 import { isAppUrl } from "./appOrigin.js";
 import type { IpcEventMessage, IpcResult } from "./ipcMessages.js";
@@ -9,6 +10,8 @@ import { SubscribeRequestSchema, UnsubscribeRequestSchema } from "./ipcMessages.
 export interface RegisterIpcOptions {
   /** Dev server origin allowed besides `app://scriptorium`; null in production. */
   devOrigin?: string | null;
+  /** Sees every event delivered to a window (system notifications while it is in the background). */
+  onEvent?: (event: EngineEvent, contents: WebContents) => void;
 }
 
 type Handler = (event: IpcMainInvokeEvent, payload: unknown) => Promise<unknown>;
@@ -52,7 +55,8 @@ export function registerIpc(api: ScriptoriumApi, ipcMain: Pick<IpcMain, "handle"
   for (const method of METHOD_NAMES) {
     handle(
       ipcChannel(method),
-      guarded((_event, payload) => api.call(method, API[method as MethodName].input.parse(payload ?? {}) as never)),
+      // The engine parses the payload (once, at Engine.call); main only checks the sender and transports.
+      guarded((_event, payload) => api.call(method as MethodName, (payload ?? {}) as never)),
     );
   }
 
@@ -76,6 +80,7 @@ export function registerIpc(api: ScriptoriumApi, ipcMain: Pick<IpcMain, "handle"
         if (contents.isDestroyed()) return;
         const message: IpcEventMessage = { subscriptionId: request.subscriptionId, event: engineEvent };
         contents.send(IPC_EVENT_CHANNEL, message);
+        options.onEvent?.(engineEvent, contents);
       });
       subs.set(request.subscriptionId, unsubscribe);
       return { subscriptionId: request.subscriptionId };
