@@ -1,14 +1,16 @@
 import { z } from "zod";
-import { EventSchema } from "./events.js";
-import { ArticleResumeSchema, DraftVersionSchema } from "./article.js";
+import { PaperMethods } from "./workflows/paper.js";
+import { DocumentsMethods } from "./documents.js";
+import { PauseContextBaseSchema } from "./events.js";
+import { EventSchema, RunStartSchema, WORKFLOWS, WorkflowIdSchema } from "./workflows/registry.js";
+import type { EngineEvent, ResumePayload, WorkflowId } from "./workflows/registry.js";
 import { CatalogEntrySchema, InstalledModelSchema, SettingsPatchSchema, SettingsSchema, BACKENDS } from "./models.js";
 import { CollectionSchema, IngestRequestSchema, MaterialSchema, SearchRequestSchema, SourceSchema } from "./knowledge.js";
 import { ProviderConfigSchema, ProviderSaveSchema } from "./providers.js";
 
-/** Workflows the engine can run. `chat` is the one-step prompt box of the first screen. */
-export const WORKFLOWS = ["article", "chat"] as const;
-export const WorkflowIdSchema = z.enum(WORKFLOWS);
-export type WorkflowId = z.infer<typeof WorkflowIdSchema>;
+/** Workflows the engine can run (from shared/workflows/registry.ts). `chat` is the one-step prompt box of the first screen. */
+export { WORKFLOWS, WorkflowIdSchema };
+export type { WorkflowId };
 
 export const SESSION_STATUSES = ["running", "paused", "done", "error", "cancelled", "interrupted"] as const;
 export const SessionStatusSchema = z.enum(SESSION_STATUSES);
@@ -29,14 +31,20 @@ export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 export const PauseSchema = z.object({
   pausePoint: z.string(),
   allowedActions: z.array(z.string()),
-  context: z.unknown(),
+  /** The pause's context as the workflow's contract declares it (`pauses.<point>.context`). */
+  context: PauseContextBaseSchema,
 });
 
 export const SessionStateSchema = z.object({
   session: SessionSummarySchema,
   pause: PauseSchema.nullable(),
-  /** The workflow's state values that a client may show (article: materials, outline, draft …). */
-  values: z.record(z.string(), z.unknown()),
+  /**
+   * The workflow's own status word (the article: the brief's researching … awaiting_review_confirm,
+   * revising, done, error); other workflows: the session status.
+   */
+  status: z.string(),
+  /** The workflow's public state (its contract's `state`: article: materials, outline, draft …). */
+  values: z.record(z.string(), z.json()),
 });
 export type SessionState = z.infer<typeof SessionStateSchema>;
 
@@ -60,6 +68,16 @@ export const HealthSchema = z.object({
   uptimeS: z.number(),
 });
 
+/**
+ * A resume payload: a JSON object with an action. Which fields it needs depends on the session's
+ * pending pause; the engine checks it against the workflow's contract table (`ResumePayload` is the
+ * typed union of every workflow's actions; a client may send any object and get a precise error).
+ */
+const ResumePayloadObject = z.custom<ResumePayload | { action: string; [field: string]: unknown }>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "payload must be a JSON object with an action",
+);
+
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 /**
@@ -72,9 +90,11 @@ export const API = {
   "sessions.list": method(z.object({ workflow: WorkflowIdSchema.optional() }).strict(), z.object({ sessions: z.array(SessionSummarySchema) })),
   "sessions.delete": method(SessionRef, Ok),
 
-  "run.start": method(z.object({ workflow: WorkflowIdSchema, input: z.unknown() }).strict(), z.object({ sessionId: z.string() })),
+  /** A discriminated union on `workflow`: each workflow's start input from its contract. */
+  "run.start": method(RunStartSchema, z.object({ sessionId: z.string() })),
+  /** `payload` is checked by the engine against the actions of the session's pending pause (its contract's table). */
   "run.resume": method(
-    z.object({ sessionId: z.string().min(1).max(100), payload: z.unknown() }).strict(),
+    z.object({ sessionId: z.string().min(1).max(100), payload: ResumePayloadObject }).strict(),
     z.object({ sessionId: z.string(), status: SessionStatusSchema }),
   ),
   "run.state": method(SessionRef, SessionStateSchema),
@@ -84,20 +104,20 @@ export const API = {
     z.object({ events: z.array(EventSchema) }),
   ),
 
-  "article.versions": method(SessionRef, z.object({ versions: z.array(DraftVersionSchema) })),
-  "article.version": method(
-    z.object({ sessionId: z.string().min(1).max(100), number: z.number().int().min(1) }).strict(),
-    z.object({ version: DraftVersionSchema, markdown: z.string() }),
-  ),
-  "article.restore": method(
-    z.object({ sessionId: z.string().min(1).max(100), number: z.number().int().min(1) }).strict(),
-    z.object({ version: DraftVersionSchema }),
-  ),
-  "article.export": method(
-    z.object({ sessionId: z.string().min(1).max(100), format: z.enum(["markdown", "html", "docx"]), number: z.number().int().min(1).optional() }).strict(),
-    /** `content` is UTF-8 text for markdown/html and base64 for docx. */
-    z.object({ fileName: z.string(), mimeType: z.string(), encoding: z.enum(["utf8", "base64"]), content: z.string() }),
-  ),
+  "documents.versions": method(DocumentsMethods.versions.input, DocumentsMethods.versions.output),
+  "documents.version": method(DocumentsMethods.version.input, DocumentsMethods.version.output),
+  "documents.diff": method(DocumentsMethods.diff.input, DocumentsMethods.diff.output),
+  "documents.restore": method(DocumentsMethods.restore.input, DocumentsMethods.restore.output),
+  "documents.edit": method(DocumentsMethods.edit.input, DocumentsMethods.edit.output),
+  "documents.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
+  /** @deprecated old names of `documents.*`, kept until every caller moved; same handlers. */
+  "article.versions": method(DocumentsMethods.versions.input, DocumentsMethods.versions.output),
+  /** @deprecated use `documents.version`. */
+  "article.version": method(DocumentsMethods.version.input, DocumentsMethods.version.output),
+  /** @deprecated use `documents.restore`. */
+  "article.restore": method(DocumentsMethods.restore.input, DocumentsMethods.restore.output),
+  /** @deprecated use `documents.export`. */
+  "article.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
 
   "models.list": method(
     Empty,
@@ -147,6 +167,14 @@ export const API = {
     z.object({ name: z.string().min(1).max(60).optional(), config: ProviderConfigSchema.optional(), query: z.string().min(1).max(500).default("测试") }).strict(),
     z.object({ ok: z.boolean(), raw: z.unknown(), materials: z.array(MaterialSchema), dropped: z.number().int(), error: z.string().nullable(), elapsedMs: z.number() }),
   ),
+
+  // Paper library (shared/workflows/paper.ts); asking questions is a `paper` run.
+  "paper.import": method(PaperMethods.import.input, PaperMethods.import.output),
+  "paper.list": method(PaperMethods.list.input, PaperMethods.list.output),
+  "paper.get": method(PaperMethods.get.input, PaperMethods.get.output),
+  "paper.delete": method(PaperMethods.delete.input, PaperMethods.delete.output),
+  "paper.checkClaims": method(PaperMethods.checkClaims.input, PaperMethods.checkClaims.output),
+  "paper.history": method(PaperMethods.history.input, PaperMethods.history.output),
 } as const;
 
 export type Api = typeof API;
@@ -164,7 +192,7 @@ export function isMethodName(name: string): name is MethodName {
 export interface ScriptoriumApi {
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   /** Replays persisted events with seq > afterSeq, then delivers live ones. Returns an unsubscribe function. */
-  subscribe(sessionId: string, afterSeq: number, listener: (event: z.infer<typeof EventSchema>) => void): () => void;
+  subscribe(sessionId: string, afterSeq: number, listener: (event: EngineEvent) => void): () => void;
 }
 
 /** IPC channel for a method; the preload and main both derive names here. */
@@ -172,6 +200,3 @@ export const ipcChannel = (method: MethodName) => `scriptorium:${method}`;
 export const IPC_EVENT_CHANNEL = "scriptorium:event";
 export const IPC_SUBSCRIBE_CHANNEL = "scriptorium:subscribe";
 export const IPC_UNSUBSCRIBE_CHANNEL = "scriptorium:unsubscribe";
-
-/** Article resume payload, re-exported here because `run.resume` carries it for the article workflow. */
-export { ArticleResumeSchema };

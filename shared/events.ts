@@ -1,13 +1,21 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "./errors.js";
-import { MaterialSchema } from "./knowledge.js";
-import { OutlineSchema, ReviewSchema, DraftVersionSchema } from "./article.js";
+import { DraftVersionSchema } from "./documents.js";
+
+/**
+ * Core events: the protocol every workflow speaks. A workflow's own events (the article's
+ * `materials_ready`, `outline_ready`, `review_ready` …) live in its `shared/workflows/<id>.ts`;
+ * `shared/workflows/registry.ts` composes the one union the event store validates against.
+ * Field names of the product brief (`session_id`, `pause_point`, `message` …) sit beside the
+ * project's own, so clients of either kind read the same stream.
+ */
 
 /** Which agent a step belongs to; the timeline shows 研究院 / 作家 / 编辑 / 系统. */
 export const AGENTS = ["researcher", "writer", "editor", "system"] as const;
 export const AgentSchema = z.enum(AGENTS);
+export type Agent = z.infer<typeof AgentSchema>;
 
-const base = {
+export const eventBase = {
   /** Per-session sequence number, 1, 2, 3 … with no gaps; the SSE id and the replay cursor. */
   seq: z.number().int().min(1),
   sessionId: z.string(),
@@ -15,44 +23,66 @@ const base = {
   ts: z.string(),
 };
 
-const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ ...base, type: z.literal(type), ...shape });
+/** Build a core event schema (with seq, sessionId, ts). */
+export const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ ...eventBase, type: z.literal(type), ...shape });
 
 /**
- * The one event union shared by all workflows. Persisted in `app.db` before it is delivered,
- * so a client that reconnects replays exactly what it missed.
+ * Build a workflow's own event schema in its contract file; the registry adds it to the union.
+ * Same wire shape as a core event.
  */
-export const EventSchema = z.discriminatedUnion("type", [
+export const workflowEvent = ev;
+
+/** What every pause context has (the runner fills both); the rest is the workflow's (see its contract's `pauses`). */
+export const PauseContextBaseSchema = z.looseObject({ pause_point: z.string().optional(), allowed_actions: z.array(z.string()).optional() });
+
+export const CORE_EVENTS = [
   ev("connected", { workflow: z.string() }),
   ev("step_start", { step: z.string(), agent: AgentSchema, label: z.string() }),
   ev("step_done", { step: z.string(), agent: AgentSchema, summary: z.string(), durationMs: z.number() }),
-  ev("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string() }),
-  ev("outline_ready", { outline: OutlineSchema }),
-  ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string() }),
-  ev("draft_ready", { version: DraftVersionSchema, markdown: z.string() }),
-  ev("review_ready", { review: ReviewSchema }),
-  ev("await_user", {
-    pausePoint: z.string(),
-    allowedActions: z.array(z.string()),
-    /** Workflow-specific context (for the article workflow: `PauseContext`). */
-    context: z.unknown(),
-  }),
+  /** A pause; `context` is the pause's context as the workflow's contract declares it. */
+  ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
   ev("resumed", { pausePoint: z.string(), action: z.string() }),
   ev("token", { step: z.string(), text: z.string() }),
+  ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string() }),
+  ev("draft_ready", { version: DraftVersionSchema, markdown: z.string(), title: z.string().optional(), revision_count: z.number().int().optional() }),
   ev("progress", { task: z.string(), done: z.number(), total: z.number().nullable(), message: z.string().optional() }),
-  ev("done", { summary: z.string(), result: z.unknown().optional() }),
+  /** `result` is the workflow's public state (its contract's `state`). */
+  ev("done", { summary: z.string(), result: z.record(z.string(), z.unknown()).optional() }),
   ev("error", { error: ApiErrorSchema }),
-]);
-export type EngineEvent = z.infer<typeof EventSchema>;
-export type EventType = EngineEvent["type"];
-export type EventOf<T extends EventType> = Extract<EngineEvent, { type: T }>;
+] as const;
 
-/** An event before the store assigns `seq`, `sessionId` and `ts`. */
-export type EventDraft = EngineEvent extends infer E
-  ? E extends EngineEvent
-    ? Omit<E, "seq" | "sessionId" | "ts">
-    : never
-  : never;
+export type CoreEvent = z.infer<(typeof CORE_EVENTS)[number]>;
+
+// The full union (core + every workflow's events) is composed in the registry; re-exported as types here.
+export type { EngineEvent, EventType, EventOf, EventDraft } from "./workflows/registry.js";
+
+/**
+ * An event as the product brief's clients read it (the HTTP/SSE `data:`): the event itself plus the
+ * brief's field names — `connected.session_id`, `await_user.pause_point` with the context spread
+ * at the top level, `resumed.message`, `done.message`, `error.message`, `review_ready.review_result`.
+ * Persisted events stay as they are; only the wire view adds these.
+ */
+export function briefView(event: { type: string; sessionId: string } & Record<string, unknown>): Record<string, unknown> {
+  switch (event.type) {
+    case "connected":
+      return { ...event, session_id: event.sessionId };
+    case "await_user": {
+      const context = (event.context ?? {}) as Record<string, unknown>;
+      const spread = Object.fromEntries(Object.entries(context).filter(([key]) => !(key in event)));
+      return { ...spread, ...event, pause_point: event.pausePoint };
+    }
+    case "resumed":
+      return { ...event, message: `resumed at ${String(event.pausePoint)}: ${String(event.action)}` };
+    case "done":
+      return { ...event, message: event.summary };
+    case "error":
+      return { ...event, message: (event.error as { message?: string } | undefined)?.message ?? "error" };
+    case "review_ready":
+      return { ...event, review_result: event.review };
+    default:
+      return event;
+  }
+}
 
 /** Events for things that belong to no session (model downloads, ingest) use this stream id. */
 export const SYSTEM_STREAM = "system";

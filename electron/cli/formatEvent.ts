@@ -1,4 +1,3 @@
-import { assertNever } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
 
 /** One human-readable progress line per event; null for events not worth a line (draft chunks). */
@@ -34,6 +33,12 @@ export function formatEvent(event: EngineEvent, sessionId: string): string | nul
     case "error":
       return `error: ${event.error.code}: ${event.error.message}`;
     default:
-      return assertNever(event);
+      // A workflow's own event: its type and its one-line summary when it has one.
+      return workflowEventLine(event);
   }
+}
+
+function workflowEventLine(event: { type: string }): string {
+  const summary = (event as { summary?: unknown }).summary;
+  return typeof summary === "string" ? `${event.type}: ${summary}` : event.type;
 }

@@ -1,14 +1,18 @@
 import type { z } from "zod";
+import { diffLines } from "diff";
 import { API, isMethodName } from "../../shared/api.js";
 import type { LoadedModelSchema, MethodInput, MethodName, MethodOutput, MethodParsedInput, ScriptoriumApi } from "../../shared/api.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
+import type { DraftVersion } from "../../shared/documents.js";
+import { runStartSchemaOf } from "../../shared/workflows/contract.js";
 import type { DataDirLayout } from "./dataDir.js";
 import type { ApiKeysPort, ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
 import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
 import type { AppDb } from "./storage/AppDb.js";
 import type { SessionStore } from "./storage/SessionStore.js";
+import { paperHandlers, type PaperService } from "./knowledge/papers/PaperService.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 
@@ -24,6 +28,8 @@ export interface EngineParts {
   runner: WorkflowRunner;
   models?: ModelsPort | undefined;
   knowledge?: KnowledgePort | undefined;
+  /** The paper library (`paper.*`); the paper workflow reads the same one. */
+  papers?: PaperService | undefined;
   providers?: ProvidersPort | undefined;
   exporter?: ExportPort | undefined;
   /** Secret storage for `settings.setApiKey`; without it that method answers `unavailable`. */
@@ -43,17 +49,22 @@ export class Engine implements ScriptoriumApi {
   readonly parts: EngineParts;
   private readonly startedAt = Date.now();
   private readonly handlers: Handlers;
+  /** `run.start`'s schema for the workflows this engine's runner serves (a test may register its own). */
+  private readonly runStartSchema: z.ZodType;
   private disposing: Promise<void> | null = null;
 
   constructor(parts: EngineParts) {
     this.parts = parts;
     this.handlers = this.buildHandlers();
+    this.runStartSchema = runStartSchemaOf(Object.values(parts.runner.registry).map((definition) => definition.contract));
   }
 
+  /** The one place a request payload is parsed: adapters (IPC, HTTP, CLI) only transport it. */
   async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
     if (!isMethodName(method)) throw new ScriptoriumError("not_found", `Unknown method ${JSON.stringify(method)}.`);
     if (this.disposing) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
-    const parsed = (API[method].input as z.ZodType).safeParse(input ?? {});
+    const schema = method === "run.start" ? this.runStartSchema : (API[method].input as z.ZodType);
+    const parsed = schema.safeParse(input ?? {});
     if (!parsed.success) throw new ScriptoriumError("bad_request", formatZodError(parsed.error), { issues: parsed.error.issues });
     const handler = this.handlers[method] as (input: unknown) => Promise<MethodOutput<M>>;
     return handler(parsed.data);
@@ -92,6 +103,36 @@ export class Engine implements ScriptoriumApi {
       if (!service) throw new ScriptoriumError("unavailable", `${feature} is not configured.`);
       return service;
     };
+    /**
+     * Store `markdown` as a new version and make it the workflow's current draft: the checkpoint is
+     * updated and the graph goes to the workflow's draft pause, so the next action works on it.
+     * A workflow without document hooks only gets the version. A running session is refused first.
+     */
+    const adoptDraft = async (sessionId: string, markdown: string, reason: DraftVersion["reason"]): Promise<DraftVersion> => {
+      const session = requireSession(sessionId);
+      const hooks = p.runner.definitionOf(sessionId).document;
+      if (hooks && (session.status === "running" || p.runner.isActive(sessionId))) {
+        throw new ScriptoriumError("conflict", `Session ${sessionId} is running; wait for a pause to change its draft.`, { status: session.status });
+      }
+      const version = p.versions.add(sessionId, { markdown, reason });
+      if (hooks) {
+        const values = await p.runner.values(sessionId);
+        await p.runner.redirect(sessionId, hooks.adopt(values, { markdown, version }), hooks.pauseNode);
+      }
+      return version;
+    };
+    const documents = {
+      versions: async ({ sessionId }: { sessionId: string }) => {
+        requireSession(sessionId);
+        return { versions: p.versions.list(sessionId) };
+      },
+      version: async ({ sessionId, number }: { sessionId: string; number: number }) => requireVersion(sessionId, number),
+      export: async ({ sessionId, format, number }: MethodParsedInput<"documents.export">) => {
+        const exporter = port(p.exporter, "Export");
+        const { version, markdown } = requireVersion(sessionId, number);
+        return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
+      },
+    };
     return {
       health: async () => ({
         ok: true,
@@ -116,20 +157,21 @@ export class Engine implements ScriptoriumApi {
       },
       "events.list": async ({ sessionId, afterSeq }) => ({ events: p.runner.events(sessionId, afterSeq) }),
 
-      "article.versions": async ({ sessionId }) => {
-        requireSession(sessionId);
-        return { versions: p.versions.list(sessionId) };
+      "documents.versions": documents.versions,
+      "documents.version": documents.version,
+      "documents.diff": async ({ sessionId, from, to }) => {
+        const a = requireVersion(sessionId, from);
+        const b = requireVersion(sessionId, to);
+        const hunks = diffLines(a.markdown, b.markdown).map((part) => ({ kind: part.added ? ("added" as const) : part.removed ? ("removed" as const) : ("same" as const), text: part.value }));
+        return { from: a.version, to: b.version, hunks };
       },
-      "article.version": async ({ sessionId, number }) => requireVersion(sessionId, number),
-      "article.restore": async ({ sessionId, number }) => {
-        const { markdown } = requireVersion(sessionId, number);
-        return { version: p.versions.add(sessionId, { markdown, reason: "restore" }) };
-      },
-      "article.export": async ({ sessionId, format, number }) => {
-        const exporter = port(p.exporter, "Export");
-        const { version, markdown } = requireVersion(sessionId, number);
-        return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
-      },
+      "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
+      "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
+      "documents.export": documents.export,
+      "article.versions": documents.versions,
+      "article.version": documents.version,
+      "article.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
+      "article.export": documents.export,
 
       "models.list": async () => port(p.models, "Model management").list(),
       "models.import": async (input) => port(p.models, "Model management").import(input),
@@ -166,6 +208,8 @@ export class Engine implements ScriptoriumApi {
       "providers.save": async (input) => port(p.providers, "Search providers").save(input),
       "providers.delete": async (input) => port(p.providers, "Search providers").delete(input),
       "providers.test": async (input) => port(p.providers, "Search providers").test(input),
+
+      ...paperHandlers(() => port(p.papers, "The paper library")),
     };
   }
 }

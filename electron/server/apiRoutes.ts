@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { API, isMethodName } from "../../shared/api.js";
+import { isMethodName } from "../../shared/api.js";
 import type { MethodName, ScriptoriumApi } from "../../shared/api.js";
-import { ArticleResumeSchema, ArticleStartInputSchema } from "../../shared/article.js";
 import { ScriptoriumError } from "../../shared/errors.js";
 import { sendJson } from "./httpResponses.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { lastEventIdOf, streamSessionEvents } from "./sseStream.js";
+import { WORKFLOW_ROUTES } from "./workflowRoutes.js";
+import type { WorkflowRoute } from "./workflowRoutes.js";
 
 /** What a route handler receives; it answers through `res` or throws a ScriptoriumError. */
 export interface RouteContext {
@@ -18,78 +19,99 @@ export interface RouteContext {
   keepAliveMs: number;
 }
 
-interface Route {
+export interface Route {
   method: "GET" | "POST";
   /** `/api/...` with `{id}` placeholders (one path segment each). */
   pattern: string;
   handle(ctx: RouteContext): Promise<void>;
 }
 
-/** Parse with the method's zod schema at the boundary, then call the engine. */
+/** Call the engine; the payload is parsed there, once (the adapter only transports it). */
 export async function callMethod(api: ScriptoriumApi, method: MethodName, input: unknown): Promise<unknown> {
-  const parsed: unknown = API[method].input.parse(input);
-  return api.call(method, parsed as never);
+  return api.call(method, input as never);
 }
 
 const stream = async (ctx: RouteContext): Promise<void> =>
   streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs);
 
+/** The six routes of one workflow, `/api/<route>/…`, all mapped onto contract methods. */
+export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
+  const base = `/api/${route}`;
+  return [
+    {
+      method: "POST",
+      pattern: `${base}/start`,
+      async handle(ctx) {
+        const body = await readJsonBody(ctx.req);
+        const { sessionId } = (await callMethod(ctx.api, "run.start", { workflow, input: body })) as { sessionId: string };
+        sendJson(ctx.res, 200, { session_id: sessionId, sessionId });
+      },
+    },
+    { method: "GET", pattern: `${base}/{id}/stream`, handle: stream },
+    {
+      method: "POST",
+      pattern: `${base}/{id}/resume`,
+      async handle(ctx) {
+        const payload = await readJsonBody(ctx.req);
+        const result = (await callMethod(ctx.api, "run.resume", { sessionId: sessionParam(ctx), payload })) as { sessionId: string; status: string };
+        sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status });
+      },
+    },
+    {
+      method: "GET",
+      pattern: `${base}/{id}/state`,
+      async handle(ctx) {
+        const state = (await callMethod(ctx.api, "run.state", { sessionId: sessionParam(ctx) })) as { session: { id: string } } & Record<string, unknown>;
+        // The brief's names beside the contract's: `session_id` and the workflow's `status` word.
+        sendJson(ctx.res, 200, { session_id: state.session.id, ...state });
+      },
+    },
+    {
+      method: "GET",
+      pattern: `${base}/{id}/versions`,
+      async handle(ctx) {
+        sendJson(ctx.res, 200, await callMethod(ctx.api, "documents.versions", { sessionId: sessionParam(ctx) }));
+      },
+    },
+    {
+      method: "GET",
+      pattern: `${base}/health`,
+      async handle(ctx) {
+        const health = (await callMethod(ctx.api, "health", {})) as Record<string, unknown>;
+        sendJson(ctx.res, 200, { ...health, workflow });
+      },
+    },
+  ];
+}
+
 /**
- * The route table. `POST /api/rpc/<method>` covers every contract method (derived from `API`);
- * the `/api/ai-writing/*` routes are the product brief's names for the same article methods.
+ * The route table: `POST /api/rpc/<method>` for every contract method, the session stream and
+ * health, then six routes per workflow generated from `WORKFLOW_ROUTES`.
  */
-export const ROUTES: Route[] = [
-  {
-    method: "POST",
-    pattern: "/api/rpc/{method}",
-    async handle(ctx) {
-      const name = ctx.params[0] ?? "";
-      if (!isMethodName(name)) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
-      sendJson(ctx.res, 200, await callMethod(ctx.api, name, await readJsonBody(ctx.req)));
+export function buildRoutes(workflows: readonly WorkflowRoute[] = WORKFLOW_ROUTES): Route[] {
+  return [
+    {
+      method: "POST",
+      pattern: "/api/rpc/{method}",
+      async handle(ctx) {
+        const name = ctx.params[0] ?? "";
+        if (!isMethodName(name)) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
+        sendJson(ctx.res, 200, await callMethod(ctx.api, name, await readJsonBody(ctx.req)));
+      },
     },
-  },
-  { method: "GET", pattern: "/api/sessions/{id}/stream", handle: stream },
-  {
-    method: "GET",
-    pattern: "/api/health",
-    async handle(ctx) {
-      sendJson(ctx.res, 200, await callMethod(ctx.api, "health", {}));
+    { method: "GET", pattern: "/api/sessions/{id}/stream", handle: stream },
+    {
+      method: "GET",
+      pattern: "/api/health",
+      async handle(ctx) {
+        sendJson(ctx.res, 200, await callMethod(ctx.api, "health", {}));
+      },
     },
-  },
-  {
-    method: "POST",
-    pattern: "/api/ai-writing/start",
-    async handle(ctx) {
-      const input = ArticleStartInputSchema.parse(await readJsonBody(ctx.req));
-      const { sessionId } = await ctx.api.call("run.start", { workflow: "article", input });
-      sendJson(ctx.res, 200, { session_id: sessionId });
-    },
-  },
-  { method: "GET", pattern: "/api/ai-writing/{id}/stream", handle: stream },
-  {
-    method: "POST",
-    pattern: "/api/ai-writing/{id}/resume",
-    async handle(ctx) {
-      const payload = ArticleResumeSchema.parse(await readJsonBody(ctx.req));
-      const result = await ctx.api.call("run.resume", { sessionId: sessionParam(ctx), payload });
-      sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status });
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/api/ai-writing/{id}/state",
-    async handle(ctx) {
-      sendJson(ctx.res, 200, await callMethod(ctx.api, "run.state", { sessionId: sessionParam(ctx) }));
-    },
-  },
-  {
-    method: "GET",
-    pattern: "/api/ai-writing/{id}/versions",
-    async handle(ctx) {
-      sendJson(ctx.res, 200, await callMethod(ctx.api, "article.versions", { sessionId: sessionParam(ctx) }));
-    },
-  },
-];
+    ...workflows.flatMap(workflowRoutes),
+  ];
+}
+
+export const ROUTES: Route[] = buildRoutes();
 
 function sessionParam(ctx: RouteContext): string {
   const id = ctx.params[0] ?? "";
@@ -98,9 +120,9 @@ function sessionParam(ctx: RouteContext): string {
 }
 
 /** Find the route for a method and path; `undefined` params means no route matched. */
-export function matchRoute(method: string, pathname: string): { route: Route; params: string[] } | null {
+export function matchRoute(method: string, pathname: string, routes: readonly Route[] = ROUTES): { route: Route; params: string[] } | null {
   const segments = pathname.split("/");
-  for (const route of ROUTES) {
+  for (const route of routes) {
     if (route.method !== method) continue;
     const parts = route.pattern.split("/");
     if (parts.length !== segments.length) continue;

@@ -4,7 +4,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
-import { matchRoute } from "./apiRoutes.js";
+import { ROUTES, buildRoutes, matchRoute } from "./apiRoutes.js";
+import type { WorkflowRoute } from "./workflowRoutes.js";
 import { SECURITY_HEADERS } from "./contentSecurityPolicy.js";
 import { sendError, sendJson } from "./httpResponses.js";
 import { BodyTooLargeError } from "./readJsonBody.js";
@@ -25,6 +26,8 @@ export interface ServerOptions {
   staticDir?: string;
   /** Interval between SSE keep-alive comments in ms; default 15 000. */
   keepAliveMs?: number;
+  /** Workflows served under `/api/<route>/…`; default the route table `WORKFLOW_ROUTES` (tests add their own). */
+  workflows?: readonly WorkflowRoute[];
 }
 
 export interface ScriptoriumServer {
@@ -40,8 +43,9 @@ export interface ScriptoriumServer {
 export async function createServer(options: ServerOptions): Promise<ScriptoriumServer> {
   if (options.token.length < 8) throw new ScriptoriumError("bad_request", "The access token must be at least 8 characters.");
   const host = options.host ?? "127.0.0.1";
+  const routes = options.workflows ? buildRoutes(options.workflows) : ROUTES;
   const server = createHttpServer((req, res) => {
-    handleRequest(req, res, options).catch((error: unknown) => sendError(res, error));
+    handleRequest(req, res, options, routes).catch((error: unknown) => sendError(res, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -64,7 +68,7 @@ export async function createServer(options: ServerOptions): Promise<ScriptoriumS
   };
 }
 
-async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions): Promise<void> {
+async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions, routes: ReturnType<typeof buildRoutes>): Promise<void> {
   if (!isAllowedHost(req.headers.host)) {
     // 403 rather than 401: no token can make a rebound host name acceptable.
     sendJson(res, 403, { error: { code: "unauthorized", message: "Host not allowed: use 127.0.0.1 or localhost." } });
@@ -77,7 +81,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, options:
       sendError(res, new ScriptoriumError("unauthorized", "Missing or wrong access token."));
       return;
     }
-    const match = matchRoute(method, url.pathname);
+    const match = matchRoute(method, url.pathname, routes);
     if (!match) {
       sendError(res, new ScriptoriumError("not_found", `No route ${method} ${url.pathname}.`));
       return;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
-import { SYSTEM_STREAM } from "../../shared/events.js";
+import { SYSTEM_STREAM, briefView } from "../../shared/events.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { sendError } from "./httpResponses.js";
 
@@ -22,9 +22,12 @@ export function lastEventIdOf(req: IncomingMessage, url: URL): number {
   return Number(text.trim());
 }
 
-/** Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line suffices. */
+/**
+ * Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line
+ * suffices. The data is the event with the brief's field names added (`briefView`).
+ */
 export function formatSseEvent(event: EngineEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(briefView(event as unknown as Parameters<typeof briefView>[0]))}\n\n`;
 }
 
 /**

@@ -34,7 +34,7 @@ export const articleCommand: CommandGroup = async (ctx) => {
     }
     case "versions": {
       const [sessionId] = expectArgs(ctx, 1, "article versions <id>");
-      const result = await (await ctx.api()).call("article.versions", { sessionId: sessionId as string });
+      const result = await (await ctx.api()).call("documents.versions", { sessionId: sessionId as string });
       printResult(ctx, result, () => {
         for (const v of result.versions) {
           const score = v.scores ? `overall ${v.scores.overall}` : "not reviewed";
@@ -51,17 +51,17 @@ export const articleCommand: CommandGroup = async (ctx) => {
 };
 
 async function start(ctx: CliContext): Promise<ExitCode> {
-  const [intent] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en]');
+  const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en]');
   const { type, locale } = ctx.flags;
   if (type !== undefined && !(ARTICLE_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ARTICLE_TYPES.join(", ")}`);
   if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) throw usageError(`--locale must be one of ${LOCALES.join(", ")}`);
   const words = intFlag("words", ctx.flags.words, 200, 20_000);
   const input = {
     intent,
-    ...(type ? { article_type: type } : {}),
+    ...(type ? { article_type: type as (typeof ARTICLE_TYPES)[number] } : {}),
     ...(ctx.flags.audience ? { target_audience: ctx.flags.audience } : {}),
     ...(words ? { word_count_target: words } : {}),
-    ...(locale ? { locale } : {}),
+    ...(locale ? { locale: locale as (typeof LOCALES)[number] } : {}),
   };
   const api = await ctx.api();
   const { sessionId } = await api.call("run.start", { workflow: "article", input });
@@ -100,7 +100,7 @@ async function exportArticle(ctx: CliContext): Promise<ExitCode> {
   const format = ctx.flags.format;
   if (format !== "markdown" && format !== "html" && format !== "docx") throw usageError("--format must be markdown, html or docx");
   const number = intFlag("version", ctx.flags.version, 1, 1_000_000);
-  const result = await (await ctx.api()).call("article.export", { sessionId: sessionId as string, format, ...(number ? { number } : {}) });
+  const result = await (await ctx.api()).call("documents.export", { sessionId: sessionId as string, format, ...(number ? { number } : {}) });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
     writeFileSync(ctx.flags.out, bytes);

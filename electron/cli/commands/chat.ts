@@ -7,6 +7,6 @@ import { outcomeCode } from "./article.js";
 export const chatCommand: CommandGroup = async (ctx) => {
   if (ctx.args.length !== 1) throw usageError('usage: chat "<prompt>"');
   const api = await ctx.api();
-  const { sessionId } = await api.call("run.start", { workflow: "chat", input: { prompt: ctx.args[0] } });
+  const { sessionId } = await api.call("run.start", { workflow: "chat", input: { prompt: ctx.args[0] ?? "" } });
   return outcomeCode(await waitForRun(ctx, api, sessionId, 0));
 };

@@ -1,16 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { Command } from "@langchain/langgraph";
 import type { SessionState, SessionStatus, WorkflowId } from "../../../shared/api.js";
-import { ScriptoriumError, formatZodError, toApiError } from "../../../shared/errors.js";
+import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import type { EngineEvent, EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
 import type { Checkpointer } from "../storage/Checkpointer.js";
 import type { EventStore } from "../storage/EventStore.js";
 import type { SessionStore } from "../storage/SessionStore.js";
-import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowServices } from "../workflows/WorkflowDefinition.js";
+import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry, WorkflowServices } from "../workflows/WorkflowDefinition.js";
 import type { EventHub, EventListener } from "./EventHub.js";
 import { firstPause, pauseFromSnapshot } from "./pauses.js";
 
@@ -18,7 +17,8 @@ import { firstPause, pauseFromSnapshot } from "./pauses.js";
 const RUNNER_EVENTS = new Set(["connected", "await_user", "resumed", "done"]);
 
 export interface WorkflowRunnerOptions {
-  registry: Partial<Record<WorkflowId, WorkflowDefinition<any>>>;
+  /** Workflow id → definition; tests may register ids of their own. */
+  registry: WorkflowRegistry;
   services: WorkflowServices;
   checkpointer: Checkpointer;
   sessions: SessionStore;
@@ -48,7 +48,7 @@ interface ActiveRun {
  */
 export class WorkflowRunner {
   private readonly opts: WorkflowRunnerOptions;
-  private readonly graphs = new Map<WorkflowId, CompiledWorkflowGraph>();
+  private readonly graphs = new Map<string, CompiledWorkflowGraph>();
   private readonly runs = new Map<string, ActiveRun>();
   private readonly resuming = new Set<string>();
   private disposed = false;
@@ -57,20 +57,23 @@ export class WorkflowRunner {
     this.opts = options;
   }
 
-  /** Validate the input, create the session, emit `connected`, and run the graph in the background. */
-  async start(workflow: WorkflowId, rawInput: unknown): Promise<{ sessionId: string }> {
+  /** The registry this runner serves (the engine builds `run.start`'s schema from it). */
+  get registry(): WorkflowRegistry {
+    return this.opts.registry;
+  }
+
+  /**
+   * Create the session, emit `connected`, and run the graph in the background. `input` was parsed
+   * by the engine with the workflow's contract (`run.start` is parsed once, at `Engine.call`).
+   */
+  async start(workflow: string, input: unknown): Promise<{ sessionId: string }> {
     this.assertOpen();
     const definition = this.definition(workflow);
-    const parsed = definition.inputSchema.safeParse(rawInput);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((issue) => ({ ...issue, path: ["input", ...issue.path] }));
-      throw new ScriptoriumError("bad_request", formatZodError(new z.ZodError(issues)), { issues });
-    }
     const graph = this.graph(definition);
     const sessionId = randomUUID();
-    this.opts.sessions.create({ id: sessionId, workflow, title: definition.title(parsed.data), input: parsed.data });
+    this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input });
     this.opts.events.append(sessionId, { type: "connected", workflow });
-    this.launch(sessionId, definition, graph, definition.initialState(parsed.data));
+    this.launch(sessionId, definition, graph, definition.initialState(input));
     return { sessionId };
   }
 
@@ -94,7 +97,7 @@ export class WorkflowRunner {
       if (!this.opts.sessions.transition(sessionId, "paused", "running")) {
         throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer paused.`);
       }
-      this.opts.events.append(sessionId, { type: "resumed", pausePoint: pause.pausePoint, action: actionName(payload) });
+      this.opts.events.append(sessionId, { type: "resumed", pausePoint: pause.pausePoint, action: actionName(parsed) });
       this.launch(sessionId, definition, graph, new Command({ resume: parsed }));
       return { sessionId, status: "running" };
     } finally {
@@ -102,14 +105,50 @@ export class WorkflowRunner {
     }
   }
 
-  /** Session summary, pending pause (re-derived from the checkpoint) and the workflow's public values. */
+  /** Session summary, pending pause (re-derived from the checkpoint), the workflow's status word and public values. */
   async state(sessionId: string): Promise<SessionState> {
     const session = this.requireSession(sessionId);
     const definition = this.opts.registry[session.workflow];
-    if (!definition) return { session, pause: null, values: {} };
+    if (!definition) return { session, pause: null, status: session.status, values: {} };
     const snapshot = await this.graph(definition).getState(this.threadConfig(sessionId));
-    const pause = session.status === "paused" ? pauseFromSnapshot(snapshot) : null;
-    return { session, pause, values: definition.publicValues(snapshot.values ?? {}) };
+    const request = session.status === "paused" ? pauseFromSnapshot(snapshot) : null;
+    const pause = request ? { ...request, context: contextOf(request) } : null;
+    const values = snapshot.values ?? {};
+    const statusInput = { status: session.status, pausePoint: session.pausePoint };
+    return {
+      session,
+      pause,
+      status: definition.status?.(values, statusInput) ?? session.status,
+      values: definition.publicValues(values, statusInput) as SessionState["values"],
+    };
+  }
+
+  /**
+   * Write `update` into the session's checkpoint and send its graph to node `goto` (a pause, for
+   * `documents.restore` / `documents.edit`): the run continues from there and pauses again with the
+   * new state. Refused while the session runs.
+   */
+  async redirect(sessionId: string, update: Record<string, unknown>, goto: string): Promise<void> {
+    this.assertOpen();
+    const session = this.requireSession(sessionId);
+    if (this.runs.has(sessionId) || this.resuming.has(sessionId) || session.status === "running") {
+      throw new ScriptoriumError("conflict", `Session ${sessionId} is running; wait for a pause or cancel it first.`, { status: session.status });
+    }
+    const definition = this.definition(session.workflow);
+    this.opts.sessions.setStatus(sessionId, "running");
+    this.launch(sessionId, definition, this.graph(definition), new Command({ update, goto }));
+  }
+
+  /** The values of a session's latest checkpoint. */
+  async values(sessionId: string): Promise<Record<string, unknown>> {
+    const session = this.requireSession(sessionId);
+    const definition = this.definition(session.workflow);
+    return (await this.graph(definition).getState(this.threadConfig(sessionId))).values ?? {};
+  }
+
+  /** The definition a session runs. */
+  definitionOf(sessionId: string): WorkflowDefinition<any, any> {
+    return this.definition(this.requireSession(sessionId).workflow);
   }
 
   /** Replay persisted events with seq > afterSeq, then live ones; returns the unsubscribe function. */
@@ -172,7 +211,7 @@ export class WorkflowRunner {
       const graph = this.graph(definition);
       const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(session.id));
       // No checkpoint at all: the process died before the first step was saved; start over.
-      const input = tuple ? null : definition.initialState(definition.inputSchema.parse(this.opts.sessions.input(session.id)));
+      const input = tuple ? null : definition.initialState(definition.contract.start.parse(this.opts.sessions.input(session.id)));
       this.launch(session.id, definition, graph, input);
       recovered.push(session.id);
     }
@@ -206,7 +245,7 @@ export class WorkflowRunner {
     this.opts.events.flush();
   }
 
-  private launch(sessionId: string, definition: WorkflowDefinition<any>, graph: CompiledWorkflowGraph, input: unknown): void {
+  private launch(sessionId: string, definition: WorkflowDefinition<any, any>, graph: CompiledWorkflowGraph, input: unknown): void {
     const run: ActiveRun = { controller: new AbortController(), detached: false, done: Promise.resolve() };
     this.runs.set(sessionId, run);
     run.done = this.drive(sessionId, definition, graph, input, run).finally(() => this.release(sessionId, run));
@@ -216,7 +255,7 @@ export class WorkflowRunner {
     if (this.runs.get(sessionId) === run) this.runs.delete(sessionId);
   }
 
-  private async drive(sessionId: string, definition: WorkflowDefinition<any>, graph: CompiledWorkflowGraph, input: unknown, run: ActiveRun): Promise<void> {
+  private async drive(sessionId: string, definition: WorkflowDefinition<any, any>, graph: CompiledWorkflowGraph, input: unknown, run: ActiveRun): Promise<void> {
     const signal = run.controller.signal;
     try {
       const stream = await graph.stream(input, {
@@ -244,11 +283,12 @@ export class WorkflowRunner {
       this.release(sessionId, run);
       if (pause) {
         this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint);
-        this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: pause.context });
+        this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
       } else {
         const values = snapshot.values ?? {};
         this.opts.sessions.setStatus(sessionId, "done");
-        this.opts.events.append(sessionId, { type: "done", summary: definition.doneSummary(values), result: definition.publicValues(values) });
+        const result = definition.publicValues(values, { status: "done", pausePoint: null }) as Record<string, never>;
+        this.opts.events.append(sessionId, { type: "done", summary: definition.doneSummary(values), result });
       }
     } catch (error) {
       if (run.detached) return;
@@ -284,13 +324,13 @@ export class WorkflowRunner {
     }
   }
 
-  private definition(workflow: WorkflowId): WorkflowDefinition<any> {
+  private definition(workflow: string): WorkflowDefinition<any, any> {
     const definition = this.opts.registry[workflow];
     if (!definition) throw new ScriptoriumError("unavailable", `Workflow "${workflow}" is not available in this build.`);
     return definition;
   }
 
-  private graph(definition: WorkflowDefinition<any>): CompiledWorkflowGraph {
+  private graph(definition: WorkflowDefinition<any, any>): CompiledWorkflowGraph {
     let graph = this.graphs.get(definition.id);
     if (!graph) {
       graph = definition.build(this.opts.services, this.opts.checkpointer.saver);
@@ -312,6 +352,11 @@ export class WorkflowRunner {
   private assertOpen(): void {
     if (this.disposed) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
   }
+}
+
+/** A pause's context with `pause_point` and `allowed_actions`, as every client receives it. */
+function contextOf(pause: PauseRequest): { pause_point: string; allowed_actions: string[] } & Record<string, unknown> {
+  return { ...(pause.context ?? {}), pause_point: pause.pausePoint, allowed_actions: pause.allowedActions };
 }
 
 /** The `action` field of a resume payload, for the `resumed` event. */

@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
-import { EventSchema } from "../../../shared/events.js";
 import type { EngineEvent, EventDraft, EventType } from "../../../shared/events.js";
+import { EventSchema } from "../../../shared/workflows/registry.js";
 
 /**
  * Event types emitted many times a second. They are batched: with `synchronous=FULL` every commit

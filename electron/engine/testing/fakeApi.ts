@@ -1,5 +1,8 @@
+import type { z } from "zod";
+import { API } from "../../../shared/api.js";
 import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi, SessionSummary } from "../../../shared/api.js";
-import { ScriptoriumError } from "../../../shared/errors.js";
+import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
+import { ARTICLE_ACTIONS } from "../../../shared/workflows/article.js";
 import { SYSTEM_STREAM } from "../../../shared/events.js";
 import type { EngineEvent, EventDraft } from "../../../shared/events.js";
 
@@ -16,8 +19,16 @@ export class FakeApi implements ScriptoriumApi {
   subscriptions = 0;
 
   async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+    // Like Engine.call: the payload is parsed here, once (adapters only transport it); only a
+    // well-formed call reaches the handlers and `calls`.
+    const parsed = (API[method].input as z.ZodType).safeParse(input ?? {});
+    if (!parsed.success) throw new ScriptoriumError("bad_request", formatZodError(parsed.error), { issues: parsed.error.issues });
+    if (method === "run.resume") {
+      const action = (parsed.data as { payload: { action?: unknown } }).payload.action;
+      if (typeof action !== "string" || !(ARTICLE_ACTIONS as string[]).includes(action)) throw new ScriptoriumError("bad_request", `action: unknown action ${JSON.stringify(action)}`);
+    }
     this.calls.push({ method, input });
-    const result = await this.dispatch(method, input as Record<string, unknown>);
+    const result = await this.dispatch(method, parsed.data as Record<string, unknown>);
     return result as MethodOutput<M>;
   }
 
@@ -113,9 +124,11 @@ export class FakeApi implements ScriptoriumApi {
         const session = this.session(input);
         return { events: session.events.filter((e) => e.seq > Number(input.afterSeq ?? 0)) };
       }
+      case "documents.versions":
       case "article.versions":
         this.session(input);
         return { versions: [{ number: 1, reason: "initial", created_at: new Date(0).toISOString(), scores: null, chars: 5 }] };
+      case "documents.export":
       case "article.export":
         this.session(input);
         return input.format === "docx"

@@ -14,6 +14,12 @@ export const SESSION_METHODS = new Set<MethodName>([
   "run.state",
   "run.cancel",
   "events.list",
+  "documents.versions",
+  "documents.version",
+  "documents.diff",
+  "documents.restore",
+  "documents.edit",
+  "documents.export",
   "article.versions",
   "article.version",
   "article.restore",
@@ -58,7 +64,7 @@ export function isWellFormed(method: MethodName, payload: unknown): boolean {
   if (!parsed.success) return false;
   if (method === "run.start") {
     const { workflow, input } = parsed.data as { workflow: keyof typeof WORKFLOW_REGISTRY; input: unknown };
-    return WORKFLOW_REGISTRY[workflow].inputSchema.safeParse(input).success;
+    return WORKFLOW_REGISTRY[workflow].contract.start.safeParse(input).success;
   }
   return true;
 }

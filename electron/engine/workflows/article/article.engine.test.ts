@@ -225,7 +225,9 @@ describe("article workflow through the engine", () => {
       code: "bad_request",
       message: expect.stringContaining("m404"),
     });
-    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "re_search", extra_keywords: [] } })).rejects.toMatchObject({ code: "bad_request" });
+    // An empty keyword is malformed (re_search with no keywords at all is valid since issue 12).
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "re_search", extra_keywords: [" "] } })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "confirm", bogus: true } as never })).rejects.toMatchObject({ code: "bad_request" });
     expect(await engine.call("run.state", { sessionId: id })).toEqual(state);
     expect((await events(id)).some((e) => e.type === "resumed")).toBe(false);
   });

@@ -1,31 +1,37 @@
-import { ArticleStartInputSchema } from "../../../../shared/article.js";
-import type { ArticleStartInput } from "../../../../shared/article.js";
+import { articleContract } from "../../../../shared/workflows/article.js";
+import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
+import { splitDraft } from "../common/draftMarkdown.js";
 import type { CompiledWorkflowGraph, WorkflowDefinition } from "../WorkflowDefinition.js";
+import { articleStatus } from "./articleStatus.js";
 import { buildArticleGraph } from "./graph.js";
 import { finalSummary } from "./nodes/finalize.js";
-import { parseResume } from "./parseResume.js";
+import { articlePauses } from "./pauses.js";
 import type { ArticleStateValues } from "./state.js";
 
 /** The article studio: researcher → writer → editor with four human pauses. */
-export const articleWorkflow: WorkflowDefinition<ArticleStartInput> = {
+export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract> = {
   id: "article",
-  inputSchema: ArticleStartInputSchema,
+  contract: articleContract,
   title: (input) => (input.intent.length > 40 ? `${input.intent.slice(0, 39)}…` : input.intent),
   build: (services, checkpointer) => buildArticleGraph(services, checkpointer) as unknown as CompiledWorkflowGraph,
   initialState: (input) => ({ input }),
-  parseResume,
-  publicValues: (values) => {
+  parseResume: articlePauses.parseResume,
+  status: (values, session) => articleStatus(values as Partial<ArticleStateValues>, session),
+  publicValues: (values, session) => {
     const v = values as Partial<ArticleStateValues>;
     return {
+      status: articleStatus(v, session),
       intent: v.input?.intent ?? "",
       parsed_intent: v.parsed_intent ?? null,
       keywords: v.keywords ?? [],
       materials: v.materials ?? [],
       approved_material_ids: v.approved_material_ids ?? null,
       outline: v.outline ?? null,
+      title: v.draft_title || v.outline?.title || "",
       draft: v.draft ?? "",
       draft_version: v.draft_version ?? null,
       review: v.review ?? null,
+      review_result: v.review ?? null,
       revision_count: v.revision_count ?? 0,
       force_accepted_after: v.force_accepted_after ?? null,
       final: v.final ?? false,
@@ -33,6 +39,15 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput> = {
   },
   doneSummary: (values) => {
     const v = values as Partial<ArticleStateValues>;
-    return finalSummary({ draft: v.draft ?? "", draft_version: v.draft_version ?? null, parsed_intent: v.parsed_intent ?? null, input: v.input ?? { intent: "" } });
+    return finalSummary({ draft: v.draft ?? "", draft_version: v.draft_version ?? null, parsed_intent: v.parsed_intent ?? null, input: v.input ?? ({ intent: "" } as ArticleStartInput) });
+  },
+  document: {
+    // A restored or hand-edited draft goes to PAUSE-3: the writer decides what happens to it next.
+    pauseNode: "pause_draft",
+    adopt: (values, { markdown, version }) => {
+      const v = values as Partial<ArticleStateValues>;
+      const { title, sections } = splitDraft(markdown, v.draft_title || v.outline?.title || "");
+      return { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null, final: false };
+    },
   },
 };

@@ -5,7 +5,7 @@ import { applyManualEditNode } from "./nodes/applyManualEdit.js";
 import { editorNode } from "./nodes/editor.js";
 import { finalizeNode } from "./nodes/finalize.js";
 import { intentParserNode } from "./nodes/intentParser.js";
-import { pauseNode } from "./nodes/pauseNodes.js";
+import { pauseNode } from "./pauses.js";
 import { researcherNode } from "./nodes/researcher.js";
 import { researchMoreNode } from "./nodes/researchMore.js";
 import { writerDraftNode } from "./nodes/writerDraft.js";

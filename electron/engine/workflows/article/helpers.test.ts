@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Material } from "../../../../shared/knowledge.js";
 import { SettingsSchema } from "../../../../shared/models.js";
 import { combineReview } from "./combineReview.js";
-import { detectLocale } from "./detectLocale.js";
-import { assembleDraft, splitDraft } from "./draftMarkdown.js";
-import { materialsSummary, rankMaterials, renumber } from "./materialPackage.js";
-import { parseResume } from "./parseResume.js";
-import { planRevision, sectionNumbersIn, splitNotes } from "./revisionTargets.js";
+import { detectLocale } from "../common/detectLocale.js";
+import { assembleDraft, splitDraft } from "../common/draftMarkdown.js";
+import { materialsSummary, rankMaterials, renumber } from "../common/research/materialPackage.js";
+import { parseResume } from "./pauses.js";
+import { planRevision, sectionNumbersIn, splitNotes } from "../common/revisionTargets.js";
 
 const material = (rec: string, score: number, content = "c"): Material => ({
   id: rec, title: rec, content, source: "s", published_at: null, relevance_score: score, source_type: "library", url: null, recUuid: rec,
@@ -73,7 +73,9 @@ describe("parseResume", () => {
     expect(parseResume(pause, { action: "confirm", approved_material_ids: ["m001"] })).toEqual({ action: "confirm", approved_material_ids: ["m001"] });
     expect(() => parseResume(pause, { action: "finalize" })).toThrow(expect.objectContaining({ code: "conflict", details: { allowed: ["confirm", "re_search"] } }));
     expect(() => parseResume(pause, { action: "confirm", approved_material_ids: ["m001", "m404"] })).toThrow(expect.objectContaining({ code: "bad_request", message: expect.stringContaining("m404") }));
-    expect(() => parseResume(pause, { action: "re_search" })).toThrow(expect.objectContaining({ code: "bad_request", message: expect.stringContaining("extra_keywords") }));
+    // Issue 12: re_search without keywords is allowed (the package is cleared and searched afresh).
+    expect(parseResume(pause, { action: "re_search" })).toEqual({ action: "re_search" });
+    expect(() => parseResume(pause, { action: "re_search", extra_keywords: [""] })).toThrow(expect.objectContaining({ code: "bad_request", message: expect.stringContaining("extra_keywords") }));
     expect(() => parseResume(pause, { action: 3 })).toThrow(expect.objectContaining({ code: "bad_request" }));
     expect(() => parseResume(pause, { action: "confirm", bogus: 1 })).toThrow(expect.objectContaining({ code: "bad_request" }));
   });

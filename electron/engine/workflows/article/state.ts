@@ -2,11 +2,9 @@ import { Annotation } from "@langchain/langgraph";
 import type { ArticleResume, ArticleStartInput, Outline, ParsedIntent, PausePoint, Review } from "../../../../shared/article.js";
 import type { Material } from "../../../../shared/knowledge.js";
 
-/** One drafted section of the current draft: its heading and its markdown body (no heading). */
-export interface DraftSection {
-  title: string;
-  body: string;
-}
+import type { DraftSection } from "../common/draftMarkdown.js";
+
+export type { DraftSection };
 
 /** The most recent resume: which pause it answered and the payload `parseResume` accepted. */
 export interface LastResume {
@@ -20,7 +18,7 @@ const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_previous, next)
 /** State of one article session, checkpointed after every step. */
 export const ArticleState = Annotation.Root({
   /** The start request as the user sent it (validated by ArticleStartInputSchema). */
-  input: last<ArticleStartInput>(() => ({ intent: "" })),
+  input: last<ArticleStartInput>(() => ({ intent: "" }) as ArticleStartInput),
   /** intent_parser's result with the user's explicit fields applied on top; its locale drives every prompt. */
   parsed_intent: last<ParsedIntent | null>(() => null),
   /** Search keywords: the researcher's, plus every re_search's extra keywords. */

@@ -1,11 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
-import { filterCitations } from "./filterCitations.js";
-import { emit } from "./nodeRuntime.js";
+import { draftSection } from "../common/draftSection.js";
+import { filterCitations } from "../common/research/filterCitations.js";
 import { noMaterialNote, sectionPrompt } from "./prompts.js";
 import type { Locale, SectionPromptInput } from "./prompts.js";
-import { readCachedSection, sectionKey, writeCachedSection } from "./sectionCache.js";
 
 export interface WriteSectionRequest {
   locale: Locale;
@@ -32,34 +30,29 @@ function maxTokensFor(length: number): number {
 }
 
 /**
- * Write (or reuse) one section: a cached text whose key matches is reused and streamed as one chunk;
- * otherwise one streamed LLM call, then code checks the citations (unknown ids removed) and adds the
- * no-material sentence when the section had nothing to cite. The finished text is cached atomically;
- * an aborted call is never cached.
+ * Write (or reuse from the section cache) one article section: code checks the citations (unknown
+ * ids removed) and adds the no-material sentence when the section had nothing to cite.
  */
 export async function writeSection(llm: LlmClient, request: WriteSectionRequest, config: LangGraphRunnableConfig): Promise<string> {
   const { locale, prompt } = request;
-  const index = prompt.index;
-  const key = sectionKey({ v: 1, locale, prompt, allowed: [...request.allowedIds].sort(), occasion: request.occasion });
-  const cached = await readCachedSection(request.cacheDir, index, key);
-  if (cached !== null) {
-    emit(config, { type: "draft_chunk", sectionIndex: index, text: cached });
-    return cached;
-  }
-  const result = await llm.generateText({
-    ...sectionPrompt(locale, prompt),
-    tag: { role: "writer", step: "section" },
-    signal: config.signal,
-    maxTokens: maxTokensFor(prompt.length),
-    onTextChunk: (text) => emit(config, { type: "draft_chunk", sectionIndex: index, text }),
-  });
-  config.signal?.throwIfAborted();
-  if (result.stopReason === "abort") throw new ScriptoriumError("aborted", "Cancelled.");
-  let text = filterCitations(stripLeadingHeadings(result.text), request.allowedIds);
-  if (!prompt.materials.length) {
-    const note = noMaterialNote(locale);
-    if (!text.includes(note)) text = text ? `${text}\n\n${note}` : note;
-  }
-  await writeCachedSection(request.cacheDir, index, key, text);
-  return text;
+  return draftSection(
+    llm,
+    {
+      index: prompt.index,
+      cacheDir: request.cacheDir,
+      keyInputs: { v: 1, locale, prompt, allowed: [...request.allowedIds].sort(), occasion: request.occasion },
+      prompt: sectionPrompt(locale, prompt),
+      maxTokens: maxTokensFor(prompt.length),
+      tag: { role: "writer", step: "section" },
+      finish: (raw) => {
+        let text = filterCitations(stripLeadingHeadings(raw), request.allowedIds);
+        if (!prompt.materials.length) {
+          const note = noMaterialNote(locale);
+          if (!text.includes(note)) text = text ? `${text}\n\n${note}` : note;
+        }
+        return text;
+      },
+    },
+    config,
+  );
 }

@@ -1,3 +1,4 @@
+import type { EventOf } from "../../../../shared/events.js";
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../../tests/fixtures/tinyGguf.js";
@@ -20,7 +21,7 @@ describe("chat workflow on real llama.cpp (tiny GGUF)", () => {
     const events = await waitForEvent(engine, sessionId, isTerminal);
     const last = events.at(-1);
     expect(last?.type).toBe("done");
-    const text = (last as { result: { text: string } }).result.text;
+    const text = (last as EventOf<"done">).result?.text as string;
     const streamed = events.flatMap((e) => (e.type === "token" ? [e.text] : [])).join("");
     expect(streamed).toBe(text);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));

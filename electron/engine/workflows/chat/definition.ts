@@ -1,15 +1,15 @@
+import { chatContract } from "../../../../shared/workflows/chat.js";
+import type { ChatInput } from "../../../../shared/workflows/chat.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { buildChatGraph } from "./graph.js";
-import { ChatInputSchema } from "./schemas.js";
-import type { ChatInput } from "./schemas.js";
 
 const TITLE_CHARS = 60;
 
 /** The chat workflow: one prompt in, one streamed reply out; `done.result` is `{ text }`. */
-export const chatWorkflow: WorkflowDefinition<ChatInput> = {
+export const chatWorkflow: WorkflowDefinition<ChatInput, typeof chatContract> = {
   id: "chat",
-  inputSchema: ChatInputSchema,
+  contract: chatContract,
   title: (input) => {
     const line = input.prompt.replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
@@ -19,6 +19,6 @@ export const chatWorkflow: WorkflowDefinition<ChatInput> = {
   parseResume: () => {
     throw new ScriptoriumError("conflict", "The chat workflow never pauses.", { allowed: [] });
   },
-  publicValues: (values) => ({ text: typeof values.text === "string" ? values.text : "" }),
+  publicValues: (values, session) => ({ status: session.status, text: typeof values.text === "string" ? values.text : "" }),
   doneSummary: (values) => `${typeof values.text === "string" ? [...values.text].length : 0} characters`,
 };

@@ -1,4 +1,8 @@
-import type { DraftSection } from "./state.js";
+/** One section of a markdown document: its heading and its body (no heading). */
+export interface DraftSection {
+  title: string;
+  body: string;
+}
 
 /** The draft as stored in a version: `# title`, then `## section` + body per section. */
 export function assembleDraft(title: string, sections: DraftSection[]): string {

@@ -1,13 +1,13 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import type { EventDraft } from "../../../../shared/events.js";
-import type { Locale } from "./prompts.js";
-import type { ArticleStateValues } from "./state.js";
+import type { Agent, EventDraft } from "../../../../shared/events.js";
+
+export type { Agent };
 
 /** The session id a node works for: the runner runs every session on `thread_id = sessionId`. */
 export function sessionIdOf(config: LangGraphRunnableConfig): string {
   const id = config.configurable?.thread_id;
-  if (typeof id !== "string" || !id) throw new ScriptoriumError("internal", "article node run without configurable.thread_id");
+  if (typeof id !== "string" || !id) throw new ScriptoriumError("internal", "node run without configurable.thread_id");
   return id;
 }
 
@@ -16,17 +16,18 @@ export function emit(config: LangGraphRunnableConfig, event: EventDraft): void {
   config.writer?.(event);
 }
 
-export type Agent = "researcher" | "writer" | "editor" | "system";
+/** A step of the timeline: its id, the agent it belongs to and the label shown while it runs. */
+export interface StepInfo {
+  step: string;
+  agent: Agent;
+  label: string;
+}
 
 /**
  * Run a node's work between `step_start` and `step_done`; `work` returns the update and the one-line
- * summary shown in the timeline.
+ * summary shown in the timeline. A step that throws emits no `step_done` (the runner reports the error).
  */
-export async function runStep<T>(
-  config: LangGraphRunnableConfig,
-  step: { step: string; agent: Agent; label: string },
-  work: () => Promise<{ update: T; summary: string }>,
-): Promise<T> {
+export async function runStep<T>(config: LangGraphRunnableConfig, step: StepInfo, work: () => Promise<{ update: T; summary: string }>): Promise<T> {
   const started = performance.now();
   emit(config, { type: "step_start", step: step.step, agent: step.agent, label: step.label });
   const { update, summary } = await work();
@@ -34,10 +35,5 @@ export async function runStep<T>(
   return update;
 }
 
-/** The article's locale; set by intent_parser, so later nodes always find it. */
-export function localeOf(state: ArticleStateValues): Locale {
-  return state.parsed_intent?.locale ?? state.input.locale ?? "zh";
-}
-
 /** Pick the zh or en text. */
-export const say = (locale: Locale, zh: string, en: string) => (locale === "zh" ? zh : en);
+export const say = (locale: "zh" | "en", zh: string, en: string) => (locale === "zh" ? zh : en);

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { atomicWrite } from "../../storage/atomicWrite.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 /**
- * Finished sections on disk, `section_<i>.md` in the session's cache dir, so a crash mid-draft
- * does not redo them. The first line stores the key of the inputs that produced the text; a
- * cached section is reused only when its key matches the key of the current request.
+ * A session's cache dir (`<dataDir>/cache/<session>/`): `outline.json`, `section_<i>.md` and
+ * `draft_wip.md`, all written atomically, so a crash mid-draft does not redo finished work.
+ * A cached section's first line stores the key of the inputs that produced it; it is reused only
+ * when that key matches the key of the current request.
  */
 const KEY_LINE = /^<!-- key: ([0-9a-f]{64}) -->\n/;
 
@@ -31,5 +32,24 @@ export async function readCachedSection(dir: string, index: number, key: string)
 
 /** Store section `index` atomically (temp file, fsync, rename). */
 export async function writeCachedSection(dir: string, index: number, key: string, text: string): Promise<void> {
-  await atomicWrite(fileOf(dir, index), `<!-- key: ${key} -->\n${text}`);
+  await writeFileAtomic(fileOf(dir, index), `<!-- key: ${key} -->\n${text}`, { what: `section ${index + 1} of the draft cache` });
+}
+
+/** Store the outline being drafted from (`outline.json`). */
+export async function writeCachedOutline(dir: string, outline: unknown): Promise<void> {
+  await writeFileAtomic(path.join(dir, "outline.json"), `${JSON.stringify(outline, null, 2)}\n`, { what: "the cached outline" });
+}
+
+/** The cached outline, or null when there is none or it is not JSON. */
+export async function readCachedOutline(dir: string): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(dir, "outline.json"), "utf8")) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Store the draft assembled so far (`draft_wip.md`): what the user would lose if the run died now. */
+export async function writeDraftWip(dir: string, markdown: string): Promise<void> {
+  await writeFileAtomic(path.join(dir, "draft_wip.md"), markdown, { what: "the work-in-progress draft" });
 }

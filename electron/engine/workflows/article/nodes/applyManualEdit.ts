@@ -1,9 +1,10 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { draftChars, splitDraft } from "../draftMarkdown.js";
-import { localeOf, runStep, say, sessionIdOf } from "../nodeRuntime.js";
+import { draftChars, splitDraft } from "../../common/draftMarkdown.js";
+import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
+import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
-import { storeDraftVersion } from "../storeDraftVersion.js";
+import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 
 /**
  * PAUSE-3 with `edited_draft`: the user's text becomes a new version (reason manual_edit) before the
@@ -17,7 +18,7 @@ export function applyManualEditNode(services: WorkflowServices) {
     const markdown = state.resume?.payload.edited_draft ?? state.draft;
     return runStep(config, { step: "manual_edit", agent: "system", label: say(locale, "保存手动修改", "Saving your edit") }, async () => {
       const { title, sections } = splitDraft(markdown, state.draft_title);
-      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version }, config);
+      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version, title, revisionCount: state.revision_count }, config);
       return {
         update: { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null },
         summary: say(locale, `第 ${version.number} 版（手动修改），${draftChars(markdown)} 字`, `Version ${version.number} (manual edit), ${draftChars(markdown)} chars`),

@@ -1,8 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
 import { combineReview } from "../combineReview.js";
-import { materialDigest } from "../materialPackage.js";
-import { emit, localeOf, runStep, say, sessionIdOf } from "../nodeRuntime.js";
+import { materialDigest } from "../../common/research/materialPackage.js";
+import { emit, runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
+import { localeOf } from "../localeOf.js";
 import { reviewPrompt } from "../prompts.js";
 import type { ReviewAspect } from "../prompts.js";
 import { AspectReviewLlmSchema } from "../schemas.js";

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { draftChars } from "../draftMarkdown.js";
-import { localeOf, runStep, say } from "../nodeRuntime.js";
+import { draftChars } from "../../common/draftMarkdown.js";
+import { runStep, say } from "../../common/nodeRuntime.js";
+import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /** finalize / force_finalize: mark the current version final; the runner then emits `done`. */

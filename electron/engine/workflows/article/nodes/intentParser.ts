@@ -1,8 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ParsedIntent } from "../../../../../shared/article.js";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { detectLocale } from "../detectLocale.js";
-import { runStep, say } from "../nodeRuntime.js";
+import { detectLocale } from "../../common/detectLocale.js";
+import { runStep, say } from "../../common/nodeRuntime.js";
 import { intentPrompt } from "../prompts.js";
 import { IntentLlmSchema } from "../schemas.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";

@@ -1,17 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { materialsSummary, rankMaterials, renumber } from "../materialPackage.js";
-import { emit, localeOf, runStep, say } from "../nodeRuntime.js";
+import { materialsSummary, rankMaterials, renumber } from "../../common/research/materialPackage.js";
+import { emit, runStep, say } from "../../common/nodeRuntime.js";
+import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
 import { KeywordsLlmSchema } from "../schemas.js";
-import { searchKeywords } from "../searchKeywords.js";
+import { searchKeywords, uniqueKeywords } from "../../common/research/searchKeywords.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
-
-/** Unique, trimmed, non-empty keywords in first-seen order. */
-export function uniqueKeywords(keywords: string[]): string[] {
-  const seen = new Set<string>();
-  return keywords.map((k) => k.trim()).filter((k) => k && !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));
-}
 
 /**
  * researcher (研究院), two single-task steps: the model extracts keywords; code searches them all

@@ -3,14 +3,16 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { DraftVersion, Outline } from "../../../../../shared/article.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { assembleDraft, draftChars } from "../draftMarkdown.js";
-import { materialDigest } from "../materialPackage.js";
-import { localeOf, runStep, say, sessionIdOf } from "../nodeRuntime.js";
-import { planRevision, splitNotes } from "../revisionTargets.js";
+import { assembleDraft, draftChars } from "../../common/draftMarkdown.js";
+import { materialDigest } from "../../common/research/materialPackage.js";
+import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
+import { localeOf } from "../localeOf.js";
+import { planRevision, splitNotes } from "../../common/revisionTargets.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
 import type { ArticleStateUpdate, ArticleStateValues, DraftSection } from "../state.js";
-import { storeDraftVersion } from "../storeDraftVersion.js";
+import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeSection } from "../writeSection.js";
+import { boundedSettled } from "../../common/boundedSettled.js";
 
 /** What this run of the writer does, read from the last resume. */
 type DraftTask =
@@ -71,9 +73,12 @@ export function writerDraftNode(services: WorkflowServices) {
         ? say(locale, `撰写初稿（${current.length} 节）`, `Drafting ${current.length} sections`)
         : say(locale, `修改第 ${targets.map((i) => i + 1).join("、")} 节`, `Revising section ${targets.map((i) => i + 1).join(", ")}`);
     return runStep(config, { step: "writer_draft", agent: "writer", label }, async () => {
-      // allSettled: when one section fails, the others still finish and reach the cache before the node fails.
-      const settled = await Promise.allSettled(
-        targets.map((index) => {
+      // Every section settles before a failure is thrown, so the finished ones reach the cache;
+      // at most `sequences` are in flight (the LLM pool's size).
+      const rewritten = await boundedSettled(
+        targets,
+        services.settings().sequences,
+        (index) => {
           const section = current[index] as DraftSection;
           const source = outlineSectionFor(outline, section.title, index);
           const materials = source.material_ids.flatMap((id) => (byId.has(id) ? [materialDigest(byId.get(id)!)] : []));
@@ -97,18 +102,17 @@ export function writerDraftNode(services: WorkflowServices) {
             },
             config,
           );
-        }),
+        },
+        config.signal,
       );
-      const failure = settled.find((result) => result.status === "rejected");
-      if (failure) throw failure.reason;
-      const rewritten = settled.map((result) => (result.status === "fulfilled" ? result.value : ""));
       const sections = current.map((section) => ({ ...section }));
       targets.forEach((index, k) => {
         (sections[index] as DraftSection).body = rewritten[k] ?? "";
       });
       const markdown = assembleDraft(title, sections);
       const reason: DraftVersion["reason"] = task.kind === "initial" ? "initial" : task.reason;
-      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version }, config);
+      const revisionCount = state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0);
+      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version, title, revisionCount }, config);
       const summary = say(locale, `第 ${version.number} 版，${draftChars(markdown)} 字`, `Version ${version.number}, ${draftChars(markdown)} chars`);
       return {
         update: {
@@ -119,7 +123,7 @@ export function writerDraftNode(services: WorkflowServices) {
           draft_version: version.number,
           review: null,
           force_accepted_after: null,
-          revision_count: state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0),
+          revision_count: revisionCount,
         },
         summary,
       };

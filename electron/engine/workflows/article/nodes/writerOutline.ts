@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { materialDigest } from "../materialPackage.js";
-import { emit, localeOf, runStep, say } from "../nodeRuntime.js";
+import { materialDigest } from "../../common/research/materialPackage.js";
+import { emit, runStep, say } from "../../common/nodeRuntime.js";
+import { localeOf } from "../localeOf.js";
 import { outlinePrompt } from "../prompts.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
 import { OutlineLlmSchema } from "../schemas.js";

@@ -1,4 +1,4 @@
-import type { Material } from "../../../../shared/knowledge.js";
+import type { Material } from "../../../../../shared/knowledge.js";
 
 /** Limits of one material package: weak models get short inputs. */
 export interface PackageBudget {

@@ -1,5 +1,5 @@
-import type { Material } from "../../../../shared/knowledge.js";
-import type { ResearchSearch } from "../WorkflowDefinition.js";
+import type { Material } from "../../../../../shared/knowledge.js";
+import type { ResearchSearch } from "../../WorkflowDefinition.js";
 
 /** Hits per keyword asked of the search service. */
 export const HITS_PER_KEYWORD = 8;
@@ -13,8 +13,12 @@ export async function searchKeywords(
   keywords: string[],
   locale: "zh" | "en",
   signal: AbortSignal | undefined,
+  period: { dateFrom?: string | undefined; dateTo?: string | undefined } = {},
 ): Promise<{ hitLists: Material[][]; hits: number; failed: string[] }> {
-  const settled = await Promise.allSettled(keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, signal })));
+  const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
+  const settled = await Promise.allSettled(
+    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, ...(signal ? { signal } : {}), ...dates })),
+  );
   signal?.throwIfAborted();
   const hitLists: Material[][] = [];
   const failed: string[] = [];
@@ -23,4 +27,10 @@ export async function searchKeywords(
     else failed.push(keywords[index] ?? "");
   });
   return { hitLists, hits: hitLists.reduce((sum, list) => sum + list.length, 0), failed };
+}
+
+/** Unique, trimmed, non-empty keywords in first-seen order (case-insensitive). */
+export function uniqueKeywords(keywords: string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.map((k) => k.trim()).filter((k) => k && !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));
 }

@@ -1,0 +1,57 @@
+import { articleContract } from "../../../../shared/workflows/article.js";
+import type { Material } from "../../../../shared/knowledge.js";
+import { definePauses } from "../common/definePauses.js";
+import type { PausePoint } from "../../../../shared/workflows/article.js";
+import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
+
+/**
+ * The article's four pauses, from the contract's table. The brief's wire format is read here too:
+ * `null` fields are absent, and at PAUSE-4 `override_verdict: true` (or `"pass"`) means
+ * force-finalize whatever the action, `false` keeps the editor's verdict (an action-less body then
+ * accepts the review).
+ */
+export const articlePauses = definePauses<typeof articleContract.pauses, ArticleStateValues>(articleContract.pauses, {
+  context: {
+    material_confirm: (state) => ({ materials: state.materials, keywords: state.keywords, revision_count: state.revision_count }),
+    outline_confirm: (state) => ({
+      ...(state.outline ? { outline: state.outline } : {}),
+      materials: state.materials.filter((m) => state.approved_material_ids?.includes(m.id)),
+      revision_count: state.revision_count,
+    }),
+    draft_confirm: (state) => ({
+      draft: state.draft,
+      ...(state.draft_version !== null ? { version: state.draft_version } : {}),
+      ...(state.review ? { review: state.review } : {}),
+      ...(state.force_accepted_after !== null ? { force_accepted_after: state.force_accepted_after } : {}),
+      revision_count: state.revision_count,
+    }),
+    review_confirm: (state) => ({
+      draft: state.draft,
+      ...(state.draft_version !== null ? { version: state.draft_version } : {}),
+      ...(state.review ? { review: state.review } : {}),
+      revision_count: state.revision_count,
+    }),
+  },
+  normalize: (point, payload) => {
+    const body = Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== null));
+    if (point === "review_confirm" && "override_verdict" in body) {
+      const override = body.override_verdict === true || body.override_verdict === "pass";
+      if (override) body.action = "force_finalize";
+      else body.action ??= "accept_review";
+    }
+    return body;
+  },
+  check: (point, payload, request) => {
+    if (point !== "material_confirm" || payload.action !== "confirm" || !Array.isArray(payload.approved_material_ids)) return null;
+    const materials = (request.context.materials as Material[] | undefined) ?? [];
+    const known = new Set(materials.map((m) => m.id));
+    const unknown = (payload.approved_material_ids as string[]).filter((id) => !known.has(id));
+    return unknown.length ? `approved_material_ids not in the material package: ${unknown.join(", ")}` : null;
+  },
+});
+
+/** `parseResume` of the article (the definition's), re-exported for tests. */
+export const parseResume = articlePauses.parseResume;
+
+/** The pause node of `pause` (see `definePauses`), typed for the article's state. */
+export const pauseNode = (pause: PausePoint) => articlePauses.node(pause) as unknown as (state: ArticleStateValues) => ArticleStateUpdate;

@@ -1,0 +1,231 @@
+import { z } from "zod";
+import { workflowEvent } from "../events.js";
+import { MaterialSchema } from "../knowledge.js";
+import { defineWorkflowContract } from "./contract.js";
+import type { ActionPayload, PauseContextOf, ResumePayloadOf } from "./contract.js";
+
+/** Article studio: researcher → writer → editor with four pauses. Field names follow the product brief (snake_case). */
+
+export const ARTICLE_TYPES = ["news", "analysis", "feature", "report"] as const;
+export const LOCALES = ["zh", "en"] as const;
+
+/** A field a brief client may send as `null`: read as absent. */
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined).optional();
+
+/**
+ * `run.start` input. The brief's names (`user_intent`, `model_name`, `extra_context`) and the
+ * project's (`intent`, `locale`) are both accepted; one of `intent` / `user_intent` is required.
+ */
+export const ArticleStartInputSchema = z
+  .object({
+    intent: nullable(z.string().trim().max(4000)),
+    user_intent: nullable(z.string().trim().max(4000)),
+    article_type: nullable(z.enum(ARTICLE_TYPES)),
+    target_audience: nullable(z.string().max(200)),
+    word_count_target: nullable(z.number().int().min(200).max(20_000)),
+    locale: nullable(z.enum(LOCALES)),
+    /** An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400 naming the installed ones. */
+    model_name: nullable(z.string().trim().min(1).max(255)),
+    /** Background the writer should know (the brief's `extra_context`); shown to every prompt as context. */
+    extra_context: nullable(z.string().max(8000)),
+  })
+  .transform((value, ctx) => {
+    const intent = (value.intent || value.user_intent || "").trim();
+    if (!intent) {
+      ctx.addIssue({ code: "custom", path: ["intent"], message: "intent (or user_intent) must not be empty" });
+      return z.NEVER;
+    }
+    const { user_intent: _brief, ...rest } = value;
+    return { ...rest, intent };
+  });
+export type ArticleStartInput = z.output<typeof ArticleStartInputSchema>;
+export type ArticleStartRequest = z.input<typeof ArticleStartInputSchema>;
+
+export const ParsedIntentSchema = z.object({
+  article_type: z.enum(ARTICLE_TYPES),
+  target_audience: z.string(),
+  word_count_target: z.number().int(),
+  locale: z.enum(LOCALES),
+  key_questions: z.array(z.string()),
+  /** A period the intent names ("2024 年", "since March 2023"), as ISO dates for the search providers. */
+  date_from: z.string().optional(),
+  date_to: z.string().optional(),
+});
+export type ParsedIntent = z.infer<typeof ParsedIntentSchema>;
+
+export const OutlineSectionSchema = z.object({
+  section_title: z.string().min(1).max(200),
+  key_points: z.array(z.string().max(300)).max(12),
+  material_ids: z.array(z.string().max(64)).max(20),
+});
+export const OutlineSchema = z.object({
+  title: z.string().min(1).max(200),
+  sections: z.array(OutlineSectionSchema).min(1).max(20),
+});
+export type Outline = z.infer<typeof OutlineSchema>;
+
+export const ReviewIssueSchema = z.object({
+  severity: z.enum(["major", "minor"]),
+  location: z.string(),
+  issue: z.string(),
+  suggestion: z.string(),
+});
+export const REVIEW_ASPECTS = ["facts", "logic", "language"] as const;
+export const AspectReviewSchema = z.object({
+  score: z.number().min(0).max(100),
+  issues: z.array(ReviewIssueSchema),
+});
+export const ReviewSchema = z.object({
+  facts: AspectReviewSchema,
+  logic: AspectReviewSchema,
+  language: AspectReviewSchema,
+  overall: z.number().min(0).max(100),
+  threshold: z.number(),
+  verdict: z.enum(["pass", "reject"]),
+  /** Which revision round produced this review (0 = first draft). */
+  round: z.number().int(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+const keywords = z.array(z.string().trim().min(1).max(100)).max(20);
+const notes = z.string().max(8000);
+/** A draft the user edited by hand; stored as a new version (manual_edit) before the action runs. */
+const editedDraft = nullable(z.string().max(200_000));
+/**
+ * The brief's PAUSE-4 override: `true` finalizes whatever the verdict (= force_finalize), `false`
+ * keeps the editor's verdict. The older string form `"pass"` / `"reject"` means the same.
+ */
+const overrideVerdict = nullable(z.union([z.boolean(), z.enum(["pass", "reject"])]));
+
+const materialPause = {
+  context: { materials: z.array(MaterialSchema), keywords: z.array(z.string()).optional(), revision_count: z.number().int().optional() },
+  actions: {
+    confirm: { approved_material_ids: nullable(z.array(z.string().max(64)).max(500)) },
+    /** Search again: with extra keywords they are added; with none the package is cleared and searched afresh. */
+    re_search: { extra_keywords: nullable(keywords) },
+  },
+};
+const outlinePause = {
+  context: { outline: OutlineSchema.optional(), materials: z.array(MaterialSchema), revision_count: z.number().int().optional() },
+  actions: {
+    confirm: { edited_outline: nullable(OutlineSchema) },
+    /** Re-plan; the feedback is optional. */
+    re_outline: { outline_feedback: nullable(z.string().max(4000)) },
+  },
+};
+const draftContext = {
+  draft: z.string(),
+  version: z.number().int().optional(),
+  review: ReviewSchema.optional(),
+  revision_count: z.number().int(),
+  /** Set at PAUSE-3 when the revision cap was reached: "force-accepted after N rounds". */
+  force_accepted_after: z.number().int().optional(),
+};
+
+/** The article's contract: pauses → actions → payload fields, in one table. */
+export const articleContract = defineWorkflowContract({
+  id: "article",
+  route: "ai-writing",
+  start: ArticleStartInputSchema,
+  documents: true,
+  pauses: {
+    material_confirm: materialPause,
+    outline_confirm: outlinePause,
+    draft_confirm: {
+      context: draftContext,
+      actions: {
+        finalize: { edited_draft: editedDraft },
+        user_revise: { user_revision_notes: notes.trim().min(1, "user_revise needs user_revision_notes"), edited_draft: editedDraft },
+        to_editor: { edited_draft: editedDraft },
+      },
+    },
+    review_confirm: {
+      context: draftContext,
+      actions: {
+        accept_review: { override_verdict: overrideVerdict, edited_draft: editedDraft },
+        force_finalize: { override_verdict: overrideVerdict, edited_draft: editedDraft },
+        custom_revise: { user_revision_notes: notes.trim().min(1, "custom_revise needs user_revision_notes"), override_verdict: overrideVerdict, edited_draft: editedDraft },
+      },
+    },
+  },
+  state: z.object({
+    /** The brief's status: researching … awaiting_review_confirm, revising, done, error. */
+    status: z.string(),
+    intent: z.string(),
+    parsed_intent: ParsedIntentSchema.nullable(),
+    keywords: z.array(z.string()),
+    materials: z.array(MaterialSchema),
+    approved_material_ids: z.array(z.string()).nullable(),
+    outline: OutlineSchema.nullable(),
+    title: z.string(),
+    draft: z.string(),
+    draft_version: z.number().int().nullable(),
+    review: ReviewSchema.nullable(),
+    review_result: ReviewSchema.nullable(),
+    revision_count: z.number().int(),
+    force_accepted_after: z.number().int().nullable(),
+    final: z.boolean(),
+  }),
+  events: [
+    workflowEvent("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string() }),
+    workflowEvent("outline_ready", { outline: OutlineSchema }),
+    /** The brief's clients read it as `review_result` (see `briefView`). */
+    workflowEvent("review_ready", { review: ReviewSchema }),
+  ],
+});
+
+export type ArticleContract = typeof articleContract;
+export type PausePoint = keyof ArticleContract["pauses"] & string;
+export const PAUSE_POINTS = Object.keys(articleContract.pauses) as PausePoint[];
+
+/** The four pauses and exactly the actions each allows (derived from the table). */
+export const PAUSE_ACTIONS = Object.fromEntries(PAUSE_POINTS.map((p) => [p, Object.keys(articleContract.pauses[p].actions)])) as {
+  [P in PausePoint]: Array<keyof ArticleContract["pauses"][P]["actions"] & string>;
+};
+export type ArticleAction = { [P in PausePoint]: keyof ArticleContract["pauses"][P]["actions"] & string }[PausePoint];
+export const ARTICLE_ACTIONS = [...new Set(Object.values(PAUSE_ACTIONS).flat())] as ArticleAction[];
+
+/** A resume payload of the article, any pause, as a client sends it. */
+export type ArticleResumeRequest = ResumePayloadOf<ArticleContract>;
+/** The payload of one action at one pause, as parsed. */
+export type ArticleActionPayload<P extends PausePoint, A extends keyof ArticleContract["pauses"][P]["actions"]> = ActionPayload<ArticleContract, P, A>;
+
+/**
+ * Every resume field of every article action, all optional: what the nodes read after a pause
+ * (`state.resume.payload`). Derived from the table; the per-pause check is the table's.
+ */
+const everyField = Object.assign({}, ...PAUSE_POINTS.flatMap((p) => Object.values(articleContract.pauses[p].actions))) as z.ZodRawShape;
+export const ArticleResumeSchema = z
+  .object(everyField)
+  .partial()
+  .extend({ action: z.enum(ARTICLE_ACTIONS as [ArticleAction, ...ArticleAction[]]) })
+  .strict() as unknown as z.ZodType<ArticleResume>;
+export type ArticleResume = {
+  action: ArticleAction;
+  approved_material_ids?: string[] | undefined;
+  extra_keywords?: string[] | undefined;
+  edited_outline?: Outline | undefined;
+  outline_feedback?: string | undefined;
+  user_revision_notes?: string | undefined;
+  override_verdict?: boolean | "pass" | "reject" | undefined;
+  edited_draft?: string | undefined;
+};
+
+export const MaterialsReadySchema = articleContract.events[0].pick({ materials: true, keywords: true, summary: true });
+
+/** Context sent with `await_user` for each pause, all fields optional (what the UI needs to render the card). */
+export const PauseContextSchema = z.object({
+  pause_point: z.enum(PAUSE_POINTS as [PausePoint, ...PausePoint[]]),
+  allowed_actions: z.array(z.string()),
+  materials: z.array(MaterialSchema).optional(),
+  keywords: z.array(z.string()).optional(),
+  outline: OutlineSchema.optional(),
+  draft: z.string().optional(),
+  version: z.number().int().optional(),
+  review: ReviewSchema.optional(),
+  force_accepted_after: z.number().int().optional(),
+  revision_count: z.number().int().optional(),
+});
+export type PauseContext = z.infer<typeof PauseContextSchema>;
+export type ArticlePauseContext<P extends PausePoint> = PauseContextOf<ArticleContract, P>;
+

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/**
+ * The contract of one workflow, declared once in `shared/workflows/<id>.ts` and registered in
+ * `shared/workflows/registry.ts`. The engine, the HTTP route table, the CLI and the renderer all
+ * read it: the start input, the pauses with each action's payload, the public state and the
+ * workflow's own events.
+ */
+
+/** One pause: what its card shows (`context`) and, per allowed action, that action's payload fields. */
+export interface PauseSpec<Context extends z.ZodRawShape = z.ZodRawShape, Actions extends Record<string, z.ZodRawShape> = Record<string, z.ZodRawShape>> {
+  /** Fields of the pause's context, beside `pause_point` and `allowed_actions` (added for every pause). */
+  context: Context;
+  /** Action name → the payload fields that action takes (besides `action`). Empty shape = no fields. */
+  actions: Actions;
+}
+
+export type PauseTable = Record<string, PauseSpec<any, any>>;
+
+/** An event of a workflow's own: `z.object({ type: z.literal("…"), … })` built with `workflowEvent`. */
+export type WorkflowEventSchema = z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>;
+
+export interface WorkflowContract<
+  Id extends string = string,
+  Start extends z.ZodType = z.ZodType,
+  Pauses extends PauseTable = PauseTable,
+  State extends z.ZodType = z.ZodType,
+  Events extends readonly WorkflowEventSchema[] = readonly WorkflowEventSchema[],
+> {
+  id: Id;
+  /** HTTP route segment: `/api/<route>/start | {id}/stream | {id}/resume | {id}/state | {id}/versions | health`. */
+  route: string;
+  /** `run.start`'s `input` for this workflow. */
+  start: Start;
+  pauses: Pauses;
+  /** `run.state`'s `values` for this workflow. */
+  state: State;
+  /** Events only this workflow emits (the core ones are in shared/events.ts). */
+  events: Events;
+  /** True when the workflow produces a document with versions (`documents.*`). */
+  documents: boolean;
+}
+
+/** Identity with inference: `export const articleContract = defineWorkflowContract({ … })`. */
+export function defineWorkflowContract<
+  const Id extends string,
+  Start extends z.ZodType,
+  const Pauses extends PauseTable,
+  State extends z.ZodType,
+  const Events extends readonly WorkflowEventSchema[],
+>(contract: WorkflowContract<Id, Start, Pauses, State, Events>): WorkflowContract<Id, Start, Pauses, State, Events> {
+  return contract;
+}
+
+/** Schema of the resume payload of one action at one pause: `{ action: "<name>", …fields }`, strict. */
+export function actionPayloadSchema(action: string, fields: z.ZodRawShape) {
+  return z.object({ action: z.literal(action), ...fields }).strict();
+}
+
+/** Schema of a pause's full context: `{ pause_point, allowed_actions, …context }`. */
+export function pauseContextSchema(pausePoint: string, spec: PauseSpec<any, any>) {
+  return z.object({ pause_point: z.literal(pausePoint), allowed_actions: z.array(z.string()), ...spec.context });
+}
+
+/** The resume payload type of a workflow: the union, over its pauses and actions, of `{action} & fields`. */
+export type ResumePayloadOf<C extends WorkflowContract<any, any, any, any, any>> = {
+  [P in keyof C["pauses"]]: {
+    [A in keyof C["pauses"][P]["actions"]]: { action: A } & z.input<z.ZodObject<C["pauses"][P]["actions"][A]>>;
+  }[keyof C["pauses"][P]["actions"]];
+}[keyof C["pauses"]];
+
+/** The parsed payload of one action at one pause. */
+export type ActionPayload<C extends WorkflowContract<any, any, any, any, any>, P extends keyof C["pauses"], A extends keyof C["pauses"][P]["actions"]> = {
+  action: A;
+} & z.output<z.ZodObject<C["pauses"][P]["actions"][A]>>;
+
+/** The context type of one pause (with `pause_point` and `allowed_actions`). */
+export type PauseContextOf<C extends WorkflowContract<any, any, any, any, any>, P extends keyof C["pauses"]> = {
+  pause_point: P;
+  allowed_actions: string[];
+} & z.output<z.ZodObject<C["pauses"][P]["context"]>>;
+
+/** Every action name of a pause, in table order. */
+export function actionsOf(contract: WorkflowContract, pausePoint: string): string[] {
+  const spec = contract.pauses[pausePoint];
+  return spec ? Object.keys(spec.actions) : [];
+}
+
+/** `{ workflow, input }` for each contract, as one discriminated union (the engine builds its own from its registry). */
+export function runStartSchemaOf(contracts: readonly WorkflowContract[]) {
+  const options = contracts.map((c) => z.object({ workflow: z.literal(c.id), input: c.start }).strict());
+  if (!options.length) throw new Error("runStartSchemaOf: no workflows");
+  return z.discriminatedUnion("workflow", options as [(typeof options)[number], ...typeof options]);
+}
