@@ -1,0 +1,69 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
+
+/** Where the review stood when draft_wip.md was written: a resumed run continues from here. */
+export interface ReviewProgress {
+  current_review_index: number;
+  iteration_counts: Record<string, number>;
+  /** The module reports so far (JSON of ModuleReport[]). */
+  module_reports: unknown[];
+}
+
+const WIP = "draft_wip.md";
+const PROGRESS = "review_state.json";
+
+export async function writeWip(dir: string, markdown: string, progress: ReviewProgress): Promise<void> {
+  // Progress first: a crash between the two leaves an older draft with newer counts, which only costs a round.
+  await writeFileAtomic(path.join(dir, PROGRESS), `${JSON.stringify(progress)}\n`, { what: "the review progress" });
+  await writeFileAtomic(path.join(dir, WIP), markdown, { what: "the work-in-progress draft" });
+}
+
+export async function readWip(dir: string): Promise<{ markdown: string; progress: ReviewProgress | null } | null> {
+  let markdown: string;
+  try {
+    markdown = await fs.readFile(path.join(dir, WIP), "utf8");
+  } catch {
+    return null;
+  }
+  let progress: ReviewProgress | null = null;
+  try {
+    const raw = JSON.parse(await fs.readFile(path.join(dir, PROGRESS), "utf8")) as Partial<ReviewProgress>;
+    if (typeof raw.current_review_index === "number" && raw.iteration_counts && typeof raw.iteration_counts === "object") {
+      progress = { current_review_index: raw.current_review_index, iteration_counts: raw.iteration_counts, module_reports: Array.isArray(raw.module_reports) ? raw.module_reports : [] };
+    }
+  } catch {
+    // No progress file: the review starts at the first module.
+  }
+  return { markdown, progress };
+}
+
+/**
+ * Copy a previous session's cache (outline, sections, WIP draft, progress) into this session's dir,
+ * without overwriting anything already there. `from` must be a sibling under the same cache root.
+ */
+export async function adoptCache(cacheDir: string, fromSession: string): Promise<number> {
+  const root = path.dirname(cacheDir);
+  const from = path.join(root, path.basename(fromSession));
+  if (path.dirname(from) !== root || from === cacheDir) return 0;
+  let names: string[];
+  try {
+    names = await fs.readdir(from);
+  } catch {
+    return 0;
+  }
+  let copied = 0;
+  for (const name of names) {
+    if (!/^(?:outline\.json|section_\d+\.md|draft_wip\.md|review_state\.json)$/.test(name)) continue;
+    const target = path.join(cacheDir, name);
+    try {
+      await fs.access(target);
+      continue;
+    } catch {
+      // Not there yet: copy it.
+    }
+    await writeFileAtomic(target, await fs.readFile(path.join(from, name)), { what: `the cached ${name}` });
+    copied++;
+  }
+  return copied;
+}

@@ -1,0 +1,71 @@
+import { END, START, StateGraph } from "@langchain/langgraph";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { RuleModule } from "../../rules/Rule.js";
+import type { DocgenDeps } from "./DocgenDeps.js";
+import { finalizeNode } from "./nodes/finalize.js";
+import { generateDraftNode } from "./nodes/generateDraft.js";
+import { processNotesNode } from "./nodes/processNotes.js";
+import { processTextNode } from "./nodes/processText.js";
+import { reviewModuleNode } from "./nodes/reviewModule.js";
+import { reviseModuleNode } from "./nodes/reviseModule.js";
+import { scanCodeNode } from "./nodes/scanCode.js";
+import { setupNode } from "./nodes/setup.js";
+import { regenerateSectionNode, writeSectionsNode } from "./nodes/writeSections.js";
+import { pauseNode } from "./pauses.js";
+import { routeAfterOutline, routeAfterOutlinePause, routeAfterReview, routeAfterSections, routeAfterSectionsPause, routeEntry } from "./routing.js";
+import { DocgenState } from "./state.js";
+
+/**
+ * The docgen graph. Wiring only:
+ * setup → process_text | process_notes | scan_code → generate_draft (outline) → [pause_outline] →
+ * write_sections → [pause_sections ⇄ regenerate_section] → review_<m1> ⇄ revise_<m1> → review_<m2> …
+ * → finalize → END. The review/revise pairs are registered from the guide's modules, flat, so every
+ * module is a visible node of the graph (and of its Mermaid drawing).
+ */
+export function buildDocgenGraph(deps: DocgenDeps, modules: readonly RuleModule[], checkpointer?: BaseCheckpointSaver) {
+  const keys = modules.map((m) => m.id);
+  const reviewNodes = keys.map((k) => `review_${k}`);
+  const afterDraft = [...reviewNodes, "finalize"];
+  // Node names are built from the guide at run time, so the builder is typed loosely here.
+  const g = new StateGraph(DocgenState) as unknown as LooseGraph;
+  g.addNode("setup", setupNode(deps, keys))
+    .addNode("process_text", processTextNode())
+    .addNode("process_notes", processNotesNode())
+    .addNode("scan_code", scanCodeNode(deps))
+    .addNode("generate_draft", generateDraftNode(deps))
+    .addNode("pause_outline", pauseNode("outline_confirm"))
+    .addNode("write_sections", writeSectionsNode(deps))
+    .addNode("pause_sections", pauseNode("sections_failed"))
+    .addNode("regenerate_section", regenerateSectionNode(deps))
+    .addNode("finalize", finalizeNode());
+  for (const k of keys) g.addNode(`review_${k}`, reviewModuleNode(deps, k)).addNode(`revise_${k}`, reviseModuleNode(deps, k));
+  g.addEdge(START, "setup")
+    .addConditionalEdges("setup", routeEntry, ["process_text", "process_notes", "scan_code", ...afterDraft])
+    .addEdge("process_text", "generate_draft")
+    .addEdge("process_notes", "generate_draft")
+    .addEdge("scan_code", "generate_draft")
+    .addConditionalEdges("generate_draft", routeAfterOutline, ["pause_outline", "write_sections"])
+    .addConditionalEdges("pause_outline", routeAfterOutlinePause, ["generate_draft", "write_sections"])
+    .addConditionalEdges("write_sections", routeAfterSections, ["pause_sections", ...afterDraft])
+    .addConditionalEdges("pause_sections", routeAfterSectionsPause, ["regenerate_section", ...afterDraft])
+    .addConditionalEdges("regenerate_section", routeAfterSections, ["pause_sections", ...afterDraft]);
+  keys.forEach((k, i) => {
+    g.addConditionalEdges(`review_${k}`, routeAfterReview(k), [`revise_${k}`, ...afterDraft.slice(i + 1)]);
+    g.addEdge(`revise_${k}`, `review_${k}`);
+  });
+  g.addEdge("finalize", END);
+  return g.compile(checkpointer ? { checkpointer } : {});
+}
+
+/** The graph as Mermaid (LangGraph's own drawing), every module's review and revise node included. */
+export async function docgenMermaid(deps: DocgenDeps, modules: readonly RuleModule[]): Promise<string> {
+  const graph = buildDocgenGraph(deps, modules) as unknown as { getGraphAsync(): Promise<{ drawMermaid(): string }> };
+  return (await graph.getGraphAsync()).drawMermaid();
+}
+
+interface LooseGraph {
+  addNode(name: string, node: unknown): LooseGraph;
+  addEdge(from: string, to: string): LooseGraph;
+  addConditionalEdges(from: string, router: (state: never) => string, targets: string[]): LooseGraph;
+  compile(options: { checkpointer?: BaseCheckpointSaver }): unknown;
+}

@@ -1,0 +1,50 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { DocOutlineSchema as StoredOutlineSchema, type DocOutline } from "../../../../../shared/workflows/docgen.js";
+import { emit, runStep } from "../../common/nodeRuntime.js";
+import { readCachedOutline, writeCachedOutline } from "../../common/sectionCache.js";
+import type { DocgenDeps } from "../DocgenDeps.js";
+import { clipForPrompt } from "../docgenText.js";
+import { OUTLINE_SYSTEM, outlinePrompt } from "../prompts.js";
+import { DocOutlineSchema } from "../schemas.js";
+import type { DocgenStateType, DocgenUpdate } from "../state.js";
+
+/**
+ * The MECE outline: `outline.json` from the cache when a previous run wrote it (and no new outline
+ * was asked for), else one grammar-constrained call; cleaned and cached atomically.
+ */
+export function generateDraftNode(deps: DocgenDeps) {
+  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+    runStep<DocgenUpdate>(config, { step: "generate_draft", agent: "writer", label: "设计大纲" }, async () => {
+      const regenerate = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "regenerate";
+      const feedback = regenerate ? String(state.resume?.payload.feedback ?? "") : "";
+      if (!regenerate) {
+        const cached = StoredOutlineSchema.safeParse(await readCachedOutline(state.cache_dir));
+        if (cached.success) {
+          emit(config, { type: "doc_outline_ready", outline: cached.data, cached: true });
+          return { update: { outline: cached.data, resume: null }, summary: `${cached.data.sections.length} sections (cached)` };
+        }
+      }
+      const { value } = await deps.llm.generateStructured({
+        system: OUTLINE_SYSTEM,
+        prompt: outlinePrompt(state.topic, clipForPrompt(state.context), feedback),
+        schema: DocOutlineSchema,
+        tag: { role: "writer", step: "outline" },
+        maxTokens: 700,
+        temperature: 0.3,
+        signal: config.signal,
+      });
+      const outline = sanitizeOutline(value, state.topic);
+      await writeCachedOutline(state.cache_dir, outline);
+      emit(config, { type: "doc_outline_ready", outline, cached: false });
+      return { update: { outline, resume: null, sections: [], failed_sections: [] }, summary: `${outline.sections.length} sections` };
+    });
+}
+
+/** Trimmed titles, numbering stripped, duplicates and empty sections dropped; never empty. */
+export function sanitizeOutline(outline: DocOutline, topic: string): DocOutline {
+  const seen = new Set<string>();
+  const sections = outline.sections
+    .map((s) => ({ title: s.title.replace(/^\s*(?:#+\s*)?(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").trim().slice(0, 80), scope: s.scope.trim().slice(0, 200) }))
+    .filter((s) => s.title && !seen.has(s.title) && seen.add(s.title));
+  return { title: outline.title.trim().slice(0, 120) || topic.slice(0, 120), sections: sections.length ? sections : [{ title: "概述", scope: topic.slice(0, 200) }] };
+}

@@ -1,0 +1,13 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { runStep } from "../../common/nodeRuntime.js";
+import { cleanText } from "../docgenText.js";
+import type { DocgenStateType, DocgenUpdate } from "../state.js";
+
+/** Text mode: the user's text, cleaned (newlines, trailing blanks, blank runs) and passed through. */
+export function processTextNode() {
+  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+    runStep<DocgenUpdate>(config, { step: "process_text", agent: "researcher", label: "整理文本" }, async () => {
+      const context = cleanText(state.context);
+      return { update: { context }, summary: `${[...context].length} characters` };
+    });
+}

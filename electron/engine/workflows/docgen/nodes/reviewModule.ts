@@ -1,0 +1,79 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { DOCGEN_MAX_ROUNDS, type DocViolation, type ModuleReport } from "../../../../../shared/workflows/docgen.js";
+import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import type { DocgenDeps } from "../DocgenDeps.js";
+import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
+import { findViolations } from "../review/findViolations.js";
+import type { DocgenStateType, DocgenUpdate } from "../state.js";
+
+/**
+ * `review_<module>`: checkers then the review model on the current draft. A revise that left more
+ * violations than the round before is rolled back to the previous draft. No violations → pass;
+ * `iteration_counts[module] ≥ 3` → forced pass with `【熔断放行】…`; otherwise fail → revise.
+ * Violations raised last round and still present are marked as repeats (the revise prompt's warning).
+ */
+export function reviewModuleNode(deps: DocgenDeps, moduleKey: string) {
+  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+    runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleKey}` }, async () => {
+      const guide = await deps.guide(state.rules_file);
+      const module = guide.modules.find((m) => m.id === moduleKey)!;
+      const round = state.iteration_counts[moduleKey] ?? 0;
+      const found = await findViolations({ llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) }, guide, module, state.current_draft, config.signal);
+      let draft = state.current_draft;
+      let lines = draft.split("\n");
+      const history = new Set(state.violation_history_cache[moduleKey] ?? []);
+      let violations: DocViolation[] = found.violations.map((v) => ({ ...v, repeated: history.has(violationKey(v, lines)) }));
+      const update: DocgenUpdate = {};
+      if (round > 0 && state.prev_violation_count !== null && violations.length > state.prev_violation_count) {
+        emit(config, { type: "module_rollback", module: moduleKey, round, before: state.prev_violation_count, after: violations.length });
+        draft = state.prev_draft;
+        lines = draft.split("\n");
+        // The earlier draft's violations stand, and all of them have now been raised before.
+        violations = state.prev_violations.map((v) => ({ ...v, repeated: true }));
+        update.current_draft = draft;
+      }
+      const passed = violations.length === 0;
+      const breaker = !passed && round >= DOCGEN_MAX_ROUNDS;
+      emit(config, { type: "module_review", module: moduleKey, name: module.name, round, violations, passed, rejected: found.rejected });
+      const comments = violations.map(formatComment);
+      const reports = state.module_reports.map((r): ModuleReport =>
+        r.key !== moduleKey
+          ? r
+          : {
+              ...r,
+              rounds: round,
+              violations_before: round === 0 ? violations.length : r.violations_before,
+              violations_after: violations.length,
+              breaker,
+              status: passed ? "passed" : breaker ? "breaker" : "reviewing",
+            },
+      );
+      Object.assign(update, {
+        violations,
+        module_reports: reports,
+        violation_history_cache: { ...state.violation_history_cache, [moduleKey]: violations.map((v) => violationKey(v, lines)) },
+        is_valid: passed,
+        prev_violation_count: violations.length,
+      } satisfies DocgenUpdate);
+      if (passed || breaker) {
+        let reviewComments = comments;
+        if (breaker) {
+          const comment = `${BREAKER_PREFIX}模块「${module.name}」经过 ${round} 轮修订仍有 ${violations.length} 条问题，强制放行：${comments.slice(0, 5).join("；")}`;
+          reviewComments = [comment, ...comments];
+          emit(config, { type: "module_breaker", module: moduleKey, rounds: round, remaining: violations.length, comment });
+        }
+        Object.assign(update, {
+          verdict: passed ? "pass" : "breaker",
+          review_comments: reviewComments,
+          current_review_index: state.current_review_index + 1,
+          prev_violation_count: null,
+          prev_draft: "",
+          prev_violations: [],
+        } satisfies DocgenUpdate);
+      } else {
+        Object.assign(update, { verdict: "fail", review_comments: comments } satisfies DocgenUpdate);
+      }
+      const summary = passed ? "passed" : breaker ? `breaker after ${round} rounds (${violations.length} left)` : `${violations.length} violations (round ${round})`;
+      return { update, summary };
+    });
+}

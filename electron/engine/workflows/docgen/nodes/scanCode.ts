@@ -1,0 +1,86 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { emit, runStep } from "../../common/nodeRuntime.js";
+import { CodeRoot } from "../code/CodeRoot.js";
+import { CodeTools, type CodeToolArgs } from "../code/CodeTools.js";
+import { formatSkeleton, projectSkeleton } from "../code/projectSkeleton.js";
+import type { DocgenDeps } from "../DocgenDeps.js";
+import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
+import { OVERVIEW_SYSTEM, SCAN_SYSTEM, overviewPrompt, scanPrompt } from "../prompts.js";
+import { ProjectOverviewSchema, ScanActionSchema } from "../schemas.js";
+import type { DocgenStateType, DocgenUpdate } from "../state.js";
+
+/** Characters of one tool result kept in the agent's history; older results shrink to their summary. */
+const RESULT_CHARS = 1500;
+const FULL_RESULTS_KEPT = 3;
+/** Characters of collected tool output handed to the overview call. */
+const FACT_CHARS = 8000;
+
+/**
+ * Code mode: an agent that reads the code itself. It starts from the deterministic skeleton, then
+ * takes one grammar-constrained `{tool, args}` action per LLM call (at most `max_scan_steps`),
+ * every tool confined to the folder, and ends with a grammar-constrained project overview.
+ */
+export function scanCodeNode(deps: DocgenDeps) {
+  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+    runStep<DocgenUpdate>(config, { step: "scan_code", agent: "researcher", label: "阅读代码" }, async () => {
+      const root = await CodeRoot.open(state.source_path);
+      const tools = new CodeTools(root);
+      const skeleton = formatSkeleton(await projectSkeleton(root));
+      const steps: Array<{ line: string; result: string; summary: string }> = [];
+      const seen = new Set<string>();
+      const max = Math.max(1, state.max_scan_steps || 12);
+      for (let i = 0; i < max; i++) {
+        const history = steps
+          .map((s, k) => (k >= steps.length - FULL_RESULTS_KEPT ? `${s.line}\n${s.result}` : `${s.line} → ${s.summary}`))
+          .join("\n\n");
+        const { value: action } = await deps.llm.generateStructured({
+          system: SCAN_SYSTEM,
+          prompt: scanPrompt(state.topic, skeleton, history, max - i),
+          schema: ScanActionSchema,
+          tag: { role: "scanner", step: "action" },
+          maxTokens: 200,
+          temperature: 0.2,
+          signal: config.signal,
+        });
+        if (action.tool === "finish") break;
+        const args = cleanArgs(action.args);
+        const signature = `${action.tool}${JSON.stringify(args)}`;
+        const outcome = seen.has(signature)
+          ? { ok: false, text: "这一步与之前的某一步完全相同，请换一个工具或参数，或选择 finish。", summary: "repeated" }
+          : await tools.run(action.tool, args);
+        seen.add(signature);
+        emit(config, { type: "scan_step", index: i, tool: action.tool, args: args as Record<string, unknown>, ok: outcome.ok, summary: outcome.summary });
+        steps.push({ line: `步骤 ${i + 1}：${action.tool} ${JSON.stringify(args)}`, result: clip(outcome.text, RESULT_CHARS), summary: outcome.summary });
+      }
+      const facts = [skeleton, ...steps.filter((s) => s.summary !== "refused" && s.summary !== "repeated").map((s) => `${s.line}\n${s.result}`)].join("\n\n");
+      const { value: overview } = await deps.llm.generateStructured({
+        system: OVERVIEW_SYSTEM,
+        prompt: overviewPrompt(state.topic, clip(facts, FACT_CHARS)),
+        schema: ProjectOverviewSchema,
+        tag: { role: "scanner", step: "overview" },
+        maxTokens: 700,
+        temperature: 0.2,
+        signal: config.signal,
+      });
+      const context = cleanText(
+        [
+          `项目概览：${overview.summary}`,
+          overview.components.length ? `主要组成：\n${overview.components.map((c) => `- ${c.name}：${c.role}`).join("\n")}` : "",
+          overview.usage ? `使用方式：${overview.usage}` : "",
+          state.context ? `补充说明：${state.context}` : "",
+          `项目骨架：\n${skeleton}`,
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
+      ).slice(0, CONTEXT_CHARS);
+      return { update: { context }, summary: `${steps.length} steps, ${root.bytesRead} bytes read` };
+    });
+}
+
+function cleanArgs(args: CodeToolArgs): CodeToolArgs {
+  return Object.fromEntries(Object.entries(args ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== "")) as CodeToolArgs;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,125 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import type { DocOutline } from "../../../../../shared/workflows/docgen.js";
+import { boundedSettled } from "../../common/boundedSettled.js";
+import { draftSection } from "../../common/draftSection.js";
+import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import { readCachedSection, sectionKey, writeCachedOutline } from "../../common/sectionCache.js";
+import { storeDraftVersion } from "../../common/storeDraftVersion.js";
+import { writeWip } from "../cacheFiles.js";
+import type { DocgenDeps } from "../DocgenDeps.js";
+import { clipForPrompt, failedSectionText } from "../docgenText.js";
+import { SECTION_SYSTEM, sectionPrompt } from "../prompts.js";
+import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import { sanitizeOutline } from "./generateDraft.js";
+
+/** Workers for n sections: max(1, ceil(n / 3)), never more than the LLM's parallel sequences. */
+export function sectionWorkers(sections: number, poolSize: number): number {
+  return Math.max(1, Math.min(Math.ceil(sections / 3), Math.max(1, poolSize)));
+}
+
+/** What a section's cache key is made of: a change to any of these rewrites the section. */
+export function sectionKeyInputs(state: Pick<DocgenStateType, "topic" | "context">, outline: DocOutline, index: number, attempt = 0) {
+  return { topic: state.topic, context: state.context, title: outline.title, sections: outline.sections, index, attempt };
+}
+
+/**
+ * All sections, concurrently; each is cached as `section_<i>.md` as it finishes and streamed as
+ * `draft_chunk`. A failed section becomes `【章节 i 生成失败: reason】` and the others complete.
+ * Then the draft is assembled, stored as the first version and written as draft_wip.md.
+ */
+export function writeSectionsNode(deps: DocgenDeps) {
+  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+    runStep<DocgenUpdate>(config, { step: "write_sections", agent: "writer", label: "撰写章节" }, async () => {
+      let outline = state.outline!;
+      // An outline edited at the confirm pause replaces the generated one (and its cache).
+      const edited = state.resume?.pause === "outline_confirm" ? (state.resume.payload.edited_outline as DocOutline | undefined) : undefined;
+      if (edited) {
+        outline = sanitizeOutline(edited, state.topic);
+        await writeCachedOutline(state.cache_dir, outline);
+      }
+      const n = outline.sections.length;
+      const workers = sectionWorkers(n, deps.settings().sequences ?? 1);
+      let done = 0;
+      const texts = await boundedSettled(
+        outline.sections.map((_, i) => i),
+        workers,
+        async (i) => {
+          const text = await writeOneSection(deps, state, outline, i, 0, config);
+          done++;
+          emit(config, { type: "progress", task: "sections", done, total: n, message: `${done}/${n}` });
+          return text;
+        },
+        config.signal,
+      );
+      const failed = texts.flatMap((t, i) => (t.failed ? [i] : []));
+      const sections = texts.map((t) => t.text);
+      const stored = assembleAndStore(deps, state, outline, sections, config, "initial");
+      const update: DocgenUpdate = { outline, sections, failed_sections: failed, resume: null, ...stored };
+      await writeWip(state.cache_dir, stored.current_draft, { current_review_index: 0, iteration_counts: {}, module_reports: state.module_reports });
+      return { update, summary: `${n - failed.length}/${n} sections with ${workers} workers${failed.length ? `, ${failed.length} failed` : ""}` };
+    });
+}
+
+/** Rewrite one failed section (from the sections_failed pause), bypassing its cache entry. */
+export function regenerateSectionNode(deps: DocgenDeps) {
+  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+    runStep<DocgenUpdate>(config, { step: "regenerate_section", agent: "writer", label: "重写章节" }, async () => {
+      const index = Number(state.resume?.payload.index ?? -1);
+      const outline = state.outline!;
+      if (!(index >= 0 && index < outline.sections.length)) return { update: { resume: null }, summary: "nothing to do" };
+      const attempt = Date.now();
+      const result = await writeOneSection(deps, state, outline, index, attempt, config);
+      const sections = [...state.sections];
+      sections[index] = result.text;
+      const failed = result.failed ? [...new Set([...state.failed_sections, index])] : state.failed_sections.filter((i) => i !== index);
+      const stored = assembleAndStore(deps, state, outline, sections, config, "regenerate");
+      const update: DocgenUpdate = { sections, failed_sections: failed, resume: null, ...stored };
+      await writeWip(state.cache_dir, stored.current_draft, { current_review_index: 0, iteration_counts: {}, module_reports: state.module_reports });
+      return { update, summary: result.failed ? `section ${index + 1} failed again` : `section ${index + 1} rewritten` };
+    });
+}
+
+async function writeOneSection(deps: DocgenDeps, state: DocgenStateType, outline: DocOutline, i: number, attempt: number, config: LangGraphRunnableConfig): Promise<{ text: string; failed: boolean }> {
+  const n = outline.sections.length;
+  const keyInputs = sectionKeyInputs(state, outline, i, attempt);
+  const cached = (await readCachedSection(state.cache_dir, i, sectionKey(keyInputs))) !== null;
+  try {
+    const text = await draftSection(
+      deps.llm,
+      {
+        index: i,
+        cacheDir: state.cache_dir,
+        keyInputs,
+        prompt: { system: SECTION_SYSTEM, prompt: sectionPrompt(state.topic, clipForPrompt(state.context), outline, i) },
+        maxTokens: 900,
+        tag: { role: "writer", step: "section" },
+        finish: (raw) => finishSection(raw, outline.sections[i]!.title),
+      },
+      config,
+    );
+    emit(config, { type: "section_done", index: i, total: n, ok: true, cached });
+    return { text, failed: false };
+  } catch (error) {
+    if (config.signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    emit(config, { type: "section_done", index: i, total: n, ok: false, error: reason.slice(0, 300), cached: false });
+    // Not cached: a resumed run tries this section again.
+    return { text: failedSectionText(i, reason), failed: true };
+  }
+}
+
+/** A section as the document holds it: its `## title` first, no `#` title of its own, no trailing blanks. */
+export function finishSection(raw: string, title: string): string {
+  let text = raw.replace(/\r\n?/g, "\n").replace(/[ \t]+$/gm, "").replace(/\n{3,}/g, "\n\n").trim();
+  text = text.replace(/^#\s+/gm, "### ");
+  const first = text.split("\n")[0] ?? "";
+  if (!/^##\s/.test(first)) text = `## ${title}\n\n${text}`;
+  return text;
+}
+
+function assembleAndStore(deps: DocgenDeps, state: DocgenStateType, outline: DocOutline, sections: string[], config: LangGraphRunnableConfig, reason: "initial" | "regenerate"): { current_draft: string; draft_version: number } {
+  const markdown = `# ${outline.title}\n\n${sections.join("\n\n")}\n`;
+  const version = storeDraftVersion(deps.versions, sessionIdOf(config), { markdown, reason, after: state.draft_version, title: outline.title, revisionCount: 0 }, config);
+  return { current_draft: markdown, draft_version: version.number };
+}

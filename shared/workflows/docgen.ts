@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { workflowEvent } from "../events.js";
+import { defineWorkflowContract } from "./contract.js";
+import type { ResumePayloadOf } from "./contract.js";
+
+/**
+ * Doc generator (`docgen`): a technical document from plain text, markdown notes or a local code
+ * folder → MECE outline → concurrent sections → rule-RAG review/revise per style-guide module.
+ * Field names follow the product brief (snake_case).
+ */
+
+export const INPUT_MODES = ["text", "notes", "code"] as const;
+export type InputMode = (typeof INPUT_MODES)[number];
+
+/** Revise rounds per module before the breaker force-passes it (`【熔断放行】`). */
+export const DOCGEN_MAX_ROUNDS = 3;
+/** Default cap on the code-scanning agent's tool steps. */
+export const DEFAULT_SCAN_STEPS = 12;
+
+/** `run.start` input (`POST /api/docgen/start`). */
+export const DocgenStartInputSchema = z
+  .object({
+    input_mode: z.enum(INPUT_MODES).describe("text: `context` is the source; notes: `source_path` is a .md file or a folder of them; code: `source_path` is a code folder"),
+    topic: z.string().trim().min(1, "topic must not be empty").max(500),
+    source_path: z.string().trim().min(1).max(4096).optional(),
+    /** Text mode: the source text. Review-only: the markdown to check. Other modes: extra background. */
+    context: z.string().max(400_000).optional(),
+    /** A style guide in the DOC_GUIDELINES.md format (path); default: the built-in guide. */
+    rules_file: z.string().trim().min(1).max(4096).optional(),
+    /** Pause after the outline for the user to confirm or edit it (UI default on; CLI/tool off). */
+    confirm_outline: z.boolean().optional(),
+    /** Skip generation: `context` is an existing document that goes straight into the review pipeline. */
+    review_only: z.boolean().optional(),
+    /** Tool steps of the code-scanning agent; default 12. */
+    max_scan_steps: z.number().int().min(1).max(40).optional(),
+    /** A previous session whose cache (outline.json, section_<i>.md, draft_wip.md) this run reuses. */
+    resume_from: z.string().min(1).max(100).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if ((v.input_mode === "text" || v.review_only) && !v.context?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["context"], message: v.review_only ? "review_only needs the markdown in context" : "text mode needs the source text in context" });
+    }
+    if (!v.review_only && v.input_mode !== "text" && !v.source_path) {
+      ctx.addIssue({ code: "custom", path: ["source_path"], message: `${v.input_mode} mode needs source_path` });
+    }
+  });
+export type DocgenStartInput = z.output<typeof DocgenStartInputSchema>;
+
+export const DocOutlineSectionSchema = z.object({ title: z.string().min(1).max(200), scope: z.string().max(400) });
+export const DocOutlineSchema = z.object({ title: z.string().min(1).max(200), sections: z.array(DocOutlineSectionSchema).min(1).max(12) });
+export type DocOutline = z.infer<typeof DocOutlineSchema>;
+
+/** One violation of a review round, on a line of the draft that was reviewed. */
+export const DocViolationSchema = z.object({
+  rule_id: z.string(),
+  line: z.number().int(),
+  excerpt: z.string(),
+  comment: z.string(),
+  source: z.enum(["checker", "model"]),
+  /** Raised last round too and still present. */
+  repeated: z.boolean(),
+});
+export type DocViolation = z.infer<typeof DocViolationSchema>;
+
+/** What became of one proposed replacement (the round's diff). */
+export const ReplacementRecordSchema = z.object({
+  group: z.string(),
+  start_line: z.number(),
+  end_line: z.number(),
+  old: z.string(),
+  new: z.string(),
+  reason: z.string(),
+  status: z.enum(["kept", "dropped"]),
+  dropped: z.object({ reason: z.string(), detail: z.string().optional() }).optional(),
+});
+export type ReplacementRecordView = z.infer<typeof ReplacementRecordSchema>;
+
+/** Per-module outcome: the `--json` report's `modules[]`. */
+export const ModuleReportSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  rounds: z.number().int(),
+  violations_before: z.number().int(),
+  violations_after: z.number().int(),
+  breaker: z.boolean(),
+  status: z.enum(["pending", "reviewing", "passed", "breaker"]),
+});
+export type ModuleReport = z.infer<typeof ModuleReportSchema>;
+
+const outlineContext = { outline: DocOutlineSchema, topic: z.string() };
+
+export const docgenContract = defineWorkflowContract({
+  id: "docgen",
+  route: "docgen",
+  start: DocgenStartInputSchema,
+  documents: true,
+  pauses: {
+    /** After the outline (only when `confirm_outline`). */
+    outline_confirm: {
+      context: outlineContext,
+      actions: {
+        confirm: { edited_outline: DocOutlineSchema.optional() },
+        regenerate: { feedback: z.string().max(2000).optional() },
+      },
+    },
+    /** After the sections when some failed (only when `confirm_outline`): regenerate one, or go on to the review. */
+    sections_failed: {
+      context: { failed_sections: z.array(z.number().int()), outline: DocOutlineSchema },
+      actions: {
+        regenerate_section: { index: z.number().int().min(0) },
+        continue: {},
+      },
+    },
+  },
+  state: z.object({
+    status: z.string(),
+    input_mode: z.enum(INPUT_MODES),
+    topic: z.string(),
+    review_only: z.boolean(),
+    outline: DocOutlineSchema.nullable(),
+    sections_total: z.number().int(),
+    sections_done: z.number().int(),
+    failed_sections: z.array(z.number().int()),
+    current_draft: z.string(),
+    draft_version: z.number().int().nullable(),
+    review_pipeline: z.array(z.string()),
+    current_review_index: z.number().int(),
+    iteration_counts: z.record(z.string(), z.number().int()),
+    review_comments: z.array(z.string()),
+    is_valid: z.boolean(),
+    modules: z.array(ModuleReportSchema),
+    replacements: z.object({ kept: z.number().int(), dropped: z.number().int() }),
+    mermaid: z.string(),
+  }),
+  events: [
+    /** One tool call of the code-scanning agent. */
+    workflowEvent("scan_step", { index: z.number().int(), tool: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), summary: z.string() }),
+    workflowEvent("doc_outline_ready", { outline: DocOutlineSchema, cached: z.boolean() }),
+    workflowEvent("section_done", { index: z.number().int(), total: z.number().int(), ok: z.boolean(), error: z.string().optional(), cached: z.boolean() }),
+    /** One review round of one module: its violations (checker + model), after validation. */
+    workflowEvent("module_review", {
+      module: z.string(),
+      name: z.string(),
+      round: z.number().int(),
+      violations: z.array(DocViolationSchema),
+      passed: z.boolean(),
+      rejected: z.number().int(),
+    }),
+    /** One revise round: every kept and dropped replacement. */
+    workflowEvent("module_revise", { module: z.string(), round: z.number().int(), records: z.array(ReplacementRecordSchema), fixed: z.number().int() }),
+    /** The revise of `round` made the module worse: the previous draft is back. */
+    workflowEvent("module_rollback", { module: z.string(), round: z.number().int(), before: z.number().int(), after: z.number().int() }),
+    workflowEvent("module_breaker", { module: z.string(), rounds: z.number().int(), remaining: z.number().int(), comment: z.string() }),
+  ],
+});
+
+export type DocgenContract = typeof docgenContract;
+export type DocgenResumeRequest = ResumePayloadOf<DocgenContract>;
+
+/** The CLI / MCP report of a finished run (`docgen start --json`). */
+export const DocgenReportSchema = z.object({
+  session_id: z.string(),
+  status: z.string(),
+  modules: z.array(z.object({ key: z.string(), rounds: z.number().int(), violations_before: z.number().int(), violations_after: z.number().int(), breaker: z.boolean() })),
+  replacements: z.object({ kept: z.number().int(), dropped: z.number().int() }),
+  output: z.string().nullable(),
+});
+export type DocgenReport = z.infer<typeof DocgenReportSchema>;
