@@ -4,6 +4,7 @@ import type { CoreEvent } from "../events.js";
 import { articleContract } from "./article.js";
 import { chatContract } from "./chat.js";
 import { paperContract } from "./paper.js";
+import { docgenContract } from "./docgen.js";
 import { runStartSchemaOf } from "./contract.js";
 import type { ResumePayloadOf, WorkflowContract } from "./contract.js";
 
@@ -14,6 +15,7 @@ import type { ResumePayloadOf, WorkflowContract } from "./contract.js";
 export const WORKFLOW_CONTRACTS = {
   article: articleContract,
   chat: chatContract,
+  docgen: docgenContract,
   paper: paperContract,
 } as const;
 
