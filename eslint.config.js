@@ -1,6 +1,7 @@
 // Layer rules from ARCHITECTURE.md: a folder says where its code runs.
 // renderer → shared only · shared → nothing platform-specific · engine never imports electron.
 import tseslint from "typescript-eslint";
+import { workflowBoundaries } from "./build/eslint/workflowBoundaries.js";
 
 const nodeBuiltins = ["node:*", "fs", "fs/*", "path", "os", "child_process", "crypto", "http", "https", "net", "url", "stream", "stream/*", "worker_threads", "util", "events", "zlib", "readline", "buffer", "process"];
 
@@ -28,8 +29,13 @@ export default tseslint.config(
     "renderer/ talks to the engine only through shared/ and a transport."),
   layer(["electron/engine/**/*.ts"], ["electron", "electron/*", "**/electron/main/**", "**/electron/server/**", "**/electron/cli/**", "**/renderer/**"],
     "electron/engine/ is pure Node: it never imports electron or an adapter."),
-  layer(["electron/engine/workflows/article/**/*.ts"], ["**/workflows/docgen/**", "**/workflows/paper/**", "../docgen/**", "../paper/**"],
-    "A workflow folder never imports another workflow folder; shared helpers go to workflows/common/."),
+  // A workflow folder never imports another workflow folder (shared helpers go to workflows/common/):
+  // one rule for every folder under workflows/, present and future (build/eslint/workflowBoundaries.js).
+  {
+    files: ["electron/engine/workflows/**/*.ts"],
+    plugins: { scriptorium: { rules: { "workflow-boundaries": workflowBoundaries } } },
+    rules: { "scriptorium/workflow-boundaries": "error" },
+  },
   // Test doubles, fixtures and kits live in electron/engine/testing/; production code never imports them.
   // A rule name of its own so it stacks with the layer rules above instead of replacing them.
   {
