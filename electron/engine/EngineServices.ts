@@ -6,6 +6,7 @@ import type { EventDraft } from "../../shared/events.js";
 import type { Settings } from "../../shared/models.js";
 import type { DataDirLayout } from "./dataDir.js";
 import type { LlmClient } from "./llm/LlmClient.js";
+import type { SessionState } from "../../shared/api.js";
 
 type Ok = { ok: true };
 
@@ -75,12 +76,16 @@ export interface EngineContext {
   /** The `app.db` handle (tables `sources`, `chunks`, `embedding_cache` are for the knowledge store). */
   db: Database.Database;
   settings: () => Settings;
+  /** Change settings (validated by the settings store); returns the new settings. */
+  updateSettings(patch: Partial<Settings>): Settings;
   /** Persist and publish an event; use `SYSTEM_STREAM` for events that belong to no session. */
   emit(streamId: string, draft: EventDraft): void;
   /** The workflows' LLM client. */
   llm: LlmClient;
   /** `--model` given on the command line, if any. */
   modelPath: string | null;
+  /** A session's checkpointed state (the exporter reads the approved materials from it). */
+  sessionState(sessionId: string): Promise<SessionState>;
 }
 
 /** A ready service, or a factory that builds it from the engine's context. */

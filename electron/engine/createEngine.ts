@@ -2,10 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import type { WorkflowId } from "../../shared/api.js";
 import type { EventDraft } from "../../shared/events.js";
+import { PaperService } from "./knowledge/papers/PaperService.js";
 import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
-import type { EngineContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";
+import type { ApiKeysPort, EngineContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";
 import type { LlmClient } from "./llm/LlmClient.js";
+import { LlmRouter } from "./llm/LlmRouter.js";
+import type { RemoteTimeouts } from "./llm/remoteRequest.js";
+import { createApiKeysPort } from "./search/createApiKeysPort.js";
+import type { SecretStore } from "./search/SecretStore.js";
 import { EventHub } from "./runtime/EventHub.js";
 import { WorkflowRunner, safeSegment } from "./runtime/WorkflowRunner.js";
 import { AppDb } from "./storage/AppDb.js";
@@ -14,8 +19,6 @@ import { EventStore } from "./storage/EventStore.js";
 import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
 import { SqliteVersionStore } from "./storage/VersionStore.js";
-import { lazyLlamaCppClient } from "./lazyLlamaCppClient.js";
-import type { LazyLlamaCppClient } from "./lazyLlamaCppClient.js";
 import { WORKFLOW_REGISTRY } from "./workflows/registry.js";
 import type { ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
 
@@ -24,14 +27,25 @@ export interface CreateEngineOptions {
   dataDir: string;
   /** A GGUF given on the command line; handed to the `llm` factory as `context.modelPath`. */
   modelPath?: string;
-  /** The workflows' LLM; default: in-process llama.cpp loaded on first use from `modelPath` or the `chatModel` setting. */
+  /** Provider and OpenAI keys: the LLM router reads the OpenAI key from it, `settings.setApiKey` writes it. */
+  secrets?: SecretStore;
+  /**
+   * The workflows' LLM; default: the LlmRouter over the settings (in-process llama.cpp loaded on
+   * first use from `modelPath` or the `chatModel` setting, or the configured remote server).
+   */
   llm?: PortFactory<LlmClient>;
+  /** Timeouts of the Ollama / OpenAI-compatible backends (the default router's). */
+  remoteTimeouts?: RemoteTimeouts;
   /** Research search for the article workflow; default: no results. */
   search?: PortFactory<ResearchSearch>;
   models?: PortFactory<ModelsPort>;
   knowledge?: PortFactory<KnowledgePort>;
   providers?: PortFactory<ProvidersPort>;
   exporter?: PortFactory<ExportPort>;
+  /** `settings.setApiKey`'s store; default: over `secrets` when given, else that method answers `unavailable`. */
+  apiKeys?: ApiKeysPort;
+  /** The paper library; default: a PaperService on the data dir (embedding model loaded on first use). */
+  papers?: PortFactory<PaperService>;
   /** Replaces the workflow registry (tests register their own workflows). */
   registry?: Partial<Record<WorkflowId, WorkflowDefinition<any>>>;
   /** Reported by `health`; default: package.json's version. */
@@ -72,8 +86,11 @@ function packageVersion(): string {
 }
 
 /**
- * Composition root of the engine: opens `app.db` and `checkpoints.db`, builds the stores, the
- * runner and the ports, continues interrupted runs, and returns the facade every adapter serves.
+ * The composition root: builds every service once, in dependency order — databases → stores →
+ * secrets → LLM → knowledge → search → models, providers, exporter → runner — and hands them to
+ * the Engine, which never changes afterwards. Each service can be injected instead (tests pass
+ * doubles; `createAppEngine` passes the app's real ones as factories over the same context).
+ * Continues interrupted runs, then returns the facade every adapter serves.
  */
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
   const dataDir = resolveDataDir(options.dataDir, []);
@@ -90,30 +107,49 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const settings = new SettingsStore(appDb.db);
   const sessions = new SessionStore(appDb.db);
   const versions = new SqliteVersionStore(appDb.db);
+  const secrets = options.secrets;
+  // The runner is the last service built; the one context function that needs it runs only later.
+  let runner: WorkflowRunner | null = null;
 
+  const router = new LlmRouter({
+    settings: () => settings.get(),
+    modelsDir: dataDir.models,
+    modelPath: options.modelPath ?? null,
+    ...(secrets ? { secrets } : {}),
+    ...(options.remoteTimeouts ? { timeouts: options.remoteTimeouts } : {}),
+  });
   const context: EngineContext = {
     dataDir,
     db: appDb.db,
     settings: () => settings.get(),
+    updateSettings: (patch) => settings.update(patch),
     emit: (streamId: string, draft: EventDraft) => void events.append(streamId, draft),
-    llm: lazyLlamaCppClient({ settings: () => settings.get(), modelsDir: dataDir.models, modelPath: options.modelPath ?? null }),
+    llm: router,
     modelPath: options.modelPath ?? null,
+    sessionState: async (sessionId) => {
+      if (!runner) throw new Error("sessionState before the runner exists");
+      return runner.state(sessionId);
+    },
   };
-  const defaultLlm = context.llm as LazyLlamaCppClient;
-  const llm = resolvePort(options.llm, context) ?? defaultLlm;
+  const llm = resolvePort(options.llm, context) ?? router;
   context.llm = llm;
+  const knowledge = resolvePort(options.knowledge, context);
   const search = resolvePort(options.search, context) ?? EMPTY_SEARCH;
   const models = resolvePort(options.models, context);
-  const knowledge = resolvePort(options.knowledge, context);
   const providers = resolvePort(options.providers, context);
   const exporter = resolvePort(options.exporter, context);
+  const apiKeys = options.apiKeys ?? (secrets ? createApiKeysPort(secrets) : undefined);
+  const papers =
+    resolvePort(options.papers, context) ??
+    new PaperService({ dataDir: dataDir.root, modelsDir: dataDir.models, db: appDb.db, settings: () => settings.get(), llm: () => llm, modelPath: options.modelPath ?? null });
 
-  const runner = new WorkflowRunner({
+  runner = new WorkflowRunner({
     registry: options.registry ?? WORKFLOW_REGISTRY,
     services: {
       llm,
       search,
       versions,
+      papers: papers.library,
       settings: () => settings.get(),
       cacheDir: (sessionId) => {
         const dir = path.join(dataDir.cache, safeSegment(sessionId));
@@ -139,16 +175,15 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     runner,
     models,
     knowledge,
+    papers,
     providers,
     exporter,
+    apiKeys,
     appVersion: options.appVersion ?? packageVersion(),
-    loadedModel: () => {
-      const info = llm === defaultLlm ? defaultLlm.service?.model : null;
-      return info ? { backend: "llamacpp", model: info.name, threads: info.threads, sequences: info.sequences, contextSize: info.contextSize } : null;
-    },
+    loadedModel: () => (llm === router ? router.loaded() : null),
     close: async () => {
       await options.onDispose?.();
-      for (const service of [exporter, providers, knowledge, models, search, llm]) await disposeIfPossible(service);
+      for (const service of [exporter, providers, models, search, knowledge, papers, llm === router ? router : llm, apiKeys]) await disposeIfPossible(service);
       events.close();
       checkpointer.close();
       appDb.close();

@@ -27,9 +27,13 @@ beforeEach(() => {
     dataDir: { root, models: path.join(root, "models"), cache: path.join(root, "cache"), lancedb: path.join(root, "lancedb") },
     db,
     settings: () => settings,
+    updateSettings: (patch) => (settings = { ...settings, ...patch }),
     emit: (stream, draft) => events.push({ stream, draft }),
     llm: {} as LlmClient,
     modelPath: null,
+    sessionState: async () => {
+      throw new Error("no sessions in this test");
+    },
   };
   port = createKnowledgePort(context, {
     loadEmbedder: async (ctx) => {

@@ -1,6 +1,6 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { ProvidersPort } from "../EngineServices.js";
-import type { ProviderRegistry } from "../search/ProviderRegistry.js";
+import type { ProviderRegistry } from "./ProviderRegistry.js";
 
 /**
  * `providers.*` over the ProviderRegistry. Keys go into the registry's SecretStore and never come

@@ -1,5 +1,5 @@
-import { indexRuleChunks, knowledgeRuleSearch } from "../knowledge/knowledgeRuleSearch.js";
-import type { KnowledgeService } from "../knowledge/KnowledgeService.js";
+import { indexRuleChunks, knowledgeRuleSearch } from "./knowledgeRuleSearch.js";
+import type { KnowledgeService } from "./KnowledgeService.js";
 import type { RuleRepository } from "../rules/RuleRepository.js";
 import type { RuleSearch } from "../rules/RuleSearch.js";
 

@@ -2,8 +2,8 @@ import type { Collection } from "../../../shared/knowledge.js";
 import type { ChunkSearcher } from "../knowledge/LibraryProvider.js";
 import { LibraryProvider } from "../knowledge/LibraryProvider.js";
 import type { KnowledgeService } from "../knowledge/KnowledgeService.js";
-import type { ProviderRegistry } from "../search/ProviderRegistry.js";
-import { SearchService } from "../search/SearchService.js";
+import type { ProviderRegistry } from "./ProviderRegistry.js";
+import { SearchService } from "./SearchService.js";
 
 /**
  * The researcher's search: the local library plus every enabled intranet provider, fanned out

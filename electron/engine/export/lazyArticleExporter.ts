@@ -9,7 +9,7 @@ export function lazyArticleExporter(materialsOf: (sessionId: string) => Promise<
   let exporter: Promise<ExportPort> | null = null;
   return {
     async export(request) {
-      exporter ??= import("../export/ArticleExporter.js").then(({ ArticleExporter }) => new ArticleExporter(materialsOf));
+      exporter ??= import("./ArticleExporter.js").then(({ ArticleExporter }) => new ArticleExporter(materialsOf));
       return (await exporter).export(request);
     },
   };

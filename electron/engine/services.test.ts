@@ -1,12 +1,12 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Material } from "../../../shared/knowledge.js";
-import { SettingsSchema } from "../../../shared/models.js";
-import type { DownloadStatus } from "../llm/manager/DownloadRegistry.js";
+import type { Material } from "../../shared/knowledge.js";
+import { SettingsSchema } from "../../shared/models.js";
+import type { DownloadStatus } from "./llm/manager/DownloadRegistry.js";
 import { defaultAppRoot } from "./defaultAppRoot.js";
-import { downloadMessage, formatBytes, formatEta } from "./downloadMessage.js";
-import { modelWarnings } from "./modelWarnings.js";
-import { sessionMaterials } from "./sessionMaterials.js";
+import { downloadMessage, formatBytes, formatEta } from "./llm/manager/downloadMessage.js";
+import { modelWarnings } from "./llm/manager/modelWarnings.js";
+import { sessionMaterials } from "./export/sessionMaterials.js";
 
 const material = (id: string): Material => ({
   id,

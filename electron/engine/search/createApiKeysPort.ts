@@ -1,14 +1,11 @@
 import type { MethodParsedInput } from "../../../shared/api.js";
 import type { ApiKeysPort } from "../EngineServices.js";
-import type { SecretStore } from "../search/SecretStore.js";
+import { OPENAI_API_KEY_SECRET } from "../llm/LlmRouter.js";
+import type { SecretStore } from "./SecretStore.js";
 
-/**
- * Secret name per backend. `openai` must equal `OPENAI_API_KEY_SECRET` in llm/createLlmClient.ts
- * (asserted by the app engine test); not imported from there because that module pulls in the LLM
- * providers, which the engine loads only when a remote backend is used.
- */
+/** Secret name per backend; the LLM router reads the same name. */
 export const API_KEY_SECRET_NAMES: Record<MethodParsedInput<"settings.setApiKey">["backend"], string> = {
-  openai: "openai.apiKey",
+  openai: OPENAI_API_KEY_SECRET,
 };
 
 /** `settings.setApiKey` over a SecretStore: keys are written or deleted, never read back. */

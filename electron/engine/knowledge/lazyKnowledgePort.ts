@@ -1,6 +1,6 @@
 import type { EngineContext, KnowledgePort } from "../EngineServices.js";
-import type { KnowledgePortHandle, KnowledgePortOptions } from "../knowledge/createKnowledgePort.js";
-import type { KnowledgeService } from "../knowledge/KnowledgeService.js";
+import type { KnowledgePortHandle, KnowledgePortOptions } from "./createKnowledgePort.js";
+import type { KnowledgeService } from "./KnowledgeService.js";
 
 /** The knowledge port, loaded on first use, with async access to what its handle offers. */
 export interface LazyKnowledgePort extends KnowledgePort {
@@ -20,7 +20,7 @@ export interface LazyKnowledgePort extends KnowledgePort {
 export function lazyKnowledgePort(context: EngineContext, options?: KnowledgePortOptions): LazyKnowledgePort {
   let handle: Promise<KnowledgePortHandle> | null = null;
   const load = (): Promise<KnowledgePortHandle> => {
-    handle ??= import("../knowledge/createKnowledgePort.js").then(({ createKnowledgePort }) => createKnowledgePort(context, options));
+    handle ??= import("./createKnowledgePort.js").then(({ createKnowledgePort }) => createKnowledgePort(context, options));
     handle.catch(() => (handle = null));
     return handle;
   };

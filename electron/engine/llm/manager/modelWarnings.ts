@@ -1,5 +1,5 @@
-import type { Settings } from "../../../shared/models.js";
-import type { ModelManager } from "../llm/manager/ModelManager.js";
+import type { Settings } from "../../../../shared/models.js";
+import type { ModelManager } from "./ModelManager.js";
 
 /**
  * What `models.list().warnings` tells the user about the current choice: a selected file that

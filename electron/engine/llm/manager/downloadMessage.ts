@@ -1,4 +1,4 @@
-import type { DownloadStatus } from "../llm/manager/DownloadRegistry.js";
+import type { DownloadStatus } from "./DownloadRegistry.js";
 
 /** `1.5 GB`, `820 MB`, `12 KB`: one decimal below 10 units. */
 export function formatBytes(bytes: number): string {

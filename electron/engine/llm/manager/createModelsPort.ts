@@ -1,11 +1,11 @@
-import { ScriptoriumError } from "../../../shared/errors.js";
-import { SYSTEM_STREAM } from "../../../shared/events.js";
-import type { EventDraft } from "../../../shared/events.js";
-import type { Settings } from "../../../shared/models.js";
-import type { ModelsPort } from "../EngineServices.js";
-import { DownloadRegistry, type DownloadStatus } from "../llm/manager/DownloadRegistry.js";
-import { inspectGguf } from "../io/validateGguf.js";
-import { ModelManager, type ModelManagerOptions } from "../llm/manager/ModelManager.js";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import { SYSTEM_STREAM } from "../../../../shared/events.js";
+import type { EventDraft } from "../../../../shared/events.js";
+import type { Settings } from "../../../../shared/models.js";
+import type { ModelsPort } from "../../EngineServices.js";
+import { DownloadRegistry, type DownloadStatus } from "./DownloadRegistry.js";
+import { inspectGguf } from "../../io/validateGguf.js";
+import { ModelManager, type ModelManagerOptions } from "./ModelManager.js";
 import { downloadMessage } from "./downloadMessage.js";
 
 export interface ModelsPortOptions {

@@ -1,0 +1,139 @@
+import path from "node:path";
+import type { z } from "zod";
+import type { LoadedModelSchema } from "../../../shared/api.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type { Settings } from "../../../shared/models.js";
+import type { GenerateStructuredOptions, GenerateTextOptions, GenerateTextResult, LlmClient, StructuredResult } from "./LlmClient.js";
+import type { LlmService } from "./LlmService.js";
+import type { RemoteTimeouts } from "./remoteRequest.js";
+
+export type LoadedModel = z.infer<typeof LoadedModelSchema>;
+
+/** Where stored secrets come from (the app's SecretStore); only `openai.apiKey` is read. */
+export interface LlmSecrets {
+  get(name: string): Promise<string | null | undefined> | string | null | undefined;
+}
+
+/** Secret name of the OpenAI-compatible bearer key (the ApiKeysPort writes it, the router reads it). */
+export const OPENAI_API_KEY_SECRET = "openai.apiKey";
+
+export interface LlmRouterOptions {
+  settings: () => Settings;
+  /** `<dataDir>/models`; a relative `chatModel` setting is resolved against it. */
+  modelsDir: string;
+  /** A GGUF given on the command line; wins over the `chatModel` setting. */
+  modelPath?: string | null;
+  secrets?: LlmSecrets;
+  /** Timeouts of the Ollama / OpenAI-compatible backends. */
+  timeouts?: RemoteTimeouts;
+}
+
+/**
+ * The workflows' one LLM: picks the backend per call from the current settings, so a change in
+ * Settings applies to the next call without a restart. llama.cpp runs in process, loaded on first
+ * use and reloaded when the model or its llama.cpp settings change; Ollama and OpenAI-compatible
+ * servers get a provider rebuilt when their settings change. node-llama-cpp and the remote
+ * providers' modules (LangChain) are imported only when chosen, so starting the engine — and
+ * every test that injects its own LLM — never pays for them.
+ */
+export class LlmRouter implements LlmClient {
+  private service_: LlmService | null = null;
+  private local: LlmClient | null = null;
+  private loadedKey: string | null = null;
+  private loading: Promise<void> | null = null;
+  private remote: { key: string; client: LlmClient } | null = null;
+  private disposed = false;
+
+  constructor(private readonly options: LlmRouterOptions) {}
+
+  get id(): string {
+    const settings = this.options.settings();
+    if (settings.backend === "llamacpp") return this.local?.id ?? "llamacpp:none";
+    return this.remote?.client.id ?? `${settings.backend}:${settings.backend === "ollama" ? settings.ollama.model : settings.openai.model}`;
+  }
+
+  /** The in-process llama.cpp owner, once the first local call created it. */
+  get service(): LlmService | null {
+    return this.service_;
+  }
+
+  async generateText(call: GenerateTextOptions): Promise<GenerateTextResult> {
+    return (await this.current()).generateText(call);
+  }
+
+  async generateStructured<T>(call: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
+    return (await this.current()).generateStructured(call);
+  }
+
+  /** The model in use, for `health`: the loaded llama.cpp model, or the configured remote model; null before the first local load. */
+  loaded(): LoadedModel | null {
+    const settings = this.options.settings();
+    switch (settings.backend) {
+      case "llamacpp": {
+        const info = this.service_?.model;
+        return info ? { backend: "llamacpp", model: info.name, threads: info.threads, sequences: info.sequences, contextSize: info.contextSize } : null;
+      }
+      case "ollama":
+        return { backend: "ollama", model: settings.ollama.model, threads: null, sequences: null, contextSize: settings.ollama.numCtx };
+      case "openai":
+        return { backend: "openai", model: settings.openai.model, threads: null, sequences: null, contextSize: null };
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.loading?.catch(() => undefined);
+    await this.service_?.dispose();
+  }
+
+  private async current(): Promise<LlmClient> {
+    if (this.disposed) throw new ScriptoriumError("unavailable", "The model has been unloaded (engine shutting down).");
+    const settings = this.options.settings();
+    return settings.backend === "llamacpp" ? this.ensureLocal(settings) : this.ensureRemote(settings);
+  }
+
+  private async ensureLocal(settings: Settings): Promise<LlmClient> {
+    const modelPath = this.options.modelPath ?? (settings.chatModel ? path.resolve(this.options.modelsDir, settings.chatModel) : null);
+    if (!modelPath) throw new ScriptoriumError("model_missing", "No chat model is selected. Import or download a GGUF model in Settings → Models.");
+    const wanted = { modelPath, threads: settings.threads, sequences: settings.sequences, contextSize: settings.contextSize };
+    const key = JSON.stringify(wanted);
+    // Bounded: each pass either finds the wanted model loaded or waits for one load to finish.
+    while (this.loadedKey !== key) {
+      this.loading ??= (async () => {
+        const [{ LlmService }, { LlamaCppProvider }] = await Promise.all([import("./LlmService.js"), import("./LlamaCppProvider.js")]);
+        this.service_ ??= new LlmService();
+        this.local ??= new LlamaCppProvider(this.service_);
+        this.loadedKey = null;
+        await this.service_.load(wanted);
+        this.loadedKey = key;
+      })().finally(() => {
+        this.loading = null;
+      });
+      await this.loading;
+    }
+    return this.local!;
+  }
+
+  private async ensureRemote(settings: Settings): Promise<LlmClient> {
+    const key = JSON.stringify([settings.backend, settings.ollama, settings.openai]);
+    if (this.remote?.key === key) return this.remote.client;
+    const timeouts = this.options.timeouts;
+    let client: LlmClient;
+    if (settings.backend === "ollama") {
+      const { OllamaProvider } = await import("./OllamaProvider.js");
+      client = new OllamaProvider({ ...settings.ollama, timeouts });
+    } else {
+      const { OpenAICompatibleProvider } = await import("./OpenAICompatibleProvider.js");
+      const secrets = this.options.secrets;
+      client = new OpenAICompatibleProvider({
+        baseUrl: settings.openai.baseUrl,
+        model: settings.openai.model,
+        // Read per request, never kept: a key changed in Settings applies to the next call.
+        apiKey: settings.openai.hasKey && secrets ? () => secrets.get(OPENAI_API_KEY_SECRET) : null,
+        timeouts,
+      });
+    }
+    this.remote = { key, client };
+    return client;
+  }
+}
