@@ -1,0 +1,133 @@
+import path from "node:path";
+import type Database from "better-sqlite3";
+import type { z } from "zod";
+import type { Settings } from "../../../../shared/models.js";
+import type { PaperMethods } from "../../../../shared/workflows/paper.js";
+import type { Embedder, LlmClient } from "../../llm/LlmClient.js";
+import { resolveThreads } from "../../llm/physicalCoreCount.js";
+import { EmbeddingService } from "../EmbeddingService.js";
+import { checkClaims, type ClaimJudge } from "./checkClaims.js";
+import { PaperLibrary, type Reranker } from "./PaperLibrary.js";
+import type { PaperRecord } from "./PaperRepository.js";
+import { llmClaimJudge } from "./llmClaimJudge.js";
+
+type In<K extends keyof typeof PaperMethods> = z.output<(typeof PaperMethods)[K]["input"]>;
+type Out<K extends keyof typeof PaperMethods> = z.input<(typeof PaperMethods)[K]["output"]>;
+
+export interface PaperServiceOptions {
+  dataDir: string;
+  modelsDir: string;
+  db: Database.Database;
+  settings: () => Settings;
+  llm: () => LlmClient | undefined;
+  /** `--model` of the command line: the embedding fallback when no embedding model is set. */
+  modelPath?: string | null;
+  /** Tests inject an embedder; default: an EmbeddingService on the embedding model setting. */
+  embedder?: Embedder | (() => Promise<Embedder>);
+  reranker?: () => Promise<Reranker | undefined>;
+}
+
+/**
+ * The paper library as the engine serves it: the `paper.*` request methods and the library the
+ * paper workflow reads. The embedding model loads on first use (listing papers needs none).
+ */
+export class PaperService {
+  readonly library: PaperLibrary;
+  private loaded: (Embedder & { dispose?(): Promise<void> }) | undefined;
+
+  constructor(private readonly options: PaperServiceOptions) {
+    this.library = new PaperLibrary({
+      dataDir: options.dataDir,
+      db: options.db,
+      embedder: options.embedder ?? (async () => (this.loaded = await this.loadEmbedder())),
+      llm: options.llm,
+      ...(options.reranker ? { reranker: options.reranker } : {}),
+    });
+  }
+
+  async import(input: In<"import">, signal?: AbortSignal): Promise<Out<"import">> {
+    const papers: Out<"import">["papers"] = [];
+    // One file after the other: each import is all-or-nothing, and the first failure stops the batch.
+    for (const file of input.paths) papers.push(await this.library.importFile(file, signal));
+    return { papers };
+  }
+
+  list(input: In<"list">): Out<"list"> {
+    return { papers: this.library.list(input.query).map(summary) };
+  }
+
+  get(input: In<"get">): Out<"get"> {
+    const paper = this.library.get(input.doc_id);
+    return {
+      paper: summary(paper),
+      pages: this.library.repo.pages(input.doc_id),
+      structure: this.library.repo.structure(input.doc_id),
+      references: this.library.repo.references(input.doc_id),
+    };
+  }
+
+  async delete(input: In<"delete">): Promise<{ ok: true }> {
+    await this.library.delete(input.doc_id);
+    return { ok: true };
+  }
+
+  /** The hallucination checker on its own: claims against every body chunk of the paper. */
+  async checkClaims(input: In<"checkClaims">, signal?: AbortSignal): Promise<Out<"checkClaims">> {
+    this.library.get(input.doc_id);
+    const evidence = this.library.repo
+      .chunks(input.doc_id)
+      .filter((c) => c.kind !== "reference")
+      .map((c) => ({ chunk_id: c.id, page: c.page, text: c.text }));
+    const llm = input.judge === "llm" ? this.options.llm() : undefined;
+    const judge: ClaimJudge | undefined = llm ? llmClaimJudge(llm) : undefined;
+    const verdicts = await checkClaims(input.claims, evidence, { ...(judge ? { judge } : {}), ...(signal ? { signal } : {}) });
+    return { results: verdicts.map((v) => ({ id: v.id, label: v.label, evidence: v.evidence, reason: v.reason })) };
+  }
+
+  history(input: In<"history">): Out<"history"> {
+    return { messages: this.library.repo.messages(input.sessionId) };
+  }
+
+  async dispose(): Promise<void> {
+    await this.library.close();
+    await this.loaded?.dispose?.();
+    this.loaded = undefined;
+  }
+
+  private async loadEmbedder(): Promise<EmbeddingService> {
+    const settings = this.options.settings();
+    const resolve = (name: string | null) => (name ? path.resolve(this.options.modelsDir, name) : null);
+    return EmbeddingService.load({
+      modelPath: resolve(settings.embeddingModel),
+      chatModelPath: this.options.modelPath ?? resolve(settings.chatModel),
+      db: this.options.db,
+      threads: resolveThreads(settings.threads),
+    });
+  }
+}
+
+function summary(paper: PaperRecord) {
+  return {
+    doc_id: paper.doc_id,
+    title: paper.title,
+    authors: paper.authors,
+    year: paper.year,
+    abstract: paper.abstract,
+    file_name: paper.file_name,
+    kind: paper.kind,
+    pages: paper.pages,
+    imported_at: paper.imported_at,
+  };
+}
+
+/** The engine's handlers of the `paper.*` methods, one line each in the Engine's table. */
+export function paperHandlers(service: () => PaperService) {
+  return {
+    "paper.import": (input: In<"import">) => service().import(input),
+    "paper.list": async (input: In<"list">) => service().list(input),
+    "paper.get": async (input: In<"get">) => service().get(input),
+    "paper.delete": (input: In<"delete">) => service().delete(input),
+    "paper.checkClaims": (input: In<"checkClaims">) => service().checkClaims(input),
+    "paper.history": async (input: In<"history">) => service().history(input),
+  };
+}

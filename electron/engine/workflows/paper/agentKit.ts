@@ -1,0 +1,125 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { Citation, Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
+import type { PaperLibrary } from "../../knowledge/papers/PaperLibrary.js";
+import type { LlmClient } from "../../llm/LlmClient.js";
+import { emit } from "../common/nodeRuntime.js";
+import type { EvidenceChunkState, PaperStateType } from "./state.js";
+
+/** What the paper graph's nodes use. */
+export interface PaperGraphServices {
+  llm: LlmClient;
+  papers: PaperLibrary;
+}
+
+/** Allowed abstentions: an answer that says so needs no citation. */
+export const ABSTAIN = { zh: "论文未提及", en: "not stated in the paper" } as const;
+
+export function isAbstention(text: string): boolean {
+  return text.includes(ABSTAIN.zh) || text.toLowerCase().includes(ABSTAIN.en) || /原文未(提及|找到)/.test(text);
+}
+
+/**
+ * The passages an agent reads, each with its page tag (`[p.N]`, or `[P2 p.N]` with several
+ * papers) so the model can cite it; at most `maxChars` in all.
+ */
+export function formatEvidence(evidence: EvidenceChunkState[], docIds: string[], maxChars = 3500): string {
+  const parts: string[] = [];
+  let used = 0;
+  for (const chunk of evidence) {
+    const tag = docIds.length > 1 ? `[P${docIds.indexOf(chunk.doc_id) + 1} p.${chunk.page}]` : `[p.${chunk.page}]`;
+    const text = chunk.text.slice(0, 700);
+    if (used + text.length > maxChars && parts.length > 0) break;
+    parts.push(`${tag} ${text}`);
+    used += text.length;
+  }
+  return parts.join("\n\n");
+}
+
+const CITATION = /\[(?:P(\d{1,2})\s+)?p\.\s*(\d{1,4}(?:\s*[,，、-]\s*(?:p\.\s*)?\d{1,4})*)\]/g;
+
+/**
+ * Checks `[p.N]` (and `[P2 p.N]`) citations against the chunks the agent was given: a cited page
+ * must be the page of one of them. Unknown ones are removed from the text and reported; the valid
+ * ones are returned with the chunk they name (the best-scored chunk on that page).
+ */
+export function checkCitations(text: string, evidence: EvidenceChunkState[], docIds: string[]): { text: string; citations: Citation[]; refused: string[] } {
+  const citations: Citation[] = [];
+  const refused: string[] = [];
+  const seen = new Set<string>();
+  const cleaned = text.replace(CITATION, (whole, paperIndex: string | undefined, list: string) => {
+    const docId = paperIndex ? docIds[Number(paperIndex) - 1] : docIds.length === 1 ? docIds[0] : undefined;
+    const pages = list.split(/[,，、-]/).map((p) => Number(p.replace(/p\.\s*/, "").trim()));
+    const kept: number[] = [];
+    for (const page of pages) {
+      const chunk = evidence.filter((c) => c.page === page && (docId === undefined || c.doc_id === docId)).sort((a, b) => b.score - a.score)[0];
+      if (!chunk) continue;
+      kept.push(page);
+      const key = `${chunk.doc_id}:${page}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        citations.push({ page, chunk_id: chunk.chunk_id, ...(docIds.length > 1 ? { doc_id: chunk.doc_id } : {}) });
+      }
+    }
+    if (kept.length === pages.length) return whole;
+    refused.push(whole);
+    return kept.length === 0 ? "" : `[${paperIndex ? `P${paperIndex} ` : ""}${kept.map((p) => `p.${p}`).join(", ")}]`;
+  });
+  return { text: cleaned.replace(/[ \t]+([，。,.;；])/g, "$1").replace(/[ \t]{2,}/g, " ").trim(), citations, refused };
+}
+
+/** The right-paper guard: an answer that does not name the paper's parsed title gets it in front. */
+export function withTitle(text: string, titles: string[], locale: "zh" | "en"): string {
+  const named = titles.filter((title) => title && text.toLowerCase().includes(title.toLowerCase()));
+  if (titles.length === 0 || named.length > 0) return text;
+  const list = locale === "zh" ? titles.map((t) => `《${t}》`).join("、") : titles.map((t) => `“${t}”`).join(", ");
+  return locale === "zh" ? `关于${list}：\n\n${text}` : `On ${list}:\n\n${text}`;
+}
+
+export function evidenceOut(evidence: EvidenceChunkState[], docIds: string[]): Evidence[] {
+  return evidence.map((c) => ({ page: c.page, chunk_id: c.chunk_id, score: Math.round(c.score * 1000) / 1000, text: c.text, ...(docIds.length > 1 ? { doc_id: c.doc_id } : {}) }));
+}
+
+/** Streams a text generation as `token` events of `step`; returns the text and its chunks. */
+export async function streamText(
+  llm: LlmClient,
+  config: LangGraphRunnableConfig,
+  step: string,
+  options: { system: string; prompt: string; maxTokens?: number; temperature?: number },
+): Promise<{ text: string; chunks: string[] }> {
+  const chunks: string[] = [];
+  const result = await llm.generateText({
+    system: options.system,
+    prompt: options.prompt,
+    maxTokens: options.maxTokens ?? 600,
+    temperature: options.temperature ?? 0.3,
+    maxContinuations: 1,
+    tag: { role: "paper", step },
+    ...(config.signal ? { signal: config.signal } : {}),
+    onTextChunk: (text) => {
+      chunks.push(text);
+      emit(config, { type: "token", step, text });
+    },
+  });
+  config.signal?.throwIfAborted();
+  return { text: result.text.trim(), chunks };
+}
+
+/** The answer record every agent returns, with the title guard applied. */
+export function answerOf(state: PaperStateType, intent: PaperIntent, fields: Partial<PaperAnswer> & { answer: string }): PaperAnswer {
+  const { titles, doc_ids, locale } = state.paper_metadata;
+  return {
+    intent,
+    citations: [],
+    follow_ups: [],
+    titles,
+    evidence: evidenceOut(state.evidence, doc_ids),
+    ...fields,
+    answer: withTitle(fields.answer, titles, locale),
+  };
+}
+
+/** A few earlier turns, for follow-up questions ("and the second one?"). */
+export function historyText(state: PaperStateType, turns = 2): string {
+  const recent = state.conversation_history.slice(-turns * 2);
+  return recent.map((entry) => `${entry.role === "user" ? "Q" : "A"}: ${entry.text.slice(0, 300)}`).join("\n");
+}

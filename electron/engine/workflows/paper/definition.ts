@@ -1,0 +1,74 @@
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import { paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
+import type { PaperLibrary } from "../../knowledge/papers/PaperLibrary.js";
+import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
+import { buildPaperGraph } from "./graph.js";
+import { paperPauses } from "./pauses.js";
+import type { PaperMetadata, PaperStateType } from "./state.js";
+
+const TITLE_CHARS = 60;
+
+/** The paper library the graph reads: `services.papers` (the engine's PaperService.library). */
+function papersOf(services: WorkflowServices): PaperLibrary {
+  const papers = services.papers;
+  if (!papers) throw new ScriptoriumError("unavailable", "The paper library is not available in this engine.");
+  return papers;
+}
+
+/**
+ * The paper reader. A session is conversational: it answers, pauses at `await_question`, and
+ * `ask` continues it with the next question (history kept in the checkpoint and in
+ * `paper_messages`), `end` closes it. `single_question` (CLI) ends after the first answer.
+ */
+export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract> = {
+  id: "paper",
+  contract: paperContract,
+  title: (input) => {
+    const line = (input.user_query || input.forced_intent || input.selected_text).replace(/\s+/g, " ").trim();
+    return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+  },
+  build: (services, checkpointer) => buildPaperGraph({ llm: services.llm, papers: papersOf(services) }, checkpointer),
+  // Titles are read from the library by the first node (it also checks the doc ids exist).
+  initialState: (input) => initialPaperState(input, []),
+  parseResume: (pause, payload) => paperPauses.parseResume(pause, payload),
+  publicValues: (values, session) => {
+    const v = values as Partial<PaperStateType>;
+    const meta = v.paper_metadata;
+    return {
+      status: session.status,
+      doc_ids: meta?.doc_ids ?? [],
+      titles: meta?.titles ?? [],
+      intent: v.intent ?? "",
+      current_agent: v.current_agent ?? "",
+      agent_mode: v.agent_mode ?? "",
+      answer: v.agent_response ?? null,
+      conversation_history: v.conversation_history ?? [],
+      accumulated_results: v.accumulated_results ?? { extraction: "", analysis: "", synthesis: "" },
+      hallucination_check: v.hallucination_check ?? "",
+      halluc_iteration: v.halluc_iteration ?? 0,
+      max_halluc_iterations: v.max_halluc_iterations ?? 2,
+    };
+  },
+  doneSummary: (values) => {
+    const history = (values as Partial<PaperStateType>).conversation_history ?? [];
+    return `${history.filter((entry) => entry.role === "assistant").length} answers`;
+  },
+};
+
+export function initialPaperState(input: PaperStartInput, titles: string[]): Record<string, unknown> {
+  const locale = input.locale ?? (/[\u3400-\u9fff]/.test(input.user_query || input.selected_text) || !input.user_query ? "zh" : "en");
+  const metadata: PaperMetadata = {
+    forced_intent: input.forced_intent ?? null,
+    doc_id: input.doc_ids[0]!,
+    doc_ids: input.doc_ids,
+    titles,
+    locale,
+    single_question: input.single_question,
+  };
+  return {
+    user_query: input.user_query,
+    selected_text: input.selected_text,
+    paper_metadata: metadata,
+    max_halluc_iterations: input.max_halluc_iterations,
+  };
+}

@@ -1,0 +1,35 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { runStep } from "../../common/nodeRuntime.js";
+import { ABSTAIN, answerOf, type PaperGraphServices } from "../agentKit.js";
+import { CRITICAL_SYSTEM, criticalPrompt } from "../prompts.js";
+import { CritiqueSchema } from "../schemas.js";
+import type { PaperStateType, PaperUpdate } from "../state.js";
+
+const ASPECT = { methodology: "方法局限", validity: "有效性威胁", baselines: "缺失基线", data: "数据", reproducibility: "可复现性", other: "其他" } as const;
+
+/** Critical analysis, blocking: a structured list of points, each tied to a page it was read on (checked). */
+export function makeCriticalNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "critical", agent: "editor", label: "批判分析" }, async () => {
+      const { titles, locale } = state.paper_metadata;
+      const base = { current_agent: "critical", agent_mode: "blocking" as const, stream_chunks: [] };
+      if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, summary: "no passages" };
+      const { value } = await services.llm.generateStructured({
+        system: CRITICAL_SYSTEM,
+        prompt: criticalPrompt(titles.join(" / "), state.paper_text),
+        schema: CritiqueSchema,
+        tag: { role: "paper", step: "critical" },
+        maxTokens: 700,
+        ...(config.signal ? { signal: config.signal } : {}),
+      });
+      const pages = new Set(state.evidence.map((e) => e.page));
+      // A point tied to a page the agent never read is dropped: it cannot be checked.
+      const points = value.points.filter((p) => pages.has(p.page));
+      const citations = [...new Set(points.map((p) => p.page))].map((page) => ({ page, chunk_id: state.evidence.find((e) => e.page === page)!.chunk_id }));
+      const answer = points.map((p) => `- **${locale === "zh" ? ASPECT[p.aspect] : p.aspect}**：${p.point} [p.${p.page}]`).join("\n") || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
+      return {
+        update: { ...base, agent_response: answerOf(state, "critical", { answer, citations, data: { points, dropped: value.points.length - points.length } }) },
+        summary: `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`,
+      };
+    });
+}

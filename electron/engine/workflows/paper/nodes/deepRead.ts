@@ -1,0 +1,122 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { checkClaims, type ClaimVerdict } from "../../../knowledge/papers/checkClaims.js";
+import { llmClaimJudge } from "../../../knowledge/papers/llmClaimJudge.js";
+import { splitSentences } from "../../../knowledge/papers/claimText.js";
+import { emit, runStep } from "../../common/nodeRuntime.js";
+import { answerOf, checkCitations, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
+import { ANALYSIS_SYSTEM, DEEP_EXTRACTION_SYSTEM, analysisPrompt, deepExtractionPrompt, synthesisPrompt, synthesisSystem } from "../prompts.js";
+import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
+import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
+
+/** What a deep read reads beyond the question's passages: the paper's core, by retrieval. */
+const CORE_QUERY = "problem method approach datasets experiments results conclusion limitations";
+const UNSUPPORTED_MARK = { zh: "（原文未找到依据）", en: " (not found in the paper)" } as const;
+
+/** Stage 1, blocking: problem, method, datasets and key results (each with a page). */
+export function makeExtractionNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "extraction", agent: "researcher", label: "深度阅读 · 提取" }, async () => {
+      const { doc_ids, titles } = state.paper_metadata;
+      const { hits } = await services.papers.retrieve(CORE_QUERY, { docIds: doc_ids, limit: 8, ...(config.signal ? { signal: config.signal } : {}) });
+      const evidence: EvidenceChunkState[] = [...state.evidence];
+      for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
+      const passages = formatEvidence(evidence, doc_ids, 4000);
+      const { value } = await services.llm.generateStructured({ system: DEEP_EXTRACTION_SYSTEM, prompt: deepExtractionPrompt(titles.join(" / "), passages), schema: DeepExtractionSchema, tag: { role: "paper", step: "extraction" }, maxTokens: 600, ...(config.signal ? { signal: config.signal } : {}) });
+      const text = [
+        `Problem: ${value.problem}`,
+        `Method: ${value.method}`,
+        `Datasets: ${value.datasets.join(", ") || "—"}`,
+        ...value.key_results.map((r) => `- ${r.result} [p.${r.page}]`),
+      ].join("\n");
+      const extraction = checkCitations(text, evidence, doc_ids).text;
+      emit(config, { type: "deep_read_stage", stage: "extraction", text: extraction, iteration: 0 });
+      return {
+        update: { evidence, paper_text: passages, current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
+        summary: `${value.key_results.length} key results`,
+      };
+    });
+}
+
+/** Stage 2, blocking: strengths, weaknesses and novelty, reading stage 1. */
+export function makeAnalysisNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "analysis", agent: "editor", label: "深度阅读 · 分析" }, async () => {
+      const { doc_ids, titles } = state.paper_metadata;
+      const { value } = await services.llm.generateStructured({ system: ANALYSIS_SYSTEM, prompt: analysisPrompt(titles.join(" / "), state.accumulated_results.extraction, state.paper_text), schema: AnalysisSchema, tag: { role: "paper", step: "analysis" }, maxTokens: 600, ...(config.signal ? { signal: config.signal } : {}) });
+      const text = [
+        "Strengths:",
+        ...value.strengths.map((s) => `- ${s.point} [p.${s.page}]`),
+        "Weaknesses:",
+        ...value.weaknesses.map((w) => `- ${w.point} [p.${w.page}]`),
+        `Novelty: ${value.novelty}`,
+      ].join("\n");
+      const analysis = checkCitations(text, state.evidence, doc_ids).text;
+      emit(config, { type: "deep_read_stage", stage: "analysis", text: analysis, iteration: 0 });
+      return { update: { accumulated_results: { ...state.accumulated_results, analysis } }, summary: `${value.strengths.length} strengths, ${value.weaknesses.length} weaknesses` };
+    });
+}
+
+/** Stage 3, streamed: the synthesis, reading stages 1 and 2; a retry lists the unsupported claims. */
+export function makeSynthesisNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "synthesis", agent: "writer", label: state.halluc_iteration > 0 ? `深度阅读 · 综合（重写 ${state.halluc_iteration}）` : "深度阅读 · 综合" }, async () => {
+      const { doc_ids, titles, locale } = state.paper_metadata;
+      const unsupported = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "unsupported").map((c) => c.claim) : [];
+      const { text, chunks } = await streamText(services.llm, config, "synthesis", {
+        system: synthesisSystem(locale),
+        prompt: synthesisPrompt({ title: titles.join(" / "), extraction: state.accumulated_results.extraction, analysis: state.accumulated_results.analysis, passages: state.paper_text, unsupported }),
+        maxTokens: 700,
+      });
+      const synthesis = checkCitations(text, state.evidence, doc_ids).text;
+      emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
+      return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, summary: `${[...synthesis].length} characters` };
+    });
+}
+
+/** Sentences of a synthesis worth checking, with the chunks of the pages each one cites. */
+export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkState[]): Array<{ id: string; claim: string; cited: string[] }> {
+  return splitSentences(synthesis)
+    .filter((sentence) => !/^#/.test(sentence) && !/[?？]$/.test(sentence) && sentence.replace(/\[[^\]]*\]/g, "").replace(/\s/g, "").length >= 6)
+    .map((sentence, index) => {
+      const pages = [...sentence.matchAll(/p\.\s*(\d{1,4})/g)].map((m) => Number(m[1]));
+      const cited = evidence.filter((e) => pages.includes(e.page)).map((e) => e.chunk_id);
+      return { id: `c${index + 1}`, claim: sentence.replace(/\s*\[(?:P\d+\s+)?p\.[^\]]*\]/g, "").trim(), cited };
+    });
+}
+
+/**
+ * The hallucination check: every synthesis sentence against its cited chunks (deterministic first,
+ * the grammar judge in the grey zone). Unsupported claims send the synthesis back while
+ * `halluc_iteration < max_halluc_iterations`; then it passes with those claims marked.
+ */
+export function makeHallucinationCheckNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "hallucination_check", agent: "editor", label: "幻觉检查" }, async () => {
+      const { locale } = state.paper_metadata;
+      const synthesis = state.accumulated_results.synthesis;
+      const evidence = state.evidence.map((e) => ({ chunk_id: e.chunk_id, page: e.page, text: e.text }));
+      const judge = llmClaimJudge(services.llm);
+      const claims = claimsOfSynthesis(synthesis, state.evidence);
+      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, { judge, ...(config.signal ? { signal: config.signal } : {}) });
+      const failing = verdicts.filter((v) => v.label === "unsupported");
+      const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations;
+      const decision = retry ? "retry" : "pass";
+      const publicClaims = verdicts.map(({ id, claim, label, evidence: ev, reason }) => ({ id, claim, label, evidence: ev, reason }));
+      emit(config, { type: "claims_checked", iteration: state.halluc_iteration, claims: publicClaims, decision });
+      // On pass, sentences still unsupported are marked in the text, never silently kept.
+      let answer = synthesis;
+      if (!retry) for (const claim of failing) answer = answer.replace(claim.claim, `${claim.claim}${UNSUPPORTED_MARK[locale]}`);
+      const checked = checkCitations(answer, state.evidence, state.paper_metadata.doc_ids);
+      const response = answerOf(state, "deep_read", {
+        answer: checked.text,
+        citations: checked.citations,
+        stages: state.accumulated_results,
+        claims: publicClaims,
+        halluc_iteration: state.halluc_iteration,
+      });
+      return {
+        update: { hallucination_check: decision, halluc_iteration: retry ? state.halluc_iteration + 1 : state.halluc_iteration, agent_response: response, current_agent: "hallucination_check", agent_mode: "blocking" },
+        summary: `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} marked unsupported after ${state.halluc_iteration} rewrites)` : ""}`,
+      };
+    });
+}

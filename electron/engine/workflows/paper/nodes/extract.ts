@@ -1,0 +1,63 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { normalize } from "../../../knowledge/papers/claimText.js";
+import { runStep } from "../../common/nodeRuntime.js";
+import { answerOf, type PaperGraphServices } from "../agentKit.js";
+import { EXTRACT_SYSTEM, extractPrompt } from "../prompts.js";
+import { ExtractionSchema } from "../schemas.js";
+import type { PaperStateType, PaperUpdate } from "../state.js";
+
+type Row = { method: string; dataset: string; metric: string; value: string; page: number };
+
+const HEADERS = ["method", "dataset", "metric", "value", "page"] as const;
+
+/** Markdown table of result rows (pipes escaped). */
+export function rowsToMarkdown(rows: Row[]): string {
+  const cell = (value: string | number) => String(value).replace(/\|/g, "\\|").replace(/\n/g, " ");
+  return [`| ${HEADERS.join(" | ")} |`, `|${HEADERS.map(() => " --- ").join("|")}|`, ...rows.map((r) => `| ${HEADERS.map((h) => cell(r[h])).join(" | ")} |`)].join("\n");
+}
+
+/** RFC 4180 CSV of result rows. */
+export function rowsToCsv(rows: Row[]): string {
+  const cell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replace(/"/g, '""')}"` : String(value));
+  return [HEADERS.join(","), ...rows.map((r) => HEADERS.map((h) => cell(r[h])).join(","))].join("\n") + "\n";
+}
+
+/**
+ * Structured extraction, blocking: datasets, methods, metrics and result rows as JSON. A row is
+ * kept only when its value is printed on the page it names (checked against the passages read);
+ * the rest are reported as dropped. Rendered as a Markdown table, exportable as CSV.
+ */
+export function makeExtractNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "extract", agent: "researcher", label: "提取信息" }, async () => {
+      const { titles, locale } = state.paper_metadata;
+      const base = { current_agent: "extract", agent_mode: "blocking" as const, stream_chunks: [] };
+      const { value } = await services.llm.generateStructured({
+        system: EXTRACT_SYSTEM,
+        prompt: extractPrompt(titles.join(" / "), state.paper_text),
+        schema: ExtractionSchema,
+        tag: { role: "paper", step: "extract" },
+        maxTokens: 800,
+        ...(config.signal ? { signal: config.signal } : {}),
+      });
+      const pageText = (page: number) => normalize(state.evidence.filter((e) => e.page === page).map((e) => e.text).join(" "));
+      const rows = value.results.filter((row) => row.value.trim() && pageText(row.page).includes(normalize(row.value).replace(/\s+/g, " ").trim()));
+      const dropped = value.results.length - rows.length;
+      const lists = locale === "zh"
+        ? `数据集：${value.datasets.join("、") || "—"}\n方法：${value.methods.join("、") || "—"}\n指标：${value.metrics.join("、") || "—"}`
+        : `Datasets: ${value.datasets.join(", ") || "—"}\nMethods: ${value.methods.join(", ") || "—"}\nMetrics: ${value.metrics.join(", ") || "—"}`;
+      const markdown = rowsToMarkdown(rows);
+      const citations = [...new Set(rows.map((r) => r.page))].map((page) => ({ page, chunk_id: state.evidence.find((e) => e.page === page)!.chunk_id }));
+      return {
+        update: {
+          ...base,
+          agent_response: answerOf(state, "extract", {
+            answer: `${lists}\n\n${markdown}`,
+            citations,
+            data: { ...value, results: rows, dropped_rows: dropped, markdown, csv: rowsToCsv(rows) },
+          }),
+        },
+        summary: `${rows.length} rows${dropped ? `, ${dropped} not found on their page dropped` : ""}`,
+      };
+    });
+}

@@ -1,0 +1,41 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { structuralEvidence, structuralQuestion } from "../../../knowledge/papers/structureQuery.js";
+import { runStep } from "../../common/nodeRuntime.js";
+import { formatEvidence, type PaperGraphServices } from "../agentKit.js";
+import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
+
+/** Passages per question: few and short, for small models. */
+const EVIDENCE_LIMIT = 6;
+
+/**
+ * Finds what the agents read for the current question: the structural index for page, count and
+ * "Table 2" questions (first paper), otherwise hybrid retrieval limited to the session's papers
+ * (the selected text joins the query). Sets `paper_text` and `evidence`.
+ */
+export function makeLoadContextNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "retrieve", agent: "researcher", label: "检索论文片段" }, async () => {
+      const { doc_ids, locale } = state.paper_metadata;
+      // Every answer names the parsed titles; reading them also fails fast on an unknown doc_id.
+      const titles = doc_ids.map((id) => services.papers.get(id).title);
+      const question = state.user_query || state.selected_text;
+      const structural = state.user_query ? structuralQuestion(state.user_query) : null;
+      let evidence: EvidenceChunkState[] = [];
+      let how = "retrieval";
+      if (structural) {
+        const found = structuralEvidence(services.papers.repo, doc_ids[0]!, structural, locale);
+        evidence = found.chunks.map((c, i) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 1 - i * 0.01, text: c.text, section: c.section }));
+        how = `structure:${structural.kind}`;
+      }
+      if (evidence.length === 0 && question && !(structural && structural.kind !== "item")) {
+        const query = state.selected_text && state.user_query ? `${state.user_query} ${state.selected_text.slice(0, 300)}` : question;
+        const limit = doc_ids.length > 1 ? Math.max(EVIDENCE_LIMIT, doc_ids.length * 3) : EVIDENCE_LIMIT;
+        const { hits } = await services.papers.retrieve(query, { docIds: doc_ids, limit, ...(config.signal ? { signal: config.signal } : {}) });
+        evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section }));
+      }
+      return {
+        update: { evidence, paper_text: formatEvidence(evidence, doc_ids), paper_metadata: { ...state.paper_metadata, titles } },
+        summary: `${evidence.length} passages (${how})`,
+      };
+    });
+}

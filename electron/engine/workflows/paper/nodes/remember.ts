@@ -1,0 +1,33 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { emit, sessionIdOf } from "../../common/nodeRuntime.js";
+import type { PaperGraphServices } from "../agentKit.js";
+import type { PaperStateType, PaperUpdate } from "../state.js";
+
+/**
+ * Appends the question and its answer to the conversation (state, checkpointed) and to
+ * `paper_messages` (so the history is listed without the graph), publishes the answer, and clears
+ * the forced intent for the next question.
+ */
+export function makeRememberNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): PaperUpdate => {
+    const response = state.agent_response;
+    if (!response) return {};
+    const sessionId = sessionIdOf(config);
+    const question = state.user_query || state.selected_text;
+    // A node re-run (resume after a crash) must not store the exchange twice.
+    const stored = services.papers.repo.messages(sessionId);
+    const lastStored = stored.at(-1)?.message as { answer?: string } | undefined;
+    if (lastStored?.answer !== response.answer) {
+      services.papers.repo.appendMessage(sessionId, "user", { text: question, selected_text: state.selected_text, forced_intent: state.paper_metadata.forced_intent });
+      services.papers.repo.appendMessage(sessionId, "assistant", { ...response, text: response.answer });
+    }
+    emit(config, { type: "paper_answer", answer: response });
+    return {
+      conversation_history: [
+        { role: "user", text: question },
+        { role: "assistant", text: response.answer, intent: response.intent },
+      ],
+      paper_metadata: { ...state.paper_metadata, forced_intent: null },
+    };
+  };
+}

@@ -1,0 +1,39 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
+import { runStep } from "../../common/nodeRuntime.js";
+import type { PaperGraphServices } from "../agentKit.js";
+import { ROUTER_SYSTEM, routerPrompt } from "../prompts.js";
+import { parseIntentLenient } from "../routing.js";
+import { RouterSchema } from "../schemas.js";
+import type { PaperStateType, PaperUpdate } from "../state.js";
+
+/**
+ * The intent router. A forced intent (a button) is taken as is, with no model call. Otherwise one
+ * grammar-constrained call `{intent, reason}`; if the backend cannot produce valid JSON, one plain
+ * call parsed leniently (JSON → `"intent": "…"` → first intent name → chat).
+ */
+export function makeRouterNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "router", agent: "system", label: "意图路由" }, async () => {
+      const forced = state.paper_metadata.forced_intent;
+      if (forced) return { update: { intent: forced, current_agent: "router" }, summary: `${forced} (forced)` };
+      if (!state.user_query && state.selected_text) return { update: { intent: "translate", current_agent: "router" }, summary: "translate (selection only)" };
+      const prompt = routerPrompt(state.user_query, state.selected_text, state.paper_metadata.doc_ids.length);
+      const signal = config.signal ? { signal: config.signal } : {};
+      let intent: PaperIntent;
+      let how: string;
+      try {
+        const { value } = await services.llm.generateStructured({ system: ROUTER_SYSTEM, prompt, schema: RouterSchema, tag: { role: "paper", step: "router" }, temperature: 0, maxTokens: 60, maxAttempts: 1, ...signal });
+        intent = value.intent;
+        how = value.reason;
+      } catch (error) {
+        config.signal?.throwIfAborted();
+        const reply = await services.llm.generateText({ system: ROUTER_SYSTEM, prompt: `${prompt}\n只输出 JSON。`, tag: { role: "paper", step: "router_text" }, temperature: 0, maxTokens: 60, maxContinuations: 0, ...signal });
+        const parsed = parseIntentLenient(reply.text);
+        intent = parsed.intent;
+        how = `lenient:${parsed.layer}`;
+        void error;
+      }
+      return { update: { intent, current_agent: "router" }, summary: `${intent} (${how})` };
+    });
+}

@@ -1,0 +1,46 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { anchorsOf } from "../../../knowledge/papers/claimText.js";
+import { hasCjk } from "../../../knowledge/papers/translateQueryTerms.js";
+import { emit, runStep } from "../../common/nodeRuntime.js";
+import { answerOf, streamText, type PaperGraphServices } from "../agentKit.js";
+import { translateSystem } from "../prompts.js";
+import type { PaperStateType, PaperUpdate } from "../state.js";
+
+const MAX_PARAGRAPHS = 8;
+
+/** What must survive translation: numbers, citation markers like [3] or (1), and formulas. */
+function preserved(text: string): string[] {
+  const markers = text.match(/\[\d+(?:[,–-]\s*\d+)*\]|\(\d{1,3}\)|[A-Za-z]\s*=\s*[^,;。，]{1,40}/g) ?? [];
+  return [...new Set([...anchorsOf(text).numbers, ...markers.map((m) => m.trim())])];
+}
+
+/**
+ * Translation, streamed paragraph by paragraph (zh ↔ en, by the source's language): the selected
+ * text, else the passages read. Each paragraph's numbers, formulas and citation markers are checked
+ * in its translation; missing ones are listed with the paragraph.
+ */
+export function makeTranslateNode(services: PaperGraphServices) {
+  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+    runStep(config, { step: "translate", agent: "writer", label: "翻译" }, async () => {
+      const source = state.selected_text.trim() || state.evidence.map((e) => e.text).join("\n\n");
+      const paragraphs = source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).slice(0, MAX_PARAGRAPHS);
+      const target = hasCjk(source) ? "en" : "zh";
+      const pairs: Array<{ source: string; target: string; missing: string[] }> = [];
+      const chunks: string[] = [];
+      for (const [index, paragraph] of paragraphs.entries()) {
+        if (index > 0) {
+          emit(config, { type: "token", step: "translate", text: "\n\n" });
+          chunks.push("\n\n");
+        }
+        const out = await streamText(services.llm, config, "translate", { system: translateSystem(target), prompt: paragraph, maxTokens: Math.min(1200, paragraph.length * 2 + 100), temperature: 0.2 });
+        chunks.push(...out.chunks);
+        const missing = preserved(paragraph).filter((item) => !out.text.replace(/\s+/g, "").includes(item.replace(/\s+/g, "")));
+        pairs.push({ source: paragraph, target: out.text, missing });
+      }
+      const answer = pairs.map((p) => p.target + (p.missing.length ? `\n\n> ⚠ ${p.missing.join(", ")}` : "")).join("\n\n");
+      return {
+        update: { current_agent: "translate", agent_mode: "streaming", stream_chunks: chunks, agent_response: answerOf(state, "translate", { answer, data: { target, paragraphs: pairs } }) },
+        summary: `${pairs.length} paragraphs → ${target}${pairs.some((p) => p.missing.length) ? ", some markers lost" : ""}`,
+      };
+    });
+}
