@@ -2,6 +2,7 @@ import type { WorkflowId } from "../../../shared/api.js";
 import { articleWorkflow } from "./article/definition.js";
 import { chatWorkflow } from "./chat/definition.js";
 import { docgenWorkflow } from "./docgen/definition.js";
+import { paperWorkflow } from "./paper/definition.js";
 import type { WorkflowDefinition } from "./WorkflowDefinition.js";
 
 /** Every workflow the runner can start, by id; TypeScript insists each `WorkflowId` has one. */
@@ -9,4 +10,5 @@ export const WORKFLOW_REGISTRY: Record<WorkflowId, WorkflowDefinition<any>> = {
   chat: chatWorkflow,
   article: articleWorkflow,
   docgen: docgenWorkflow,
+  paper: paperWorkflow,
 };
