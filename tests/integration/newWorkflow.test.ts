@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import type { IpcMain } from "electron";
+import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/langgraph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ipcChannel } from "../../shared/api.js";
+import { defineWorkflowContract } from "../../shared/workflows/contract.js";
+import { createEngine } from "../../electron/engine/createEngine.js";
+import type { Engine } from "../../electron/engine/Engine.js";
+import { chunkLlm, tempDataDir } from "../../electron/engine/testing/engineTestKit.js";
+import { definePauses } from "../../electron/engine/workflows/common/definePauses.js";
+import type { ResumeRecord } from "../../electron/engine/workflows/common/definePauses.js";
+import { emit, runStep } from "../../electron/engine/workflows/common/nodeRuntime.js";
+import { WORKFLOW_REGISTRY } from "../../electron/engine/workflows/registry.js";
+import type { CompiledWorkflowGraph, WorkflowDefinition } from "../../electron/engine/workflows/WorkflowDefinition.js";
+import type { IpcResult } from "../../electron/main/ipcMessages.js";
+import { registerIpc } from "../../electron/main/registerIpc.js";
+import { createServer } from "../../electron/server/createServer.js";
+import type { ScriptoriumServer } from "../../electron/server/createServer.js";
+import { WORKFLOW_ROUTES } from "../../electron/server/workflowRoutes.js";
+
+/**
+ * Issue 9's "done when": a new workflow is its contract, its definition and one line per registry.
+ * This throwaway two-node echo workflow exists only in this file — contract, graph, pause table,
+ * registry entry and route line — and reaches `done` over HTTP (real server on 127.0.0.1) and IPC.
+ */
+const echoContract = defineWorkflowContract({
+  id: "echo",
+  route: "echo",
+  start: z.object({ text: z.string().trim().min(1).max(200) }).strict(),
+  documents: false,
+  pauses: {
+    echo_confirm: { context: { echoed: z.string() }, actions: { accept: {}, amend: { suffix: z.string().min(1).max(20) } } },
+  },
+  state: z.object({ status: z.string(), echoed: z.string() }),
+  events: [],
+});
+
+const EchoState = Annotation.Root({
+  text: Annotation<string>(),
+  echoed: Annotation<string>({ reducer: (_a, b) => b, default: () => "" }),
+  resume: Annotation<ResumeRecord | null>({ reducer: (_a, b) => b, default: () => null }),
+});
+type EchoValues = typeof EchoState.State;
+const echoPauses = definePauses<typeof echoContract.pauses, EchoValues>(echoContract.pauses, { context: { echo_confirm: (state) => ({ echoed: state.echoed }) } });
+
+const echoWorkflow: WorkflowDefinition<{ text: string }, typeof echoContract> = {
+  id: "echo",
+  contract: echoContract,
+  title: (input) => `echo ${input.text}`,
+  build: (_services, checkpointer: BaseCheckpointSaver) =>
+    new StateGraph(EchoState)
+      .addNode("echo", async (state: EchoValues, config: LangGraphRunnableConfig) =>
+        runStep(config, { step: "echo", agent: "writer", label: "Echo" }, async () => {
+          emit(config, { type: "token", step: "echo", text: state.text });
+          return { update: { echoed: state.text }, summary: state.text };
+        }),
+      )
+      .addNode("echo_confirm", echoPauses.node("echo_confirm"))
+      .addNode("finish", async (state: EchoValues) => {
+        const payload = state.resume?.payload as { action: string; suffix?: string };
+        return { echoed: payload.action === "amend" ? `${state.echoed}${payload.suffix}` : state.echoed };
+      })
+      .addEdge(START, "echo")
+      .addEdge("echo", "echo_confirm")
+      .addEdge("echo_confirm", "finish")
+      .addEdge("finish", END)
+      .compile({ checkpointer }) as unknown as CompiledWorkflowGraph,
+  initialState: (input) => ({ text: input.text }),
+  parseResume: echoPauses.parseResume,
+  publicValues: (values, session) => ({ status: session.status, echoed: String(values.echoed ?? "") }),
+  doneSummary: (values) => `echoed ${String(values.echoed ?? "")}`,
+};
+
+const TOKEN = "echo-test-token-0123";
+const dir = tempDataDir("scriptorium-echo-");
+let engine: Engine;
+let server: ScriptoriumServer;
+
+beforeAll(async () => {
+  engine = await createEngine({ dataDir: dir, llm: chunkLlm(["unused"]), appVersion: "test", registry: { ...WORKFLOW_REGISTRY, echo: echoWorkflow } });
+  server = await createServer({ api: engine, token: TOKEN, port: 0, workflows: [...WORKFLOW_ROUTES, { workflow: "echo", route: "echo" }] });
+});
+afterAll(async () => {
+  await server?.close();
+  await engine?.dispose();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const auth = { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" };
+
+/** Read an SSE stream until an event of `type` arrives; returns every `data:` object seen. */
+async function readSseUntil(url: string, type: string, afterSeq = 0): Promise<Array<Record<string, unknown>>> {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { ...auth, "Last-Event-ID": String(afterSeq) }, signal: controller.signal });
+  expect(res.headers.get("content-type")).toContain("text/event-stream");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const seen: Array<Record<string, unknown>> = [];
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`stream ended before ${type}`);
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = frame.split("\n").find((line) => line.startsWith("data: "));
+      if (!data) continue;
+      const event = JSON.parse(data.slice(6)) as Record<string, unknown>;
+      seen.push(event);
+      if (event.type === type) {
+        controller.abort();
+        return seen;
+      }
+    }
+  }
+}
+
+describe("a workflow registered only in a test", () => {
+  it("reaches done over HTTP: /api/echo/start → stream → resume → stream → state", async () => {
+    const start = await fetch(`${server.url}/api/echo/start`, { method: "POST", headers: auth, body: JSON.stringify({ text: "hi" }) });
+    expect(start.status).toBe(200);
+    const { session_id: id } = (await start.json()) as { session_id: string };
+    const first = await readSseUntil(`${server.url}/api/echo/${id}/stream`, "await_user");
+    expect(first.map((e) => e.type)).toEqual(["connected", "step_start", "token", "step_done", "await_user"]);
+    expect(first.at(-1)).toMatchObject({ pause_point: "echo_confirm", echoed: "hi", allowedActions: ["accept", "amend"] });
+
+    const wrong = await fetch(`${server.url}/api/echo/${id}/resume`, { method: "POST", headers: auth, body: JSON.stringify({ action: "amend" }) });
+    expect(wrong.status).toBe(400);
+    const resume = await fetch(`${server.url}/api/echo/${id}/resume`, { method: "POST", headers: auth, body: JSON.stringify({ action: "amend", suffix: "!" }) });
+    expect(await resume.json()).toEqual({ session_id: id, status: "running" });
+    const rest = await readSseUntil(`${server.url}/api/echo/${id}/stream`, "done", Number(first.at(-1)?.seq));
+    expect(rest.at(-1)).toMatchObject({ type: "done", message: "echoed hi!" });
+
+    const state = (await (await fetch(`${server.url}/api/echo/${id}/state`, { headers: auth })).json()) as Record<string, unknown>;
+    expect(state).toMatchObject({ session_id: id, status: "done", values: { echoed: "hi!" } });
+    const health = await fetch(`${server.url}/api/echo/health`, { headers: auth });
+    expect(await health.json()).toMatchObject({ ok: true, workflow: "echo" });
+  });
+
+  it("reaches done over IPC (registerIpc with a fake ipcMain)", async () => {
+    type Handler = (event: unknown, payload: unknown) => Promise<IpcResult>;
+    const handlers = new Map<string, Handler>();
+    const ipcMain = { handle: (channel: string, fn: Handler) => handlers.set(channel, fn), removeHandler: (channel: string) => handlers.delete(channel) } as unknown as IpcMain;
+    const unregister = registerIpc(engine, ipcMain);
+    const sender = { send: () => undefined, isDestroyed: () => false, once: () => undefined, on: () => undefined };
+    const invoke = async (method: string, payload: unknown): Promise<any> => {
+      const result = await handlers.get(ipcChannel(method as never))!({ sender, senderFrame: { url: "app://scriptorium/index.html" } }, structuredClone(payload));
+      if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
+      return result.value;
+    };
+    const waitFor = async (sessionId: string, status: string) => {
+      await expect.poll(async () => (await invoke("run.state", { sessionId })).session.status, { timeout: 20_000 }).toBe(status);
+    };
+    try {
+      await expect(invoke("run.start", { workflow: "echo", input: {} })).rejects.toMatchObject({ code: "bad_request" });
+      const { sessionId } = await invoke("run.start", { workflow: "echo", input: { text: "ipc" } });
+      await waitFor(sessionId, "paused");
+      expect((await invoke("run.state", { sessionId })).pause).toMatchObject({ pausePoint: "echo_confirm", context: { echoed: "ipc", pause_point: "echo_confirm" } });
+      await invoke("run.resume", { sessionId, payload: { action: "accept" } });
+      await waitFor(sessionId, "done");
+      const { events } = await invoke("events.list", { sessionId, afterSeq: 0 });
+      expect(events.at(-1)).toMatchObject({ type: "done", summary: "echoed ipc", result: { echoed: "ipc" } });
+    } finally {
+      unregister();
+    }
+  });
+});
