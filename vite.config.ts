@@ -13,6 +13,20 @@ export default defineConfig({
   root,
   base: "./",
   plugins: [react()],
+  worker: {
+    format: "es",
+    // The lint worker has no DOM: micromark's entity decoder must take its table build, not the
+    // browser build that decodes through a <textarea> (`document is not defined` in a worker).
+    plugins: () => [
+      {
+        name: "worker-no-dom-entities",
+        enforce: "pre" as const,
+        resolveId(id: string) {
+          return id === "decode-named-character-reference" ? fileURLToPath(new URL("./node_modules/decode-named-character-reference/index.js", import.meta.url)) : null;
+        },
+      },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL("./dist/renderer", import.meta.url)),
     emptyOutDir: true,

@@ -12,6 +12,8 @@ export const SHORTCUTS = {
   nextVersion: { keys: ["Alt", "ArrowDown"] },
   /** Search (and replace) in the editor. */
   search: { keys: ["Mod", "F"] },
+  /** The editor's list of style findings with their fixes (CodeMirror's lint panel). */
+  problems: { keys: ["Mod", "Shift", "M"] },
   /** Switch the document pane between preview and editor. */
   toggleEditor: { keys: ["Mod", "E"] },
 } as const;
@@ -37,6 +39,7 @@ export function matchesShortcut(event: { key: string; ctrlKey: boolean; metaKey:
   const mod = keys.includes("Mod");
   if (mod !== (isMac ? event.metaKey : event.ctrlKey)) return false;
   if (keys.includes("Alt") !== event.altKey) return false;
+  if (keys.includes("Shift") !== event.shiftKey) return false;
   const key = keys[keys.length - 1] ?? "";
   return event.key.toLowerCase() === key.toLowerCase();
 }

@@ -324,4 +324,5 @@ export const en: Record<MessageKey, string> = {
   "editor.rewriteReady": "Done: struck-through is the original, green is the new text.",
   "editor.accept": "Accept",
   "editor.reject": "Reject",
+  "editor.problems": "Findings",
 };

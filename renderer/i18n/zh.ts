@@ -322,6 +322,7 @@ export const zh = {
   "editor.rewriteReady": "改写完成：删除线是原文，绿色是新文字。",
   "editor.accept": "接受",
   "editor.reject": "拒绝",
+  "editor.problems": "检查结果",
 } as const;
 
 export type MessageKey = keyof typeof zh;

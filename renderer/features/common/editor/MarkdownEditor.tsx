@@ -3,6 +3,7 @@ import { EditorState, Transaction } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { openSearchPanel } from "@codemirror/search";
 import { undo } from "@codemirror/commands";
+import { openLintPanel } from "@codemirror/lint";
 import { useApp, useT } from "../../../store/StoreProvider.js";
 import type { DocumentEditorProps } from "../DocumentEditorSlot.js";
 import { editorSetup } from "./editorExtensions.js";
@@ -194,6 +195,9 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
       <div className="toolbar toolbar--editor" role="toolbar" aria-label={t("editor.toolbar")}>
         <button type="button" className="btn btn--small" title={`${t("editor.search")} (${shortcutText("search")})`} aria-keyshortcuts={shortcutAria("search")} onClick={() => viewRef.current && openSearchPanel(viewRef.current)}>
           {t("editor.search")}
+        </button>
+        <button type="button" className="btn btn--small" title={`${t("editor.problems")} (${shortcutText("problems")})`} aria-keyshortcuts={shortcutAria("problems")} onClick={() => viewRef.current && openLintPanel(viewRef.current)}>
+          {t("editor.problems")}
         </button>
         <button type="button" className="btn btn--small" disabled={readOnly} onClick={() => viewRef.current && undo(viewRef.current)}>
           {t("editor.undo")}

@@ -1,0 +1,103 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { card, confirmMaterials, confirmOutline, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
+import { editorText, openEditor, typeAtEnd } from "./harness/editorSteps.js";
+
+let studio: Studio | null = null;
+beforeAll(async () => {
+  await buildRenderer();
+}, 180_000);
+afterEach(async () => {
+  await studio?.close();
+  studio = null;
+});
+
+async function toPause3(s: Studio, intent: string): Promise<void> {
+  await skipOnboarding(s.page);
+  await startArticle(s.page, intent);
+  await confirmMaterials(s.page);
+  await confirmOutline(s.page);
+}
+
+describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", { timeout: 150_000 }, () => {
+  it("types, counts Chinese, finds and replaces, and jumps by the heading outline", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await toPause3(studio, "编辑器测试");
+    await openEditor(page);
+    await expect.poll(() => editorText(page)).toContain("背景与动机");
+    await typeAtEnd(page, "\n\n## 结语\n\n离线写作离线可用。");
+    await expect.poll(() => editorText(page)).toContain("离线写作离线可用。");
+    // Counts follow the text: Han characters count one word each.
+    const counts = page.getByTestId("editor-counts");
+    await expect.poll(() => counts.innerText()).toMatch(/\d+ 字符 · \d+ 词 · 汉字 \d+/);
+
+    // Search and replace through CodeMirror's panel (Ctrl+F), in Chinese.
+    await page.keyboard.press("Control+f");
+    const find = await visible(page.getByRole("textbox", { name: "查找" }));
+    await find.fill("离线可用");
+    await page.getByRole("textbox", { name: "替换" }).fill("随时可用");
+    await page.getByRole("button", { name: "全部替换" }).click();
+    await expect.poll(() => editorText(page)).toContain("离线写作随时可用。");
+    expect(await editorText(page)).not.toContain("离线可用");
+
+    // The outline lists the headings; a click selects that line in the editor.
+    const outline = page.getByRole("navigation", { name: "标题大纲" });
+    await expect.poll(() => outline.getByRole("button").allInnerTexts()).toEqual(expect.arrayContaining(["背景与动机", "结语"]));
+    await outline.getByRole("button", { name: "结语" }).click();
+    await expect.poll(() => page.evaluate(() => document.getSelection()?.toString() ?? "")).toContain("结语");
+
+    // The hand edit goes with the next action as a new version.
+    await visible(card(page, "确认初稿").getByText("你在右侧直接修改了稿件"));
+    await studio.screenshot("10-editor");
+  });
+
+  it("marks a style violation with its rule id and fixes it with one click", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await toPause3(studio, "风格检查测试");
+    await openEditor(page);
+    await typeAtEnd(page, "\n\n使用llama.cpp部署模型。");
+    // The checker (rule 2.1: a space between Chinese and Latin) runs in the worker and marks the range.
+    const mark = page.locator(".cm-line", { hasText: "使用llama.cpp" }).locator(".cm-lintRange").first();
+    await mark.waitFor({ state: "visible", timeout: 20_000 });
+    // The keyboard way to the fixes: the lint panel (Ctrl+Shift+M) lists every finding with its actions.
+    await page.getByRole("button", { name: "检查结果" }).click();
+    const panel = await visible(page.locator(".cm-panel-lint"));
+    const finding = panel.getByRole("option").filter({ hasText: "[2.1]" }).first();
+    await visible(finding);
+    await studio.screenshot("11-lint-panel");
+    await finding.getByRole("button", { name: "快速修复" }).click();
+    await expect.poll(() => editorText(page)).toContain("使用 llama.cpp");
+
+    // "Fix all of this rule": two more violations of the same rule, one click.
+    await typeAtEnd(page, "\n\n用Qwen写稿，用GGUF存模型。");
+    await page.locator(".cm-line", { hasText: "用Qwen写稿" }).locator(".cm-lintRange").first().waitFor({ state: "visible", timeout: 20_000 });
+    await page.getByRole("button", { name: "检查结果" }).click();
+    const again = await visible(page.locator(".cm-panel-lint").getByRole("option").filter({ hasText: "[2.1]" }).first());
+    await again.getByRole("button", { name: "修复全部 2.1" }).click();
+    await expect.poll(() => editorText(page)).toContain("用 Qwen 写稿，用 GGUF 存模型。");
+  });
+
+  it("keeps each version's undo history when switching versions", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await toPause3(studio, "撤销历史测试");
+    const pause3 = card(page, "确认初稿");
+    await pause3.getByLabel("修改意见").fill("请补充成本数据");
+    await pause3.getByRole("button", { name: "按我的意见修改" }).click();
+    await expect.poll(() => page.getByLabel("版本").locator("option").count(), { timeout: 30_000 }).toBe(2);
+    await visible(card(page, "确认初稿"));
+    await openEditor(page);
+    await typeAtEnd(page, "甲乙丙");
+    await expect.poll(() => editorText(page)).toContain("甲乙丙");
+    // Look at version 1 (read-only), then come back to version 2 and undo the typing.
+    await page.getByLabel("版本").selectOption("1");
+    await expect.poll(() => editorText(page)).not.toContain("甲乙丙");
+    await page.getByLabel("版本").selectOption("2");
+    await expect.poll(() => editorText(page)).toContain("甲乙丙");
+    await page.getByRole("textbox", { name: "Markdown 编辑器" }).click();
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => editorText(page)).not.toContain("甲乙丙");
+  });
+});
