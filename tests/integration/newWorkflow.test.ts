@@ -79,7 +79,9 @@ let engine: Engine;
 let server: ScriptoriumServer;
 
 beforeAll(async () => {
-  engine = await createEngine({ dataDir: dir, llm: chunkLlm(["unused"]), appVersion: "test", registry: { ...WORKFLOW_REGISTRY, echo: echoWorkflow } });
+  // createEngine types `registry` by the built-in ids; the runner serves any id it is given.
+  const registry = { ...WORKFLOW_REGISTRY, echo: echoWorkflow } as typeof WORKFLOW_REGISTRY;
+  engine = await createEngine({ dataDir: dir, llm: chunkLlm(["unused"]), appVersion: "test", registry });
   server = await createServer({ api: engine, token: TOKEN, port: 0, workflows: [...WORKFLOW_ROUTES, { workflow: "echo", route: "echo" }] });
 });
 afterAll(async () => {
