@@ -20,7 +20,7 @@ import { PaperReadingState } from "./state.js";
 
 /**
  * retrieve → router → one of seven agents (deep read: extraction → analysis → synthesis →
- * hallucination_check ⟲ synthesis, bounded) → questioner → remember → await_question
+ * check_claims (step hallucination_check) ⟲ synthesis, bounded) → questioner → remember → await_question
  * (ask → take_question → retrieve …, end → END). Every conditional edge lists its targets, and
  * each router returns a fallback target for any unexpected value.
  */
@@ -38,7 +38,7 @@ export function buildPaperGraph(services: PaperGraphServices, checkpointer: Base
     .addNode("extraction", makeExtractionNode(services))
     .addNode("analysis", makeAnalysisNode(services))
     .addNode("synthesis", makeSynthesisNode(services))
-    .addNode("hallucination_check", makeHallucinationCheckNode(services))
+    .addNode("check_claims", makeHallucinationCheckNode(services))
     .addNode("questioner", makeQuestionerNode(services))
     .addNode("remember", makeRememberNode(services))
     .addNode("await_question", paperPauses.node("await_question"))
@@ -48,8 +48,8 @@ export function buildPaperGraph(services: PaperGraphServices, checkpointer: Base
     .addConditionalEdges("router", routeToAgent, agents)
     .addEdge("extraction", "analysis")
     .addEdge("analysis", "synthesis")
-    .addEdge("synthesis", "hallucination_check")
-    .addConditionalEdges("hallucination_check", routeAfterCheck, ["synthesis", "questioner"])
+    .addEdge("synthesis", "check_claims")
+    .addConditionalEdges("check_claims", routeAfterCheck, ["synthesis", "questioner"])
     .addEdge("chat", "questioner")
     .addEdge("critical", "questioner")
     .addEdge("extract", "questioner")

@@ -74,13 +74,13 @@ export function makeSynthesisNode(services: PaperGraphServices) {
 }
 
 /** Sentences of a synthesis worth checking, with the chunks of the pages each one cites. */
-export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkState[]): Array<{ id: string; claim: string; cited: string[] }> {
+export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkState[]): Array<{ id: string; claim: string; cited: string[]; sentence: string }> {
   return splitSentences(synthesis)
     .filter((sentence) => !/^#/.test(sentence) && !/[?？]$/.test(sentence) && sentence.replace(/\[[^\]]*\]/g, "").replace(/\s/g, "").length >= 6)
     .map((sentence, index) => {
       const pages = [...sentence.matchAll(/p\.\s*(\d{1,4})/g)].map((m) => Number(m[1]));
       const cited = evidence.filter((e) => pages.includes(e.page)).map((e) => e.chunk_id);
-      return { id: `c${index + 1}`, claim: sentence.replace(/\s*\[(?:P\d+\s+)?p\.[^\]]*\]/g, "").trim(), cited };
+      return { id: `c${index + 1}`, claim: sentence.replace(/\s*\[(?:P\d+\s+)?p\.[^\]]*\]/g, "").trim(), cited, sentence };
     });
 }
 
@@ -105,7 +105,12 @@ export function makeHallucinationCheckNode(services: PaperGraphServices) {
       emit(config, { type: "claims_checked", iteration: state.halluc_iteration, claims: publicClaims, decision });
       // On pass, sentences still unsupported are marked in the text, never silently kept.
       let answer = synthesis;
-      if (!retry) for (const claim of failing) answer = answer.replace(claim.claim, `${claim.claim}${UNSUPPORTED_MARK[locale]}`);
+      if (!retry) {
+        for (const verdict of failing) {
+          const sentence = claims.find((c) => c.id === verdict.id)!.sentence;
+          answer = answer.replace(sentence, `${sentence}${UNSUPPORTED_MARK[locale]}`);
+        }
+      }
       const checked = checkCitations(answer, state.evidence, state.paper_metadata.doc_ids);
       const response = answerOf(state, "deep_read", {
         answer: checked.text,

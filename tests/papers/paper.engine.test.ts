@@ -1,0 +1,214 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { PAPER_INTENTS, type PaperIntent } from "../../shared/workflows/paper.js";
+import type { Engine } from "../../electron/engine/Engine.js";
+import { ScriptedLlm, type ScriptedReply } from "../../electron/engine/testing/ScriptedLlm.js";
+import { PAPER_TITLE, buildPaperPdf } from "./paperPdf.js";
+import { importBytes, lastAnswer, paperEngine, steps, untilSettled } from "./paperEngineKit.js";
+
+const engines: Array<{ engine: Engine; dataDir: string }> = [];
+afterEach(async () => {
+  for (const { engine, dataDir } of engines.splice(0)) {
+    await engine.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Replies of every agent: enough for one question of any intent. */
+function replies(overrides: Record<string, ScriptedReply | readonly ScriptedReply[]> = {}): Record<string, ScriptedReply | readonly ScriptedReply[]> {
+  return {
+    "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
+    "paper.translate_terms": { terms: [] },
+    "paper.chat": "The encoder uses 12 attention layers [p.2].",
+    "paper.critical": { points: [{ aspect: "baselines", point: "Only one dense baseline is compared.", page: 3 }, { aspect: "data", point: "Invented page.", page: 99 }] },
+    "paper.extract": { datasets: ["DocBench"], methods: ["SparseRoute"], metrics: ["accuracy"], results: [{ method: "SparseRoute", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 3 }, { method: "Dense", dataset: "DocBench", metric: "accuracy", value: "77.7%", page: 3 }] },
+    "paper.translate": "稀疏路由 Transformer 在 DocBench 上达到 91.3%。",
+    "paper.literature_review": "SparseRoute routes tokens to two of eight experts [p.1].",
+    "paper.extraction": { problem: "Long documents are costly to encode.", method: "Sparse routing over eight experts.", datasets: ["DocBench"], key_results: [{ result: "91.3% accuracy on DocBench", page: 3 }] },
+    "paper.analysis": { strengths: [{ point: "Ablation of the number of experts.", page: 3 }], weaknesses: [{ point: "No multilingual study.", page: 4 }], novelty: "Two of eight experts per token." },
+    "paper.synthesis": "SparseRoute reaches 91.3% accuracy on DocBench [p.3].",
+    "paper.judge": (options) => ({ supported: false, evidence_chunk_id: String(/\((p[0-9a-f]+:\d+)\)/.exec(options.prompt)?.[1] ?? "x") }),
+    "paper.questioner": { questions: ["Which baselines are used?", "What does Table 2 show?", "What are the limits?"] },
+    ...overrides,
+  };
+}
+
+const AGENT_STEP: Record<PaperIntent, string> = {
+  chat: "chat",
+  critical: "critical",
+  deep_read: "extraction",
+  extract: "extract",
+  translate: "translate",
+  recommend: "recommend",
+  literature_review: "literature_review",
+};
+
+async function setup(script: Record<string, ScriptedReply | readonly ScriptedReply[]>) {
+  const llm = new ScriptedLlm({ replies: script });
+  const kit = await paperEngine(llm);
+  engines.push(kit);
+  const docId = await importBytes(kit.engine, kit.dataDir, "sparse.pdf", await buildPaperPdf());
+  return { ...kit, llm, docId };
+}
+
+describe("paper workflow (scripted LLM, real engine)", () => {
+  it.each(PAPER_INTENTS)("routes a question to %s through one grammar call and answers with the paper's title", async (intent) => {
+    const { engine, llm, docId } = await setup(replies({ "paper.router": { intent, reason: "测试" } }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "What does the encoder use?", single_question: true } });
+    const events = await untilSettled(engine, sessionId);
+    expect(events.at(-1)!.type).toBe("done");
+    expect(steps(events)).toContain(AGENT_STEP[intent]);
+    expect(llm.callsFor("paper", "router")).toHaveLength(1);
+    const answer = lastAnswer(events);
+    expect(answer.intent).toBe(intent);
+    expect(answer.titles).toEqual([PAPER_TITLE]);
+    expect(answer.answer).toContain(PAPER_TITLE);
+    expect(answer.follow_ups).toHaveLength(3);
+  });
+
+  it.each(PAPER_INTENTS)("a forced %s skips the router's model call", async (intent) => {
+    const { engine, llm, docId } = await setup(replies({ "paper.router": () => { throw new Error("the router must not be called"); } }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { documentId: docId, question: "Go", forced_intent: intent, single_question: true } });
+    const events = await untilSettled(engine, sessionId);
+    expect(lastAnswer(events).intent).toBe(intent);
+    expect(llm.callsFor("paper", "router")).toHaveLength(0);
+    expect(llm.callsFor("paper", "router_text")).toHaveLength(0);
+  });
+
+  it("falls back to a plain call parsed leniently when the structured router call fails", async () => {
+    const { engine, llm, docId } = await setup(replies({ "paper.router": () => { throw new Error("no grammar on this backend"); }, "paper.router_text": "I think this is a critical question." }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "Is the method sound?", single_question: true } });
+    const events = await untilSettled(engine, sessionId);
+    expect(lastAnswer(events).intent).toBe("critical");
+    expect(llm.callsFor("paper", "router_text")).toHaveLength(1);
+    const done = events.find((e) => e.type === "step_done" && (e as unknown as { step: string }).step === "router") as unknown as { summary: string };
+    expect(done.summary).toBe("critical (lenient:name)");
+  });
+
+  it("keeps only citations of retrieved pages, drops critique points and extraction rows the pages do not hold, and exports CSV", async () => {
+    const script = replies({ "paper.router": { intent: "chat", reason: "问答" }, "paper.chat": "12 layers [p.2]; also see [p.42]." });
+    const { engine, docId } = await setup(script);
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "How many attention layers does the encoder use?" } });
+    let events = await untilSettled(engine, sessionId);
+    const chat = lastAnswer(events);
+    expect(chat.answer).not.toContain("p.42");
+    expect(chat.refused_citations).toEqual(["[p.42]"]);
+    expect(chat.citations.map((c) => c.page)).toEqual([2]);
+    expect(chat.evidence.map((e) => e.chunk_id)).toContain(chat.citations[0]!.chunk_id);
+
+    let seq = events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "Critique the baselines of the experiments", forced_intent: "critical" } });
+    events = await untilSettled(engine, sessionId, seq);
+    const critique = lastAnswer(events);
+    expect((critique.data as { points: unknown[]; dropped: number }).dropped).toBe(1);
+    expect(critique.answer).toContain("[p.3]");
+
+    seq = events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "accuracy results of DocBench experiments", forced_intent: "extract" } });
+    events = await untilSettled(engine, sessionId, seq);
+    const extract = lastAnswer(events);
+    const data = extract.data as { results: Array<{ value: string }>; dropped_rows: number; csv: string; markdown: string };
+    expect(data.results.map((r) => r.value)).toEqual(["91.3%"]);
+    expect(data.dropped_rows).toBe(1);
+    expect(data.csv).toBe("method,dataset,metric,value,page\nSparseRoute,DocBench,accuracy,91.3%,3\n");
+    expect(data.markdown).toContain("| SparseRoute | DocBench | accuracy | 91.3% | 3 |");
+  });
+
+  it("accepts the abstention without citations and answers structural questions from the index", async () => {
+    const { engine, llm, docId } = await setup(replies({ "paper.router": { intent: "chat", reason: "问答" }, "paper.chat": "论文未提及。" }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "作者的资助来源是什么？" } });
+    let events = await untilSettled(engine, sessionId);
+    expect(lastAnswer(events).answer).toContain("论文未提及");
+    expect(lastAnswer(events).answer).toContain(`《${PAPER_TITLE}》`);
+
+    const chatCalls = llm.callsFor("paper", "chat").length;
+    let seq = events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "这篇论文有几张表？" } });
+    events = await untilSettled(engine, sessionId, seq);
+    const count = lastAnswer(events);
+    expect(count.answer).toContain("共有 2 张表");
+    expect(count.answer).toContain("Table 2: Ablation of the number of experts. [p.3]");
+    expect(llm.callsFor("paper", "chat")).toHaveLength(chatCalls);
+
+    seq = events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "第 2 页讲了什么？" } });
+    events = await untilSettled(engine, sessionId, seq);
+    expect(new Set(lastAnswer(events).evidence.map((e) => e.page))).toEqual(new Set([2]));
+
+    seq = events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "Table 2 的结论是什么？" } });
+    events = await untilSettled(engine, sessionId, seq);
+    const texts = lastAnswer(events).evidence.map((e) => e.text);
+    expect(texts[0]).toMatch(/^Table 2: Ablation/);
+    expect(texts.some((t) => t.includes("eight experts work best"))).toBe(true);
+  });
+
+  it.each([
+    { name: "0 retries", synth: ["SparseRoute reaches 91.3% accuracy on DocBench [p.3]."], max: 2, retries: 0, marked: 0 },
+    { name: "1 retry", synth: ["SparseRoute reaches 97.9% accuracy on ImageNet [p.3].", "SparseRoute reaches 91.3% accuracy on DocBench [p.3]."], max: 2, retries: 1, marked: 0 },
+    { name: "2 retries", synth: ["It uses 64 GPUs [p.2].", "It was trained on ImageNet [p.2].", "The encoder uses 12 attention layers [p.2]."], max: 2, retries: 2, marked: 0 },
+    { name: "the cap", synth: ["It uses 64 GPUs [p.2].", "It uses 65 GPUs [p.2].", "It uses 66 GPUs [p.2]."], max: 2, retries: 2, marked: 1 },
+    { name: "a cap of 0", synth: ["It uses 64 GPUs [p.2]."], max: 0, retries: 0, marked: 1 },
+  ])("deep read with $name: extraction → analysis → synthesis → check, bounded", async ({ synth, max, retries, marked }) => {
+    const { engine, llm, docId } = await setup(replies({ "paper.synthesis": synth }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "深度阅读", forced_intent: "deep_read", max_halluc_iterations: max, single_question: true } });
+    const events = await untilSettled(engine, sessionId);
+    expect(events.at(-1)!.type).toBe("done");
+    expect(steps(events).filter((s) => ["extraction", "analysis", "synthesis", "hallucination_check"].includes(s))).toEqual([
+      "extraction",
+      "analysis",
+      ...Array.from({ length: retries + 1 }, () => ["synthesis", "hallucination_check"]).flat(),
+    ]);
+    expect(llm.callsFor("paper", "synthesis")).toHaveLength(retries + 1);
+    const checks = events.filter((e) => e.type === "claims_checked") as unknown as Array<{ decision: string }>;
+    expect(checks.map((c) => c.decision)).toEqual([...Array.from({ length: retries }, () => "retry"), "pass"]);
+    if (retries > 0) expect(llm.callsFor("paper", "synthesis")[1]!.prompt).toContain("does not support");
+    const answer = lastAnswer(events);
+    expect(answer.stages?.extraction).toContain("Problem:");
+    expect(answer.stages?.analysis).toContain("Strengths:");
+    expect(answer.halluc_iteration).toBe(retries);
+    expect(answer.claims!.filter((c) => c.label === "unsupported")).toHaveLength(marked);
+    expect((answer.answer.match(/not found in the paper|原文未找到依据/g) ?? []).length).toBe(marked);
+    const state = await engine.call("run.state", { sessionId });
+    expect(state.values.halluc_iteration).toBe(retries);
+    expect(state.values.hallucination_check).toBe("pass");
+  });
+
+  it("keeps the conversation of a session across an engine restart and continues it", async () => {
+    const script = replies({ "paper.router": { intent: "chat", reason: "问答" } });
+    const first = await setup(script);
+    const { sessionId } = await first.engine.call("run.start", { workflow: "paper", input: { doc_id: first.docId, user_query: "How many attention layers?" } });
+    await untilSettled(first.engine, sessionId);
+    await first.engine.dispose();
+    engines.splice(0);
+
+    const second = await paperEngine(new ScriptedLlm({ replies: { ...script, "paper.chat": "Adam, learning rate 0.0003 [p.2]." } }), first.dataDir);
+    engines.push(second);
+    const before = await second.engine.call("run.state", { sessionId });
+    expect(before.pause?.pausePoint).toBe("await_question");
+    expect(before.values.conversation_history).toHaveLength(2);
+    const seq = (await second.engine.call("events.list", { sessionId })).events.at(-1)!.seq;
+    await second.engine.call("run.resume", { sessionId, payload: { action: "ask", question: "Which optimizer?" } });
+    await untilSettled(second.engine, sessionId, seq);
+    const after = await second.engine.call("run.state", { sessionId });
+    expect((after.values.conversation_history as Array<{ role: string; text: string }>).map((e) => e.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    const { messages } = await second.engine.call("paper.history", { sessionId });
+    expect(messages.map((m) => m.message.text)).toEqual(["How many attention layers?", expect.stringContaining("12 attention layers"), "Which optimizer?", expect.stringContaining("0.0003")]);
+    const seq2 = (await second.engine.call("events.list", { sessionId })).events.at(-1)!.seq;
+    await second.engine.call("run.resume", { sessionId, payload: { action: "end" } });
+    const end = await untilSettled(second.engine, sessionId, seq2);
+    expect(end.at(-1)!.type).toBe("done");
+  });
+
+  it("rejects a wrong action at the pause and an unknown paper", async () => {
+    const { engine, docId } = await setup(replies({ "paper.router": { intent: "chat", reason: "问答" } }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "Layers?" } });
+    await untilSettled(engine, sessionId);
+    await expect(engine.call("run.resume", { sessionId, payload: { action: "confirm" } })).rejects.toThrow(/unknown action/);
+    await expect(engine.call("run.resume", { sessionId, payload: { action: "ask" } })).rejects.toThrow(/ask needs user_query/);
+    const bad = await engine.call("run.start", { workflow: "paper", input: { doc_id: "p000000000000", user_query: "x", single_question: true } });
+    const events = await untilSettled(engine, bad.sessionId);
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { code: "not_found" } });
+    await expect(engine.call("run.start", { workflow: "paper", input: { doc_id: docId } })).rejects.toThrow(/user_query/);
+  });
+});
