@@ -117,7 +117,11 @@ export class Engine implements ScriptoriumApi {
       const version = p.versions.add(sessionId, { markdown, reason });
       if (hooks) {
         const values = await p.runner.values(sessionId);
-        await p.runner.redirect(sessionId, hooks.adopt(values, { markdown, version }), hooks.pauseNode);
+        const update = hooks.adopt(values, { markdown, version });
+        const title = typeof update.draft_title === "string" ? update.draft_title : session.title;
+        const revisionCount = typeof values.revision_count === "number" ? values.revision_count : 0;
+        p.runner.note(sessionId, { type: "draft_ready", version, markdown, title, revision_count: revisionCount });
+        await p.runner.redirect(sessionId, update, hooks.pauseNode);
       }
       return version;
     };

@@ -139,6 +139,12 @@ export class WorkflowRunner {
     this.launch(sessionId, definition, this.graph(definition), new Command({ update, goto }));
   }
 
+  /** Persist and publish an event for a session from outside its graph (e.g. `draft_ready` of a restore). */
+  note(sessionId: string, draft: EventDraft): void {
+    this.requireSession(sessionId);
+    this.opts.events.append(sessionId, draft);
+  }
+
   /** The values of a session's latest checkpoint. */
   async values(sessionId: string): Promise<Record<string, unknown>> {
     const session = this.requireSession(sessionId);
