@@ -18,6 +18,19 @@ export interface CliFlags {
   payload?: string;
   embedding: boolean;
   version?: string;
+  /** docgen: `--mode text|notes|code`, `--topic`, `--source`, `--text-file`, `--rules`, `--report`, `--wait`. */
+  mode?: string;
+  topic?: string;
+  source?: string;
+  textFile?: string;
+  rules?: string;
+  report?: string;
+  wait?: boolean;
+  /** paper: `--intent`, `--selected`, `--claims`, `--judge`. */
+  intent?: string;
+  selected?: string;
+  claims?: string;
+  judge?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

@@ -45,6 +45,17 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         payload: { type: "string" },
         embedding: { type: "boolean" },
         version: { type: "string" },
+        mode: { type: "string" },
+        topic: { type: "string" },
+        source: { type: "string" },
+        "text-file": { type: "string" },
+        rules: { type: "string" },
+        report: { type: "string" },
+        wait: { type: "boolean" },
+        intent: { type: "string" },
+        selected: { type: "string" },
+        claims: { type: "string" },
+        judge: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -58,10 +69,12 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     json: v.json === true,
     fix: v.fix === true,
     embedding: v.embedding === true,
+    wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "report", "intent", "selected", "claims", "judge"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }
+  if (v["text-file"] !== undefined) flags.textFile = v["text-file"];
   return { positionals: parsed.positionals, flags, help: v.help === true };
 }

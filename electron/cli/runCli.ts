@@ -3,10 +3,12 @@ import type { CliContext, CliFlags, CommandGroup, DisposableApi, ExitCode } from
 import { isUsageError, usageError } from "./CliContext.js";
 import { articleCommand } from "./commands/article.js";
 import { chatCommand } from "./commands/chat.js";
+import { docgenCommand } from "./commands/docgen.js";
 import { healthCommand } from "./commands/health.js";
 import { ingestCommand } from "./commands/ingest.js";
 import { lintCommand } from "./commands/lint.js";
 import { modelsCommand } from "./commands/models.js";
+import { paperCommand } from "./commands/paper.js";
 import { providerCommand } from "./commands/provider.js";
 import { searchCommand } from "./commands/search.js";
 import { sessionsCommand } from "./commands/sessions.js";
@@ -23,6 +25,11 @@ commands:
   article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]
   article resume <id> <action> [--json '<payload>']
   article state <id> | list | versions <id> | export <id> --format markdown|html|docx [--out file]
+  docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE] [--wait] [--out doc.md] [--json]
+  docgen review <file.md> [--out F] [--report report.json] | list | resume <id> | graph
+  paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]
+  paper ask <doc_id…> "<question>" [--intent chat|critical|deep_read|extract|translate|recommend|literature_review] [--selected "<text>"] [--json]
+  paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]
   lint <file.md> [--json] [--fix]
   ingest <paths…> [--collection library|papers|code]
   search "<query>" [--limit N] [--collection C]
@@ -35,6 +42,8 @@ const GROUPS: Record<string, CommandGroup> = {
   sessions: sessionsCommand,
   chat: chatCommand,
   article: articleCommand,
+  docgen: docgenCommand,
+  paper: paperCommand,
   lint: lintCommand,
   ingest: ingestCommand,
   search: searchCommand,

@@ -15,4 +15,5 @@ export interface WorkflowRoute {
 export const WORKFLOW_ROUTES: readonly WorkflowRoute[] = [
   { workflow: WORKFLOW_CONTRACTS.article.id, route: WORKFLOW_CONTRACTS.article.route },
   { workflow: WORKFLOW_CONTRACTS.chat.id, route: WORKFLOW_CONTRACTS.chat.route },
+  { workflow: WORKFLOW_CONTRACTS.docgen.id, route: WORKFLOW_CONTRACTS.docgen.route },
 ];

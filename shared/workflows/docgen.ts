@@ -131,7 +131,10 @@ export const docgenContract = defineWorkflowContract({
     is_valid: z.boolean(),
     modules: z.array(ModuleReportSchema),
     replacements: z.object({ kept: z.number().int(), dropped: z.number().int() }),
+    /** The graph as Mermaid (LangGraph's drawing): every module's review and revise node. */
     mermaid: z.string(),
+    /** The run's start input, so a client can start a resumed run with `resume_from`. */
+    input: z.record(z.string(), z.unknown()),
   }),
   events: [
     /** One tool call of the code-scanning agent. */

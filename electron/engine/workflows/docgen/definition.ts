@@ -1,11 +1,22 @@
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
 import type { CompiledWorkflowGraph, WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
 import { docgenDeps, graphModules, type DocgenServiceExtras } from "./DocgenDeps.js";
-import { buildDocgenGraph } from "./graph.js";
+import { buildDocgenGraph, docgenMermaidSync } from "./graph.js";
 import { docgenPauses } from "./pauses.js";
 import type { DocgenStateType } from "./state.js";
 
 const TITLE_CHARS = 40;
+
+let mermaid: string | undefined;
+/** The Mermaid drawing of the graph built from the built-in guide (a string, computed once). */
+function defaultMermaid(): string {
+  try {
+    mermaid ??= docgenMermaidSync(graphModules(docgenDeps({} as WorkflowServices).rulesDir));
+  } catch {
+    mermaid = "";
+  }
+  return mermaid;
+}
 
 /** The doc generator: source → MECE outline → concurrent sections → per-module rule review/revise. */
 export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenContract> = {
@@ -31,6 +42,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
     resume_from: input.resume_from ?? "",
     // Review-only: the user's document exactly as given (not cleaned: only accepted replacements may change it).
     current_draft: input.review_only ? (input.context ?? "") : "",
+    start_input: { ...input },
   }),
   parseResume: (pause, payload) => docgenPauses.parseResume(pause, payload),
   publicValues: (values, session) => docgenPublicValues(values as Partial<DocgenStateType>, session.status),
@@ -63,6 +75,7 @@ export function docgenPublicValues(v: Partial<DocgenStateType>, status: string) 
     is_valid: v.is_valid ?? false,
     modules: (v.module_reports ?? []) as ModuleReport[],
     replacements: { kept: log.filter((r) => r.status === "kept").length, dropped: log.filter((r) => r.status === "dropped").length },
-    mermaid: "",
+    mermaid: defaultMermaid(),
+    input: v.start_input ?? {},
   };
 }

@@ -58,9 +58,10 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly RuleModule[
 }
 
 /** The graph as Mermaid (LangGraph's own drawing), every module's review and revise node included. */
-export async function docgenMermaid(deps: DocgenDeps, modules: readonly RuleModule[]): Promise<string> {
-  const graph = buildDocgenGraph(deps, modules) as unknown as { getGraphAsync(): Promise<{ drawMermaid(): string }> };
-  return (await graph.getGraphAsync()).drawMermaid();
+export function docgenMermaidSync(modules: readonly RuleModule[]): string {
+  // Drawing needs only the wiring: the nodes are never run, so no services are needed.
+  const graph = buildDocgenGraph({} as DocgenDeps, modules) as unknown as { getGraph(): { drawMermaid(): string } };
+  return graph.getGraph().drawMermaid();
 }
 
 interface LooseGraph {

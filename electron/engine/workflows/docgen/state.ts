@@ -71,6 +71,8 @@ export const DocgenState = Annotation.Root({
   resume: last<ResumeRecord | null>(() => null),
   /** Outcome of the last review: pass (no violations), fail (→ revise), breaker (forced pass after 3 rounds). */
   verdict: last<"pass" | "fail" | "breaker" | "">(() => ""),
+  /** The start input as given (a resumed run starts from it, with resume_from). */
+  start_input: last<Record<string, unknown>>(() => ({})),
   /** Set by the final node. */
   final: last<boolean>(() => false),
 });
