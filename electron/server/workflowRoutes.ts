@@ -16,4 +16,5 @@ export const WORKFLOW_ROUTES: readonly WorkflowRoute[] = [
   { workflow: WORKFLOW_CONTRACTS.article.id, route: WORKFLOW_CONTRACTS.article.route },
   { workflow: WORKFLOW_CONTRACTS.chat.id, route: WORKFLOW_CONTRACTS.chat.route },
   { workflow: WORKFLOW_CONTRACTS.docgen.id, route: WORKFLOW_CONTRACTS.docgen.route },
+  { workflow: WORKFLOW_CONTRACTS.paper.id, route: WORKFLOW_CONTRACTS.paper.route },
 ];
