@@ -17,6 +17,7 @@ import {
   type RemoteTimeouts,
 } from "./remoteRequest.js";
 import { limitedFetch } from "../io/httpClient.js";
+import { redactSecrets } from "../io/redactSecrets.js";
 import { readSse } from "../io/sseReader.js";
 import { structuredGenerate, type StructuredAttemptRequest } from "./structuredGenerate.js";
 
@@ -129,7 +130,7 @@ export class OpenAICompatibleProvider implements LlmClient {
         }),
       });
       if (!response.ok || !response.body) {
-        const body = (await response.text().catch(() => "")).slice(0, 500);
+        const body = redactSecrets(await response.text().catch(() => ""), [apiKey]).slice(0, 500);
         throw new ScriptoriumError(
           "unavailable",
           `The model server at ${this.url} answered HTTP ${response.status}${body ? `: ${body}` : ""}`,

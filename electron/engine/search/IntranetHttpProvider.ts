@@ -4,6 +4,7 @@ import type { Material } from "../../../shared/knowledge.js";
 import { ProviderConfigSchema, type ProviderConfig } from "../../../shared/providers.js";
 import { CircuitBreaker, type CircuitBreakerOptions } from "../io/CircuitBreaker.js";
 import { backoffDelay, parseRetryAfter } from "../io/retryPolicy.js";
+import { credentialHeaderValues, redactSecrets } from "../io/redactSecrets.js";
 import { Semaphore } from "../io/Semaphore.js";
 import { HttpFailure, httpRequest, type HttpResponse } from "../io/httpClient.js";
 import { buildGetUrl, fillJsonTemplate, mapResults, type MappedResults, type TemplateValues } from "./providerMapping.js";
@@ -166,6 +167,8 @@ export class IntranetHttpProvider implements SearchProvider {
       if (error instanceof HttpFailure) throw new AttemptError(error.message, error.retryable);
       throw error;
     }
+    // What the endpoint sent back never carries our credentials on (an echoed Authorization header).
+    response = { ...response, text: redactSecrets(response.text, [this.apiKey, ...credentialHeaderValues(headers)]) };
     const { status } = response;
     const snippet = response.text.slice(0, 2_000);
     if (status < 200 || status >= 300) {
