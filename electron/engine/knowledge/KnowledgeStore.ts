@@ -31,7 +31,20 @@ export interface KnowledgeStoreOptions {
   rebuild?: (collection: Collection) => Promise<void>;
   /** Writes between `optimize()` calls (compaction + FTS refresh). Default 20. */
   optimizeEvery?: number;
+  /**
+   * Rows from which a table gets an ANN vector index (IVF-PQ, searched with refine), built in the
+   * background after the write that crossed it; below it the flat scan is exact and fast enough.
+   * Default {@link ANN_THRESHOLD}; `Infinity` never builds one.
+   */
+  annThreshold?: number;
 }
+
+/** Default row count for the ANN index: LanceDB trains PQ codebooks meaningfully from 65 536 rows (it warns below), and a flat scan is exact and quick enough under it. */
+export const ANN_THRESHOLD = 65_536;
+/** IVF partitions probed per query, and the refine factor (candidates re-ranked on full vectors). */
+const ANN_NPROBES = 32;
+const ANN_REFINE = 20;
+const VECTOR_INDEX = "vector_idx";
 
 export interface StoreSearchOptions {
   mode?: SearchMode;
@@ -48,6 +61,10 @@ export interface StoreSearchOptions {
 export class KnowledgeStore {
   private readonly tables = new Map<Collection, Promise<lancedb.Table>>();
   private readonly writes = new Map<Collection, number>();
+  /** Per table: the background ANN build in progress, and the row count it was trained on. */
+  private readonly ann = new Map<Collection, { building: Promise<void> | null; trainedRows: number }>();
+  /** ANN builds that failed (searches stay flat, which is still correct); for logs and tests. */
+  readonly indexErrors: Array<{ collection: Collection; error: string }> = [];
   /** Tables re-created in this process, with the reason; for logs and tests. */
   readonly recreated: Array<{ collection: Collection; reason: string }> = [];
 
@@ -101,6 +118,8 @@ export class KnowledgeStore {
 
   /** Drops the table and creates it empty (no rebuild hook): used by a full re-index. */
   async clear(collection: Collection): Promise<void> {
+    await this.whenIndexed(collection);
+    this.ann.delete(collection);
     this.tables.delete(collection);
     await this.dropTable(collection);
     const table = this.createTable(collection);
@@ -120,11 +139,11 @@ export class KnowledgeStore {
   ): Promise<ChunkHit[]> {
     const mode = options.mode ?? "hybrid";
     const table = await this.table(collection);
-    if (mode === "vector") return this.vectorSearch(table, query.vector, options.limit, options.where);
+    if (mode === "vector") return this.vectorSearch(collection, table, query.vector, options.limit, options.where);
     if (mode === "fts") return this.ftsSearch(table, query.text, options.limit, options.where);
     const candidates = Math.max(options.limit * 3, 20);
     const [vector, fts] = await Promise.all([
-      this.vectorSearch(table, query.vector, candidates, options.where),
+      this.vectorSearch(collection, table, query.vector, candidates, options.where),
       this.ftsSearch(table, query.text, candidates, options.where),
     ]);
     return reciprocalRankFusion([vector, fts])
@@ -147,10 +166,14 @@ export class KnowledgeStore {
     this.db.close();
   }
 
-  private async vectorSearch(table: lancedb.Table, vector: Float32Array | undefined, limit: number, where?: string) {
+  private async vectorSearch(collection: Collection, table: lancedb.Table, vector: Float32Array | undefined, limit: number, where?: string) {
     if (!vector) throw new ScriptoriumError("bad_request", "A vector search needs a query vector.");
     this.assertVector({ id: "(query)", vector });
     let query = table.vectorSearch(Array.from(vector)).distanceType("cosine").select(HIT_COLUMNS).limit(limit);
+    // With the IVF-PQ index: probe a few partitions, then re-rank limit × refine candidates on the
+    // full vectors, so the top-k order is exact among the candidates (rows not yet in the index are
+    // scanned flat by LanceDB and merged).
+    if ((this.ann.get(collection)?.trainedRows ?? 0) > 0) query = query.nprobes(ANN_NPROBES).refineFactor(ANN_REFINE);
     if (where) query = query.where(where);
     const rows = (await query.toArray()) as Array<Record<string, unknown>>;
     return rows.map((row) => fromRow(row, clamp01(1 - Number(row._distance ?? 2) / 2)));
@@ -191,6 +214,55 @@ export class KnowledgeStore {
       await table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) });
       this.writes.set(collection, 0);
     }
+    this.scheduleVectorIndex(collection, table);
+  }
+
+  /**
+   * Resolves when no ANN build is running for the table (at once when none was started). The app
+   * never waits for it — searches are correct meanwhile; tests and the benchmark do.
+   */
+  async whenIndexed(collection: Collection): Promise<void> {
+    await this.ann.get(collection)?.building;
+  }
+
+  /** Whether the table's vector searches use the ANN index now. */
+  hasVectorIndex(collection: Collection): boolean {
+    return (this.ann.get(collection)?.trainedRows ?? 0) > 0;
+  }
+
+  /**
+   * Start the background IVF-PQ build once the table passes the threshold, and retrain when it
+   * has doubled since (partitions sized for the old count get crowded; rows added in between are
+   * folded into the existing index by optimize()). One build per table at a time.
+   */
+  private scheduleVectorIndex(collection: Collection, table: lancedb.Table): void {
+    const threshold = this.options.annThreshold ?? ANN_THRESHOLD;
+    if (!Number.isFinite(threshold)) return;
+    const state = this.ann.get(collection) ?? { building: null, trainedRows: 0 };
+    this.ann.set(collection, state);
+    if (state.building) return;
+    state.building = (async () => {
+      const rows = await table.countRows();
+      if (rows < threshold || (state.trainedRows > 0 && rows < state.trainedRows * 2)) return;
+      await table.createIndex("vector", {
+        config: lancedb.Index.ivfPq({
+          distanceType: "cosine",
+          // ~√rows partitions (LanceDB's own default), 8 dimensions per PQ sub-vector.
+          numPartitions: Math.max(1, Math.round(Math.sqrt(rows))),
+          numSubVectors: subVectors(this.options.dimensions),
+        }),
+        replace: true,
+        name: VECTOR_INDEX,
+      });
+      state.trainedRows = rows;
+    })()
+      .catch((error: unknown) => {
+        // The flat scan still answers every query; the next write tries again.
+        this.indexErrors.push({ collection, error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        state.building = null;
+      });
   }
 
   /** The open table; opened, validated, and re-created + rebuilt when needed, once per store. */
@@ -232,6 +304,9 @@ export class KnowledgeStore {
         table.close();
         return `model changed: ${modelId ?? "?"}/${dims} → ${this.options.modelId}/${this.options.dimensions}`;
       }
+      // An index built by an earlier run is used from the start.
+      const stats = await table.indexStats(VECTOR_INDEX).catch(() => undefined);
+      if (stats) this.ann.set(collection, { building: null, trainedRows: stats.numIndexedRows });
       return table;
     } catch (error) {
       table?.close();
@@ -255,6 +330,12 @@ export class KnowledgeStore {
       fs.rmSync(path.join(this.options.dir, `${collection}.lance`), { recursive: true, force: true });
     }
   }
+}
+
+/** PQ sub-vectors: 8 dimensions each when that divides evenly, else the largest divisor ≤ dims / 8. */
+function subVectors(dimensions: number): number {
+  for (let n = Math.max(1, Math.floor(dimensions / 8)); n > 1; n--) if (dimensions % n === 0) return n;
+  return 1;
 }
 
 function sourceFilter(sourceIds: string[]): string {
