@@ -1,0 +1,45 @@
+import { parseArgs } from "node:util";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import type { ScriptoriumApi } from "../../shared/api.js";
+import { createMcpServer } from "./createMcpServer.js";
+import { HttpForwardApi } from "./HttpForwardApi.js";
+
+/**
+ * `npm run mcp`: the doc generator as an MCP server over stdio. With `--forward URL --token T` (or
+ * SCRIPTORIUM_URL / SCRIPTORIUM_TOKEN) it forwards to a running app's loopback server, so the model
+ * loads once; otherwise it opens the engine in-process on `--data-dir` (and `--model`).
+ * stdout is the protocol: everything else goes to stderr.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { "data-dir": { type: "string" }, model: { type: "string" }, forward: { type: "string" }, token: { type: "string" } },
+    strict: true,
+  });
+  const forward = values.forward ?? process.env.SCRIPTORIUM_URL;
+  let api: ScriptoriumApi;
+  let dispose: () => Promise<void> = async () => undefined;
+  if (forward) {
+    api = new HttpForwardApi(forward, values.token ?? process.env.SCRIPTORIUM_TOKEN ?? "");
+    console.error(`[mcp] forwarding to ${forward}`);
+  } else {
+    const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
+    const engine = await createAppEngine({ dataDir: values["data-dir"] ?? defaultDataDir(), ...(values.model ? { modelPath: values.model } : {}) });
+    api = engine;
+    dispose = () => engine.dispose();
+    console.error("[mcp] engine opened in-process");
+  }
+  const handle = serveStdio(() => createMcpServer(api));
+  const stop = async () => {
+    await handle.close().catch(() => undefined);
+    await dispose();
+    process.exit(0);
+  };
+  process.stdin.on("end", () => void stop());
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`[mcp] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
