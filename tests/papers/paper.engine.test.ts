@@ -200,6 +200,21 @@ describe("paper workflow (scripted LLM, real engine)", () => {
     expect(end.at(-1)!.type).toBe("done");
   });
 
+  it("degrades a blocking agent whose model never gives valid JSON to a stated failure, not a failed session", async () => {
+    const broken = () => {
+      throw new Error("no valid output after 3 attempts");
+    };
+    const { engine, docId } = await setup(replies({ "paper.critical": broken, "paper.extraction": broken, "paper.analysis": broken }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "批判分析", forced_intent: "critical" } });
+    let events = await untilSettled(engine, sessionId);
+    expect(lastAnswer(events).answer).toContain("模型未能给出有效的结构化结果");
+    const seq = events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "深度阅读", forced_intent: "deep_read" } });
+    events = await untilSettled(engine, sessionId, seq);
+    expect(events.at(-1)!.type).toBe("await_user");
+    expect(lastAnswer(events).stages!.extraction).toContain("模型未能给出有效的结构化结果");
+  });
+
   it("rejects a wrong action at the pause and an unknown paper", async () => {
     const { engine, docId } = await setup(replies({ "paper.router": { intent: "chat", reason: "问答" } }));
     const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "Layers?" } });

@@ -123,3 +123,22 @@ export function historyText(state: PaperStateType, turns = 2): string {
   const recent = state.conversation_history.slice(-turns * 2);
   return recent.map((entry) => `${entry.role === "user" ? "Q" : "A"}: ${entry.text.slice(0, 300)}`).join("\n");
 }
+
+/**
+ * A structured call whose failure (a weak model that never produced valid JSON) degrades the
+ * answer instead of failing the session: the caller gets `null` and the reason. Aborts still throw.
+ */
+export async function tryStructured<T>(llm: LlmClient, config: LangGraphRunnableConfig, options: Parameters<LlmClient["generateStructured"]>[0] & { schema: import("zod").ZodType<T> }): Promise<{ value: T; error: null } | { value: null; error: string }> {
+  try {
+    const { value } = await llm.generateStructured<T>({ ...options, ...(config.signal ? { signal: config.signal } : {}) });
+    return { value, error: null };
+  } catch (error) {
+    config.signal?.throwIfAborted();
+    return { value: null, error: error instanceof Error ? error.message.slice(0, 200) : String(error) };
+  }
+}
+
+/** The answer text when a blocking agent's model output was unusable. */
+export function failedText(locale: "zh" | "en", error: string): string {
+  return locale === "zh" ? `模型未能给出有效的结构化结果（${error}），请换用更强的模型或重试。` : `The model gave no usable structured result (${error}); try a stronger model or ask again.`;
+}

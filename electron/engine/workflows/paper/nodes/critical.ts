@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runStep } from "../../common/nodeRuntime.js";
-import { ABSTAIN, answerOf, type PaperGraphServices } from "../agentKit.js";
+import { ABSTAIN, answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { CRITICAL_SYSTEM, criticalPrompt } from "../prompts.js";
 import { CritiqueSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
@@ -14,14 +14,9 @@ export function makeCriticalNode(services: PaperGraphServices) {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "critical", agent_mode: "blocking" as const, stream_chunks: [] };
       if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, summary: "no passages" };
-      const { value } = await services.llm.generateStructured({
-        system: CRITICAL_SYSTEM,
-        prompt: criticalPrompt(titles.join(" / "), state.paper_text),
-        schema: CritiqueSchema,
-        tag: { role: "paper", step: "critical" },
-        maxTokens: 700,
-        ...(config.signal ? { signal: config.signal } : {}),
-      });
+      const result = await tryStructured(services.llm, config, { system: CRITICAL_SYSTEM, prompt: criticalPrompt(titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
+      if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, summary: "no valid critique" };
+      const value = result.value;
       const pages = new Set(state.evidence.map((e) => e.page));
       // A point tied to a page the agent never read is dropped: it cannot be checked.
       const points = value.points.filter((p) => pages.has(p.page));

@@ -3,7 +3,7 @@ import { checkClaims, type ClaimVerdict } from "../../../knowledge/papers/checkC
 import { llmClaimJudge } from "../../../knowledge/papers/llmClaimJudge.js";
 import { splitSentences } from "../../../knowledge/papers/claimText.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
-import { answerOf, checkCitations, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, checkCitations, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { ANALYSIS_SYSTEM, DEEP_EXTRACTION_SYSTEM, analysisPrompt, deepExtractionPrompt, synthesisPrompt, synthesisSystem } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
@@ -21,7 +21,9 @@ export function makeExtractionNode(services: PaperGraphServices) {
       const evidence: EvidenceChunkState[] = [...state.evidence];
       for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
       const passages = formatEvidence(evidence, doc_ids, 4000);
-      const { value } = await services.llm.generateStructured({ system: DEEP_EXTRACTION_SYSTEM, prompt: deepExtractionPrompt(titles.join(" / "), passages), schema: DeepExtractionSchema, tag: { role: "paper", step: "extraction" }, maxTokens: 600, ...(config.signal ? { signal: config.signal } : {}) });
+      const result = await tryStructured(services.llm, config, { system: DEEP_EXTRACTION_SYSTEM, prompt: deepExtractionPrompt(titles.join(" / "), passages), schema: DeepExtractionSchema, tag: { role: "paper", step: "extraction" }, maxTokens: 900 });
+      // A failed stage is stated as such; the next stages still read the passages.
+      const value = result.value ?? { problem: failedText(state.paper_metadata.locale, result.error ?? ""), method: "", datasets: [], key_results: [] };
       const text = [
         `Problem: ${value.problem}`,
         `Method: ${value.method}`,
@@ -42,7 +44,8 @@ export function makeAnalysisNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "analysis", agent: "editor", label: "深度阅读 · 分析" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
-      const { value } = await services.llm.generateStructured({ system: ANALYSIS_SYSTEM, prompt: analysisPrompt(titles.join(" / "), state.accumulated_results.extraction, state.paper_text), schema: AnalysisSchema, tag: { role: "paper", step: "analysis" }, maxTokens: 600, ...(config.signal ? { signal: config.signal } : {}) });
+      const result = await tryStructured(services.llm, config, { system: ANALYSIS_SYSTEM, prompt: analysisPrompt(titles.join(" / "), state.accumulated_results.extraction, state.paper_text), schema: AnalysisSchema, tag: { role: "paper", step: "analysis" }, maxTokens: 900 });
+      const value = result.value ?? { strengths: [], weaknesses: [], novelty: failedText(state.paper_metadata.locale, result.error ?? "") };
       const text = [
         "Strengths:",
         ...value.strengths.map((s) => `- ${s.point} [p.${s.page}]`),

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { normalize } from "../../../knowledge/papers/claimText.js";
 import { runStep } from "../../common/nodeRuntime.js";
-import { answerOf, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { EXTRACT_SYSTEM, extractPrompt } from "../prompts.js";
 import { ExtractionSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
@@ -32,14 +32,9 @@ export function makeExtractNode(services: PaperGraphServices) {
     runStep(config, { step: "extract", agent: "researcher", label: "提取信息" }, async () => {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "extract", agent_mode: "blocking" as const, stream_chunks: [] };
-      const { value } = await services.llm.generateStructured({
-        system: EXTRACT_SYSTEM,
-        prompt: extractPrompt(titles.join(" / "), state.paper_text),
-        schema: ExtractionSchema,
-        tag: { role: "paper", step: "extract" },
-        maxTokens: 800,
-        ...(config.signal ? { signal: config.signal } : {}),
-      });
+      const result = await tryStructured(services.llm, config, { system: EXTRACT_SYSTEM, prompt: extractPrompt(titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
+      if (!result.value) return { update: { ...base, agent_response: answerOf(state, "extract", { answer: failedText(locale, result.error) }) }, summary: "no valid extraction" };
+      const value = result.value;
       const pageText = (page: number) => normalize(state.evidence.filter((e) => e.page === page).map((e) => e.text).join(" "));
       const rows = value.results.filter((row) => row.value.trim() && pageText(row.page).includes(normalize(row.value).replace(/\s+/g, " ").trim()));
       const dropped = value.results.length - rows.length;
