@@ -97,12 +97,25 @@ const editedDraft = nullable(z.string().max(200_000));
  */
 const overrideVerdict = nullable(z.union([z.boolean(), z.enum(["pass", "reject"])]));
 
+/** Material the writer adds at PAUSE-1 (pasted text or an imported file's text), beside the searched ones. */
+export const OwnMaterialSchema = z
+  .object({
+    title: z.string().trim().min(1, "material.title must not be empty").max(300),
+    content: z.string().trim().min(1, "material.content must not be empty").max(20_000),
+    source: z.string().trim().max(300).optional(),
+    url: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+export type OwnMaterial = z.infer<typeof OwnMaterialSchema>;
+
 const materialPause = {
   context: { materials: z.array(MaterialSchema), keywords: z.array(z.string()).optional(), revision_count: z.number().int().optional() },
   actions: {
     confirm: { approved_material_ids: nullable(z.array(z.string().max(64)).max(500)) },
     /** Search again: with extra keywords they are added; with none the package is cleared and searched afresh. */
     re_search: { extra_keywords: nullable(keywords) },
+    /** Add the writer's own material to the package (source_type `user`) and come back to PAUSE-1. */
+    add_material: { material: OwnMaterialSchema },
   },
 };
 const outlinePause = {
@@ -137,12 +150,18 @@ export const articleContract = defineWorkflowContract({
         finalize: { edited_draft: editedDraft },
         user_revise: { user_revision_notes: notes.trim().min(1, "user_revise needs user_revision_notes"), edited_draft: editedDraft },
         to_editor: { edited_draft: editedDraft },
+        /** Rewrite one section (0-based index into the draft's `##` sections); the others stay verbatim. */
+        regenerate_section: { section_index: z.number().int().min(0).max(19), notes: nullable(notes), edited_draft: editedDraft },
       },
     },
     review_confirm: {
       context: draftContext,
       actions: {
-        accept_review: { override_verdict: overrideVerdict, edited_draft: editedDraft },
+        /**
+         * Revise with the editor's issues; `accepted_issues` (indices into facts, then logic, then
+         * language issues) keeps only the ones the writer accepted. Absent: all of them.
+         */
+        accept_review: { override_verdict: overrideVerdict, accepted_issues: nullable(z.array(z.number().int().min(0).max(99)).max(100)), edited_draft: editedDraft },
         force_finalize: { override_verdict: overrideVerdict, edited_draft: editedDraft },
         custom_revise: { user_revision_notes: notes.trim().min(1, "custom_revise needs user_revision_notes"), override_verdict: overrideVerdict, edited_draft: editedDraft },
       },
@@ -209,7 +228,16 @@ export type ArticleResume = {
   user_revision_notes?: string | undefined;
   override_verdict?: boolean | "pass" | "reject" | undefined;
   edited_draft?: string | undefined;
+  material?: OwnMaterial | undefined;
+  section_index?: number | undefined;
+  notes?: string | undefined;
+  accepted_issues?: number[] | undefined;
 };
+
+/** The editor's issues in the order `accepted_issues` indexes them: facts, then logic, then language. */
+export function reviewIssues(review: Review): Array<z.infer<typeof ReviewIssueSchema> & { aspect: (typeof REVIEW_ASPECTS)[number] }> {
+  return REVIEW_ASPECTS.flatMap((aspect) => review[aspect].issues.map((issue) => ({ ...issue, aspect })));
+}
 
 export const MaterialsReadySchema = articleContract.events[0].pick({ materials: true, keywords: true, summary: true });
 

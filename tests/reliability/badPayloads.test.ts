@@ -120,7 +120,7 @@ describe(`bad payloads over HTTP (${HTTP_RUNS} per route)`, () => {
         if (id === realSessionId) {
           // Only what the real pause must refuse: malformed, or an action material_confirm does not allow.
           const parsed = ArticleResumeSchema.safeParse(payload);
-          fc.pre(!parsed.success || !["confirm", "re_search"].includes(parsed.data.action));
+          fc.pre(!parsed.success || !["confirm", "re_search", "add_material"].includes(parsed.data.action));
         }
         expectClientError(await http.request("POST", `/api/ai-writing/${encodeURIComponent(id)}/resume`, JSON.stringify(payload) ?? ""), `resume ${id}`);
       }),

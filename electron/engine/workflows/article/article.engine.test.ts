@@ -62,7 +62,7 @@ describe("article workflow through the engine", () => {
   it("runs start → PAUSE-1 → PAUSE-2 → PAUSE-3 → editor pass → finalize → done", async () => {
     const { id, state: p1 } = await start();
     expect(pauseOf(p1)).toBe("material_confirm");
-    expect(p1.pause?.allowedActions).toEqual(["confirm", "re_search"]);
+    expect(p1.pause?.allowedActions).toEqual(["confirm", "re_search", "add_material"]);
     const materials = ctx(p1).materials ?? [];
     // 2 keywords × 4 hits, "shared" found by both → 7 unique, budget keeps them all.
     expect(materials.map((m) => m.id)).toEqual(["m001", "m002", "m003", "m004", "m005", "m006", "m007"]);
@@ -97,7 +97,7 @@ describe("article workflow through the engine", () => {
     expect(done.values).toMatchObject({ final: true, draft_version: 1, revision_count: 0 });
     const last = (await events(id)).at(-1);
     expect(last).toMatchObject({ type: "done", summary: expect.stringMatching(/^Final: version 1, \d+ chars$/) });
-    const { versions } = await engine.call("article.versions", { sessionId: id });
+    const { versions } = await engine.call("documents.versions", { sessionId: id });
     expect(versions).toMatchObject([{ number: 1, reason: "initial", scores: { overall: 90 } }]);
     const steps = (await events(id)).filter((e) => e.type === "step_done").map((e) => (e.type === "step_done" ? e.agent : ""));
     expect(new Set(steps)).toEqual(new Set(["system", "researcher", "writer", "editor"]));
@@ -157,7 +157,7 @@ describe("article workflow through the engine", () => {
     expect(section(v2, "Body")).toContain("Rewritten body.");
     expect(section(v2, "Intro")).toBe(section(v1, "Intro"));
     expect(section(v2, "End")).toBe(section(v1, "End"));
-    const { versions } = await engine.call("article.versions", { sessionId: id });
+    const { versions } = await engine.call("documents.versions", { sessionId: id });
     expect(versions.map((v) => v.reason)).toEqual(["initial", "user"]);
     expect(p3.values.revision_count).toBe(0);
   });
@@ -167,16 +167,16 @@ describe("article workflow through the engine", () => {
     const edited = "# Mine\n\n## Intro\n\nMy own words.\n\n## Body\n\nMore words.\n";
     const after = await resume(id, { action: "to_editor", edited_draft: edited });
     expect(llm.callsOf("editor", "review_logic")[0]?.prompt).toContain("My own words.");
-    const { versions } = await engine.call("article.versions", { sessionId: id });
+    const { versions } = await engine.call("documents.versions", { sessionId: id });
     expect(versions.map((v) => [v.number, v.reason])).toEqual([[1, "initial"], [2, "manual_edit"]]);
     expect(versions[1]?.scores?.overall).toBe(90);
     expect(ctx(after)).toMatchObject({ draft: edited, version: 2 });
     const done = await resume(id, { action: "finalize", edited_draft: `${edited}\nLast touch.\n` });
     expect(done.session.status).toBe("done");
-    expect((await engine.call("article.versions", { sessionId: id })).versions.map((v) => v.reason)).toEqual(["initial", "manual_edit", "manual_edit"]);
+    expect((await engine.call("documents.versions", { sessionId: id })).versions.map((v) => v.reason)).toEqual(["initial", "manual_edit", "manual_edit"]);
   });
 
-  it("reject → PAUSE-4 → accept_review revises the flagged section, up to the cap, then force-accepts at PAUSE-3", async () => {
+  it("reject → PAUSE-4 → accept_review revises the flagged section → PAUSE-3 → editor, up to the cap, then force-accepts at PAUSE-3", async () => {
     const { id } = await toDraft();
     llm.editor = { score: 60, issues: [{ severity: "major", location: "Body", issue: "unsupported claim", suggestion: "cite m001" }] };
     let state = await resume(id, { action: "to_editor" });
@@ -189,11 +189,15 @@ describe("article workflow through the engine", () => {
       // Only "Body" is named by the issue's location, so one section call per round.
       expect(llm.callsOf("writer", "section").length).toBe(sectionCalls + 1);
       expect(llm.callsOf("writer", "section").at(-1)?.prompt).toContain("unsupported claim");
+      // Issue 12: PAUSE-3 after every draft, revisions included; the writer sends it to the editor again.
+      expect(pauseOf(state)).toBe("draft_confirm");
+      expect(ctx(state)).toMatchObject({ version: round + 1, revision_count: round });
+      state = await resume(id, { action: "to_editor" });
     }
     expect(pauseOf(state)).toBe("draft_confirm");
     expect(ctx(state)).toMatchObject({ force_accepted_after: 3, revision_count: 3 });
     expect(state.values).toMatchObject({ force_accepted_after: 3, revision_count: 3 });
-    const { versions } = await engine.call("article.versions", { sessionId: id });
+    const { versions } = await engine.call("documents.versions", { sessionId: id });
     expect(versions.map((v) => v.reason)).toEqual(["initial", "editor", "editor", "editor"]);
     expect(versions.every((v) => v.scores?.overall === 60)).toBe(true);
     expect((await events(id)).some((e) => e.type === "step_done" && e.summary.includes("force-accepted after 3 rounds"))).toBe(true);
@@ -205,9 +209,10 @@ describe("article workflow through the engine", () => {
     await resume(id, { action: "to_editor" });
     const after = await resume(id, { action: "custom_revise", user_revision_notes: "Make the End section punchier." });
     expect(llm.callsOf("writer", "section").at(-1)?.prompt).toContain("Make the End section punchier.");
-    expect(pauseOf(after)).toBe("review_confirm");
+    expect(pauseOf(after)).toBe("draft_confirm");
     expect(after.values.revision_count).toBe(1);
-    expect((await engine.call("article.versions", { sessionId: id })).versions.map((v) => v.reason)).toEqual(["initial", "user"]);
+    expect((await engine.call("documents.versions", { sessionId: id })).versions.map((v) => v.reason)).toEqual(["initial", "user"]);
+    expect(pauseOf(await resume(id, { action: "to_editor" }))).toBe("review_confirm");
     const done = await resume(id, { action: "force_finalize" });
     expect(done.session.status).toBe("done");
     expect((await events(id)).at(-1)).toMatchObject({ type: "done", summary: "Final: version 2, " + String((done.values.draft as string).replace(/^#{1,6}\s+/gm, "").replace(/\s+/g, "").length) + " chars" });
@@ -217,8 +222,8 @@ describe("article workflow through the engine", () => {
     const { id, state } = await start();
     await expect(engine.call("run.resume", { sessionId: id, payload: { action: "finalize" } })).rejects.toMatchObject({
       code: "conflict",
-      message: "action finalize is not allowed at material_confirm; allowed: confirm, re_search",
-      details: { allowed: ["confirm", "re_search"] },
+      message: "action finalize is not allowed at material_confirm; allowed: confirm, re_search, add_material",
+      details: { allowed: ["confirm", "re_search", "add_material"] },
     });
     await expect(engine.call("run.resume", { sessionId: id, payload: { action: "confirm", approved_material_ids: "m001" } })).rejects.toMatchObject({ code: "bad_request" });
     await expect(engine.call("run.resume", { sessionId: id, payload: { action: "confirm", approved_material_ids: ["m404"] } })).rejects.toMatchObject({
@@ -258,17 +263,17 @@ describe("article workflow through the engine", () => {
     expect(pauseOf(state)).toBe("review_confirm");
     await restart();
     state = await resume(id, { action: "accept_review" });
-    expect(pauseOf(state)).toBe("review_confirm");
+    expect(pauseOf(state)).toBe("draft_confirm");
     await restart();
-    state = await resume(id, { action: "force_finalize" });
+    state = await resume(id, { action: "finalize" });
     expect(state.session.status).toBe("done");
 
     const all = await events(id);
     const resumed = all.filter((e) => e.type === "resumed").map((e) => (e.type === "resumed" ? e.action : ""));
-    expect(resumed).toEqual(["re_search", "confirm", "re_outline", "confirm", "user_revise", "to_editor", "accept_review", "force_finalize"]);
+    expect(resumed).toEqual(["re_search", "confirm", "re_outline", "confirm", "user_revise", "to_editor", "accept_review", "finalize"]);
     expect(search.queries).toEqual(["alpha", "beta", "gamma"]);
-    expect(llm.callsOf("editor")).toHaveLength(6);
-    const { versions } = await engine.call("article.versions", { sessionId: id });
+    expect(llm.callsOf("editor")).toHaveLength(3);
+    const { versions } = await engine.call("documents.versions", { sessionId: id });
     expect(versions.map((v) => v.reason)).toEqual(["initial", "user", "editor"]);
     expect(all.filter((e) => e.type === "done")).toHaveLength(1);
     expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));

@@ -1,6 +1,7 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { WorkflowServices } from "../WorkflowDefinition.js";
+import { addMaterialNode } from "./nodes/addMaterial.js";
 import { applyManualEditNode } from "./nodes/applyManualEdit.js";
 import { editorNode } from "./nodes/editor.js";
 import { finalizeNode } from "./nodes/finalize.js";
@@ -16,16 +17,16 @@ import {
   routeAfterMaterialPause,
   routeAfterOutlinePause,
   routeAfterReviewPause,
-  routeAfterWriterDraft,
   routeDraftAction,
 } from "./routing.js";
 import { ArticleState } from "./state.js";
 
 /**
  * The article graph. Wiring only:
- * intent_parser → researcher → pause_material ⇄ research_more → writer_outline → pause_outline ⇄
- * writer_outline → writer_draft → pause_draft | editor; pause_draft → (apply_manual_edit) →
- * finalize | writer_draft | editor; editor → pause_draft | pause_review → finalize | writer_draft.
+ * intent_parser → researcher → pause_material ⇄ research_more | add_material → writer_outline →
+ * pause_outline ⇄ writer_outline → writer_draft → pause_draft (after every draft, revisions
+ * included); pause_draft → (apply_manual_edit) → finalize | writer_draft | editor;
+ * editor → pause_draft | pause_review → (apply_manual_edit) → finalize | writer_draft.
  */
 export function buildArticleGraph(services: WorkflowServices, checkpointer?: BaseCheckpointSaver) {
   return new StateGraph(ArticleState)
@@ -33,6 +34,7 @@ export function buildArticleGraph(services: WorkflowServices, checkpointer?: Bas
     .addNode("researcher", researcherNode(services))
     .addNode("pause_material", pauseNode("material_confirm"))
     .addNode("research_more", researchMoreNode(services))
+    .addNode("add_material", addMaterialNode())
     .addNode("writer_outline", writerOutlineNode(services))
     .addNode("pause_outline", pauseNode("outline_confirm"))
     .addNode("writer_draft", writerDraftNode(services))
@@ -44,15 +46,16 @@ export function buildArticleGraph(services: WorkflowServices, checkpointer?: Bas
     .addEdge(START, "intent_parser")
     .addEdge("intent_parser", "researcher")
     .addEdge("researcher", "pause_material")
-    .addConditionalEdges("pause_material", routeAfterMaterialPause, ["research_more", "writer_outline"])
+    .addConditionalEdges("pause_material", routeAfterMaterialPause, ["research_more", "add_material", "writer_outline"])
     .addEdge("research_more", "pause_material")
+    .addEdge("add_material", "pause_material")
     .addEdge("writer_outline", "pause_outline")
     .addConditionalEdges("pause_outline", routeAfterOutlinePause, ["writer_outline", "writer_draft"])
-    .addConditionalEdges("writer_draft", routeAfterWriterDraft, ["editor", "pause_draft"])
+    .addEdge("writer_draft", "pause_draft")
     .addConditionalEdges("pause_draft", routeAfterDraftPause, ["apply_manual_edit", "finalize", "writer_draft", "editor"])
     .addConditionalEdges("apply_manual_edit", routeDraftAction, ["finalize", "writer_draft", "editor"])
     .addConditionalEdges("editor", routeAfterEditor, ["pause_draft", "pause_review"])
-    .addConditionalEdges("pause_review", routeAfterReviewPause, ["finalize", "writer_draft"])
+    .addConditionalEdges("pause_review", routeAfterReviewPause, ["apply_manual_edit", "finalize", "writer_draft"])
     .addEdge("finalize", END)
     .compile(checkpointer ? { checkpointer } : {});
 }

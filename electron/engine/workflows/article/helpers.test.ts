@@ -68,10 +68,10 @@ describe("combineReview", () => {
 });
 
 describe("parseResume", () => {
-  const pause = { pausePoint: "material_confirm", allowedActions: ["confirm", "re_search"], context: { materials: [material("m001", 1)].map((m) => ({ ...m, id: "m001" })) } };
+  const pause = { pausePoint: "material_confirm", allowedActions: ["confirm", "re_search", "add_material"], context: { materials: [material("m001", 1)].map((m) => ({ ...m, id: "m001" })) } };
   it("accepts allowed payloads and rejects the others with the right code", () => {
     expect(parseResume(pause, { action: "confirm", approved_material_ids: ["m001"] })).toEqual({ action: "confirm", approved_material_ids: ["m001"] });
-    expect(() => parseResume(pause, { action: "finalize" })).toThrow(expect.objectContaining({ code: "conflict", details: { allowed: ["confirm", "re_search"] } }));
+    expect(() => parseResume(pause, { action: "finalize" })).toThrow(expect.objectContaining({ code: "conflict", details: { allowed: ["confirm", "re_search", "add_material"] } }));
     expect(() => parseResume(pause, { action: "confirm", approved_material_ids: ["m001", "m404"] })).toThrow(expect.objectContaining({ code: "bad_request", message: expect.stringContaining("m404") }));
     // Issue 12: re_search without keywords is allowed (the package is cleared and searched afresh).
     expect(parseResume(pause, { action: "re_search" })).toEqual({ action: "re_search" });

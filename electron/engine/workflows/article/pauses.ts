@@ -1,6 +1,9 @@
 import { articleContract } from "../../../../shared/workflows/article.js";
 import type { Material } from "../../../../shared/knowledge.js";
+import { reviewIssues } from "../../../../shared/workflows/article.js";
+import type { Review } from "../../../../shared/workflows/article.js";
 import { definePauses } from "../common/definePauses.js";
+import { splitDraft } from "../common/draftMarkdown.js";
 import type { PausePoint } from "../../../../shared/workflows/article.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
 
@@ -42,11 +45,27 @@ export const articlePauses = definePauses<typeof articleContract.pauses, Article
     return body;
   },
   check: (point, payload, request) => {
-    if (point !== "material_confirm" || payload.action !== "confirm" || !Array.isArray(payload.approved_material_ids)) return null;
-    const materials = (request.context.materials as Material[] | undefined) ?? [];
-    const known = new Set(materials.map((m) => m.id));
-    const unknown = (payload.approved_material_ids as string[]).filter((id) => !known.has(id));
-    return unknown.length ? `approved_material_ids not in the material package: ${unknown.join(", ")}` : null;
+    if (point === "material_confirm" && payload.action === "confirm" && Array.isArray(payload.approved_material_ids)) {
+      const materials = (request.context.materials as Material[] | undefined) ?? [];
+      const known = new Set(materials.map((m) => m.id));
+      const unknown = (payload.approved_material_ids as string[]).filter((id) => !known.has(id));
+      return unknown.length ? `approved_material_ids not in the material package: ${unknown.join(", ")}` : null;
+    }
+    if (point === "draft_confirm" && payload.action === "regenerate_section") {
+      const draft = typeof payload.edited_draft === "string" ? payload.edited_draft : String(request.context.draft ?? "");
+      const count = splitDraft(draft, "").sections.length;
+      const index = payload.section_index as number;
+      return index < count ? null : `section_index ${index} is out of range: the draft has ${count} sections (0–${count - 1})`;
+    }
+    if (point === "review_confirm" && payload.action === "accept_review" && Array.isArray(payload.accepted_issues)) {
+      const review = request.context.review as Review | undefined;
+      const total = review ? reviewIssues(review).length : 0;
+      const accepted = payload.accepted_issues as number[];
+      if (!accepted.length) return "accepted_issues is empty: accept at least one issue, or use force_finalize / custom_revise";
+      const bad = accepted.filter((i) => i >= total);
+      return bad.length ? `accepted_issues out of range: ${bad.join(", ")} (the review has ${total} issues, 0–${total - 1})` : null;
+    }
+    return null;
   },
 });
 

@@ -6,7 +6,6 @@ import {
   routeAfterMaterialPause,
   routeAfterOutlinePause,
   routeAfterReviewPause,
-  routeAfterWriterDraft,
   routeDraftAction,
 } from "./routing.js";
 
@@ -47,11 +46,12 @@ describe("article routing", () => {
     expect(routeAfterReviewPause(at("review_confirm", { action: "custom_revise", user_revision_notes: "n" }))).toBe("writer_draft");
   });
 
-  it("after the writer: a PAUSE-4 revision goes back to the editor, other drafts to PAUSE-3", () => {
-    expect(routeAfterWriterDraft(at("review_confirm", { action: "accept_review" }))).toBe("editor");
-    expect(routeAfterWriterDraft(at("review_confirm", { action: "custom_revise", user_revision_notes: "n" }))).toBe("editor");
-    expect(routeAfterWriterDraft(at("outline_confirm", { action: "confirm" }))).toBe("pause_draft");
-    expect(routeAfterWriterDraft(at("draft_confirm", { action: "user_revise", user_revision_notes: "n" }))).toBe("pause_draft");
+  it("PAUSE-4 and PAUSE-3 extras: a hand edit at PAUSE-4 is stored first, regenerate_section and add_material route to their nodes", () => {
+    expect(routeAfterReviewPause(at("review_confirm", { action: "accept_review", edited_draft: "# x" }))).toBe("apply_manual_edit");
+    expect(routeDraftAction(at("review_confirm", { action: "accept_review", edited_draft: "# x" }))).toBe("writer_draft");
+    expect(routeDraftAction(at("review_confirm", { action: "force_finalize", edited_draft: "# x" }))).toBe("finalize");
+    expect(routeAfterDraftPause(at("draft_confirm", { action: "regenerate_section", section_index: 1 }))).toBe("writer_draft");
+    expect(routeAfterMaterialPause(at("material_confirm", { action: "add_material", material: { title: "t", content: "c" } }))).toBe("add_material");
   });
 
   it("a router reading the wrong pause's payload is a bug, reported as internal", () => {

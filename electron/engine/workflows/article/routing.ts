@@ -17,9 +17,10 @@ function payloadFor(state: RoutingState, pause: PausePoint): ArticleResume {
   return state.resume.payload;
 }
 
-/** PAUSE-1: `re_search` searches the extra keywords and comes back; `confirm` goes on to the outline. */
-export function routeAfterMaterialPause(state: RoutingState): "research_more" | "writer_outline" {
-  return payloadFor(state, "material_confirm").action === "re_search" ? "research_more" : "writer_outline";
+/** PAUSE-1: `re_search` searches again, `add_material` adds the writer's own; both come back. `confirm` goes on to the outline. */
+export function routeAfterMaterialPause(state: RoutingState): "research_more" | "add_material" | "writer_outline" {
+  const { action } = payloadFor(state, "material_confirm");
+  return action === "re_search" ? "research_more" : action === "add_material" ? "add_material" : "writer_outline";
 }
 
 /** PAUSE-2: `re_outline` re-plans with the feedback; `confirm` (edited or not) drafts. */
@@ -28,19 +29,16 @@ export function routeAfterOutlinePause(state: RoutingState): "writer_outline" | 
 }
 
 /**
- * After the writer drafted: a revision asked for at PAUSE-4 (accept_review / custom_revise) goes
- * back to the editor — that is the bounded review loop; every other draft goes to PAUSE-3.
+ * The action at PAUSE-3 or PAUSE-4 (after any hand edit was stored): finalize / force_finalize end;
+ * to_editor reviews; every revision (user_revise, regenerate_section, accept_review, custom_revise)
+ * goes to the writer — whose draft then always comes back to PAUSE-3, as the brief draws it.
  */
-export function routeAfterWriterDraft(state: RoutingState): "editor" | "pause_draft" {
-  return state.resume?.pause === "review_confirm" ? "editor" : "pause_draft";
-}
-
-/** PAUSE-3 after any hand edit was stored: the action itself. */
 export function routeDraftAction(state: RoutingState): "finalize" | "writer_draft" | "editor" {
+  if (state.resume?.pause === "review_confirm") return state.resume.payload.action === "force_finalize" ? "finalize" : "writer_draft";
   const { action } = payloadFor(state, "draft_confirm");
   if (action === "finalize") return "finalize";
-  if (action === "user_revise") return "writer_draft";
-  return "editor";
+  if (action === "to_editor") return "editor";
+  return "writer_draft";
 }
 
 /** PAUSE-3: an `edited_draft` is stored as a version first; then the action applies to it. */
@@ -57,7 +55,9 @@ export function routeAfterEditor(state: RoutingState): "pause_draft" | "pause_re
   return (state.revision_count ?? 0) < (state.max_revisions ?? 3) ? "pause_review" : "pause_draft";
 }
 
-/** PAUSE-4: `force_finalize` ends; `accept_review` and `custom_revise` send the writer back. */
-export function routeAfterReviewPause(state: RoutingState): "finalize" | "writer_draft" {
-  return payloadFor(state, "review_confirm").action === "force_finalize" ? "finalize" : "writer_draft";
+/** PAUSE-4: a hand edit is stored first; `force_finalize` ends; `accept_review` and `custom_revise` send the writer back. */
+export function routeAfterReviewPause(state: RoutingState): "apply_manual_edit" | "finalize" | "writer_draft" {
+  const payload = payloadFor(state, "review_confirm");
+  if (payload.edited_draft !== undefined) return "apply_manual_edit";
+  return payload.action === "force_finalize" ? "finalize" : "writer_draft";
 }

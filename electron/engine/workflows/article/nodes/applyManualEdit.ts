@@ -7,7 +7,7 @@ import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 
 /**
- * PAUSE-3 with `edited_draft`: the user's text becomes a new version (reason manual_edit) before the
+ * PAUSE-3 or PAUSE-4 with `edited_draft`: the user's text becomes a new version (reason manual_edit) before the
  * action runs, and is split back into sections so a later revision can still rewrite single ones.
  * The review of the previous version no longer applies to it.
  */
@@ -16,11 +16,13 @@ export function applyManualEditNode(services: WorkflowServices) {
     const locale = localeOf(state);
     const sessionId = sessionIdOf(config);
     const markdown = state.resume?.payload.edited_draft ?? state.draft;
+    const atReview = state.resume?.pause === "review_confirm";
     return runStep(config, { step: "manual_edit", agent: "system", label: say(locale, "保存手动修改", "Saving your edit") }, async () => {
       const { title, sections } = splitDraft(markdown, state.draft_title);
       const version = storeDraftVersion(services.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version, title, revisionCount: state.revision_count }, config);
       return {
-        update: { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null },
+        // At PAUSE-4 the writer still acts on the review the user answered (accept_review, custom_revise).
+        update: { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: atReview ? state.review : null, force_accepted_after: null },
         summary: say(locale, `第 ${version.number} 版（手动修改），${draftChars(markdown)} 字`, `Version ${version.number} (manual edit), ${draftChars(markdown)} chars`),
       };
     });

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { reviewIssues } from "../../../../../shared/workflows/article.js";
 import type { DraftVersion, Outline } from "../../../../../shared/article.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
@@ -17,7 +18,14 @@ import { boundedSettled } from "../../common/boundedSettled.js";
 /** What this run of the writer does, read from the last resume. */
 type DraftTask =
   | { kind: "initial"; outline: Outline }
-  | { kind: "revise"; reason: Extract<DraftVersion["reason"], "editor" | "user">; items: string[]; countsAsRound: boolean };
+  | {
+      kind: "revise";
+      reason: Extract<DraftVersion["reason"], "editor" | "user" | "regenerate">;
+      items: string[];
+      countsAsRound: boolean;
+      /** Set when the user chose the section (regenerate_section): only it is rewritten. */
+      only?: number;
+    };
 
 function taskOf(state: ArticleStateValues, approved: string[]): DraftTask {
   const resume = state.resume;
@@ -26,6 +34,10 @@ function taskOf(state: ArticleStateValues, approved: string[]): DraftTask {
     const edited = resume.payload.edited_outline;
     return { kind: "initial", outline: edited ? sanitizeOutline(edited, approved, state.outline.title) : state.outline };
   }
+  if (resume?.pause === "draft_confirm" && resume.payload.action === "regenerate_section") {
+    const notes = resume.payload.notes?.trim();
+    return { kind: "revise", reason: "regenerate", items: notes ? splitNotes(notes) : [], countsAsRound: false, only: resume.payload.section_index ?? 0 };
+  }
   if (resume?.pause === "draft_confirm" && resume.payload.action === "user_revise") {
     return { kind: "revise", reason: "user", items: splitNotes(resume.payload.user_revision_notes ?? ""), countsAsRound: false };
   }
@@ -33,8 +45,11 @@ function taskOf(state: ArticleStateValues, approved: string[]): DraftTask {
     return { kind: "revise", reason: "user", items: splitNotes(resume.payload.user_revision_notes ?? ""), countsAsRound: true };
   }
   if (resume?.pause === "review_confirm" && resume.payload.action === "accept_review" && state.review) {
-    const { facts, logic, language } = state.review;
-    const items = [...facts.issues, ...logic.issues, ...language.issues].map((i) => `${i.location}: ${i.issue} → ${i.suggestion}`);
+    // Only the issues the writer accepted (all when the payload names none).
+    const accepted = resume.payload.accepted_issues ? new Set(resume.payload.accepted_issues) : null;
+    const items = reviewIssues(state.review)
+      .filter((_, index) => !accepted || accepted.has(index))
+      .map((i) => `${i.location}: ${i.issue} → ${i.suggestion}`);
     return { kind: "revise", reason: "editor", items, countsAsRound: true };
   }
   throw new ScriptoriumError("internal", `writer_draft has nothing to do after ${resume?.pause ?? "no pause"}/${resume?.payload.action ?? "-"}`);
@@ -65,13 +80,20 @@ export function writerDraftNode(services: WorkflowServices) {
     const title = task.kind === "initial" ? outline.title : state.draft_title || outline.title;
     const words = state.parsed_intent?.word_count_target ?? 1200;
     const length = Math.max(80, Math.round(words / Math.max(1, current.length)));
-    const plan = task.kind === "initial" ? null : planRevision(current.map((s) => s.title), task.items);
+    const plan =
+      task.kind === "initial"
+        ? null
+        : task.only !== undefined
+          ? { targets: [Math.min(task.only, current.length - 1)], notes: new Map([[Math.min(task.only, current.length - 1), task.items]]), matchedNothing: false }
+          : planRevision(current.map((s) => s.title), task.items);
     const targets = plan ? plan.targets : current.map((_, i) => i);
 
     const label =
       task.kind === "initial"
         ? say(locale, `撰写初稿（${current.length} 节）`, `Drafting ${current.length} sections`)
-        : say(locale, `修改第 ${targets.map((i) => i + 1).join("、")} 节`, `Revising section ${targets.map((i) => i + 1).join(", ")}`);
+        : task.reason === "regenerate"
+          ? say(locale, `重写第 ${targets.map((i) => i + 1).join("、")} 节`, `Regenerating section ${targets.map((i) => i + 1).join(", ")}`)
+          : say(locale, `修改第 ${targets.map((i) => i + 1).join("、")} 节`, `Revising section ${targets.map((i) => i + 1).join(", ")}`);
     return runStep(config, { step: "writer_draft", agent: "writer", label }, async () => {
       // Every section settles before a failure is thrown, so the finished ones reach the cache;
       // at most `sequences` are in flight (the LLM pool's size).

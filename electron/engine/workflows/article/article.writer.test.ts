@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SessionState } from "../../../../shared/api.js";
+import { PauseContextSchema } from "../../../../shared/workflows/article.js";
+import type { ArticleResume } from "../../../../shared/workflows/article.js";
+import { createEngine } from "../../createEngine.js";
+import type { Engine } from "../../Engine.js";
+import { ArticleScriptLlm, FakeSearch, sectionTitleOf } from "../../testing/articleTestKit.js";
+
+/** Issue 12: the actions a writer needs in daily use, each through the engine with the scripted LLM. */
+let dataDir: string;
+let llm: ArticleScriptLlm;
+let search: FakeSearch;
+let engine: Engine;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "article-writer-"));
+  llm = new ArticleScriptLlm();
+  search = new FakeSearch();
+  engine = await createEngine({ dataDir, llm, search, eventFlushIntervalMs: 5 });
+});
+afterEach(async () => {
+  await engine.dispose();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function settle(sessionId: string): Promise<SessionState> {
+  await engine.parts.runner.settled(sessionId);
+  return engine.call("run.state", { sessionId });
+}
+async function resume(id: string, payload: ArticleResume | Record<string, unknown>): Promise<SessionState> {
+  await engine.call("run.resume", { sessionId: id, payload: payload as ArticleResume });
+  return settle(id);
+}
+const ctx = (state: SessionState) => PauseContextSchema.parse(state.pause?.context);
+const section = (md: string, title: string) => md.split("## ").find((s) => s.startsWith(title)) ?? "";
+
+async function start(): Promise<string> {
+  const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI", locale: "en" } });
+  await settle(sessionId);
+  return sessionId;
+}
+async function toDraft(): Promise<string> {
+  const id = await start();
+  await resume(id, { action: "confirm" });
+  await resume(id, { action: "confirm" });
+  return id;
+}
+async function toReview(issues = 3): Promise<string> {
+  const id = await toDraft();
+  llm.editor = {
+    score: 50,
+    issues: Array.from({ length: issues }, (_, i) => ({ severity: "minor" as const, location: ["Intro", "Body", "End"][i % 3] as string, issue: `issue-${i}`, suggestion: `fix-${i}` })),
+  };
+  const state = await resume(id, { action: "to_editor" });
+  expect(state.pause?.pausePoint).toBe("review_confirm");
+  return id;
+}
+
+describe("article: a writer's daily needs", () => {
+  it("add_material at PAUSE-1 puts the writer's own text in the package, back at PAUSE-1, and the writer may cite it", async () => {
+    const id = await start();
+    const state = await resume(id, { action: "add_material", material: { title: "My notes", content: "Local inference keeps data in house. ".repeat(30), source: "notes.md" } });
+    expect(state.pause?.pausePoint).toBe("material_confirm");
+    const materials = ctx(state).materials ?? [];
+    const own = materials.at(-1);
+    expect(own).toMatchObject({ id: "m008", title: "My notes", source: "notes.md", source_type: "user", relevance_score: 1 });
+    expect(own?.content.length).toBeLessThanOrEqual(500);
+    expect(materials.slice(0, 7).map((m) => m.id)).toEqual(["m001", "m002", "m003", "m004", "m005", "m006", "m007"]);
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "add_material", material: { title: "", content: "x" } } })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("material.title") });
+    const outline = await resume(id, { action: "confirm", approved_material_ids: ["m008"] });
+    expect(ctx(outline).materials?.map((m) => m.id)).toEqual(["m008"]);
+  });
+
+  it("re_search with no keywords clears the package and searches the same keywords again", async () => {
+    const id = await start();
+    const first = await resume(id, { action: "add_material", material: { title: "Mine", content: "text" } });
+    expect(ctx(first).materials).toHaveLength(8);
+    const again = await resume(id, { action: "re_search" });
+    expect(again.pause?.pausePoint).toBe("material_confirm");
+    expect(ctx(again).materials?.map((m) => m.id)).toEqual(["m001", "m002", "m003", "m004", "m005", "m006", "m007"]);
+    expect(search.queries).toEqual(["alpha", "beta", "alpha", "beta"]);
+    const feedbackless = await resume(id, { action: "confirm" });
+    expect((await resume(id, { action: "re_outline" })).pause?.pausePoint).toBe("outline_confirm");
+    expect(feedbackless.pause?.pausePoint).toBe("outline_confirm");
+    expect(llm.callsOf("writer", "outline")).toHaveLength(2);
+  });
+
+  it("regenerate_section rewrites only the chosen section (with the notes) and keeps the others verbatim", async () => {
+    const id = await toDraft();
+    const before = ctx(await settle(id)).draft ?? "";
+    llm.script.section = (prompt) => `Fresh ${sectionTitleOf(prompt)}.`;
+    const calls = llm.callsOf("writer", "section").length;
+    const after = await resume(id, { action: "regenerate_section", section_index: 1, notes: "Add a concrete example." });
+    expect(after.pause?.pausePoint).toBe("draft_confirm");
+    expect(llm.callsOf("writer", "section")).toHaveLength(calls + 1);
+    expect(llm.callsOf("writer", "section").at(-1)?.prompt).toContain("Add a concrete example.");
+    const draft = ctx(after).draft ?? "";
+    expect(section(draft, "Body")).toContain("Fresh Body.");
+    expect(section(draft, "Intro")).toBe(section(before, "Intro"));
+    expect(section(draft, "End")).toBe(section(before, "End"));
+    expect((await engine.call("documents.versions", { sessionId: id })).versions.map((v) => v.reason)).toEqual(["initial", "regenerate"]);
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "regenerate_section", section_index: 7 } })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("out of range") });
+  });
+
+  it("accept_review with accepted_issues hands only the accepted issues to the writer", async () => {
+    // The scripted editor gives each of the three aspects the same three issues: nine in all.
+    const id = await toReview(3);
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "accept_review", accepted_issues: [42] } })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("out of range") });
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "accept_review", accepted_issues: [] } })).rejects.toMatchObject({ code: "bad_request" });
+    const calls = llm.callsOf("writer", "section").length;
+    const state = await resume(id, { action: "accept_review", accepted_issues: [1] });
+    expect(state.pause?.pausePoint).toBe("draft_confirm");
+    const revised = llm.callsOf("writer", "section").slice(calls);
+    expect(revised).toHaveLength(1);
+    expect(revised[0]?.prompt).toContain("issue-1");
+    expect(revised[0]?.prompt).not.toMatch(/issue-0|issue-2/);
+  });
+
+  it("a hand edit at PAUSE-4 is stored as a version and the revision works on it", async () => {
+    const id = await toReview(1);
+    const draft = ctx(await settle(id)).draft ?? "";
+    const edited = draft.replace("Text about Body", "My hand-written Body");
+    const state = await resume(id, { action: "accept_review", edited_draft: edited });
+    expect(state.pause?.pausePoint).toBe("draft_confirm");
+    const reasons = (await engine.call("documents.versions", { sessionId: id })).versions.map((v) => v.reason);
+    expect(reasons).toEqual(["initial", "manual_edit", "editor"]);
+    // The issue names Intro, so Body keeps the hand edit verbatim.
+    expect(section(ctx(state).draft ?? "", "Body")).toContain("My hand-written Body");
+  });
+
+  it("override_verdict at PAUSE-4 (the brief): true force-finalizes, false keeps the verdict and revises", async () => {
+    const a = await toReview(1);
+    const done = await resume(a, { action: "accept_review", override_verdict: true });
+    expect(done.session.status).toBe("done");
+    expect((await engine.call("events.list", { sessionId: a, afterSeq: 0 })).events.filter((e) => e.type === "resumed").at(-1)).toMatchObject({ action: "force_finalize" });
+
+    const b = await toReview(1);
+    const revised = await resume(b, { override_verdict: false });
+    expect(revised.pause?.pausePoint).toBe("draft_confirm");
+    expect(revised.values.revision_count).toBe(1);
+    const c = await toReview(1);
+    expect((await resume(c, { override_verdict: "pass" })).session.status).toBe("done");
+  });
+});
