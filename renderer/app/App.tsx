@@ -3,6 +3,8 @@ import { useApp } from "../store/StoreProvider.js";
 import { selectNeedsOnboarding } from "../store/selectors.js";
 import { featureForScreen } from "../features/registry.js";
 import { ConfirmDialog } from "../components/ConfirmDialog.js";
+import { DropImport } from "./DropImport.js";
+import { useRunNotifications } from "./useRunNotifications.js";
 import { SettingsScreen } from "../settings/SettingsScreen.js";
 import { Onboarding } from "../onboarding/Onboarding.js";
 import { Sidebar } from "./Sidebar.js";
@@ -20,6 +22,7 @@ export function App() {
     void init().finally(() => setReady(true));
   }, [init]);
   useSessionHash(ready);
+  useRunNotifications();
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -33,6 +36,7 @@ export function App() {
       </main>
       {needsOnboarding && <Onboarding />}
       <ConfirmDialog />
+      <DropImport />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useApp, useT } from "../store/StoreProvider.js";
 import { SessionList } from "../sessions/SessionList.js";
+import { TaskTray } from "../components/TaskTray.js";
 import { FEATURES } from "../features/registry.js";
 import { resolveLabel, type LocalizedLabel } from "../i18n/defineMessages.js";
 
@@ -32,6 +33,7 @@ export function Sidebar() {
         ))}
       </nav>
       <SessionList />
+      <TaskTray />
       <label className="locale-switch">
         <span>{t("nav.language")}</span>
         <select className="input input--small" value={locale} onChange={(e) => setLocale(e.target.value as typeof locale)}>

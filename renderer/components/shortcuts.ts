@@ -8,8 +8,8 @@ export const SHORTCUTS = {
   /** Confirm at a pause with its primary action. */
   confirm: { keys: ["Mod", "Enter"] },
   /** Show the previous / next version of the document. */
-  previousVersion: { keys: ["Alt", "ArrowUp"] },
-  nextVersion: { keys: ["Alt", "ArrowDown"] },
+  previousVersion: { keys: ["Alt", "PageUp"] },
+  nextVersion: { keys: ["Alt", "PageDown"] },
   /** Search (and replace) in the editor. */
   search: { keys: ["Mod", "F"] },
   /** The editor's list of style findings with their fixes (CodeMirror's lint panel). */

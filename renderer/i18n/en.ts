@@ -325,4 +325,21 @@ export const en: Record<MessageKey, string> = {
   "editor.accept": "Accept",
   "editor.reject": "Reject",
   "editor.problems": "Findings",
+  "draft.versionKeys": "Previous {prev} · next {next}",
+
+  "drop.hint": "Drop to import (papers, notes, style guides, models)",
+  "drop.title": "Import dropped files",
+  "drop.noPaths": "In browser mode the page cannot see where dropped files are on disk. Drop them on the desktop app, or enter the path under Settings → Knowledge.",
+  "drop.kindOf": "Type of {name}",
+  "drop.kind.note": "Note / material",
+  "drop.kind.paper": "Paper (PDF)",
+  "drop.kind.guide": "Style guide",
+  "drop.kind.model": "Model (GGUF)",
+  "drop.import": "Import {n} files",
+  "drop.done": "Importing {n} files",
+
+  "tasks.title": "Background jobs",
+  "tasks.eta": "about {t} left",
+  "tasks.cancel": "Cancel",
+  "status.sections": "Writing section {n}/{m}",
 };

@@ -323,6 +323,23 @@ export const zh = {
   "editor.accept": "接受",
   "editor.reject": "拒绝",
   "editor.problems": "检查结果",
+  "draft.versionKeys": "上一稿 {prev} · 下一稿 {next}",
+
+  "drop.hint": "松开鼠标导入文件（论文、笔记、风格指南、模型）",
+  "drop.title": "导入拖入的文件",
+  "drop.noPaths": "浏览器模式拿不到拖入文件在磁盘上的位置。请在桌面应用中拖入，或在“设置 → 知识库”里填写路径。",
+  "drop.kindOf": "{name} 的类型",
+  "drop.kind.note": "笔记 / 资料",
+  "drop.kind.paper": "论文（PDF）",
+  "drop.kind.guide": "风格指南",
+  "drop.kind.model": "模型（GGUF）",
+  "drop.import": "导入 {n} 个文件",
+  "drop.done": "已开始导入 {n} 个文件",
+
+  "tasks.title": "后台任务",
+  "tasks.eta": "剩余约 {t}",
+  "tasks.cancel": "取消",
+  "status.sections": "正在写第 {n}/{m} 节",
 } as const;
 
 export type MessageKey = keyof typeof zh;

@@ -2,6 +2,7 @@ import type { CurrentSlice, SliceCreator } from "./types.js";
 import { emptySessionView } from "./sessionView.js";
 import { applyEvent } from "./applyEvent.js";
 import { screenForWorkflow } from "../features/registry.js";
+import { askNotificationPermission } from "../app/useRunNotifications.js";
 
 /**
  * The open session. Its view is never edited by the UI: it is the fold of the session's events,
@@ -39,6 +40,8 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
       set({ current: emptySessionView() });
     },
     async startRun(start) {
+      // A user gesture: the moment a browser may ask whether pause/done notifications are welcome.
+      askNotificationPermission();
       try {
         const { sessionId } = await get().api.call("run.start", start);
         open(sessionId);

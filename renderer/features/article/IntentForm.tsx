@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { ARTICLE_TYPES, type ArticleStartInput } from "../../../shared/article.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import type { MessageKey } from "../../i18n/translate.js";
+import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
 /** The start form: intent, article type, audience, target length and article language. */
 export function IntentForm() {
@@ -27,7 +28,14 @@ export function IntentForm() {
   };
 
   return (
-    <form className="card intent-form" onSubmit={(e) => void submit(e)} aria-label={t("intent.title")}>
+    <form
+      className="card intent-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t("intent.title")}
+      onKeyDown={(e) => {
+        if (matchesShortcut(e, "start")) void submit(e);
+      }}
+    >
       <h2>{t("intent.title")}</h2>
       <label className="field">
         <span className="field__label">{t("intent.intent")}</span>
@@ -61,7 +69,7 @@ export function IntentForm() {
         <span className="field__label">{t("intent.audience")}</span>
         <input className="input" placeholder={t("intent.audiencePlaceholder")} value={audience} onChange={(e) => setAudience(e.target.value)} />
       </label>
-      <button type="submit" className="btn btn--primary btn--wide" disabled={busy || !intent.trim()}>
+      <button type="submit" className="btn btn--primary btn--wide" disabled={busy || !intent.trim()} title={`${t("intent.start")} (${shortcutText("start")})`} aria-keyshortcuts={shortcutAria("start")}>
         {t("intent.start")}
       </button>
     </form>

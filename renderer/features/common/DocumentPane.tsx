@@ -9,6 +9,7 @@ import { useFrameThrottled } from "./useFrameThrottled.js";
 import { documentApi } from "./documentApi.js";
 import { DocumentEditorSlot, type RewriteFn } from "./DocumentEditorSlot.js";
 import { rewriteSelection } from "./rewriteSelection.js";
+import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
 export interface DocumentPaneProps {
   /** Pane heading (default: the shared "稿件" / "Draft"). */
@@ -68,6 +69,25 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
     setCompare(false);
   }, [latest]);
 
+  // Keyboard: previous / next version and preview ⇄ editor, from anywhere in the window.
+  const versionsRef = useRef(versions);
+  versionsRef.current = versions;
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const list = versionsRef.current;
+      const at = list.findIndex((v) => v.number === shownRef.current);
+      if (matchesShortcut(e, "previousVersion") && at > 0) setSelected(list[at - 1]?.number ?? null);
+      else if (matchesShortcut(e, "nextVersion") && at >= 0 && at < list.length - 1) setSelected(list[at + 1]?.number ?? null);
+      else if (matchesShortcut(e, "toggleEditor")) setMode((m) => (m === "editor" ? "rendered" : "editor"));
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   const selectedText = useVersionText(viewingOld ? selected : null);
   const olderNumber = compare && shown !== null && shown > 1 ? shown - 1 : null;
   const olderText = useVersionText(olderNumber);
@@ -108,7 +128,7 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
           <button type="button" role="tab" aria-selected={mode === "rendered"} onClick={() => setMode("rendered")}>
             {t("draft.rendered")}
           </button>
-          <button type="button" role="tab" aria-selected={mode === "editor"} onClick={() => setMode("editor")}>
+          <button type="button" role="tab" aria-selected={mode === "editor"} title={`${t("draft.editor")} (${shortcutText("toggleEditor")})`} aria-keyshortcuts={shortcutAria("toggleEditor")} onClick={() => setMode("editor")}>
             {t("draft.editor")}
           </button>
         </div>
@@ -117,7 +137,13 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
         <div className="toolbar toolbar--versions">
           <label className="inline-field">
             <span>{t("draft.versions")}</span>
-            <select className="input input--small" value={shown ?? ""} onChange={(e) => setSelected(Number(e.target.value))}>
+            <select
+              className="input input--small"
+              value={shown ?? ""}
+              title={t("draft.versionKeys", { prev: shortcutText("previousVersion"), next: shortcutText("nextVersion") })}
+              aria-keyshortcuts={`${shortcutAria("previousVersion")} ${shortcutAria("nextVersion")}`}
+              onChange={(e) => setSelected(Number(e.target.value))}
+            >
               {versions.map((v) => (
                 <option key={v.number} value={v.number}>
                   {t("draft.version", { n: v.number })} · {translateOr(locale, `draft.reason.${v.reason}`)} · {t("draft.chars", { n: v.chars })}

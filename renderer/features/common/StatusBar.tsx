@@ -3,6 +3,7 @@ import { useApp, useT } from "../../store/StoreProvider.js";
 import { selectRunningStep } from "../../store/selectors.js";
 import { streamRate } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
+import { ProgressBar } from "../../components/ProgressBar.js";
 import { translateOr } from "../../i18n/defineMessages.js";
 
 /** Current agent, step, elapsed time and streaming speed of the open session, with a stop button while it runs. */
@@ -18,6 +19,10 @@ export function StatusBar() {
   const now = useNow(status === "running" || status === "paused");
   const elapsed = startedAt ? ((endedAt ? Date.parse(endedAt) : now) - Date.parse(startedAt)) / 1000 : 0;
   const perSecond = step ? streamRate(rate) : null;
+  // Sections n/m while a draft streams (sections are written concurrently; n = sections begun).
+  const begun = useApp((s) => (s.current.streamingSections ? s.current.streamingSections.filter(Boolean).length : -1));
+  const planned = useApp((s) => s.current.outline?.sections.length ?? 0);
+  const sections = begun >= 0 && planned > 0 ? { n: begun, m: planned } : null;
   return (
     <div className="statusbar" role="status" aria-label="status">
       <span className={`statusbar__state state--${status}`}>{translateOr(locale, `status.${status}`)}</span>
@@ -25,6 +30,12 @@ export function StatusBar() {
       {step && <span>{t("status.step", { step: step.label })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}
       {perSecond !== null && <span>{t("status.rate", { r: perSecond.toFixed(1) })}</span>}
+      {sections && sections.m > 0 && (
+        <span className="statusbar__sections">
+          {t("status.sections", { n: Math.min(sections.n, sections.m), m: sections.m })}
+          <ProgressBar value={Math.min(sections.n, sections.m) / sections.m} label={t("status.sections", { n: Math.min(sections.n, sections.m), m: sections.m })} />
+        </span>
+      )}
       <span className="toolbar__spacer" />
       {status === "running" && (
         <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancelRun()}>

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from "react";
+import { useApp, useT } from "../store/StoreProvider.js";
+import type { MessageKey } from "../i18n/translate.js";
+import { baseName, DROP_KINDS, guessKind, pathsFromUriList, type DroppedFile, type DropKind } from "./dropImport.js";
+
+declare global {
+  interface Window {
+    /** Electron preload: the path of a dropped file (webUtils.getPathForFile), nothing more. */
+    scriptoriumFiles?: { pathForFile(file: File): string };
+  }
+}
+
+/** Paths of what was dropped: Electron gives each File's path; a browser gives `file://` URIs at best. */
+function droppedPaths(data: DataTransfer): string[] {
+  const bridge = window.scriptoriumFiles;
+  const fromFiles = bridge ? [...data.files].map((f) => bridge.pathForFile(f)).filter(Boolean) : [];
+  if (fromFiles.length > 0) return fromFiles;
+  return pathsFromUriList(data.getData("text/uri-list"));
+}
+
+/**
+ * Drag and drop onto the window imports files: papers (paper.import), notes and style guides
+ * (knowledge.ingest into library / rules) and GGUF models (models.import). A dialog shows what
+ * each file will become, so nothing is imported by surprise.
+ */
+export function DropImport() {
+  const t = useT();
+  const api = useApp((s) => s.api);
+  const pushError = useApp((s) => s.pushError);
+  const importModel = useApp((s) => s.importModel);
+  const refreshSources = useApp((s) => s.refreshSources);
+  const [dragging, setDragging] = useState(false);
+  const [files, setFiles] = useState<DroppedFile[] | null>(null);
+  const [noPaths, setNoPaths] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const depth = useRef(0);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].some((x) => x === "Files" || x === "text/uri-list");
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth.current++;
+      setDragging(true);
+    };
+    const leave = () => {
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setDragging(false);
+    };
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = "copy";
+    };
+    const drop = (e: DragEvent) => {
+      if (!e.dataTransfer || !hasFiles(e)) return;
+      // Never let the page navigate to a dropped file.
+      e.preventDefault();
+      depth.current = 0;
+      setDragging(false);
+      const paths = droppedPaths(e.dataTransfer);
+      setDone(null);
+      if (paths.length === 0) {
+        setNoPaths(true);
+        setFiles([]);
+        return;
+      }
+      setNoPaths(false);
+      setFiles(paths.map((path) => ({ path, name: baseName(path), kind: guessKind(baseName(path)) })));
+    };
+    window.addEventListener("dragenter", enter);
+    window.addEventListener("dragleave", leave);
+    window.addEventListener("dragover", over);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragenter", enter);
+      window.removeEventListener("dragleave", leave);
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("drop", drop);
+    };
+  }, []);
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    if (files !== null && !d.open) d.showModal();
+    if (files === null && d.open) d.close();
+  }, [files]);
+
+  const runImport = async () => {
+    if (!files) return;
+    setBusy(true);
+    const of = (kind: DropKind) => files.filter((f) => f.kind === kind).map((f) => f.path);
+    let count = 0;
+    try {
+      if (of("paper").length) count += (await api.call("paper.import", { paths: of("paper") })).papers.length;
+      if (of("note").length) {
+        await api.call("knowledge.ingest", { paths: of("note"), collection: "library" });
+        count += of("note").length;
+      }
+      if (of("guide").length) {
+        await api.call("knowledge.ingest", { paths: of("guide"), collection: "rules" });
+        count += of("guide").length;
+      }
+      for (const path of of("model")) {
+        const error = await importModel(path);
+        if (error) throw error;
+        count++;
+      }
+      setDone(t("drop.done", { n: count }));
+      setFiles(null);
+      void refreshSources();
+    } catch (error) {
+      pushError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {dragging && (
+        <div className="drop-overlay" aria-hidden>
+          {t("drop.hint")}
+        </div>
+      )}
+      {done && (
+        <p className="toast" role="status">
+          {done}
+          <button type="button" className="icon-btn" aria-label={t("common.close")} onClick={() => setDone(null)}>
+            ×
+          </button>
+        </p>
+      )}
+      <dialog ref={dialog} className="dialog" aria-labelledby="drop-title" onClose={() => setFiles(null)}>
+        {files !== null && (
+          <>
+            <h3 id="drop-title">{t("drop.title")}</h3>
+            {noPaths ? (
+              <p className="notice">{t("drop.noPaths")}</p>
+            ) : (
+              <ul className="drop-list">
+                {files.map((f, i) => (
+                  <li key={f.path}>
+                    <span className="ellipsis" title={f.path}>
+                      {f.name}
+                    </span>
+                    <select
+                      className="input input--small"
+                      aria-label={t("drop.kindOf", { name: f.name })}
+                      value={f.kind}
+                      onChange={(e) => setFiles(files.map((x, j) => (j === i ? { ...x, kind: e.target.value as DropKind } : x)))}
+                    >
+                      {DROP_KINDS.map((k) => (
+                        <option key={k} value={k}>
+                          {t(`drop.kind.${k}` as MessageKey)}
+                        </option>
+                      ))}
+                    </select>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="card__actions">
+              <button type="button" className="btn" onClick={() => setFiles(null)}>
+                {t("common.cancel")}
+              </button>
+              {!noPaths && (
+                <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void runImport()}>
+                  {t("drop.import", { n: files.length })}
+                </button>
+              )}
+            </div>
+          </>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/** What a dropped file is imported as. */
+export type DropKind = "note" | "paper" | "guide" | "model";
+export const DROP_KINDS: readonly DropKind[] = ["note", "paper", "guide", "model"];
+
+/** One dropped file: its path on disk and the import it gets unless the user picks another. */
+export interface DroppedFile {
+  path: string;
+  name: string;
+  kind: DropKind;
+}
+
+/** Default kind by name: .gguf models, .pdf papers, style guides by name, everything else notes. */
+export function guessKind(name: string): DropKind {
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".gguf")) return "model";
+  if (lower.endsWith(".pdf")) return "paper";
+  if (/(guide|style|rules?|规范|指南|风格)[^/\\]*\.(md|markdown|txt)$/.test(lower)) return "guide";
+  return "note";
+}
+
+/** Local paths of `file://` URIs in a `text/uri-list` (what a file manager drags into a browser). */
+export function pathsFromUriList(uriList: string): string[] {
+  return uriList
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#") && l.startsWith("file://"))
+    .map((l) => {
+      const url = new URL(l);
+      const p = decodeURIComponent(url.pathname);
+      // file:///C:/x → C:/x on Windows.
+      return /^\/[A-Za-z]:\//.test(p) ? p.slice(1) : p;
+    });
+}
+
+/** The file name of a path (either separator). */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}

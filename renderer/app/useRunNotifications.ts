@@ -1,0 +1,37 @@
+import { useEffect, useRef } from "react";
+import { useApp } from "../store/StoreProvider.js";
+import type { RunStatus } from "../store/sessionView.js";
+
+/** A status change older than this is a replay (reload, reopened session), not news. */
+const FRESH_MS = 10_000;
+
+/**
+ * Browser mode: a system notification (Notifications API, when the user allowed it) when the open
+ * run reaches a pause, finishes or fails while the tab is in the background. In Electron the main
+ * process shows a native Notification instead (electron/main/runNotifier.ts), so this stays quiet.
+ */
+export function useRunNotifications(): void {
+  const status = useApp((s) => s.current.status);
+  const sessionId = useApp((s) => s.current.sessionId);
+  const at = useApp((s) => s.current.pause?.at ?? s.current.endedAt);
+  const pausePoint = useApp((s) => s.current.pause?.pausePoint ?? null);
+  const summary = useApp((s) => s.current.doneSummary ?? s.current.error?.message ?? null);
+  const previous = useRef<{ id: string | null; status: RunStatus }>({ id: null, status: "idle" });
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { id: sessionId, status };
+    if (window.scriptorium || typeof Notification === "undefined" || Notification.permission !== "granted") return;
+    if (before.id !== sessionId || before.status === status) return;
+    if (status !== "paused" && status !== "done" && status !== "error") return;
+    if (!at || Date.now() - Date.parse(at) > FRESH_MS) return;
+    if (document.visibilityState === "visible" && document.hasFocus()) return;
+    const title = status === "paused" ? "Scriptorium：等待你的确认" : status === "done" ? "Scriptorium：已完成" : "Scriptorium：出错了";
+    new Notification(title, { body: status === "paused" ? `停在「${pausePoint ?? ""}」` : (summary ?? ""), tag: sessionId ?? undefined });
+  }, [status, sessionId, at, pausePoint, summary]);
+}
+
+/** Asks for notification permission once, from a user gesture (starting a run), in browser mode only. */
+export function askNotificationPermission(): void {
+  if (typeof window === "undefined" || window.scriptorium || typeof Notification === "undefined" || Notification.permission !== "default") return;
+  void Notification.requestPermission().catch(() => undefined);
+}
