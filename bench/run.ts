@@ -1,13 +1,30 @@
 /**
- * `npm run bench [-- --quick] [-- --json] [-- --only llm,retrieval]`
+ * `npm run bench [-- --quick] [-- --json] [-- --only llm,docgen,paper,retrieval]`
  * Every comparison is measured side by side in one run (A B A B …, medians); see bench/README.md.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
 import type { BenchContext, BenchGroup, GroupResult } from "./lib/types.js";
 import { unavailable } from "./lib/types.js";
+
+/**
+ * A group that lives in its own file, which another feature's bench adds (`export const <name>:
+ * BenchGroup`). Until the file exists its metrics are null with the reason.
+ */
+function groupFile(file: string, exportName: string): () => Promise<BenchGroup> {
+  return async () => {
+    const url = pathToFileURL(path.join(import.meta.dirname, file)).href;
+    const module = (await import(url).catch((error: unknown) => {
+      throw new Error(`${file} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    })) as Record<string, unknown>;
+    const group = module[exportName];
+    if (typeof group !== "function") throw new Error(`${file} does not export ${exportName}`);
+    return group as BenchGroup;
+  };
+}
 
 const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup> }> = {
   llm: {
@@ -15,16 +32,25 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
       "llm.threads_speedup",
       "llm.grammar_valid_rate",
       "llm.prompt_only_valid_rate",
+      "llm.section_throughput_ratio",
+      "llm.prefix_reuse_ttft_speedup",
+      "llm.decode_vs_raw",
       "llm.parallel_speedup_2",
       "llm.parallel_speedup_4",
       "llm.decode_tokens_per_s",
       "llm.memory_bandwidth_bound_tokens_per_s",
+      "llm.decode_bandwidth_ratio_q8",
     ],
     load: async () => (await import("./llmBench.js")).llmBench,
   },
   workflow: {
     metrics: ["workflow.article_overhead"],
     load: async () => (await import("./workflowBench.js")).workflowBench,
+  },
+  docgen: { metrics: ["workflow.docgen_overhead", "docgen.review_prefix_reuse"], load: groupFile("docgenBench.ts", "docgenBench") },
+  paper: {
+    metrics: ["paper.forced_vs_routed_ttft", "paper.router_saved_ms", "paper.deep_read_s", "paper.retrieval_page_recall5", "paper.claims_unsupported_precision", "paper.claims_unsupported_recall"],
+    load: groupFile("paperBench.ts", "paperBench"),
   },
   retrieval: {
     metrics: [
@@ -39,6 +65,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
     ],
     load: async () => (await import("./retrievalBench.js")).retrievalBench,
   },
+  abort: { metrics: ["abort.p50_ms", "abort.p95_ms", "abort.max_ms", "abort.within_500ms_rate"], load: async () => (await import("./abortBench.js")).abortBench },
   ui: {
     metrics: ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms"],
     load: async () => (await import("./uiBench.js")).uiBench,

@@ -91,7 +91,7 @@ async function driveArticle(engine: Engine): Promise<void> {
   });
 }
 
-function answer(event: Extract<EngineEvent, { type: "await_user" }>, draftPauses: number): Record<string, unknown> {
+function answer(event: Extract<EngineEvent, { type: "await_user" }>, draftPauses: number): { action: string; [field: string]: unknown } {
   const context = event.context as { materials?: Array<{ id: string }> };
   switch (event.pausePoint) {
     case "material_confirm":

@@ -75,12 +75,18 @@ describe("KnowledgeStore ANN index", () => {
     expect((await topIds(again, queries.slice(0, 3), 1)).flat()).toEqual(flat.slice(0, 3).map((ids) => ids[0]));
   }, 120_000);
 
-  it("never builds one with an infinite threshold", async () => {
+  it("never builds one by itself with an infinite threshold; ensureVectorIndex builds it on request", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kstore-ann-"));
     dirs.push(dir);
     const store = await openStore(dir, Number.POSITIVE_INFINITY);
-    await store.add("library", vectors(300).map((v, i) => chunk(i, v)));
+    const all = vectors(600);
+    await store.add("library", all.map((v, i) => chunk(i, v)));
     await store.whenIndexed("library");
     expect(store.hasVectorIndex("library")).toBe(false);
-  });
+    await store.ensureVectorIndex("library", 1000);
+    expect(store.hasVectorIndex("library")).toBe(false); // fewer rows than asked for
+    await store.ensureVectorIndex("library", 500);
+    expect(store.hasVectorIndex("library")).toBe(true);
+    expect((await topIds(store, [all[7]!], 1))[0]).toEqual(["c7"]);
+  }, 60_000);
 });

@@ -225,6 +225,16 @@ export class KnowledgeStore {
     await this.ann.get(collection)?.building;
   }
 
+  /**
+   * Build the ANN index now if the table has at least `minRows` rows and none is current (the
+   * benchmark compares flat and indexed search on one table this way); resolves when done.
+   */
+  async ensureVectorIndex(collection: Collection, minRows = this.options.annThreshold ?? ANN_THRESHOLD): Promise<void> {
+    await this.whenIndexed(collection);
+    this.scheduleVectorIndex(collection, await this.table(collection), minRows);
+    await this.whenIndexed(collection);
+  }
+
   /** Whether the table's vector searches use the ANN index now. */
   hasVectorIndex(collection: Collection): boolean {
     return (this.ann.get(collection)?.trainedRows ?? 0) > 0;
@@ -235,8 +245,7 @@ export class KnowledgeStore {
    * has doubled since (partitions sized for the old count get crowded; rows added in between are
    * folded into the existing index by optimize()). One build per table at a time.
    */
-  private scheduleVectorIndex(collection: Collection, table: lancedb.Table): void {
-    const threshold = this.options.annThreshold ?? ANN_THRESHOLD;
+  private scheduleVectorIndex(collection: Collection, table: lancedb.Table, threshold = this.options.annThreshold ?? ANN_THRESHOLD): void {
     if (!Number.isFinite(threshold)) return;
     const state = this.ann.get(collection) ?? { building: null, trainedRows: 0 };
     this.ann.set(collection, state);
