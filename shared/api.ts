@@ -98,6 +98,11 @@ export const API = {
     z.object({ sessionId: z.string(), status: SessionStatusSchema }),
   ),
   "run.state": method(SessionRef, SessionStateSchema),
+  /**
+   * Run again, from its last checkpoint, a session that ended in an error that may pass (a full
+   * disk, an unreachable backend: `disk_full`, `unavailable`); finished steps are not redone.
+   */
+  "run.retry": method(SessionRef, z.object({ sessionId: z.string(), status: SessionStatusSchema })),
   "run.cancel": method(SessionRef, Ok),
   "events.list": method(
     z.object({ sessionId: z.string().min(1).max(100), afterSeq: z.number().int().min(0).default(0) }).strict(),

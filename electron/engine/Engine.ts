@@ -155,6 +155,7 @@ export class Engine implements ScriptoriumApi {
       "run.start": async ({ workflow, input }) => p.runner.start(workflow, input),
       "run.resume": async ({ sessionId, payload }) => p.runner.resume(sessionId, payload),
       "run.state": async ({ sessionId }) => p.runner.state(sessionId),
+      "run.retry": async ({ sessionId }) => p.runner.retry(sessionId),
       "run.cancel": async ({ sessionId }) => {
         await p.runner.cancel(sessionId);
         return { ok: true };

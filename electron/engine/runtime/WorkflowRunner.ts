@@ -46,6 +46,9 @@ interface ActiveRun {
  * Runs workflow graphs as sessions: persists and publishes their events, turns interrupts into
  * pauses, applies each resume exactly once, cancels, deletes, and continues runs cut by a restart.
  */
+/** Errors that may pass without changing the session: space freed, a backend back up. */
+const RETRYABLE = new Set(["disk_full", "unavailable"]);
+
 export class WorkflowRunner {
   private readonly opts: WorkflowRunnerOptions;
   private readonly graphs = new Map<string, CompiledWorkflowGraph>();
@@ -103,6 +106,29 @@ export class WorkflowRunner {
     } finally {
       this.resuming.delete(sessionId);
     }
+  }
+
+  /**
+   * Run a session that ended in a passing error (`disk_full`, `unavailable`) again from its last
+   * checkpoint, as `recover()` does after a crash: the failed step re-runs, finished ones do not.
+   */
+  async retry(sessionId: string): Promise<{ sessionId: string; status: SessionStatus }> {
+    this.assertOpen();
+    const session = this.requireSession(sessionId);
+    const last = this.opts.events.list(sessionId, 0).findLast((event) => event.type === "error") as { error?: { code?: string } } | undefined;
+    const code = last?.error?.code;
+    if (session.status !== "error" || this.runs.has(sessionId) || !RETRYABLE.has(code ?? "")) {
+      throw new ScriptoriumError("conflict", `Session ${sessionId} is ${session.status}${code ? ` (${code})` : ""}; only a session that ended in a disk_full or unavailable error can be retried.`, {
+        status: session.status,
+      });
+    }
+    if (!this.opts.sessions.transition(sessionId, "error", "running")) throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer in error.`);
+    const definition = this.definition(session.workflow);
+    const graph = this.graph(definition);
+    const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(sessionId));
+    const input = tuple ? null : definition.initialState(definition.contract.start.parse(this.opts.sessions.input(sessionId)));
+    this.launch(sessionId, definition, graph, input);
+    return { sessionId, status: "running" };
   }
 
   /** Session summary, pending pause (re-derived from the checkpoint), the workflow's status word and public values. */

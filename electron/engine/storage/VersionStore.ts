@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { DraftVersion } from "../../../shared/article.js";
 import type { VersionStore } from "../workflows/WorkflowDefinition.js";
+import { asDiskError } from "../io/atomicWrite.js";
 
 interface VersionRow {
   number: number;
@@ -29,6 +30,15 @@ export class SqliteVersionStore implements VersionStore {
   }
 
   add(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion {
+    try {
+      return this.insert(sessionId, draft);
+    } catch (error) {
+      // The transaction rolled back: the versions already stored are untouched.
+      throw asDiskError(error, `a new version (${draft.reason}) of session ${sessionId}`);
+    }
+  }
+
+  private insert(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion {
     return this.db.transaction(() => {
       const now = new Date().toISOString();
       const { next } = this.db.prepare("SELECT coalesce(max(number), 0) + 1 AS next FROM versions WHERE session_id = ?").get(sessionId) as { next: number };

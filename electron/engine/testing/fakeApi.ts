@@ -117,6 +117,12 @@ export class FakeApi implements ScriptoriumApi {
         }, 5);
         return { sessionId: id, status: "running" };
       }
+      case "run.retry": {
+        const session = this.session(input);
+        if (session.summary.status !== "error") throw new ScriptoriumError("conflict", "Only a session that ended in an error can be retried.");
+        session.summary.status = "running";
+        return { sessionId: session.summary.id, status: "running" };
+      }
       case "run.cancel":
         this.session(input);
         return { ok: true };

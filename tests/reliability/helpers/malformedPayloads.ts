@@ -11,6 +11,7 @@ import { WORKFLOW_REGISTRY } from "../../../electron/engine/workflows/registry.j
 export const SESSION_METHODS = new Set<MethodName>([
   "sessions.delete",
   "run.resume",
+  "run.retry",
   "run.state",
   "run.cancel",
   "events.list",

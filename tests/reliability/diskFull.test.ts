@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SessionState } from "../../shared/api.js";
+import type { ArticleResume } from "../../shared/article.js";
+import { createEngine } from "../../electron/engine/createEngine.js";
+import type { Engine } from "../../electron/engine/Engine.js";
+import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
+import { tempDataDir } from "../../electron/engine/testing/engineTestKit.js";
+import { mountTinyDisk, type TinyDisk } from "../../electron/engine/testing/tinyDisk.js";
+
+/**
+ * A full disk, for real: the data folder (or its cache) on a small tmpfs filled to the last byte.
+ * Writing a section, storing a version: a typed `disk_full` error naming what failed, nothing
+ * saved before is lost, and the same step succeeds once space is back.
+ */
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function openEngine(dataDir: string): Promise<Engine> {
+  const engine = await createEngine({ dataDir, llm: new ArticleScriptLlm(), search: new FakeSearch(), eventFlushIntervalMs: 5 });
+  cleanup.push(() => engine.dispose());
+  return engine;
+}
+async function settle(engine: Engine, sessionId: string): Promise<SessionState> {
+  await engine.parts.runner.settled(sessionId);
+  return engine.call("run.state", { sessionId });
+}
+async function resume(engine: Engine, sessionId: string, payload: ArticleResume): Promise<SessionState> {
+  await engine.call("run.resume", { sessionId, payload });
+  return settle(engine, sessionId);
+}
+async function errorOf(promise: Promise<unknown>): Promise<{ code?: string; message?: string }> {
+  return promise.then(
+    () => ({}),
+    (error: { code?: string; message?: string }) => error,
+  );
+}
+function mount(dir: string, bytes: number): TinyDisk {
+  fs.mkdirSync(dir, { recursive: true });
+  const disk = mountTinyDisk(bytes);
+  // Re-mount the fresh tmpfs where the engine expects the folder.
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.symlinkSync(disk.dir, dir);
+  cleanup.push(disk.unmount);
+  return disk;
+}
+
+describe("disk full", () => {
+  it("while the sections are written: disk_full naming the section, finished work kept, the same step succeeds once space is back", async () => {
+    const dataDir = tempDataDir("scriptorium-diskfull-cache-");
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const disk = mount(path.join(dataDir, "cache"), 512 * 1024);
+    const engine = await openEngine(dataDir);
+    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Local AI for engineers", locale: "en" } });
+    expect((await settle(engine, sessionId)).pause?.pausePoint).toBe("material_confirm");
+    const outline = await resume(engine, sessionId, { action: "confirm" });
+    expect(outline.pause?.pausePoint).toBe("outline_confirm");
+
+    const filler = disk.fill();
+    const failed = await resume(engine, sessionId, { action: "confirm" });
+    const events = (await engine.call("events.list", { sessionId, afterSeq: 0 })).events;
+    const error = events.findLast((e) => e.type === "error") as { error?: { code?: string; message?: string } } | undefined;
+    expect(error?.error?.code).toBe("disk_full");
+    expect(error?.error?.message).toMatch(/section \d+ of the draft cache/);
+    expect(fs.readdirSync(disk.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    // Nothing saved is lost: the session, its materials and its outline are still there; a retry is offered.
+    expect(failed.session.status).toBe("error");
+    await expect(engine.call("run.resume", { sessionId, payload: { action: "confirm" } })).rejects.toMatchObject({ code: "conflict" });
+    expect(Object.keys(failed.values)).not.toHaveLength(0);
+
+    fs.rmSync(filler);
+    // Space is back: the same step runs to the draft.
+    // Space is back: run.retry continues from the last checkpoint, and the draft is written.
+    await engine.call("run.retry", { sessionId });
+    const retried = await settle(engine, sessionId);
+    expect(retried.session.status).toBe("paused");
+    expect((await engine.call("documents.versions", { sessionId })).versions.length).toBeGreaterThan(0);
+    expect(fs.readdirSync(path.join(dataDir, "cache", sessionId)).filter((name) => /^section_\d+\.md$/.test(name)).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("while a version is stored: disk_full, earlier versions intact, the edit succeeds once space is back", async () => {
+    const disk = mountTinyDisk(8 * 1024 * 1024);
+    cleanup.push(disk.unmount);
+    const engine = await openEngine(disk.dir);
+    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Local AI for engineers", locale: "en" } });
+    await settle(engine, sessionId);
+    await resume(engine, sessionId, { action: "confirm" });
+    await resume(engine, sessionId, { action: "confirm" });
+    const before = (await engine.call("documents.versions", { sessionId })).versions;
+    expect(before.length).toBeGreaterThan(0);
+
+    const filler = disk.fill();
+    const markdown = `# Edited\n\n${"A paragraph the user wrote by hand. ".repeat(2_000)}`;
+    const error = await errorOf(engine.call("documents.edit", { sessionId, markdown }));
+    expect(error.code).toBe("disk_full");
+    expect(error.message).toContain(`a new version (manual_edit) of session ${sessionId}`);
+    fs.rmSync(filler);
+    expect((await engine.call("documents.versions", { sessionId })).versions).toEqual(before);
+    const { version } = await engine.call("documents.edit", { sessionId, markdown });
+    expect(version.number).toBe(before.length + 1);
+    expect((await engine.call("documents.version", { sessionId, number: version.number })).markdown).toBe(markdown);
+  }, 120_000);
+});
