@@ -1,0 +1,150 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { card, confirmMaterials, confirmOutline, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
+import { openEditor } from "./harness/editorSteps.js";
+import { seriousAxeViolations, type AxeFinding } from "./harness/axeScan.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+
+let studio: Studio | null = null;
+beforeAll(async () => {
+  await buildRenderer();
+}, 180_000);
+afterEach(async () => {
+  await studio?.close();
+  studio = null;
+});
+
+/** Drops files the way a file manager does onto a browser window: a `text/uri-list` of file:// URIs. */
+async function dropFiles(s: Studio, files: string[]): Promise<void> {
+  const uris = files.map((f) => pathToFileURL(f).href).join("\r\n");
+  await s.page.evaluate((list) => {
+    const data = new DataTransfer();
+    data.setData("text/uri-list", list);
+    for (const type of ["dragenter", "dragover", "drop"]) window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, uris);
+}
+
+describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 240_000 }, () => {
+  it("reports 0 serious or critical axe violations on every screen", async () => {
+    studio = await startStudio({}, { bypassCSP: true });
+    const { page, llm } = studio;
+    const found: Array<AxeFinding & { screen: string }> = [];
+    const scan = async (screen: string) => found.push(...(await seriousAxeViolations(page, screen)));
+
+    await visible(page.getByRole("dialog", { name: "欢迎使用 Scriptorium" }));
+    await scan("onboarding");
+    await skipOnboarding(page);
+    await scan("studio: intent form");
+    await startArticle(page, "无障碍扫描");
+    await scan("PAUSE-1 materials");
+    await card(page, "素材确认").getByRole("button", { name: "全不选" }).click();
+    await card(page, "素材确认").getByRole("button", { name: "确认素材，开始规划大纲" }).click();
+    await visible(page.getByRole("dialog", { name: "不使用任何素材直接写作？" }));
+    await scan("confirm dialog");
+    await page.getByRole("button", { name: "不用素材，直接写" }).click();
+    await visible(card(page, "大纲确认"));
+    await scan("PAUSE-2 outline");
+    await confirmOutline(page);
+    await scan("PAUSE-3 draft preview");
+    await openEditor(page);
+    await page.locator(".cm-lintRange").first().waitFor({ state: "attached", timeout: 20_000 }).catch(() => undefined);
+    await scan("PAUSE-3 editor");
+    llm.rejectReviews();
+    await card(page, "确认初稿").getByRole("button", { name: "让编辑审核" }).click();
+    await visible(card(page, "处理编辑意见"));
+    await scan("PAUSE-4 review");
+    await page.getByRole("button", { name: "对话", exact: true }).click();
+    await visible(page.getByLabel("输入问题"));
+    await scan("chat");
+    await page.getByRole("button", { name: "设置", exact: true }).click();
+    for (const tab of ["模型", "知识库", "内网插件"]) {
+      await page.getByRole("tab", { name: tab }).click();
+      await scan(`settings: ${tab}`);
+    }
+    if (found.length) console.log("AXE", JSON.stringify(found, null, 1));
+    expect(found).toEqual([]);
+  });
+
+  it("follows the OS dark theme (screenshot) and the light one", async () => {
+    studio = await startStudio({}, { colorScheme: "dark" });
+    const { page } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "深色模式");
+    await confirmMaterials(page);
+    await confirmOutline(page);
+    await openEditor(page);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
+    expect((r ?? 255) + (g ?? 255) + (b ?? 255)).toBeLessThan(150);
+    await studio.screenshot("20-dark-mode");
+    await page.emulateMedia({ colorScheme: "light" });
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect((light.match(/\d+/g) ?? []).map(Number).reduce((a, c) => a + c, 0)).toBeGreaterThan(600);
+  });
+
+  it("imports dropped files: a note into the library and a style guide into the rules", async () => {
+    // A deterministic embedder (no model file in CI); ingest, chunking and LanceDB are the real ones.
+    studio = await startStudio({ knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(32) } });
+    const { page, engine } = studio;
+    await skipOnboarding(page);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-drop-"));
+    const note = path.join(dir, "会议纪要.md");
+    const guide = path.join(dir, "团队写作规范.md");
+    fs.writeFileSync(note, "# 会议纪要\n\n本地模型部署在内网，资料不出门。\n");
+    fs.writeFileSync(guide, "# 写作规范\n\n## typography（排版）\n\n### 1.1 中文与英文之间加空格\n\n类型：mechanical\n");
+    await dropFiles(studio, [note, guide]);
+    const dialog = await visible(page.getByRole("dialog", { name: "导入拖入的文件" }));
+    await expect(dialog.getByLabel("会议纪要.md 的类型").inputValue()).resolves.toBe("note");
+    await expect(dialog.getByLabel("团队写作规范.md 的类型").inputValue()).resolves.toBe("guide");
+    await studio.screenshot("21-drop-import");
+    await dialog.getByRole("button", { name: "导入 2 个文件" }).click();
+    await expect
+      .poll(async () => (await engine.call("knowledge.sources", {})).sources.map((s) => [path.basename(s.path), s.collection]), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([["会议纪要.md", "library"], ["团队写作规范.md", "rules"]]));
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    // A drop without paths (a browser cannot see where files live) explains itself instead of failing silently.
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(["x"], "x.md", { type: "text/markdown" }));
+      for (const type of ["dragenter", "dragover", "drop"]) window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await visible(page.getByRole("dialog", { name: "导入拖入的文件" }).getByText("浏览器模式拿不到拖入文件在磁盘上的位置"));
+  });
+
+  it("runs the main actions from the keyboard, with the shortcuts in tooltips", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    const start = page.getByRole("button", { name: "开始写作" });
+    await expect(start.getAttribute("title")).resolves.toContain("Ctrl+Enter");
+    await page.getByLabel("写什么").fill("快捷键测试");
+    await page.keyboard.press("Control+Enter");
+    await visible(card(page, "素材确认"));
+    await confirmMaterials(page);
+    await confirmOutline(page);
+    const pause3 = card(page, "确认初稿");
+    await pause3.getByLabel("修改意见").fill("补充成本数据");
+    await pause3.getByRole("button", { name: "按我的意见修改" }).click();
+    await expect.poll(() => page.getByLabel("版本").locator("option").count(), { timeout: 30_000 }).toBe(2);
+    await expect(page.getByLabel("版本").getAttribute("title")).resolves.toContain("Alt+PageUp");
+    // Alt+PageUp / Alt+PageDown walk the versions; Ctrl+E toggles preview and editor.
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("Alt+PageUp");
+    await expect.poll(() => page.getByLabel("版本").inputValue()).toBe("1");
+    await page.keyboard.press("Alt+PageDown");
+    await expect.poll(() => page.getByLabel("版本").inputValue()).toBe("2");
+    await page.keyboard.press("Control+e");
+    await visible(page.getByRole("textbox", { name: "Markdown 编辑器" }));
+    await expect(page.getByRole("tab", { name: "编辑" }).getAttribute("aria-selected")).resolves.toBe("true");
+    // Ctrl+Enter at a pause sends its primary action (确认定稿 at PAUSE-3).
+    await card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).focus();
+    await expect(card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).getAttribute("title")).resolves.toContain("Ctrl+Enter");
+    await page.keyboard.press("Control+Enter");
+    await visible(page.getByRole("status").filter({ hasText: "已定稿" }));
+  });
+});
