@@ -166,10 +166,11 @@ export class KnowledgeStore {
     this.db.close();
   }
 
+  // The score columns are selected by name: left implicit, Lance logs a deprecation warning per query.
   private async vectorSearch(collection: Collection, table: lancedb.Table, vector: Float32Array | undefined, limit: number, where?: string) {
     if (!vector) throw new ScriptoriumError("bad_request", "A vector search needs a query vector.");
     this.assertVector({ id: "(query)", vector });
-    let query = table.vectorSearch(Array.from(vector)).distanceType("cosine").select(HIT_COLUMNS).limit(limit);
+    let query = table.vectorSearch(Array.from(vector)).distanceType("cosine").select([...HIT_COLUMNS, "_distance"]).limit(limit);
     // With the IVF-PQ index: probe a few partitions, then re-rank limit × refine candidates on the
     // full vectors, so the top-k order is exact among the candidates (rows not yet in the index are
     // scanned flat by LanceDB and merged).
@@ -184,7 +185,7 @@ export class KnowledgeStore {
     if (!cleaned) return [];
     // Rows from not-yet-indexed fragments come back unsorted after the indexed ones: over-fetch,
     // then sort by BM25 here.
-    let query = table.query().fullTextSearch(cleaned).select(HIT_COLUMNS).limit(limit * 2 + 10);
+    let query = table.query().fullTextSearch(cleaned).select([...HIT_COLUMNS, "_score"]).limit(limit * 2 + 10);
     if (where) query = query.where(where);
     const rows = ((await query.toArray()) as Array<Record<string, unknown>>)
       .map((row) => ({ row, score: Number(row._score ?? 0) }))
