@@ -1,6 +1,6 @@
 import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import type { Material } from "../../../shared/knowledge.js";
-import type { ResearchSearch } from "../workflows/WorkflowDefinition.js";
+import type { ResearchSearch, ResearchSearchOptions } from "../workflows/WorkflowDefinition.js";
 import type { SearchProvider } from "./SearchProvider.js";
 
 export interface SearchServiceOptions {
@@ -86,8 +86,9 @@ export class SearchService implements ResearchSearch {
   }
 
   /** `ResearchSearch`: merged, de-duplicated, ranked materials; provider failures are swallowed (see searchDetailed). */
-  async search(query: string, options: { limit: number; locale?: "zh" | "en"; signal?: AbortSignal }): Promise<Material[]> {
-    return (await this.searchDetailed(query, { limit: options.limit, signal: options.signal })).materials;
+  async search(query: string, options: ResearchSearchOptions): Promise<Material[]> {
+    const dates = { ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) };
+    return (await this.searchDetailed(query, { limit: options.limit, ...dates, ...(options.signal ? { signal: options.signal } : {}) })).materials;
   }
 
   /** Materials plus a report per provider (for the UI and logs). Throws only `aborted`. */

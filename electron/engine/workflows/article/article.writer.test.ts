@@ -144,4 +144,22 @@ describe("article: a writer's daily needs", () => {
     const c = await toReview(1);
     expect((await resume(c, { override_verdict: "pass" })).session.status).toBe("done");
   });
+
+  it("a period in the intent reaches the search as date_from / date_to; extra_context reaches the prompts", async () => {
+    const seen: Array<{ query: string; dateFrom?: string; dateTo?: string }> = [];
+    const dated = new FakeSearch();
+    const recording = { search: async (query: string, options: { limit: number; dateFrom?: string; dateTo?: string }) => (seen.push({ query, ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) }), dated.search(query, options)) };
+    await engine.dispose();
+    engine = await createEngine({ dataDir, llm, search: recording, eventFlushIntervalMs: 5 });
+    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { user_intent: "How local AI changed in 2024", extra_context: "We sell laptops.", locale: "en" } });
+    const state = await settle(sessionId);
+    expect(state.values.parsed_intent).toMatchObject({ date_from: "2024-01-01", date_to: "2024-12-31" });
+    expect(seen).toEqual([
+      { query: "alpha", dateFrom: "2024-01-01", dateTo: "2024-12-31" },
+      { query: "beta", dateFrom: "2024-01-01", dateTo: "2024-12-31" },
+    ]);
+    expect(llm.callsOf("system", "intent")[0]?.prompt).toContain("Background: We sell laptops.");
+    await resume(sessionId, { action: "confirm" });
+    expect(llm.callsOf("writer", "outline")[0]?.prompt).toContain("We sell laptops.");
+  });
 });

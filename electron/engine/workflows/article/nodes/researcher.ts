@@ -32,7 +32,7 @@ export function researcherNode(services: WorkflowServices) {
       return { update: found, summary: found.join(locale === "zh" ? "、" : ", ") };
     });
     return runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, "检索素材", "Searching materials") }, async () => {
-      const { hitLists, hits, failed } = await searchKeywords(services.search, keywords, locale, config.signal);
+      const { hitLists, hits, failed } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
       const materials = renumber(rankMaterials(hitLists));
       let summary = materialsSummary(locale, hits, materials.length);
       if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);

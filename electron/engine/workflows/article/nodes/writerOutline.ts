@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
 import { materialDigest } from "../../common/research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
+import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
 import { outlinePrompt } from "../prompts.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
@@ -30,7 +31,7 @@ export function writerOutlineNode(services: WorkflowServices) {
       const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
       const { value } = await services.llm.generateStructured({
         ...outlinePrompt(locale, {
-          intent: state.input.intent,
+          intent: intentWithContext(state.input, locale),
           parsed,
           materials,
           ...(replan && state.resume ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) } : {}),
