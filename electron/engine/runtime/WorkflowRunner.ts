@@ -46,9 +46,6 @@ interface ActiveRun {
  * Runs workflow graphs as sessions: persists and publishes their events, turns interrupts into
  * pauses, applies each resume exactly once, cancels, deletes, and continues runs cut by a restart.
  */
-/** Errors that may pass without changing the session: space freed, a backend back up. */
-const RETRYABLE = new Set(["disk_full", "unavailable"]);
-
 export class WorkflowRunner {
   private readonly opts: WorkflowRunnerOptions;
   private readonly graphs = new Map<string, CompiledWorkflowGraph>();
@@ -109,24 +106,31 @@ export class WorkflowRunner {
   }
 
   /**
-   * Run a session that ended in a passing error (`disk_full`, `unavailable`) again from its last
-   * checkpoint, as `recover()` does after a crash: the failed step re-runs, finished ones do not.
+   * Run an errored or cancelled session again from its last checkpoint, as `recover()` does after a
+   * crash: the failed step re-runs, finished ones (and a pending pause) are not redone. A weak model
+   * failing its JSON three times, a full disk or an unreachable backend therefore never costs the
+   * session. Refused (conflict) for a session that is running, paused or done.
    */
   async retry(sessionId: string): Promise<{ sessionId: string; status: SessionStatus }> {
     this.assertOpen();
     const session = this.requireSession(sessionId);
-    const last = this.opts.events.list(sessionId, 0).findLast((event) => event.type === "error") as { error?: { code?: string } } | undefined;
-    const code = last?.error?.code;
-    if (session.status !== "error" || this.runs.has(sessionId) || !RETRYABLE.has(code ?? "")) {
-      throw new ScriptoriumError("conflict", `Session ${sessionId} is ${session.status}${code ? ` (${code})` : ""}; only a session that ended in a disk_full or unavailable error can be retried.`, {
-        status: session.status,
-      });
+    const from = session.status;
+    if ((from !== "error" && from !== "cancelled") || this.runs.has(sessionId)) {
+      throw new ScriptoriumError("conflict", `Session ${sessionId} is ${from}; only an errored or cancelled session can be retried.`, { status: from });
     }
-    if (!this.opts.sessions.transition(sessionId, "error", "running")) throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer in error.`);
+    if (!this.opts.sessions.transition(sessionId, from, "running")) throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer ${from}.`);
     const definition = this.definition(session.workflow);
     const graph = this.graph(definition);
+    const snapshot = await graph.getState(this.threadConfig(sessionId));
     const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(sessionId));
     const input = tuple ? null : definition.initialState(definition.contract.start.parse(this.opts.sessions.input(sessionId)));
+    const pause = pauseFromSnapshot(snapshot);
+    if (tuple && pause) {
+      // Cancelled while paused: nothing to run, the pause is simply offered again.
+      this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint);
+      this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
+      return { sessionId, status: "paused" };
+    }
     this.launch(sessionId, definition, graph, input);
     return { sessionId, status: "running" };
   }

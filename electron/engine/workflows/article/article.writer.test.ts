@@ -162,4 +162,29 @@ describe("article: a writer's daily needs", () => {
     await resume(sessionId, { action: "confirm" });
     expect(llm.callsOf("writer", "outline")[0]?.prompt).toContain("We sell laptops.");
   });
+
+  it("run.retry continues an errored session from its last checkpoint (finished sections not redone) and reopens a cancelled pause", async () => {
+    const id = await start();
+    await resume(id, { action: "confirm" });
+    llm.script.failSectionOnce.add("Body");
+    const failed = await resume(id, { action: "confirm" });
+    expect(failed.session.status).toBe("error");
+    expect(failed.values.materials).not.toHaveLength(0);
+    const calls = llm.callsOf("writer", "section").length;
+    expect(await engine.call("run.retry", { sessionId: id })).toEqual({ sessionId: id, status: "running" });
+    const retried = await settle(id);
+    expect(retried.pause?.pausePoint).toBe("draft_confirm");
+    // Intro and End reached the cache before the failure: only Body is written again.
+    expect(llm.callsOf("writer", "section").length).toBe(calls + 1);
+
+    await engine.call("run.cancel", { sessionId: id });
+    expect((await settle(id)).session.status).toBe("cancelled");
+    await expect(engine.call("run.resume", { sessionId: id, payload: { action: "finalize" } })).rejects.toMatchObject({ code: "conflict" });
+    expect(await engine.call("run.retry", { sessionId: id })).toEqual({ sessionId: id, status: "paused" });
+    const reopened = await settle(id);
+    expect(reopened.pause?.pausePoint).toBe("draft_confirm");
+    const done = await resume(id, { action: "finalize" });
+    expect(done.session.status).toBe("done");
+    await expect(engine.call("run.retry", { sessionId: id })).rejects.toMatchObject({ code: "conflict" });
+  });
 });
