@@ -149,6 +149,8 @@ export const docgenContract = defineWorkflowContract({
       violations: z.array(DocViolationSchema),
       passed: z.boolean(),
       rejected: z.number().int(),
+      /** The review model gave no usable result this round (the checkers' findings stand). */
+      model_error: z.string().optional(),
     }),
     /** One revise round: every kept and dropped replacement. */
     workflowEvent("module_revise", { module: z.string(), round: z.number().int(), records: z.array(ReplacementRecordSchema), fixed: z.number().int() }),

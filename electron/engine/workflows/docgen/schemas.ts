@@ -51,14 +51,28 @@ export const DocOutlineSchema = z.object({
 });
 export type DocOutline = z.infer<typeof DocOutlineSchema>;
 
-/** The review model's result for one module; `rule_id` is an enum of that module's rule ids. */
-export function reviewResultSchema(ruleIds: readonly [string, ...string[]]) {
+/** Lines up to which a line number is a grammar enum (llama.cpp grammars cannot bound an integer; a random model wrote 73e6498164981649816). */
+export const MAX_ENUM_LINES = 1500;
+
+/** A line number the grammar can only write as one of `from..to` (beyond MAX_ENUM_LINES: any number, checked by code). */
+export function lineNumberSchema(from: number, to: number) {
+  const lo = Math.max(1, Math.trunc(from));
+  const hi = Math.max(lo, Math.trunc(to));
+  if (hi - lo + 1 > MAX_ENUM_LINES) return z.number();
+  return z.literal(Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) as [number, ...number[]]);
+}
+
+/**
+ * The review model's result for one module: `rule_id` is an enum of the module's rule ids and
+ * `line` an enum of the draft's lines (the brief's validate_review_result re-checks both).
+ */
+export function reviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount = MAX_ENUM_LINES) {
   return z.object({
     violations: z
       .array(
         z.object({
           rule_id: z.enum(ruleIds as [string, ...string[]]).describe("the id of the violated rule"),
-          line: z.number().int().describe("the 4-digit line number where the problem is, as a number"),
+          line: lineNumberSchema(1, lineCount).describe("the 4-digit line number where the problem is, as a number"),
           excerpt: z.string().max(80).describe("the offending words, copied exactly from that line"),
           comment: z.string().max(200).describe("what is wrong and how to fix it"),
         }),
@@ -67,21 +81,24 @@ export function reviewResultSchema(ruleIds: readonly [string, ...string[]]) {
       .describe("violations of the listed rules; empty when the draft follows them"),
   });
 }
-export type ReviewResult = z.infer<ReturnType<typeof reviewResultSchema>>;
+export type ReviewResult = { violations: Array<{ rule_id: string; line: number; excerpt: string; comment: string }> };
 
-/** A revise agent's answer for one rule group. */
-export const RevisePlanSchema = z.object({
-  replacements: z
-    .array(
-      z.object({
-        start_line: z.number().int().describe("first line to replace (the 4-digit number, as a number)"),
-        end_line: z.number().int().describe("last line to replace, inclusive"),
-        old_text: z.string().max(2000).describe("the current text of those lines, copied exactly, without the line numbers"),
-        new_content: z.string().max(2000).describe("the replacement text, without line numbers"),
-        reason: z.string().max(160).describe("which violation this fixes"),
-      }),
-    )
-    .max(8)
-    .describe("replacements, each fixing one violation; empty when nothing should change"),
-});
-export type RevisePlan = z.infer<typeof RevisePlanSchema>;
+/** A revise agent's answer for one rule group; line numbers are enums of the excerpt it was shown. */
+export function revisePlanSchema(from = 1, to = MAX_ENUM_LINES) {
+  return z.object({
+    replacements: z
+      .array(
+        z.object({
+          start_line: lineNumberSchema(from, to).describe("first line to replace (the 4-digit number, as a number)"),
+          end_line: lineNumberSchema(from, to).describe("last line to replace, inclusive"),
+          old_text: z.string().max(2000).describe("the current text of those lines, copied exactly, without the line numbers"),
+          new_content: z.string().max(2000).describe("the replacement text, without line numbers"),
+          reason: z.string().max(160).describe("which violation this fixes"),
+        }),
+      )
+      .max(8)
+      .describe("replacements, each fixing one violation; empty when nothing should change"),
+  });
+}
+export const RevisePlanSchema = revisePlanSchema();
+export type RevisePlan = { replacements: Array<{ start_line: number; end_line: number; old_text: string; new_content: string; reason: string }> };

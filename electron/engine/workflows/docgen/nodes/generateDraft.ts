@@ -6,6 +6,7 @@ import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt } from "../docgenText.js";
 import { OUTLINE_SYSTEM, outlinePrompt } from "../prompts.js";
 import { DocOutlineSchema } from "../schemas.js";
+import { isAbort } from "../isAbort.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /**
@@ -24,20 +25,36 @@ export function generateDraftNode(deps: DocgenDeps) {
           return { update: { outline: cached.data, resume: null }, summary: `${cached.data.sections.length} sections (cached)` };
         }
       }
-      const { value } = await deps.llm.generateStructured({
-        system: OUTLINE_SYSTEM,
-        prompt: outlinePrompt(state.topic, clipForPrompt(state.context), feedback),
-        schema: DocOutlineSchema,
-        tag: { role: "writer", step: "outline" },
-        maxTokens: 700,
-        temperature: 0.3,
-        signal: config.signal,
-      });
+      let value: DocOutline;
+      let fallback = false;
+      try {
+        ({ value } = await deps.llm.generateStructured({
+          system: OUTLINE_SYSTEM,
+          prompt: outlinePrompt(state.topic, clipForPrompt(state.context), feedback),
+          schema: DocOutlineSchema,
+          tag: { role: "writer", step: "outline" },
+          maxTokens: 700,
+          temperature: 0.3,
+          signal: config.signal,
+        }));
+      } catch (error) {
+        if (isAbort(error, config.signal)) throw error;
+        // No valid outline from the model: a plain one from the source's own headings, or a default.
+        value = fallbackOutline(state.topic, state.context);
+        fallback = true;
+      }
       const outline = sanitizeOutline(value, state.topic);
       await writeCachedOutline(state.cache_dir, outline);
       emit(config, { type: "doc_outline_ready", outline, cached: false });
-      return { update: { outline, resume: null, sections: [], failed_sections: [] }, summary: `${outline.sections.length} sections` };
+      return { update: { outline, resume: null, sections: [], failed_sections: [] }, summary: `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}` };
     });
+}
+
+/** An outline without the model: the source's `##` headings when it has some, else overview / usage / reference. */
+export function fallbackOutline(topic: string, context: string): DocOutline {
+  const headings = [...context.matchAll(/^#{2,4}\s+(.+?)\s*$/gm)].map((m) => m[1]!).filter((h) => !h.startsWith("笔记 ")).slice(0, 6);
+  const titles = headings.length >= 2 ? headings : ["概述", "使用方法", "参考"];
+  return { title: topic.slice(0, 120), sections: titles.map((title) => ({ title, scope: "" })) };
 }
 
 /** Trimmed titles, numbering stripped, duplicates and empty sections dropped; never empty. */

@@ -34,7 +34,7 @@ export function reviewModuleNode(deps: DocgenDeps, moduleKey: string) {
       }
       const passed = violations.length === 0;
       const breaker = !passed && round >= DOCGEN_MAX_ROUNDS;
-      emit(config, { type: "module_review", module: moduleKey, name: module.name, round, violations, passed, rejected: found.rejected });
+      emit(config, { type: "module_review", module: moduleKey, name: module.name, round, violations, passed, rejected: found.rejected, ...(found.modelError ? { model_error: found.modelError.slice(0, 300) } : {}) });
       const comments = violations.map(formatComment);
       const reports = state.module_reports.map((r): ModuleReport =>
         r.key !== moduleKey

@@ -14,7 +14,7 @@ import { lineHunks } from "../revise/lineHunks.js";
 import { numberLines } from "../revise/lineNumbers.js";
 import { mergeReplacements, type Candidate, type ReplacementRecord } from "../revise/mergeReplacements.js";
 import { newMechanicalViolations } from "../revise/newMechanicalViolations.js";
-import { RevisePlanSchema } from "../schemas.js";
+import { revisePlanSchema } from "../schemas.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /** Lines of context shown around a group's violations, and how far a replacement may reach beyond them. */
@@ -56,7 +56,7 @@ export function reviseModuleNode(deps: DocgenDeps, moduleKey: string) {
             const { value } = await deps.llm.generateStructured({
               system: REVISE_SYSTEM,
               prompt: revisePrompt(numberLines(draft, from, to), rule ? `${rule.id} ${rule.title}\n${rule.body}`.slice(0, 1200) : ruleId, comments),
-              schema: RevisePlanSchema,
+              schema: revisePlanSchema(from, to),
               tag: { role: "reviser", step: moduleKey },
               maxTokens: 900,
               temperature: 0.2,

@@ -6,7 +6,8 @@ import { formatSkeleton, projectSkeleton } from "../code/projectSkeleton.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
 import { OVERVIEW_SYSTEM, SCAN_SYSTEM, overviewPrompt, scanPrompt } from "../prompts.js";
-import { ProjectOverviewSchema, ScanActionSchema } from "../schemas.js";
+import { ProjectOverviewSchema, ScanActionSchema, type ProjectOverview, type ScanAction } from "../schemas.js";
+import { isAbort } from "../isAbort.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /** Characters of one tool result kept in the agent's history; older results shrink to their summary. */
@@ -28,20 +29,29 @@ export function scanCodeNode(deps: DocgenDeps) {
       const skeleton = formatSkeleton(await projectSkeleton(root));
       const steps: Array<{ line: string; result: string; summary: string }> = [];
       const seen = new Set<string>();
+      const modelFailures: string[] = [];
       const max = Math.max(1, state.max_scan_steps || 12);
       for (let i = 0; i < max; i++) {
         const history = steps
           .map((s, k) => (k >= steps.length - FULL_RESULTS_KEPT ? `${s.line}\n${s.result}` : `${s.line} → ${s.summary}`))
           .join("\n\n");
-        const { value: action } = await deps.llm.generateStructured({
-          system: SCAN_SYSTEM,
-          prompt: scanPrompt(state.topic, skeleton, history, max - i),
-          schema: ScanActionSchema,
-          tag: { role: "scanner", step: "action" },
-          maxTokens: 200,
-          temperature: 0.2,
-          signal: config.signal,
-        });
+        let action: ScanAction;
+        try {
+          ({ value: action } = await deps.llm.generateStructured({
+            system: SCAN_SYSTEM,
+            prompt: scanPrompt(state.topic, skeleton, history, max - i),
+            schema: ScanActionSchema,
+            tag: { role: "scanner", step: "action" },
+            maxTokens: 200,
+            temperature: 0.2,
+            signal: config.signal,
+          }));
+        } catch (error) {
+          if (isAbort(error, config.signal)) throw error;
+          // A model that cannot name a tool ends the exploration; the skeleton is still there.
+          modelFailures.push(error instanceof Error ? error.message : String(error));
+          break;
+        }
         if (action.tool === "finish") break;
         const args = cleanArgs(action.args);
         const signature = `${action.tool}${JSON.stringify(args)}`;
@@ -53,15 +63,22 @@ export function scanCodeNode(deps: DocgenDeps) {
         steps.push({ line: `步骤 ${i + 1}：${action.tool} ${JSON.stringify(args)}`, result: clip(outcome.text, RESULT_CHARS), summary: outcome.summary });
       }
       const facts = [skeleton, ...steps.filter((s) => s.summary !== "refused" && s.summary !== "repeated").map((s) => `${s.line}\n${s.result}`)].join("\n\n");
-      const { value: overview } = await deps.llm.generateStructured({
-        system: OVERVIEW_SYSTEM,
-        prompt: overviewPrompt(state.topic, clip(facts, FACT_CHARS)),
-        schema: ProjectOverviewSchema,
-        tag: { role: "scanner", step: "overview" },
-        maxTokens: 700,
-        temperature: 0.2,
-        signal: config.signal,
-      });
+      let overview: ProjectOverview;
+      try {
+        ({ value: overview } = await deps.llm.generateStructured({
+          system: OVERVIEW_SYSTEM,
+          prompt: overviewPrompt(state.topic, clip(facts, FACT_CHARS)),
+          schema: ProjectOverviewSchema,
+          tag: { role: "scanner", step: "overview" },
+          maxTokens: 700,
+          temperature: 0.2,
+          signal: config.signal,
+        }));
+      } catch (error) {
+        if (isAbort(error, config.signal)) throw error;
+        modelFailures.push(error instanceof Error ? error.message : String(error));
+        overview = { summary: `${state.topic}（概览由确定性扫描生成）`, components: [], usage: "" };
+      }
       const context = cleanText(
         [
           `项目概览：${overview.summary}`,
@@ -73,7 +90,7 @@ export function scanCodeNode(deps: DocgenDeps) {
           .filter(Boolean)
           .join("\n\n"),
       ).slice(0, CONTEXT_CHARS);
-      return { update: { context }, summary: `${steps.length} steps, ${root.bytesRead} bytes read` };
+      return { update: { context }, summary: `${steps.length} steps, ${root.bytesRead} bytes read${modelFailures.length ? `, ${modelFailures.length} model failures` : ""}` };
     });
 }
 

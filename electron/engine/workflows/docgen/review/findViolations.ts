@@ -6,7 +6,8 @@ import type { RuleModule } from "../../../rules/Rule.js";
 import type { RuleIndex } from "../../../rules/RuleIndex.js";
 import { numberLines } from "../revise/lineNumbers.js";
 import { REVIEW_SYSTEM, reviewPrompt } from "../prompts.js";
-import { reviewResultSchema } from "../schemas.js";
+import { reviewResultSchema, type ReviewResult } from "../schemas.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { validateReviewResult } from "./validateReviewResult.js";
 
 /** Characters of retrieved rule text in one review prompt. */
@@ -18,6 +19,8 @@ export interface FoundViolations {
   rejected: number;
   /** Whether the deterministic fix can repair each checker finding (by line). */
   fixable: Set<string>;
+  /** Why the review model gave no usable result this round (its findings are then empty). */
+  modelError?: string;
 }
 
 /**
@@ -53,15 +56,22 @@ export async function findViolations(
   // A semantic rule the retrieval missed is still named, so the enum and the prompt agree.
   for (const r of module.rules) if (wanted.has(r.id) && !parts.some((p) => p.includes(`> ${r.id} `))) parts.push(`${r.id} ${r.title}`);
   const ids = semantic as [string, ...string[]];
-  const { value } = await deps.llm.generateStructured({
-    system: REVIEW_SYSTEM,
-    prompt: reviewPrompt(numberLines(draft), module.name, parts.join("\n\n"), ids),
-    schema: reviewResultSchema(ids),
-    tag: { role: "reviewer", step: module.id },
-    maxTokens: 800,
-    temperature: 0.1,
-    signal,
-  });
+  let value: ReviewResult;
+  try {
+    ({ value } = await deps.llm.generateStructured({
+      system: REVIEW_SYSTEM,
+      prompt: reviewPrompt(numberLines(draft), module.name, parts.join("\n\n"), ids),
+      schema: reviewResultSchema(ids, draft.split("\n").length),
+      tag: { role: "reviewer", step: module.id },
+      maxTokens: 800,
+      temperature: 0.1,
+      signal,
+    }));
+  } catch (error) {
+    if (signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
+    // A model that cannot produce a valid review does not stop the pipeline: the checkers' findings stand.
+    return { violations: dedupe(checker), rejected: 0, fixable, modelError: error instanceof Error ? error.message : String(error) };
+  }
   const checked = validateReviewResult(value, ids, draft);
   return { violations: dedupe([...checker, ...checked.violations]), rejected: checked.rejected.length, fixable };
 }
