@@ -21,7 +21,7 @@ export function makeCriticalNode(services: PaperGraphServices) {
       // A point tied to a page the agent never read is dropped: it cannot be checked.
       const points = value.points.filter((p) => pages.has(p.page));
       const citations = [...new Set(points.map((p) => p.page))].map((page) => ({ page, chunk_id: state.evidence.find((e) => e.page === page)!.chunk_id }));
-      const answer = points.map((p) => `- **${locale === "zh" ? ASPECT[p.aspect] : p.aspect}**：${p.point} [p.${p.page}]`).join("\n") || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
+      const answer = points.map((p) => `- ${locale === "zh" ? ASPECT[p.aspect] : p.aspect}: ${p.point} [p.${p.page}]`).join("\n") || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
       return {
         update: { ...base, agent_response: answerOf(state, "critical", { answer, citations, data: { points, dropped: value.points.length - points.length } }) },
         summary: `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`,

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
+import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { skipOnboarding, visible } from "./harness/studioSteps.js";
+
+let studio: Studio | null = null;
+beforeAll(async () => {
+  await buildRenderer();
+}, 180_000);
+afterEach(async () => {
+  await studio?.close();
+  studio = null;
+});
+
+/** Every paper agent scripted; the engine, SQLite, LanceDB, the HTTP server and Chromium are real. */
+function paperLlm(): ScriptedLlm {
+  return new ScriptedLlm({
+    chunkDelayMs: 5,
+    replies: {
+      "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
+      "paper.translate_terms": { terms: [] },
+      "paper.router": { intent: "chat", reason: "问答" },
+      "paper.chat": "The encoder uses 12 attention layers [p.2].",
+      "paper.critical": { points: [{ aspect: "baselines", point: "Only one dense baseline is compared.", page: 3 }] },
+      "paper.extraction": { problem: "Long documents are costly.", method: "Sparse routing.", datasets: ["DocBench"], key_results: [{ result: "91.3% accuracy on DocBench", page: 3 }] },
+      "paper.analysis": { strengths: [{ point: "Ablation of experts.", page: 3 }], weaknesses: [{ point: "No multilingual study.", page: 4 }], novelty: "Two of eight experts." },
+      "paper.synthesis": ["SparseRoute reaches 97.0% accuracy on ImageNet [p.3].", "SparseRoute reaches 91.3% accuracy on DocBench [p.3]."],
+      "paper.judge": { supported: false, evidence_chunk_id: "none" },
+      "paper.questioner": { questions: ["Which baselines are compared?", "What does Table 2 show?", "What are the limitations?"] },
+    },
+  });
+}
+
+describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
+  it("imports a PDF, answers with a citation that jumps to its page, runs a forced intent and shows the deep read", async () => {
+    const llm = paperLlm();
+    studio = await startStudio({
+      llm,
+      papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+    });
+    const { page } = studio;
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "论文阅读" }).click();
+
+    const pdf = path.join(studio.dataDir, "sparse.pdf");
+    fs.writeFileSync(pdf, await buildPaperPdf());
+    await page.getByLabel("论文文件路径").fill(pdf);
+    await page.getByRole("button", { name: "导入", exact: true }).click();
+    await visible(page.getByText(`已导入《${PAPER_TITLE}》（4 页）`));
+    await visible(page.locator('[data-page="4"]'));
+
+    await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
+    await page.getByRole("button", { name: "提问" }).click();
+    const answer = await visible(page.getByTestId("paper-answer"));
+    await expect.poll(() => answer.innerText()).toContain("12 attention layers");
+    await expect.poll(() => answer.innerText()).toContain(PAPER_TITLE);
+    await visible(page.getByRole("button", { name: "What does Table 2 show?" }));
+    await answer.getByRole("button", { name: "p.2" }).click();
+    await expect.poll(() => page.locator('article[data-page="2"]').getAttribute("class")).toContain("paper-page--marked");
+    await studio.screenshot("30-paper-answer");
+
+    const routerCalls = llm.callsFor("paper", "router").length;
+    await page.getByRole("button", { name: "批判分析" }).click();
+    await expect.poll(() => page.getByTestId("paper-answer").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("paper-answer").nth(1).innerText()).toContain("Only one dense baseline is compared.");
+    expect(llm.callsFor("paper", "router")).toHaveLength(routerCalls);
+
+    await page.getByRole("button", { name: "深度阅读" }).first().click();
+    const panel = await visible(page.getByTestId("deep-read-panel"));
+    await expect.poll(() => panel.locator('[data-verdict="supported"]').count(), { timeout: 30_000 }).toBe(1);
+    for (const stage of ["extraction", "analysis", "synthesis"]) await expect.poll(() => panel.locator(`[data-stage="${stage}"]`).getAttribute("class")).toContain("is-done");
+    await expect.poll(() => panel.innerText()).toContain("论断核查（重写 1 次）");
+    await studio.screenshot("31-paper-deep-read");
+    expect(studio.pageErrors).toEqual([]);
+    expect(studio.foreignRequests).toEqual([]);
+  });
+});
