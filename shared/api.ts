@@ -87,7 +87,15 @@ const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) =
 export const API = {
   health: method(Empty, HealthSchema),
 
-  "sessions.list": method(z.object({ workflow: WorkflowIdSchema.optional() }).strict(), z.object({ sessions: z.array(SessionSummarySchema) })),
+  /** `query` keeps the sessions whose title contains it (case-insensitive). */
+  "sessions.list": method(
+    z.object({ workflow: WorkflowIdSchema.optional(), query: z.string().max(200).optional() }).strict(),
+    z.object({ sessions: z.array(SessionSummarySchema) }),
+  ),
+  "sessions.rename": method(
+    z.object({ sessionId: z.string().min(1).max(100), title: z.string().trim().min(1, "title must not be empty").max(200) }).strict(),
+    z.object({ session: SessionSummarySchema }),
+  ),
   "sessions.delete": method(SessionRef, Ok),
 
   /** A discriminated union on `workflow`: each workflow's start input from its contract. */
@@ -115,6 +123,8 @@ export const API = {
   "documents.restore": method(DocumentsMethods.restore.input, DocumentsMethods.restore.output),
   "documents.edit": method(DocumentsMethods.edit.input, DocumentsMethods.edit.output),
   "documents.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
+  "documents.rewriteSelection": method(DocumentsMethods.rewriteSelection.input, DocumentsMethods.rewriteSelection.output),
+  "documents.cancelRewrite": method(DocumentsMethods.cancelRewrite.input, DocumentsMethods.cancelRewrite.output),
   /** @deprecated old names of `documents.*`, kept until every caller moved; same handlers. */
   "article.versions": method(DocumentsMethods.versions.input, DocumentsMethods.versions.output),
   /** @deprecated use `documents.version`. */
@@ -168,6 +178,11 @@ export const API = {
   "providers.list": method(Empty, z.object({ providers: z.array(ProviderConfigSchema) })),
   "providers.save": method(ProviderSaveSchema.strict(), z.object({ provider: ProviderConfigSchema })),
   "providers.delete": method(z.object({ name: z.string().min(1).max(60) }).strict(), Ok),
+  /** Each search provider's `healthCheck` (the library and every enabled intranet provider). */
+  "providers.health": method(
+    Empty,
+    z.object({ providers: z.array(z.object({ name: z.string(), source_type: z.string(), ok: z.boolean(), message: z.string(), elapsedMs: z.number() })) }),
+  ),
   "providers.test": method(
     z.object({ name: z.string().min(1).max(60).optional(), config: ProviderConfigSchema.optional(), query: z.string().min(1).max(500).default("测试") }).strict(),
     z.object({ ok: z.boolean(), raw: z.unknown(), materials: z.array(MaterialSchema), dropped: z.number().int(), error: z.string().nullable(), elapsedMs: z.number() }),

@@ -401,4 +401,19 @@ describe("Engine: facade", () => {
     expect((await engine.call("article.export", { sessionId, format: "markdown" })).content).toBe("# one");
     expect(exported[0]).toMatchObject({ title: "versions", format: "markdown", version: { number: 3 } });
   });
+
+  it("renames sessions and finds them by title (case-insensitive, % taken literally)", async () => {
+    const { engine } = await freshEngine();
+    const a = await engine.call("run.start", { workflow: "article", input: { topic: "Tides of 100%" } as never });
+    const b = await engine.call("run.start", { workflow: "article", input: { topic: "Other" } as never });
+    await waitForEvent(engine, b.sessionId, isTerminal);
+    await waitForEvent(engine, a.sessionId, isTerminal);
+    expect((await engine.call("sessions.rename", { sessionId: b.sessionId, title: "  Moon and TIDES " })).session).toMatchObject({ id: b.sessionId, title: "Moon and TIDES" });
+    const found = await engine.call("sessions.list", { query: "tides" });
+    expect(found.sessions.map((s) => s.id).sort()).toEqual([a.sessionId, b.sessionId].sort());
+    expect((await engine.call("sessions.list", { query: "100%" })).sessions.map((s) => s.id)).toEqual([a.sessionId]);
+    expect((await engine.call("sessions.list", { query: "%" })).sessions.map((s) => s.id)).toEqual([a.sessionId]);
+    expect((await rejection(engine.call("sessions.rename", { sessionId: a.sessionId, title: " " }))).code).toBe("bad_request");
+    expect((await rejection(engine.call("sessions.rename", { sessionId: "nope", title: "x" }))).code).toBe("not_found");
+  });
 });

@@ -10,6 +10,7 @@ import { runStartSchemaOf } from "../../shared/workflows/contract.js";
 import type { DataDirLayout } from "./dataDir.js";
 import type { ApiKeysPort, ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
 import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
+import type { SelectionRewriter } from "./documents/SelectionRewriter.js";
 import type { AppDb } from "./storage/AppDb.js";
 import type { SessionStore } from "./storage/SessionStore.js";
 import { paperHandlers, type PaperService } from "./knowledge/papers/PaperService.js";
@@ -28,6 +29,8 @@ export interface EngineParts {
   runner: WorkflowRunner;
   models?: ModelsPort | undefined;
   knowledge?: KnowledgePort | undefined;
+  /** The editor's selection actions (`documents.rewriteSelection`); absent: those methods answer `unavailable`. */
+  rewriter?: SelectionRewriter | undefined;
   /** The paper library (`paper.*`); the paper workflow reads the same one. */
   papers?: PaperService | undefined;
   providers?: ProvidersPort | undefined;
@@ -125,6 +128,23 @@ export class Engine implements ScriptoriumApi {
       }
       return version;
     };
+    /**
+     * The brief's `model_name`: an installed model (file name, with or without `.gguf`) becomes the
+     * chat model before the session starts; anything else is a bad request naming the installed ones.
+     * One model is loaded at a time, so it stays the app's chat model until another is chosen.
+     */
+    const useModel = async (name: string): Promise<void> => {
+      const models = port(p.models, "Model management");
+      const { installed } = await models.list();
+      const bare = (id: string) => id.replace(/^.*[\\/]/, "").replace(/\.gguf$/i, "").toLowerCase();
+      const usable = installed.filter((m) => !m.error);
+      const found = usable.find((m) => m.id === name || bare(m.id) === bare(name));
+      if (!found) {
+        const names = usable.map((m) => m.id);
+        throw new ScriptoriumError("bad_request", `model_name "${name}" is not installed; installed: ${names.length ? names.join(", ") : "(none)"}`, { installed: names });
+      }
+      if (p.settings.get().chatModel !== found.id) await this.handlers["models.select"]({ chatModel: found.id });
+    };
     const documents = {
       versions: async ({ sessionId }: { sessionId: string }) => {
         requireSession(sessionId);
@@ -146,13 +166,22 @@ export class Engine implements ScriptoriumApi {
         uptimeS: Math.round((Date.now() - this.startedAt) / 1000),
       }),
 
-      "sessions.list": async ({ workflow }) => ({ sessions: p.sessions.list(workflow) }),
+      "sessions.list": async ({ workflow, query }) => ({ sessions: p.sessions.list(workflow, query) }),
+      "sessions.rename": async ({ sessionId, title }) => {
+        const session = p.sessions.rename(sessionId, title);
+        if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
+        return { session };
+      },
       "sessions.delete": async ({ sessionId }) => {
         await p.runner.delete(sessionId);
         return { ok: true };
       },
 
-      "run.start": async ({ workflow, input }) => p.runner.start(workflow, input),
+      "run.start": async ({ workflow, input }) => {
+        const modelName = (input as { model_name?: unknown }).model_name;
+        if (typeof modelName === "string") await useModel(modelName);
+        return p.runner.start(workflow, input);
+      },
       "run.resume": async ({ sessionId, payload }) => p.runner.resume(sessionId, payload),
       "run.state": async ({ sessionId }) => p.runner.state(sessionId),
       "run.retry": async ({ sessionId }) => p.runner.retry(sessionId),
@@ -173,6 +202,14 @@ export class Engine implements ScriptoriumApi {
       "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
       "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
       "documents.export": documents.export,
+      "documents.rewriteSelection": async (request) => {
+        requireSession(request.sessionId);
+        return port(p.rewriter, "Selection rewriting").rewrite(request);
+      },
+      "documents.cancelRewrite": async ({ rewriteId }) => {
+        port(p.rewriter, "Selection rewriting").cancel(rewriteId);
+        return { ok: true as const };
+      },
       "article.versions": documents.versions,
       "article.version": documents.version,
       "article.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
@@ -213,6 +250,7 @@ export class Engine implements ScriptoriumApi {
       "providers.save": async (input) => port(p.providers, "Search providers").save(input),
       "providers.delete": async (input) => port(p.providers, "Search providers").delete(input),
       "providers.test": async (input) => port(p.providers, "Search providers").test(input),
+      "providers.health": async () => (p.providers?.health ? p.providers.health() : { providers: [] }),
 
       ...paperHandlers(() => port(p.papers, "The paper library")),
     };

@@ -42,6 +42,8 @@ export interface ProvidersPort {
   save(input: MethodParsedInput<"providers.save">): Promise<MethodOutput<"providers.save">>;
   delete(input: MethodParsedInput<"providers.delete">): Promise<Ok>;
   test(input: MethodParsedInput<"providers.test">): Promise<MethodOutput<"providers.test">>;
+  /** Each search provider's health check; absent → no providers reported. */
+  health?(): Promise<MethodOutput<"providers.health">>;
   dispose?(): Promise<void> | void;
 }
 

@@ -110,7 +110,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       built.models = models;
       return override(options.models, context) ?? models;
     },
-    providers: options.providers ?? (() => createProvidersPort(registry)),
+    providers: options.providers ?? (() => createProvidersPort(registry, async () => (built.search ? built.search.healthCheck() : []))),
     exporter: options.exporter ?? ((context) => lazyArticleExporter(async (sessionId) => sessionMaterials(await context.sessionState(sessionId)))),
     onDispose: async () => {
       await options.onDispose?.();

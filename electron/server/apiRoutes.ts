@@ -78,7 +78,9 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       pattern: `${base}/health`,
       async handle(ctx) {
         const health = (await callMethod(ctx.api, "health", {})) as Record<string, unknown>;
-        sendJson(ctx.res, 200, { ...health, workflow });
+        // The brief's step 9.3: each search provider's health_check beside the engine's own health.
+        const { providers } = (await callMethod(ctx.api, "providers.health", {})) as { providers: Array<Record<string, unknown>> };
+        sendJson(ctx.res, 200, { ...health, workflow, providers: providers.map((p) => ({ ...p, health_check: { ok: p.ok, message: p.message, elapsed_ms: p.elapsedMs } })) });
       },
     },
   ];

@@ -19,7 +19,20 @@ let engine: Engine;
 let server: ScriptoriumServer;
 
 beforeAll(async () => {
-  engine = await createEngine({ dataDir: dir, llm, search: new FakeSearch(), appVersion: "test", eventFlushIntervalMs: 5 });
+  const installed = [{ id: "qwen2.5-3b-instruct-q4_k_m.gguf", path: "/m/qwen.gguf", sizeBytes: 1, architecture: "qwen2", contextLength: 4096, hasChatTemplate: true, fit: "green" as const }];
+  engine = await createEngine({
+    dataDir: dir,
+    llm,
+    search: new FakeSearch(),
+    appVersion: "test",
+    eventFlushIntervalMs: 5,
+    // A models port that lists one installed GGUF (the brief's model_name is checked against it).
+    models: { list: async () => ({ installed, catalog: [], loaded: null, warnings: [] }) } as never,
+    providers: {
+      list: async () => ({ providers: [] }),
+      health: async () => ({ providers: [{ name: "library", source_type: "library", ok: true, message: "12 chunks", elapsedMs: 3 }, { name: "intranet", source_type: "intranet", ok: false, message: "connect ECONNREFUSED", elapsedMs: 5 }] }),
+    } as never,
+  });
   server = await createServer({ api: engine, token: TOKEN, port: 0 });
 });
 afterAll(async () => {
@@ -139,5 +152,26 @@ describe("a client that speaks only the brief's format", () => {
     expect(((await res.json()) as Data).error.message).toContain("intent");
     const bad = await fetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "x", word_count_target: "many" }) });
     expect(bad.status).toBe(400);
+  });
+
+  it("model_name picks an installed model; an unknown one is a 400 naming the installed ones", async () => {
+    const unknown = await fetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "x", model_name: "llama-70b" }) });
+    expect(unknown.status).toBe(400);
+    const body = (await unknown.json()) as Data;
+    expect(body.error.message).toBe('model_name "llama-70b" is not installed; installed: qwen2.5-3b-instruct-q4_k_m.gguf');
+    expect((await engine.call("sessions.list", {})).sessions.some((s) => s.title === "x")).toBe(false);
+    const known = await fetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "local models", model_name: "qwen2.5-3b-instruct-q4_k_m" }) });
+    expect(known.status).toBe(200);
+    expect((await engine.call("settings.get", {})).chatModel).toBe("qwen2.5-3b-instruct-q4_k_m.gguf");
+  });
+
+  it("GET /api/ai-writing/health reports each search provider's health_check", async () => {
+    const res = await fetch(`${server.url}/api/ai-writing/health`, { headers });
+    const health = (await res.json()) as Data;
+    expect(health).toMatchObject({ ok: true, workflow: "article" });
+    expect(health.providers).toEqual([
+      expect.objectContaining({ name: "library", health_check: { ok: true, message: "12 chunks", elapsed_ms: 3 } }),
+      expect.objectContaining({ name: "intranet", health_check: { ok: false, message: "connect ECONNREFUSED", elapsed_ms: 5 } }),
+    ]);
   });
 });

@@ -64,6 +64,16 @@ describe("SearchService fan-out over real HTTP providers", () => {
     expect((await service.search("q", { limit: 1, locale: "zh" })).map((m) => m.title)).toEqual(["好结果"]);
   });
 
+  it("healthCheck reports every provider's own health check against real local servers, a dead one as not ok", async () => {
+    const service = new SearchService({ providers: () => [provider("good", good.url), provider("dead", "http://127.0.0.1:9/search")] });
+    const health = await service.healthCheck();
+    expect(health.map((h) => [h.name, h.source_type, h.ok])).toEqual([
+      ["good", "intranet", true],
+      ["dead", "intranet", false],
+    ]);
+    expect(health[1]?.message).toBeTruthy();
+  });
+
   it("searches only the providers asked for", async () => {
     const service = new SearchService({ providers: () => [provider("good", good.url), provider("slow", slow.url)], perProviderTimeoutMs: 1_500 });
     const result = await service.searchDetailed("q", { limit: 5, providers: ["good"] });

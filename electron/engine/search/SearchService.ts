@@ -91,6 +91,21 @@ export class SearchService implements ResearchSearch {
     return (await this.searchDetailed(query, { limit: options.limit, ...dates, ...(options.signal ? { signal: options.signal } : {}) })).materials;
   }
 
+  /** Every provider's `healthCheck` (the library and each enabled intranet provider); a throwing check reads as not ok. */
+  async healthCheck(): Promise<Array<{ name: string; source_type: string; ok: boolean; message: string; elapsedMs: number }>> {
+    const providers = await this.options.providers();
+    return Promise.all(
+      providers.map(async (provider) => {
+        const started = performance.now();
+        try {
+          return { name: provider.name, source_type: provider.sourceType, ...(await provider.healthCheck()) };
+        } catch (error) {
+          return { name: provider.name, source_type: provider.sourceType, ok: false, message: toApiError(error).message, elapsedMs: Math.round(performance.now() - started) };
+        }
+      }),
+    );
+  }
+
   /** Materials plus a report per provider (for the UI and logs). Throws only `aborted`. */
   async searchDetailed(query: string, options: FanOutOptions): Promise<FanOutResult> {
     const all = await this.options.providers();

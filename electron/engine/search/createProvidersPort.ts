@@ -1,4 +1,5 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
+import type { MethodOutput } from "../../../shared/api.js";
 import type { ProvidersPort } from "../EngineServices.js";
 import type { ProviderRegistry } from "./ProviderRegistry.js";
 
@@ -6,9 +7,13 @@ import type { ProviderRegistry } from "./ProviderRegistry.js";
  * `providers.*` over the ProviderRegistry. Keys go into the registry's SecretStore and never come
  * back: configs carry `hasKey` only. `test` runs one real search, on a saved provider by name or
  * on a draft config from the settings form (which reuses the stored key of the same name).
+ * `health` runs every search provider's `healthCheck` (through `healthChecks`, the research search).
  */
-export function createProvidersPort(registry: ProviderRegistry): ProvidersPort {
+export function createProvidersPort(registry: ProviderRegistry, healthChecks?: () => Promise<MethodOutput<"providers.health">["providers"]>): ProvidersPort {
   return {
+    async health() {
+      return { providers: healthChecks ? await healthChecks() : [] };
+    },
     async list() {
       return { providers: await registry.list() };
     },

@@ -53,13 +53,29 @@ export class SessionStore {
     return row ? JSON.parse(row.input) : undefined;
   }
 
-  list(workflow?: WorkflowId): SessionSummary[] {
-    const rows = (
-      workflow
-        ? this.db.prepare("SELECT * FROM sessions WHERE workflow = ? ORDER BY updated_at DESC, id").all(workflow)
-        : this.db.prepare("SELECT * FROM sessions ORDER BY updated_at DESC, id").all()
-    ) as SessionRow[];
-    return rows.map(toSummary);
+  /**
+   * Sessions, newest first; `workflow` keeps one workflow's, `query` those whose title contains it
+   * (case-insensitive, `%` and `_` taken literally).
+   */
+  list(workflow?: WorkflowId, query?: string): SessionSummary[] {
+    const where: string[] = [];
+    const args: string[] = [];
+    if (workflow) {
+      where.push("workflow = ?");
+      args.push(workflow);
+    }
+    if (query?.trim()) {
+      where.push("lower(title) LIKE ? ESCAPE '\\'");
+      args.push(`%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    }
+    const sql = `SELECT * FROM sessions${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY updated_at DESC, id`;
+    return (this.db.prepare(sql).all(...args) as SessionRow[]).map(toSummary);
+  }
+
+  /** Give a session a new title; returns the summary, or null for an unknown id. */
+  rename(id: string, title: string): SessionSummary | null {
+    const changed = this.db.prepare("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?").run(title, new Date().toISOString(), id).changes;
+    return changed ? this.get(id) : null;
   }
 
   listByStatus(status: SessionStatus): SessionSummary[] {

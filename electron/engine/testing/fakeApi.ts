@@ -160,6 +160,8 @@ export class FakeApi implements ScriptoriumApi {
         }, 5);
         return { taskId };
       }
+      case "providers.health":
+        return { providers: [{ name: "library", source_type: "library", ok: true, message: "ok", elapsedMs: 1 }] };
       case "knowledge.search":
         return { materials: [{ id: "m1", title: "T", content: "C", source: "s", published_at: null, relevance_score: 0.5, source_type: "library", url: null, recUuid: null }] };
       default:
