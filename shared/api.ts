@@ -60,12 +60,17 @@ export const LoadedModelSchema = z.object({
   contextSize: z.number().int().nullable(),
 });
 
+/** A data file found damaged at start: kept aside, and what was rebuilt or started fresh. */
+export const StartupRepairSchema = z.object({ file: z.string(), problem: z.string(), keptAs: z.string(), action: z.string() });
+
 export const HealthSchema = z.object({
   ok: z.literal(true),
   version: z.string(),
   sqliteVersion: z.string(),
   model: LoadedModelSchema.nullable(),
   uptimeS: z.number(),
+  /** Present when this start found a damaged app.db, checkpoints.db or library index. */
+  repairs: z.array(StartupRepairSchema).optional(),
 });
 
 /**

@@ -16,6 +16,7 @@ import type { SessionStore } from "./storage/SessionStore.js";
 import { paperHandlers, type PaperService } from "./knowledge/papers/PaperService.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
+import type { StartupRepair } from "./storage/quarantine.js";
 
 type Handlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
 
@@ -38,6 +39,8 @@ export interface EngineParts {
   /** Secret storage for `settings.setApiKey`; without it that method answers `unavailable`. */
   apiKeys?: ApiKeysPort | undefined;
   appVersion: string;
+  /** Damaged data files this start set aside (`health.repairs`). */
+  repairs?: StartupRepair[] | undefined;
   /** The model loaded now, for `health` when no models port reports it. */
   loadedModel?: (() => z.infer<typeof LoadedModelSchema> | null) | undefined;
   /** Closes what the parts own, after the runner stopped (event store, dbs, llm, ports). */
@@ -164,6 +167,7 @@ export class Engine implements ScriptoriumApi {
         sqliteVersion: p.appDb.sqliteVersion,
         model: p.models?.loaded?.() ?? p.loadedModel?.() ?? null,
         uptimeS: Math.round((Date.now() - this.startedAt) / 1000),
+        ...(p.repairs?.length ? { repairs: p.repairs } : {}),
       }),
 
       "sessions.list": async ({ workflow, query }) => ({ sessions: p.sessions.list(workflow, query) }),

@@ -13,6 +13,7 @@ import { createApiKeysPort } from "./search/createApiKeysPort.js";
 import type { SecretStore } from "./search/SecretStore.js";
 import { EventHub } from "./runtime/EventHub.js";
 import { WorkflowRunner, safeSegment } from "./runtime/WorkflowRunner.js";
+import { SelectionRewriter } from "./documents/SelectionRewriter.js";
 import { AppDb } from "./storage/AppDb.js";
 import { Checkpointer } from "./storage/Checkpointer.js";
 import { EventStore } from "./storage/EventStore.js";
@@ -107,6 +108,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const settings = new SettingsStore(appDb.db);
   const sessions = new SessionStore(appDb.db);
   const versions = new SqliteVersionStore(appDb.db);
+  const repairs = [...appDb.repairs, ...(checkpointer.repair ? [checkpointer.repair] : [])];
+  if (checkpointer.repair) {
+    // Their checkpoints are in the kept copy: a paused or running session cannot continue here.
+    for (const status of ["paused", "running"] as const) {
+      for (const session of sessions.listByStatus(status)) sessions.setStatus(session.id, "interrupted");
+    }
+  }
   const secrets = options.secrets;
   // The runner is the last service built; the one context function that needs it runs only later.
   let runner: WorkflowRunner | null = null;
@@ -173,12 +181,14 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     sessions,
     versions,
     runner,
+    rewriter: new SelectionRewriter({ llm: () => llm, note: (sessionId, draft) => runner?.note(sessionId, draft) }),
     models,
     knowledge,
     papers,
     providers,
     exporter,
     apiKeys,
+    repairs,
     appVersion: options.appVersion ?? packageVersion(),
     loadedModel: () => (llm === router ? router.loaded() : null),
     close: async () => {

@@ -142,6 +142,12 @@ describe("KnowledgeStore", () => {
     expect(hits.map((h) => h.id)).toEqual(["c0"]);
     expect(await second.count("library")).toBe(DOCS.length);
     expect(second.recreated[0]?.reason).toMatch(/^corrupt/);
+    // The damaged table is kept, truncated manifest and all, beside the rebuilt folder.
+    const kept = fs.readdirSync(path.dirname(dir)).filter((name) => name.startsWith(`${path.basename(dir)}.corrupt-`));
+    expect(kept).toHaveLength(1);
+    dirs.push(path.join(path.dirname(dir), kept[0]!));
+    const keptVersions = path.join(path.dirname(dir), kept[0]!, "library.lance", "_versions");
+    expect(fs.statSync(path.join(keptVersions, latest)).size).toBe(0);
   });
 
   it("refuses an FTS language outside the whitelist (Lance would abort the process)", () => {

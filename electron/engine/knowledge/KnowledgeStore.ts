@@ -290,6 +290,7 @@ export class KnowledgeStore {
     const reason = await this.tryOpen(collection);
     if (typeof reason !== "string") return reason;
     this.recreated.push({ collection, reason });
+    if (reason.startsWith("corrupt")) this.keepDamagedCopy(collection);
     await this.dropTable(collection);
     const table = await this.createTable(collection);
     // The rebuild writes through `this.table()`, so publish the new handle before running it.
@@ -330,6 +331,18 @@ export class KnowledgeStore {
     // Rows added later are still searched (unindexed fragments are scanned); optimize folds them in.
     await table.createIndex("text", { config: ftsIndex(), replace: true });
     return table;
+  }
+
+  /** The damaged table is copied beside the lancedb folder (`lancedb.corrupt-<time>/`) before it is rebuilt. */
+  private keepDamagedCopy(collection: Collection): void {
+    const source = path.join(this.options.dir, `${collection}.lance`);
+    const keptAs = path.join(`${this.options.dir}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`, `${collection}.lance`);
+    try {
+      fs.cpSync(source, keptAs, { recursive: true });
+      console.warn(`[KnowledgeStore] ${collection} table is damaged; kept as ${keptAs}, rebuilding from app.db`);
+    } catch (error) {
+      console.warn(`[KnowledgeStore] ${collection} table is damaged and could not be copied aside: ${(error as Error).message}`);
+    }
   }
 
   private async dropTable(collection: Collection): Promise<void> {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../../shared/errors.js";
-import { AppDb } from "./AppDb.js";
+import { AppDb, openDurableSqlite } from "./AppDb.js";
 import { MIGRATIONS } from "./migrations.js";
 import { assertSafeSqliteVersion, hasWalResetBug } from "./sqliteVersion.js";
 
@@ -49,17 +49,29 @@ describe("AppDb", () => {
 
   it("turns a corrupt file into a ScriptoriumError naming the file", () => {
     const dir = tempDir();
-    const file = path.join(dir, "app.db");
+    const file = path.join(dir, "other.db");
     fs.writeFileSync(file, Buffer.alloc(8192, 0x5a));
     let caught: unknown;
     try {
-      AppDb.open(dir);
+      openDurableSqlite(file);
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ScriptoriumError);
     expect((caught as ScriptoriumError).message).toContain(file);
-    expect((caught as ScriptoriumError).details).toEqual({ file });
+    expect((caught as ScriptoriumError).details).toEqual({ file, cause: "SQLITE_NOTADB" });
+  });
+
+  it("keeps a corrupt app.db aside and opens a fresh one, saying so in `repairs`", () => {
+    const dir = tempDir();
+    const file = path.join(dir, "app.db");
+    fs.writeFileSync(file, Buffer.alloc(8192, 0x5a));
+    const db = AppDb.open(dir);
+    expect(db.schemaVersion).toBe(MIGRATIONS.length);
+    expect(db.repairs).toHaveLength(1);
+    expect(db.repairs[0]).toMatchObject({ file, problem: expect.stringContaining("not a database") });
+    expect(fs.readFileSync(db.repairs[0]!.keptAs)).toEqual(Buffer.alloc(8192, 0x5a));
+    db.close();
   });
 
   it("refuses a schema newer than this build", () => {

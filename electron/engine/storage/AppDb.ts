@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { MIGRATIONS } from "./migrations.js";
+import { isCorruptionError, quarantine, type StartupRepair } from "./quarantine.js";
 import { assertSafeSqliteVersion } from "./sqliteVersion.js";
 
 /** File name of the app database inside the data dir. */
@@ -32,7 +33,7 @@ export function openDurableSqlite(file: string, options: AppDbOptions = {}): Dat
   } catch (error) {
     db?.close();
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ScriptoriumError("internal", `Cannot open database ${file}: ${reason}. Move the file away to start fresh.`, { file });
+    throw new ScriptoriumError("internal", `Cannot open database ${file}: ${reason}. Move the file away to start fresh.`, { file, cause: (error as { code?: string }).code });
   }
 }
 
@@ -45,22 +46,47 @@ export class AppDb {
   /** `select sqlite_version()`, checked against the WAL-reset bug at open. */
   readonly sqliteVersion: string;
 
-  private constructor(db: Database.Database, file: string, sqliteVersion: string) {
+  /** What was found damaged at open and set aside (empty on a healthy start). */
+  readonly repairs: StartupRepair[];
+
+  private constructor(db: Database.Database, file: string, sqliteVersion: string, repairs: StartupRepair[]) {
     this.db = db;
     this.file = file;
     this.sqliteVersion = sqliteVersion;
+    this.repairs = repairs;
   }
 
-  /** Open (creating if needed) and migrate `<dataDir>/app.db`. */
+  /**
+   * Open (creating if needed) and migrate `<dataDir>/app.db`. A file SQLite calls corrupt or not a
+   * database is kept aside (`app.db.corrupt-<time>`) and a fresh database takes its place, so the
+   * app starts and says so (`repairs`, shown by `health`); any other failure still throws.
+   */
   static open(dataDir: string, options: AppDbOptions = {}): AppDb {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = path.resolve(dataDir, APP_DB_FILE);
+    try {
+      return AppDb.openAt(file, options, []);
+    } catch (error) {
+      if (!isCorruptionError(error)) throw error;
+      const keptAs = quarantine(file);
+      const repair: StartupRepair = {
+        file,
+        problem: error instanceof Error ? error.message : String(error),
+        keptAs,
+        action: "started a fresh app.db (settings, sessions and versions of the damaged file are in the kept copy); the library index is rebuilt from it",
+      };
+      console.warn(`[AppDb] ${file} is damaged; kept as ${keptAs}, starting fresh`);
+      return AppDb.openAt(file, options, [repair]);
+    }
+  }
+
+  private static openAt(file: string, options: AppDbOptions, repairs: StartupRepair[]): AppDb {
     const db = openDurableSqlite(file, options);
     try {
       const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
       assertSafeSqliteVersion(version);
       migrate(db, file);
-      return new AppDb(db, file, version);
+      return new AppDb(db, file, version, repairs);
     } catch (error) {
       db.close();
       throw error;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { openDurableSqlite } from "./AppDb.js";
+import { isCorruptionError, quarantine, type StartupRepair } from "./quarantine.js";
 
 /** File name of the LangGraph checkpoint database inside the data dir. */
 export const CHECKPOINTS_DB_FILE = "checkpoints.db";
@@ -14,9 +15,29 @@ export class Checkpointer {
   readonly saver: SqliteSaver;
   readonly file: string;
 
+  /** Set when the file was found damaged at open and replaced by a fresh one. */
+  readonly repair: StartupRepair | null = null;
+
   constructor(dataDir: string) {
     this.file = path.resolve(dataDir, CHECKPOINTS_DB_FILE);
-    this.saver = new SqliteSaver(openDurableSqlite(this.file));
+    let db;
+    try {
+      db = openDurableSqlite(this.file);
+      // The saver's own tables must be readable too (a damaged page fails here, not mid-run).
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+    } catch (error) {
+      if (!isCorruptionError(error)) throw error;
+      const keptAs = quarantine(this.file);
+      this.repair = {
+        file: this.file,
+        problem: error instanceof Error ? error.message : String(error),
+        keptAs,
+        action: "started a fresh checkpoints.db; sessions that were paused or running lost their place and are marked interrupted (their events and versions are kept)",
+      };
+      console.warn(`[Checkpointer] ${this.file} is damaged; kept as ${keptAs}, starting fresh`);
+      db = openDurableSqlite(this.file);
+    }
+    this.saver = new SqliteSaver(db);
   }
 
   /** Remove every checkpoint and pending write of a session. */

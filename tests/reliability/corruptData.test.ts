@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createEngine } from "../../electron/engine/createEngine.js";
+import type { Engine } from "../../electron/engine/Engine.js";
+import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
+import { chunkLlm, isTerminal, tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
+
+/**
+ * A damaged data file at start (garbage over a database's first page, as a bad sector or a
+ * half-copied backup leaves it): the app still starts, says what it found (`health.repairs`, a
+ * log line), keeps the damaged file untouched beside a fresh one, and rebuilds what it can.
+ */
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function dataDir(): string {
+  const dir = tempDataDir("scriptorium-corrupt-");
+  cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+async function open(dir: string): Promise<Engine> {
+  const engine = await createEngine({ dataDir: dir, llm: new ArticleScriptLlm(), search: new FakeSearch(), eventFlushIntervalMs: 5 });
+  cleanup.push(() => engine.dispose());
+  return engine;
+}
+/** Garbage over the header and first page: SQLite will call it "not a database". */
+function damage(file: string): Buffer {
+  const fd = fs.openSync(file, "r+");
+  fs.writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, 0);
+  fs.closeSync(fd);
+  return fs.readFileSync(file);
+}
+async function chatWorks(engine: Engine): Promise<void> {
+  const { sessionId } = await engine.call("run.start", { workflow: "chat", input: { prompt: "still alive?" } });
+  expect((await waitForEvent(engine, sessionId, isTerminal)).at(-1)?.type).toBe("done");
+}
+
+describe("corrupt data files at start", () => {
+  it("app.db: starts on a fresh database, reports it in health, keeps the damaged file byte for byte", async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    await first.call("settings.update", { locale: "en" });
+    await first.dispose();
+    const damaged = damage(path.join(dir, "app.db"));
+
+    const warned: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void warned.push(args.join(" "));
+    cleanup.push(() => void (console.warn = original));
+    const engine = await createEngine({ dataDir: dir, llm: chunkLlm(["ok"]), eventFlushIntervalMs: 5 });
+    cleanup.push(() => engine.dispose());
+
+    const health = await engine.call("health", {});
+    expect(health.repairs).toHaveLength(1);
+    const repair = health.repairs![0]!;
+    expect(repair.file).toBe(path.join(dir, "app.db"));
+    expect(repair.problem).toMatch(/not a database|malformed|corrupt/i);
+    expect(fs.readFileSync(repair.keptAs)).toEqual(damaged);
+    expect(warned.join("\n")).toContain(repair.keptAs);
+    // A fresh start: defaults, and the app works.
+    expect((await engine.call("settings.get", {})).locale).toBe("zh-CN");
+    await chatWorks(engine);
+  });
+
+  it("checkpoints.db: paused sessions become interrupted with their events and versions kept; new sessions run", async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    const { sessionId } = await first.call("run.start", { workflow: "article", input: { intent: "Local AI", locale: "en" } });
+    await first.parts.runner.settled(sessionId);
+    expect((await first.call("run.state", { sessionId })).pause?.pausePoint).toBe("material_confirm");
+    const eventsBefore = (await first.call("events.list", { sessionId, afterSeq: 0 })).events;
+    await first.dispose();
+    const damaged = damage(path.join(dir, "checkpoints.db"));
+
+    const engine = await open(dir);
+    const health = await engine.call("health", {});
+    expect(health.repairs?.map((r) => path.basename(r.file))).toEqual(["checkpoints.db"]);
+    expect(fs.readFileSync(health.repairs![0]!.keptAs)).toEqual(damaged);
+    const state = await engine.call("run.state", { sessionId });
+    expect(state.session.status).toBe("interrupted");
+    expect((await engine.call("events.list", { sessionId, afterSeq: 0 })).events).toEqual(eventsBefore);
+    await expect(engine.call("run.resume", { sessionId, payload: { action: "confirm" } })).rejects.toMatchObject({ code: "conflict" });
+    // The article workflow itself still runs on the fresh checkpoint file.
+    const fresh = await engine.call("run.start", { workflow: "article", input: { intent: "Again", locale: "en" } });
+    await engine.parts.runner.settled(fresh.sessionId);
+    expect((await engine.call("run.state", { sessionId: fresh.sessionId })).pause?.pausePoint).toBe("material_confirm");
+  });
+
+  it("a healthy start reports no repairs", async () => {
+    const engine = await open(dataDir());
+    expect((await engine.call("health", {})).repairs).toBeUndefined();
+  });
+});
