@@ -3,6 +3,7 @@ import type { WorkflowId } from "../../shared/api.js";
 import type { LocalizedLabel } from "../i18n/defineMessages.js";
 import { StudioScreen } from "./article/StudioScreen.js";
 import { ChatScreen } from "./chat/ChatScreen.js";
+import { DocgenScreen } from "./docgen/DocgenScreen.js";
 import { PaperScreen } from "./paper/PaperScreen.js";
 
 /**
@@ -25,6 +26,7 @@ export interface FeatureEntry {
 export const FEATURES: readonly FeatureEntry[] = [
   { screen: "studio", workflows: ["article"], nav: { label: "nav.studio", icon: "✎" }, newLabel: "sessions.new", component: StudioScreen },
   { screen: "chat", workflows: ["chat"], nav: { label: "nav.chat", icon: "✉" }, newLabel: "sessions.newChat", component: ChatScreen },
+  { screen: "docgen", workflows: ["docgen"], nav: { label: { "zh-CN": "文档生成", en: "Doc generator" }, icon: "❏" }, newLabel: { "zh-CN": "新建文档", en: "New document" }, component: DocgenScreen },
   { screen: "paper", workflows: ["paper"], nav: { label: { "zh-CN": "论文阅读", en: "Papers" }, icon: "❡" }, newLabel: { "zh-CN": "新建论文会话", en: "New paper session" }, component: PaperScreen },
 ];
 

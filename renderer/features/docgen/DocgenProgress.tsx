@@ -1,0 +1,131 @@
+import type { DocgenView, ScanStepView } from "./docgenView.js";
+import { groupViolations } from "./docgenView.js";
+import type { DocgenTranslate } from "./messages.js";
+
+/** One scan step as a line: 🔍 search "x", 📄 read a.ts:1–80, 📂 list, 🧭 outline. */
+export function scanLabel(t: DocgenTranslate, s: ScanStepView): string {
+  const p = String(s.args.path ?? ".");
+  switch (s.tool) {
+    case "search_keyword":
+      return t("docgen.scan.search", { q: String(s.args.query ?? "") });
+    case "read_file": {
+      const m = /:(\d+)–(\d+)/.exec(s.summary);
+      return m ? t("docgen.scan.read", { p, a: m[1]!, b: m[2]! }) : t("docgen.scan.readAll", { p });
+    }
+    case "list_dir":
+      return t("docgen.scan.list", { p });
+    default:
+      return t("docgen.scan.outline", { p });
+  }
+}
+
+/** Scan steps, outline card, section progress, module chips, violations by rule (line links) and each round's diff. */
+export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: DocgenView; onLine(line: number): void }) {
+  return (
+    <div className="docgen-progress">
+      {view.scan.length > 0 && (
+        <section className="docgen-card" aria-label={t("docgen.scan")}>
+          <h3>{t("docgen.scan")}</h3>
+          <ol className="docgen-scan">
+            {view.scan.map((s) => (
+              <li key={s.seq} className={s.ok ? "" : "docgen-scan--refused"} title={s.summary}>
+                {scanLabel(t, s)} <span className="muted">{s.summary}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {view.outline && (
+        <section className="docgen-card" aria-label={t("docgen.outline")}>
+          <h3>
+            {t("docgen.outline")}：{view.outline.outline.title} {view.outline.cached && <span className="muted">{t("docgen.cached")}</span>}
+          </h3>
+          <ol>
+            {view.outline.outline.sections.map((s, i) => (
+              <li key={i}>
+                <strong>{s.title}</strong> {s.scope && <span className="muted">— {s.scope}</span>}
+              </li>
+            ))}
+          </ol>
+          <p className="docgen-sections" data-testid="docgen-sections">
+            {t("docgen.sections", { n: view.sections.done, m: view.sections.total })}
+          </p>
+          {view.sections.failed.map((f) => (
+            <p key={f.index} className="notice notice--error">
+              {t("docgen.sectionFailed", { i: f.index + 1, e: f.error })}
+            </p>
+          ))}
+        </section>
+      )}
+      {view.modules.length > 0 && (
+        <section className="docgen-card" aria-label={t("docgen.modules")}>
+          <h3>{t("docgen.modules")}</h3>
+          <ul className="docgen-chips">
+            {view.modules.map((m) => (
+              <li key={m.key} className={`docgen-chip docgen-chip--${m.state}`} data-module={m.key} data-state={m.state}>
+                {m.name} ·{" "}
+                {m.state === "passed" ? t("docgen.chip.passed") : m.state === "breaker" ? t("docgen.chip.breaker") : m.state === "round" ? t("docgen.chip.round", { k: m.round }) : t("docgen.chip.pending")}
+              </li>
+            ))}
+          </ul>
+          {view.modules.map((m) => {
+            const list = view.violations[m.key] ?? [];
+            if (!list.length) return null;
+            return (
+              <details key={m.key} className="docgen-violations" open={m.state === "round"}>
+                <summary>
+                  {m.name} — {t("docgen.violations", { n: list.length })}
+                </summary>
+                {groupViolations(list).map((g) => (
+                  <div key={g.rule} className="docgen-rule">
+                    <strong>{g.rule}</strong>
+                    <ul>
+                      {g.items.map((v, i) => (
+                        <li key={i}>
+                          <button type="button" className="docgen-line" onClick={() => onLine(v.line)}>
+                            {t("docgen.line", { n: v.line })}
+                          </button>{" "}
+                          {v.comment} {v.repeated && <span className="docgen-repeated">{t("docgen.repeated")}</span>}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </details>
+            );
+          })}
+        </section>
+      )}
+      {(view.rounds.length > 0 || view.rollbacks.length > 0) && (
+        <section className="docgen-card" aria-label={t("docgen.rounds")}>
+          <h3>{t("docgen.rounds")}</h3>
+          {view.rollbacks.map((r) => (
+            <p key={r.seq} className="notice">
+              {t("docgen.rollback", { m: r.module, k: r.round, a: r.before, b: r.after })}
+            </p>
+          ))}
+          {view.rounds.map((r) => {
+            const kept = r.records.filter((x) => x.status === "kept").length;
+            return (
+              <details key={r.seq} className="docgen-round" data-module={r.module}>
+                <summary>{t("docgen.round", { m: r.module, k: r.round, kept, dropped: r.records.length - kept })}</summary>
+                {r.records.map((rec, i) => (
+                  <div key={i} className={`docgen-diff docgen-diff--${rec.status}`}>
+                    <div className="docgen-diff__head">
+                      <button type="button" className="docgen-line" onClick={() => onLine(rec.start_line)}>
+                        {t("docgen.line", { n: rec.start_line })}
+                      </button>{" "}
+                      {rec.group} · {rec.status === "kept" ? t("docgen.kept") : `${t("docgen.dropped")}: ${rec.dropped?.reason ?? ""}`} · {rec.reason}
+                    </div>
+                    <pre className="docgen-diff__old">- {rec.old}</pre>
+                    <pre className="docgen-diff__new">+ {rec.new}</pre>
+                  </div>
+                ))}
+              </details>
+            );
+          })}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useState } from "react";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { selectDraftText } from "../../store/selectors.js";
+import { useApp } from "../../store/StoreProvider.js";
+import { DocumentPane } from "../common/DocumentPane.js";
+import { Timeline } from "../common/Timeline.js";
+import { DocgenForm, type DocgenFormValues } from "./DocgenForm.js";
+import { DocgenProgress } from "./DocgenProgress.js";
+import { docgenView } from "./docgenView.js";
+import { docgenMessages } from "./messages.js";
+import "./docgen.css";
+
+/**
+ * 文档生成: the form (mode, topic, source, rule set), the run's timeline with scan steps, outline,
+ * section progress, one chip per module, violations by rule (links scroll the document to the line)
+ * and each round's diff; the common document pane on the right.
+ */
+export function DocgenScreen() {
+  const t = useFeatureT(docgenMessages);
+  const api = useApp((s) => s.api);
+  const current = useApp((s) => s.current);
+  const startRun = useApp((s) => s.startRun);
+  const cancelRun = useApp((s) => s.cancelRun);
+  const revealLine = useApp((s) => s.revealLine);
+  const live = useApp(selectDraftText);
+  const isDocgen = current.workflow === "docgen";
+  const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string }>({ pipeline: [], mermaid: "" });
+
+  // The pipeline (module order) and the graph come from run.state; refreshed as the run moves on.
+  const reviewCount = isDocgen ? current.workflowEvents.filter((e) => (e.type as string) === "module_review").length : 0;
+  useEffect(() => {
+    if (!isDocgen || !current.sessionId) return;
+    api.call("run.state", { sessionId: current.sessionId }).then(
+      (s) => setMeta({ pipeline: (s.values.review_pipeline as string[]) ?? [], mermaid: String(s.values.mermaid ?? "") }),
+      () => undefined,
+    );
+  }, [api, isDocgen, current.sessionId, current.status, reviewCount]);
+
+  const view = useMemo(() => docgenView(isDocgen ? current.workflowEvents : [], meta.pipeline), [isDocgen, current.workflowEvents, meta.pipeline]);
+  const running = isDocgen && current.status === "running";
+
+  const start = (v: DocgenFormValues) => {
+    const input =
+      v.mode === "review"
+        ? { input_mode: "text", topic: v.topic, context: v.text, review_only: true }
+        : {
+            input_mode: v.mode,
+            topic: v.topic,
+            ...(v.mode === "text" ? { context: v.text } : { source_path: v.source.trim() }),
+            confirm_outline: v.confirmOutline,
+          };
+    void startRun({ workflow: "docgen", input: { ...input, ...(v.rules.trim() ? { rules_file: v.rules.trim() } : {}) } } as never);
+  };
+
+  return (
+    <div className="docgen-screen">
+      <div className="docgen-left">
+        <h2 className="docgen-title">{t("docgen.title")}</h2>
+        <DocgenForm t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
+        {isDocgen ? (
+          <>
+            <Timeline />
+            <DocgenProgress t={t} view={view} onLine={revealLine} />
+            {current.error && <p className="notice notice--error">{current.error.message}</p>}
+            {meta.mermaid && (
+              <details className="docgen-card docgen-graph">
+                <summary>{t("docgen.graph")}</summary>
+                <pre>{meta.mermaid}</pre>
+              </details>
+            )}
+          </>
+        ) : (
+          <p className="muted">{t("docgen.empty")}</p>
+        )}
+      </div>
+      <DocumentPane title={t("docgen.document")} liveText={isDocgen ? live : ""} streaming={isDocgen && current.streamingSections !== null} editable={false} edit={null} onEdit={() => undefined} />
+    </div>
+  );
+}
