@@ -19,6 +19,11 @@ export const MaterialSchema = z.object({
   url: z.string().max(2000).nullable(),
   /** Provider's own record id, used to de-duplicate across queries. */
   recUuid: z.string().max(200).nullable(),
+  /** Intranet fields shown on the material card: the owning department, the classification level … */
+  department: z.string().max(200).nullable().optional(),
+  classification: z.string().max(100).nullable().optional(),
+  /** Any further scalar fields the provider returns (at most 20, values ≤ 200 characters). */
+  extra_metadata: z.record(z.string().max(100), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
 });
 export type Material = z.infer<typeof MaterialSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** Standard material fields a provider's response is mapped onto. */
-export const MAPPABLE_FIELDS = ["title", "content", "source", "published_at", "relevance_score", "recUuid", "url"] as const;
+/** Standard material fields a provider's response is mapped onto (the last three are the intranet's own, shown on the card). */
+export const MAPPABLE_FIELDS = ["title", "content", "source", "published_at", "relevance_score", "recUuid", "url", "department", "classification", "extra_metadata"] as const;
 
 /**
  * A declarative intranet search provider: no code, just how to call the endpoint and where the

@@ -51,6 +51,21 @@ describe("IntranetHttpProvider", () => {
     expect(second).toMatchObject({ title: "Second", source: "内网搜索", url: null, relevance_score: 0 });
   });
 
+  it("carries the intranet's department, classification and extra_metadata onto the material (bounded, scalars only)", async () => {
+    const items = [
+      { title: "内部报告", content: "正文", department: "研究院", classification: "内部", extra_metadata: { author: "张三", pages: 12, draft: false, nested: { x: 1 }, long: "y".repeat(300) } },
+      { title: "Plain", content: "c" },
+    ];
+    server.handler = (_req, res) => json(res, { items });
+    const provider = new IntranetHttpProvider({ config: config({ resultsPath: "items", fieldMap: {} }), ...fast });
+    const [first, second] = await provider.search("q", { limit: 5 });
+    expect(first).toMatchObject({ department: "研究院", classification: "内部", extra_metadata: { author: "张三", pages: 12, draft: false } });
+    expect(first!.extra_metadata).not.toHaveProperty("nested");
+    expect(String(first!.extra_metadata!.long)).toHaveLength(200);
+    expect(() => MaterialSchema.parse(first)).not.toThrow();
+    expect(second).not.toHaveProperty("department");
+  });
+
   it("GET providers put the template into the query string", async () => {
     server.handler = (_req, res) => json(res, { data: { hits } });
     const provider = new IntranetHttpProvider({ config: config({ method: "GET", bodyTemplate: "q={query}&n={max_results}" }), ...fast });

@@ -80,7 +80,21 @@ const MappedItemSchema = z.object({
   relevance_score: z.union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/).transform(Number)]).pipe(z.number().finite()).nullish(),
   recUuid: text(200).nullish(),
   url: z.string().max(2000).nullish(),
+  department: text(200).nullish(),
+  classification: text(100).nullish(),
+  /** Kept only as an object; its scalar entries are copied (bounded) onto the material. */
+  extra_metadata: z.unknown().optional(),
 });
+
+/** At most 20 scalar entries, strings cut to 200 characters; nested values are dropped. */
+function extraMetadata(value: unknown): Material["extra_metadata"] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v === null || ["string", "number", "boolean"].includes(typeof v))
+    .slice(0, 20)
+    .map(([k, v]) => [k.slice(0, 100), typeof v === "string" ? v.slice(0, 200) : (v as number | boolean | null)] as const);
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
 
 export interface MappedResults {
   materials: Material[];
@@ -125,6 +139,9 @@ export function mapResults(json: unknown, config: ProviderConfig, sourceType: st
       relevance_score: field("relevance_score"),
       recUuid: field("recUuid"),
       url: field("url"),
+      department: field("department"),
+      classification: field("classification"),
+      extra_metadata: field("extra_metadata"),
     };
     const parsed = MappedItemSchema.safeParse(candidate);
     if (parsed.success) valid.push(parsed.data);
@@ -143,6 +160,9 @@ export function mapResults(json: unknown, config: ProviderConfig, sourceType: st
       source_type: sourceType,
       url,
       recUuid: item.recUuid || null,
+      ...(item.department ? { department: item.department } : {}),
+      ...(item.classification ? { classification: item.classification } : {}),
+      ...(extraMetadata(item.extra_metadata) ? { extra_metadata: extraMetadata(item.extra_metadata) } : {}),
     };
   });
   return { materials, dropped: list.length - valid.length, dropReasons };
