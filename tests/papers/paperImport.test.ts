@@ -4,6 +4,8 @@ import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildEmptyPdf, buildEncryptedPdf, buildPaperPdf, buildScannedPdf } from "./paperPdf.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";
+import { PaperLibrary } from "../../electron/engine/knowledge/papers/PaperLibrary.js";
+import { catalogReranker } from "../../electron/engine/knowledge/papers/LlamaReranker.js";
 
 let kit: PaperKit | undefined;
 afterEach(async () => {
@@ -164,6 +166,20 @@ describe("paper retrieval", () => {
     expect(new Set(both.hits.map((h) => h.doc_id))).toEqual(new Set([doc_id, other.doc_id]));
     const refs = await kit.library.retrieve("Switch Transformers", { docIds: [doc_id], limit: 3, references: true });
     expect(refs.hits[0]!.text).toContain("Switch Transformers");
+  });
+
+  it("applies an installed reranker to the fused candidates, and has none when the catalog's file is absent", async () => {
+    kit = paperKit();
+    const { doc_id } = await kit.library.importFile(kit.write("sparse.pdf", await buildPaperPdf()));
+    const calls: number[] = [];
+    // A reranker that prefers the conclusion: its order must win over RRF's.
+    const reranker = { rank: async (_q: string, passages: string[]) => (calls.push(passages.length), passages.map((p) => (p.includes("multilingual") ? 10 : 0))) };
+    const reranked = new PaperLibrary({ dataDir: kit.dir, db: kit.appDb.db, embedder: kit.embedder, reranker: async () => reranker });
+    const { hits } = await reranked.retrieve("How many attention layers does the encoder use?", { docIds: [doc_id], limit: 3 });
+    expect(hits[0]!.text).toContain("multilingual");
+    expect(calls[0]).toBeGreaterThan(3);
+    await reranked.close();
+    expect(await catalogReranker(kit.dir, () => 1)()).toBeUndefined();
   });
 
   it("translates a Chinese question's key terms for an English paper once and keeps them in the paper's glossary", async () => {

@@ -9,6 +9,7 @@ import { EmbeddingService } from "../EmbeddingService.js";
 import { checkClaims, type ClaimJudge } from "./checkClaims.js";
 import { PaperLibrary, type Reranker } from "./PaperLibrary.js";
 import type { PaperRecord } from "./PaperRepository.js";
+import { catalogReranker } from "./LlamaReranker.js";
 import { llmClaimJudge } from "./llmClaimJudge.js";
 
 type In<K extends keyof typeof PaperMethods> = z.output<(typeof PaperMethods)[K]["input"]>;
@@ -41,7 +42,7 @@ export class PaperService {
       db: options.db,
       embedder: options.embedder ?? (async () => (this.loaded = await this.loadEmbedder())),
       llm: options.llm,
-      ...(options.reranker ? { reranker: options.reranker } : {}),
+      reranker: options.reranker ?? catalogReranker(options.modelsDir, () => resolveThreads(options.settings().threads)),
     });
   }
 

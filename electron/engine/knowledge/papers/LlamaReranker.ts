@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import { getLlama, type LlamaModel, type LlamaRankingContext } from "node-llama-cpp";
+import type { Reranker } from "./PaperLibrary.js";
+
+/** The catalog's reranker file (models/catalog.json `bge-reranker-v2-m3-q8_0`). */
+export const RERANKER_FILE = "bge-reranker-v2-m3-Q8_0.gguf";
+
+/**
+ * A cross-encoder reranker on node-llama-cpp's ranking context, loaded on first use and only when
+ * the catalog's reranker file is installed in the models folder; otherwise there is none and
+ * retrieval keeps its RRF order.
+ */
+export function catalogReranker(modelsDir: string, threads: () => number): () => Promise<Reranker | undefined> {
+  let loading: Promise<{ model: LlamaModel; context: LlamaRankingContext } | undefined> | undefined;
+  return async () => {
+    const file = path.join(modelsDir, RERANKER_FILE);
+    if (!fs.existsSync(file)) return undefined;
+    loading ??= (async () => {
+      const llama = await getLlama({ build: "never", gpu: false, maxThreads: Math.max(1, threads()) });
+      const model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
+      return { model, context: await model.createRankingContext({ contextSize: 1024 }) };
+    })().catch(() => undefined);
+    const loaded = await loading;
+    if (!loaded) return undefined;
+    return {
+      // Passages are cut: a reranker judges the start of a passage, and long inputs overflow its context.
+      rank: (query, passages) => loaded.context.rankAll(query.slice(0, 300), passages.map((p) => p.slice(0, 1200))),
+    };
+  };
+}
