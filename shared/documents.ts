@@ -32,6 +32,31 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const SessionId = z.string().min(1).max(100);
 const VersionNumber = z.number().int().min(1);
 
+/** The editor's selection actions (`documents.rewriteSelection`). */
+export const REWRITE_ACTIONS = ["rewrite", "expand", "shorten", "polish", "translate", "custom"] as const;
+export type RewriteAction = (typeof REWRITE_ACTIONS)[number];
+
+export const RewriteRequestSchema = z
+  .object({
+    sessionId: SessionId,
+    /** Chosen by the client (so it can subscribe before the first token): letters, digits, - and _. */
+    rewriteId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    action: z.enum(REWRITE_ACTIONS),
+    /** The selected text. */
+    text: z.string().min(1).max(4000),
+    /** Up to 800 characters before and after the selection: context only. */
+    before: z.string().max(800).optional(),
+    after: z.string().max(800).optional(),
+    /** The user's instruction; required for `custom`. */
+    instruction: z.string().min(1).max(500).optional(),
+    /** Translation target; default the other of zh / en. */
+    targetLocale: z.enum(["zh", "en"]).optional(),
+  })
+  .strict()
+  .refine((r) => r.action !== "custom" || (r.instruction?.trim().length ?? 0) > 0, { message: "instruction is required for the custom action", path: ["instruction"] });
+export type RewriteRequest = z.infer<typeof RewriteRequestSchema>;
+export type RewriteResult = { rewriteId: string; replacement: string; stopReason: "eog" | "maxTokens" | "abort" | "stop" };
+
 /** Inputs and outputs of the `documents.*` methods (registered in shared/api.ts). */
 export const DocumentsMethods = {
   versions: {
@@ -64,6 +89,21 @@ export const DocumentsMethods = {
   edit: {
     input: z.object({ sessionId: SessionId, markdown: z.string().min(1).max(200_000) }).strict(),
     output: z.object({ version: DraftVersionSchema }),
+  },
+  /**
+   * Selection action of the editor: the local model rewrites `text` (改写 / 扩写 / 缩写 / 润色 /
+   * 翻译 / a custom instruction). Its tokens stream on the session stream as `token` events with
+   * `step: "rewrite:<rewriteId>"` (the client picks the id and subscribes first); the answer is the
+   * whole replacement. Nothing is stored: an accepted rewrite is stored with `documents.edit`.
+   */
+  rewriteSelection: {
+    input: RewriteRequestSchema,
+    output: z.object({ rewriteId: z.string(), replacement: z.string(), stopReason: z.enum(["eog", "maxTokens", "abort", "stop"]) }),
+  },
+  /** Stops a running rewrite at its next token (`documents.rewriteSelection` then fails with `aborted`). */
+  cancelRewrite: {
+    input: z.object({ rewriteId: z.string().min(1).max(64) }).strict(),
+    output: z.object({ ok: z.literal(true) }),
   },
   export: {
     input: z.object({ sessionId: SessionId, format: z.enum(EXPORT_FORMATS), number: VersionNumber.optional() }).strict(),

@@ -1,6 +1,7 @@
 import type { EngineEvent } from "../../shared/events.js";
 import type { PauseContext } from "../../shared/article.js";
 import type { PauseEntry, SessionView, StepEntry, TimelineEntry } from "./sessionView.js";
+import { isRewriteToken } from "../features/common/rewriteSelection.js";
 
 /**
  * The pure reducer of the session mirror: `events.reduce(applyEvent, emptySessionView(id))`
@@ -83,6 +84,8 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
       return { ...next, status: "running", pause: null, timeline };
     }
     case "token":
+      // A selection rewrite's tokens belong to the editor's proposal, not to the run's text.
+      if (isRewriteToken(event)) return next;
       return { ...next, tokenText: next.tokenText + event.text, rate: countChunk(next.rate, event.ts) };
     case "progress":
       return next;

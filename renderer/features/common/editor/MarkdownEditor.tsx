@@ -10,8 +10,8 @@ import { editorSetup } from "./editorExtensions.js";
 import { lintExtension } from "./lintExtension.js";
 import { LintClient } from "./lintClient.js";
 import { minimalChange } from "./minimalChange.js";
-import { countText, type TextCounts } from "./countText.js";
-import { headingOutline, type OutlineHeading } from "./headingOutline.js";
+import type { TextCounts } from "./countText.js";
+import type { OutlineHeading } from "./headingOutline.js";
 import { rewriteField, setRewrite, proposalStillMatches } from "./rewritePreview.js";
 import { SelectionActions, type RewriteAction } from "./SelectionActions.js";
 import { shortcutAria, shortcutText } from "../../../components/shortcuts.js";
@@ -38,8 +38,8 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
   onChangeRef.current = onChange;
   const tRef = useRef(t);
   tRef.current = t;
-  const [counts, setCounts] = useState<TextCounts>(() => countText(text));
-  const [outline, setOutline] = useState<OutlineHeading[]>(() => headingOutline(text));
+  const [counts, setCounts] = useState<TextCounts>({ chars: 0, han: 0, words: 0 });
+  const [outline, setOutline] = useState<OutlineHeading[]>([]);
   const [selection, setSelection] = useState<{ from: number; to: number } | null>(null);
   const [proposal, setProposal] = useState<{ status: "streaming" | "ready" | "error" } | null>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -58,11 +58,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
           }
           if (!update.docChanged) return;
           if (idle.current) clearTimeout(idle.current);
-          idle.current = setTimeout(() => {
-            const doc = viewRef.current?.state.doc.toString() ?? "";
-            setCounts(countText(doc));
-            setOutline(headingOutline(doc));
-          }, IDLE_MS);
+          idle.current = setTimeout(() => refreshStats(), IDLE_MS);
           if (!external.current) onChangeRef.current(update.state.doc.toString());
         }),
         extra: [
@@ -78,6 +74,21 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
     [lint],
   );
 
+  /** Counts and outline of the current text, from the worker; a stale answer (text moved on) is dropped. */
+  const refreshStats = () => {
+    const view = viewRef.current;
+    if (!view) return;
+    const doc = view.state.doc;
+    void lint.stats(doc.toString()).then(
+      (stats) => {
+        if (viewRef.current?.state.doc !== doc) return;
+        setCounts(stats.counts);
+        setOutline(stats.outline);
+      },
+      () => undefined,
+    );
+  };
+
   const makeState = (doc: string) => EditorState.create({ doc, extensions: setup.extensions });
 
   // Mount once.
@@ -85,6 +96,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
     if (!host.current) return;
     const view = new EditorView({ state: makeState(text), parent: host.current });
     viewRef.current = view;
+    refreshStats();
     return () => {
       view.destroy();
       viewRef.current = null;
@@ -106,6 +118,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
     external.current = true;
     view.setState(saved ?? makeState(text));
     external.current = false;
+    refreshStats();
   }, [versionKey]);
 
   // Outside text (streaming, a stored version, a reset edit): a minimal change, not in the undo history.

@@ -1,5 +1,7 @@
 import type { Violation } from "../../../../shared/rules/Violation.js";
 import type { LintRequest, LintResponse } from "./lintProtocol.js";
+import type { TextCounts } from "./countText.js";
+import type { OutlineHeading } from "./headingOutline.js";
 
 /** Runs the style checkers in one Web Worker, started on first use. */
 export class LintClient {
@@ -9,6 +11,11 @@ export class LintClient {
 
   lint(text: string): Promise<Violation[]> {
     return this.send({ id: 0, kind: "lint", text }).then((r) => (r.kind === "lint" ? r.violations : []));
+  }
+
+  /** Character / word counts and the heading outline, computed in the worker (linear, but 100 000 characters is more than a frame). */
+  stats(text: string): Promise<{ counts: TextCounts; outline: OutlineHeading[] }> {
+    return this.send({ id: 0, kind: "stats", text }).then((r) => (r.kind === "stats" ? { counts: r.counts, outline: r.outline } : { counts: { chars: 0, han: 0, words: 0 }, outline: [] }));
   }
 
   /** The text with every certain fix of one rule applied (`fixMarkdown` with `rules: [rule]`). */
