@@ -187,4 +187,18 @@ describe("article: a writer's daily needs", () => {
     expect(done.session.status).toBe("done");
     await expect(engine.call("run.retry", { sessionId: id })).rejects.toMatchObject({ code: "conflict" });
   });
+
+  it("the editor reviews the whole of a long draft, section by section, into one merged review", async () => {
+    llm.script.section = (prompt) => `${sectionTitleOf(prompt)} opening. ${"Long body text. ".repeat(110)}${sectionTitleOf(prompt)} closing line.`;
+    const id = await toDraft();
+    const draft = ctx(await settle(id)).draft ?? "";
+    expect(draft.length).toBeGreaterThan(4000);
+    const state = await resume(id, { action: "to_editor" });
+    const logic = llm.callsOf("editor", "review_logic").map((c) => c.prompt);
+    expect(logic.length).toBeGreaterThan(1);
+    // Every section's end reaches some review call: nothing past 4 000 characters is cut off.
+    for (const title of ["Intro", "Body", "End"]) expect(logic.some((p) => p.includes(`${title} closing line.`))).toBe(true);
+    expect(llm.callsOf("editor", "review_facts")).toHaveLength(logic.length);
+    expect(ctx(state).review).toMatchObject({ overall: 90, verdict: "pass" });
+  });
 });

@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import { mergeChunkReviews, reviewChunks } from "../../common/reviewChunks.js";
 import { combineReview } from "../combineReview.js";
 import { materialDigest } from "../../common/research/materialPackage.js";
 import { emit, runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
@@ -9,12 +10,13 @@ import type { ReviewAspect } from "../prompts.js";
 import { AspectReviewLlmSchema } from "../schemas.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
-/** The draft an editor call sees; longer drafts are cut, a weak model's context is small. */
+/** The draft one editor call sees; a longer draft is reviewed in chunks of whole sections. */
 export const EDITOR_DRAFT_CHARS = 4000;
 
 /**
  * editor (编辑): three independent structured reviews — facts (against the approved materials'
- * digests), logic, language — combined into one weighted score and verdict. Scores are saved on
+ * digests), logic, language — of the whole draft (a long one section by section, each aspect's
+ * chunks merged), combined into one weighted score and verdict. Scores are saved on
  * the version. At the revision cap a rejected draft is force-accepted (routing sends it to PAUSE-3).
  */
 export function editorNode(services: WorkflowServices) {
@@ -25,17 +27,19 @@ export function editorNode(services: WorkflowServices) {
     return runStep(config, { step: "editor", agent: "editor", label: say(locale, "审稿：事实、逻辑、语言", "Reviewing facts, logic, language") }, async () => {
       const approved = new Set(state.approved_material_ids ?? []);
       const materials = state.materials.filter((m) => approved.has(m.id)).map((m) => materialDigest(m, 160));
-      const draft = state.draft.length > EDITOR_DRAFT_CHARS ? `${state.draft.slice(0, EDITOR_DRAFT_CHARS)}\n…` : state.draft;
-      const review = async (aspect: ReviewAspect) =>
+      // The whole draft, section by section: a long draft is reviewed in chunks and merged.
+      const chunks = reviewChunks(state.draft, EDITOR_DRAFT_CHARS);
+      const reviewChunk = async (aspect: ReviewAspect, text: string) =>
         (
           await services.llm.generateStructured({
-            ...reviewPrompt(locale, aspect, draft, materials),
+            ...reviewPrompt(locale, aspect, text, materials),
             schema: AspectReviewLlmSchema,
             tag: { role: "editor", step: `review_${aspect}` },
             signal: config.signal,
             maxTokens: 900,
           })
         ).value;
+      const review = async (aspect: ReviewAspect) => mergeChunkReviews(await Promise.all(chunks.map((chunk) => reviewChunk(aspect, chunk.text))), chunks);
       const [facts, logic, language] = await Promise.all([review("facts"), review("logic"), review("language")]);
       const result = combineReview({ facts, logic, language }, settings, state.revision_count);
       if (state.draft_version !== null) {
