@@ -1,5 +1,5 @@
 /**
- * `npm run test:chaos -- [--runs N] [--seed S] [--only crash,abort,payloads,faults,properties,offline]`
+ * `npm run test:chaos -- [--runs N] [--seed S] [--only crash,abort,payloads,faults,properties,offline,sse,routes,secrets,disk,corrupt,load]`
  *
  * Runs the reliability tests (the same files `npm test` runs) with larger, seeded counts:
  * N SIGKILL points spread over ceil(N/4) article sessions (4 kills each), max(20, 5·N) aborts,
@@ -18,6 +18,12 @@ const FILES: Record<string, string> = {
   payloads: "tests/reliability/badPayloads.test.ts",
   properties: "tests/reliability/properties.test.ts",
   offline: "tests/reliability/offline.test.ts",
+  sse: "tests/reliability/sseFanout.test.ts",
+  routes: "tests/reliability/routeFuzz.test.ts",
+  secrets: "tests/reliability/secretLeaks.test.ts",
+  disk: "tests/reliability/diskFull.test.ts",
+  corrupt: "tests/reliability/corruptData.test.ts",
+  load: "tests/reliability/loadSessions.model.test.ts",
 };
 
 const { values } = parseArgs({
@@ -48,6 +54,8 @@ const env = {
   CHAOS_CRASH_SESSIONS: String(Math.ceil(runs / 4)),
   CHAOS_ABORTS: String(Math.max(20, runs * 5)),
   CHAOS_PAYLOAD_RUNS: String(Math.max(200, runs * 50)),
+  CHAOS_ROUTE_RUNS: String(Math.max(200, runs * 50)),
+  CHAOS_SSE_RECONNECTS: String(Math.max(200, runs * 20)),
 };
 process.stdout.write(
   `test:chaos seed ${seed}: ${env.CHAOS_CRASH_SESSIONS} session(s) × ${env.CHAOS_CRASH_KILLS} SIGKILLs, ${env.CHAOS_ABORTS} aborts, ${env.CHAOS_PAYLOAD_RUNS} payloads per route (replay: --seed ${seed})\n`,
