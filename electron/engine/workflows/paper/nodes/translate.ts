@@ -22,7 +22,21 @@ function preserved(text: string): string[] {
 export function makeTranslateNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "translate", agent: "writer", label: "翻译" }, async () => {
-      const source = state.selected_text.trim() || state.evidence.map((e) => e.text).join("\n\n");
+      // The selection; else a section the question names ("翻译 Method 一节"); else the passages read.
+      const docId = state.paper_metadata.doc_ids[0]!;
+      const question = state.user_query.toLowerCase();
+      const section = services.papers.repo
+        .structure(docId, "section")
+        .filter((s) => s.label.length > 2 && question.includes(s.label.toLowerCase()))
+        .sort((a, b) => b.label.length - a.label.length)[0];
+      const sectionText = section
+        ? services.papers.repo
+            .chunks(docId)
+            .filter((c) => c.section === section.label && c.kind !== "heading")
+            .map((c) => c.text)
+            .join("\n\n")
+        : "";
+      const source = state.selected_text.trim() || sectionText || state.evidence.map((e) => e.text).join("\n\n");
       const paragraphs = source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).slice(0, MAX_PARAGRAPHS);
       const target = hasCjk(source) ? "en" : "zh";
       const pairs: Array<{ source: string; target: string; missing: string[] }> = [];
