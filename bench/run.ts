@@ -47,7 +47,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
     metrics: ["workflow.article_overhead"],
     load: async () => (await import("./workflowBench.js")).workflowBench,
   },
-  docgen: { metrics: ["workflow.docgen_overhead", "docgen.review_prefix_reuse"], load: groupFile("docgenBench.ts", "docgenBench") },
+  docgen: { metrics: ["workflow.docgen_overhead", "docgen.section_speedup", "docgen.review_prefix_reuse"], load: groupFile("docgenBench.ts", "docgenBench") },
   paper: {
     metrics: ["paper.forced_vs_routed_ttft", "paper.router_saved_ms", "paper.deep_read_s", "paper.retrieval_page_recall5", "paper.claims_unsupported_precision", "paper.claims_unsupported_recall"],
     load: groupFile("paperBench.ts", "paperBench"),
@@ -67,7 +67,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
   },
   abort: { metrics: ["abort.p50_ms", "abort.p95_ms", "abort.max_ms", "abort.within_500ms_rate"], load: async () => (await import("./abortBench.js")).abortBench },
   ui: {
-    metrics: ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms"],
+    metrics: ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms", "ui.editor_open_ms", "ui.editor_100k_scroll_long_tasks", "ui.editor_100k_type_long_tasks", "ui.editor_100k_max_long_task_ms"],
     load: async () => (await import("./uiBench.js")).uiBench,
   },
 };

@@ -100,4 +100,47 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await page.keyboard.press("Control+z");
     await expect.poll(() => editorText(page)).not.toContain("甲乙丙");
   });
+
+  it("rewrites a selection with the local model: an inline diff, accepted as a new version or rejected", async () => {
+    studio = await startStudio();
+    const { page, llm } = studio;
+    await toPause3(studio, "选区改写测试");
+    await openEditor(page);
+    const select = async (lineText: string) => {
+      await page.locator(".cm-line", { hasText: lineText }).first().click();
+      await page.keyboard.press("End");
+      await page.keyboard.press("Shift+Home");
+    };
+    const versions = () => page.getByLabel("版本").locator("option").count();
+    expect(await versions()).toBe(1);
+
+    // Reject: the proposal disappears and the text stays as it was.
+    await select("「落地建议」部分的正文");
+    await page.getByRole("button", { name: "缩写", exact: true }).click();
+    const bar = await visible(page.getByRole("region", { name: "改写建议" }));
+    await visible(page.getByTestId("rewrite-insertion").filter({ hasText: "缩短后的一句话。" }));
+    await visible(page.getByTestId("rewrite-deletion"));
+    await expect.poll(() => bar.getByRole("button", { name: "接受" }).isEnabled()).toBe(true);
+    await bar.getByRole("button", { name: "拒绝" }).click();
+    await expect.poll(() => page.getByTestId("rewrite-insertion").count()).toBe(0);
+    expect(await editorText(page)).toContain("「落地建议」部分的正文");
+    expect(await editorText(page)).not.toContain("缩短后的一句话。");
+    expect(await versions()).toBe(1);
+
+    // Accept: the replacement (quotes and preface stripped) takes the selection's place and becomes version 2.
+    await select("「技术方案」部分的正文");
+    await page.getByRole("button", { name: "润色", exact: true }).click();
+    const bar2 = await visible(page.getByRole("region", { name: "改写建议" }));
+    await visible(page.getByTestId("rewrite-insertion").filter({ hasText: "本地模型让离线写作真正可行" }));
+    await studio.screenshot("12-rewrite-diff");
+    await expect.poll(() => bar2.getByRole("button", { name: "接受" }).isEnabled()).toBe(true);
+    await bar2.getByRole("button", { name: "接受" }).click();
+    await expect.poll(() => editorText(page)).toContain("本地模型让离线写作真正可行。");
+    expect(await editorText(page)).not.toContain("「技术方案」部分的正文");
+    expect(await editorText(page)).not.toContain("润色后：");
+    await expect.poll(versions, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByLabel("版本").locator("option").allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("第 2 稿 · 手动修改")]));
+    expect(llm.callsFor("editor", "rewrite_polish")).toHaveLength(1);
+    expect(llm.callsFor("editor", "rewrite_polish")[0]!.prompt).toContain("「技术方案」部分的正文");
+  });
 });

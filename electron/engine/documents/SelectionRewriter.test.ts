@@ -88,6 +88,7 @@ describe("rewrite prompts", () => {
   });
   it("strips prefaces, quotes and fences but keeps inner quotes", () => {
     expect(cleanRewrite("输出：「离线写作」")).toBe("离线写作");
+    expect(cleanRewrite("“润色后：本地模型。”")).toBe("本地模型。");
     expect(cleanRewrite("```\n新的段落\n```")).toBe("新的段落");
     expect(cleanRewrite("“甲”和“乙”")).toBe("“甲”和“乙”");
   });

@@ -51,10 +51,16 @@ export function rewritePrompt(input: RewritePromptInput): { system: string; prom
 /** Strips what weak models wrap a rewrite in: a preface label, surrounding quotes or a code fence. */
 export function cleanRewrite(output: string): string {
   let text = output.trim();
-  text = text.replace(/^(?:输出|改写后|改写|润色后|译文|Output|Rewritten(?: passage)?)\s*[:：]\s*/i, "");
-  const fence = /^```[^\n]*\n([\s\S]*?)\n```$/.exec(text);
-  if (fence?.[1] !== undefined) text = fence[1];
-  const quoted = /^(["“「『])([\s\S]*)(["”」』])$/.exec(text);
-  if (quoted?.[2] !== undefined && !/["“”「」『』]/.test(quoted[2])) text = quoted[2];
-  return text.trim();
+  // Wrappers nest ("输出：“改写后：…”"): peel them in a bounded number of passes.
+  for (let pass = 0; pass < 3; pass++) {
+    const before = text;
+    text = text.replace(/^(?:输出|改写后|改写|润色后|扩写后|缩写后|译文|Output|Rewritten(?: passage)?)\s*[:：]\s*/i, "");
+    const fence = /^```[^\n]*\n([\s\S]*?)\n```$/.exec(text);
+    if (fence?.[1] !== undefined) text = fence[1];
+    const quoted = /^(["“「『])([\s\S]*)(["”」』])$/.exec(text);
+    if (quoted?.[2] !== undefined && !/["“”「」『』]/.test(quoted[2])) text = quoted[2];
+    text = text.trim();
+    if (text === before) break;
+  }
+  return text;
 }

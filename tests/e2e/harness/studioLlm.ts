@@ -45,6 +45,9 @@ export class StudioLlm extends ScriptedLlm {
         "editor.review_facts": review,
         "editor.review_logic": review,
         "editor.review_language": review,
+        // The editor's selection actions (documents.rewriteSelection), one role-locked call each.
+        "editor.rewrite_polish": "“润色后：本地模型让离线写作真正可行。”",
+        "editor.rewrite_shorten": "缩短后的一句话。",
         // The chat workflow's step name is its own business: answer any chat call.
         chat: "你好！我是离线运行的写作助手。",
       },
