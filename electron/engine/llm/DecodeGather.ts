@@ -42,6 +42,8 @@ export class DecodeGather {
   readonly histogram = new Map<number, number>();
   private held: Held[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Native decodes running now: a sequence inside one cannot be pending, so the wait is paused. */
+  private decoding = 0;
   private installed = false;
 
   constructor(
@@ -85,7 +87,11 @@ export class DecodeGather {
       },
       decodeBatch: () => {
         this.histogram.set(items, (this.histogram.get(items) ?? 0) + 1);
-        return native.decodeBatch.call(native);
+        this.decoding++;
+        return native.decodeBatch.call(native).finally(() => {
+          this.decoding--;
+          this.afterBatch();
+        });
       },
     };
     internals._ctx = new Proxy(native, {
@@ -120,7 +126,26 @@ export class DecodeGather {
       }
     }
     if (complete) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    else this.timer ??= this.arm();
+  }
+
+  /**
+   * The straggler timeout. It does not run out while a batch is being decoded: the sequences in
+   * that batch are exactly the ones worth waiting for, and they resubmit right after it (a
+   * timeout that fired mid-batch would send the waiting sequence ahead alone, and the drift would
+   * persist). After each batch the wait starts afresh.
+   */
+  private arm(): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
+      this.timer = null;
+      if (this.decoding === 0) this.flush();
+    }, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  }
+
+  private afterBatch(): void {
+    if (this.held.length === 0 || this.decoding > 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = this.arm();
   }
 
   /** Release every held decode at once (tests and unload). */
