@@ -112,23 +112,20 @@ describe("OllamaProvider", () => {
     });
   });
 
-  it("stops within 500 ms on abort and returns the partial text", async () => {
+  it("stops at the next chunk on abort and returns the partial text (the milliseconds are bench figures)", async () => {
     mode = "slow";
     const llm = new OllamaProvider({ baseUrl, model: "m", numCtx: 4096 });
     const controller = new AbortController();
-    let abortedAt = 0;
     let seen = 0;
     const result = await llm.generateText({
       prompt: "x",
       signal: controller.signal,
       onTextChunk: () => {
-        if (++seen === 3) {
-          abortedAt = performance.now();
-          controller.abort();
-        }
+        if (++seen === 3) controller.abort();
       },
     });
-    expect(performance.now() - abortedAt).toBeLessThan(500);
+    // The slow server would stream many more chunks: none may arrive after the abort.
+    expect(seen).toBe(3);
     expect(result.stopReason).toBe("abort");
     expect(result.text).toBe("t0 t1 t2 ");
   });
