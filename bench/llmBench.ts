@@ -9,7 +9,7 @@ import { AspectReviewLlmSchema, KeywordsLlmSchema } from "../electron/engine/wor
 import { keywordsPrompt, reviewPrompt } from "../electron/engine/workflows/article/prompts.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { BENCH_SHAPE, bytesPerToken, createBenchGguf, parameterCount, type BenchWeights } from "./benchGguf.js";
-import { llmPathBench } from "./llmPathBench.js";
+import { llmPathBench, withoutGather } from "./llmPathBench.js";
 import { measureReadBandwidth } from "./lib/memoryBandwidth.js";
 import { sideBySide } from "./lib/sideBySide.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
@@ -101,6 +101,10 @@ async function callPath(ctx: BenchContext, modelPath: string, result: GroupResul
   try {
     await service.load({ modelPath, sequences: 4, contextSize: 2048 });
     await llmPathBench(ctx, service, result);
+    if (!ctx.quick) {
+      await service.load({ modelPath, sequences: 4, contextSize: 2048, gatherDecodes: false });
+      await withoutGather(service, result);
+    }
   } finally {
     await service.dispose();
   }

@@ -195,6 +195,24 @@ export async function llmPathBench(
       `${width} sections of ${sectionTokens} tokens at once: ${rate.toFixed(1)} tok/s aggregate vs one at a time ${one.toFixed(1)} tok/s; last run: ${last.prefilled} prompt tokens prefilled, ${last.generated} generated, prefill phase ${(last.prefillMs / 1000).toFixed(1)} s of ${(last.wallMs / 1000).toFixed(1)} s`,
     );
   }
-  const histogram = [...histogram4.entries()].sort((a, b) => b[0] - a[0]).map(([size, count]) => `${size}×${count}`).join(" ");
-  result.notes.push(`decode batches during the last 4-wide run (sequences per batch × batches): ${histogram || "not counted"}`);
+  result.notes.push(`decode batches during the last 4-wide run (sequences per batch × batches): ${formatHistogram(histogram4)}`);
+}
+
+/**
+ * The same 4-wide run on a service without the decode gather (full mode): what node-llama-cpp's
+ * own dispatch makes of it, for the notes.
+ */
+export async function withoutGather(service: LlmService, result: GroupResult, sectionTokens = 256): Promise<void> {
+  const llm = new LlamaCppProvider(service);
+  await concurrentSections(service, llm, 0, 4, 1);
+  service.decodeBatchHistogram({ reset: true });
+  const run = await concurrentSections(service, llm, 4, 4, sectionTokens);
+  result.notes.push(
+    `without the decode gather: 4 sections at once ${run.rate.toFixed(1)} tok/s aggregate; batches ${formatHistogram(service.decodeBatchHistogram() ?? new Map())}`,
+  );
+}
+
+function formatHistogram(histogram: Map<number, number>): string {
+  const text = [...histogram.entries()].sort((a, b) => b[0] - a[0]).map(([size, count]) => `${size}×${count}`).join(" ");
+  return text || "not counted";
 }
