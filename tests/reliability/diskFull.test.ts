@@ -6,8 +6,11 @@ import type { ArticleResume } from "../../shared/article.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
-import { tempDataDir } from "../../electron/engine/testing/engineTestKit.js";
+import { tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { mountTinyDisk, type TinyDisk } from "../../electron/engine/testing/tinyDisk.js";
+import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 
 /**
  * A full disk, for real: the data folder (or its cache) on a small tmpfs filled to the last byte.
@@ -102,5 +105,43 @@ describe("disk full", () => {
     const { version } = await engine.call("documents.edit", { sessionId, markdown });
     expect(version.number).toBe(before.length + 1);
     expect((await engine.call("documents.version", { sessionId, number: version.number })).markdown).toBe(markdown);
+  }, 120_000);
+});
+
+describe("disk full during an import", () => {
+  it("the library index on a full disk: the import fails naming the file and the disk, what was imported stays searchable, a re-import works once space is back", async () => {
+    const dataDir = tempDataDir("scriptorium-diskfull-import-");
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const docs = tempDataDir("scriptorium-diskfull-docs-");
+    cleanup.push(() => fs.rmSync(docs, { recursive: true, force: true }));
+    const disk = mount(path.join(dataDir, "lancedb"), 4 * 1024 * 1024);
+    const engine = await createEngine({
+      dataDir,
+      llm: new ArticleScriptLlm(),
+      knowledge: (context) => createKnowledgePort(context, { loadEmbedder: async () => new HashEmbedder(32, "hash:disk") }),
+      eventFlushIntervalMs: 5,
+    });
+    cleanup.push(() => engine.dispose());
+    const ingest = async (file: string): Promise<string> => {
+      const { taskId } = await engine.call("knowledge.ingest", { paths: [file] });
+      const events = await waitForEvent(engine, SYSTEM_STREAM, (e) => e.type === "progress" && e.task === taskId && /^(ingested |failed: )/.test(e.message ?? ""));
+      return (events.at(-1) as { message?: string }).message ?? "";
+    };
+    fs.writeFileSync(path.join(docs, "first.md"), "# 本地写作\n\n本地模型可以离线写作，数据不出机器。".repeat(20));
+    expect(await ingest(path.join(docs, "first.md"))).toMatch(/ingested 1/);
+    const before = await engine.call("knowledge.search", { query: "离线写作" });
+    expect(before.materials.length).toBeGreaterThan(0);
+
+    const filler = disk.fill();
+    fs.writeFileSync(path.join(docs, "second.md"), "# 第二篇\n\n磁盘已满的时候导入这一篇。".repeat(200));
+    const failed = await ingest(path.join(docs, "second.md"));
+    expect(failed).toMatch(/second\.md/);
+    expect(failed).toContain("second.md (disk_full: no space left on the disk for the library index");
+    // What was imported before is still there and searchable.
+    expect((await engine.call("knowledge.search", { query: "离线写作" })).materials.map((m) => m.id)).toEqual(before.materials.map((m) => m.id));
+
+    fs.rmSync(filler);
+    expect(await ingest(path.join(docs, "second.md"))).toMatch(/ingested 1/);
+    expect((await engine.call("knowledge.search", { query: "磁盘已满" })).materials.length).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -82,7 +82,9 @@ const NO_SPACE = new Set(["ENOSPC", "EDQUOT"]);
 /** True for an out-of-space error from the file system or SQLite. */
 export function isNoSpaceError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (NO_SPACE.has(code) || code === "SQLITE_FULL");
+  if (typeof code === "string" && (NO_SPACE.has(code) || code === "SQLITE_FULL")) return true;
+  // Native layers (LanceDB's Rust I/O) carry only the OS text: ENOSPC is errno 28 on Linux and macOS.
+  return error instanceof Error && /No space left on device|os error 28\b/.test(error.message);
 }
 
 /** A `disk_full` ScriptoriumError naming `what` for an out-of-space error; anything else unchanged. */

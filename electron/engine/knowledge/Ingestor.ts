@@ -9,6 +9,7 @@ import { documentKind, loadDocument } from "./ingest/loadDocument.js";
 import type { KnowledgeStore } from "./KnowledgeStore.js";
 import type { SourceRepository, StoredChunk } from "./SourceRepository.js";
 import { detectLang, type RawChunk } from "./ingest/RawChunk.js";
+import { isNoSpaceError } from "../io/atomicWrite.js";
 
 /** A chunk handed in by another service (no file behind it); missing fields default to null/empty. */
 export interface ExternalChunk {
@@ -260,5 +261,7 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 function errorMessage(error: unknown): string {
+  // LanceDB reports a full disk as a long Rust error chain; say it in one line the user can act on.
+  if (isNoSpaceError(error)) return "disk_full: no space left on the disk for the library index; nothing imported before was lost, free some space and import again";
   return error instanceof Error ? error.message : String(error);
 }
