@@ -99,6 +99,12 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await page.getByRole("textbox", { name: "Markdown 编辑器" }).click();
     await page.keyboard.press("Control+z");
     await expect.poll(() => editorText(page)).not.toContain("甲乙丙");
+
+    // Restore version 1: it becomes version 3 and the current draft.
+    await page.getByLabel("版本").selectOption("1");
+    await page.getByRole("button", { name: "恢复此版本" }).click();
+    await expect.poll(() => page.getByLabel("版本").locator("option").allInnerTexts(), { timeout: 20_000 }).toEqual(expect.arrayContaining([expect.stringContaining("第 3 稿 · 恢复")]));
+    await expect.poll(() => page.getByLabel("版本").inputValue()).toBe("3");
   });
 
   it("rewrites a selection with the local model: an inline diff, accepted as a new version or rejected", async () => {
