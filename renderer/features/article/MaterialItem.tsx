@@ -3,11 +3,20 @@ import type { Material } from "../../../shared/knowledge.js";
 import { useT } from "../../store/StoreProvider.js";
 import { relevanceBand } from "../../components/format.js";
 import { safeHref } from "../common/safeHref.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { preview } from "./articleText.js";
+import { articleMessages } from "./messages.js";
 
-/** One material, collapsed: checkbox, two-line title, source · date · relevance; summary on demand. */
+/**
+ * One material: checkbox, two-line title, source · date · relevance, the intranet's department and
+ * classification; the first 200 characters of its summary with 展开 for the rest (and its extra fields).
+ */
 export function MaterialItem({ material, checked, onToggle, disabled }: { material: Material; checked: boolean; onToggle(): void; disabled?: boolean }) {
   const t = useT();
+  const ta = useFeatureT(articleMessages);
   const [open, setOpen] = useState(false);
+  const summary = preview(material.content);
+  const extra = Object.entries(material.extra_metadata ?? {});
   const band = relevanceBand(material.relevance_score);
   const percent = Math.round(material.relevance_score * 100);
   const href = safeHref(material.url);
@@ -23,6 +32,8 @@ export function MaterialItem({ material, checked, onToggle, disabled }: { materi
         <div className="material__meta">
           <span>{material.source}</span>
           {material.published_at && <span> · {material.published_at}</span>}
+          {material.department && <span className="tag"> {ta("article.department", { v: material.department })}</span>}
+          {material.classification && <span className="tag tag--classification"> {ta("article.classification", { v: material.classification })}</span>}
           <span className="material__relevance">
             <span className={`relevance relevance--${band}`} role="meter" aria-label={t("materials.relevance", { p: percent })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span className="relevance__fill" style={{ width: `${percent}%` }} />
@@ -30,17 +41,29 @@ export function MaterialItem({ material, checked, onToggle, disabled }: { materi
             <span className="material__percent">{percent}%</span>
           </span>
         </div>
+        <p className="material__summary">{open ? material.content : summary.text}</p>
         <div className="material__actions">
-          <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {t("materials.summary")} {open ? "▴" : "▾"}
-          </button>
+          {(summary.more || extra.length > 0) && (
+            <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
+              {open ? ta("article.collapse") : ta("article.expand")} {open ? "▴" : "▾"}
+            </button>
+          )}
           {href && (
             <a href={href} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer" className="link-button">
               {t("materials.open")} ↗
             </a>
           )}
         </div>
-        {open && <p className="material__summary">{material.content}</p>}
+        {open && extra.length > 0 && (
+          <dl className="material__extra">
+            {extra.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{String(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </div>
     </li>
   );

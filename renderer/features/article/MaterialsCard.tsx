@@ -2,8 +2,9 @@ import { useState } from "react";
 import type { PauseEntry } from "../../store/sessionView.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { MaterialItem } from "./MaterialItem.js";
+import { OwnMaterialForm } from "./OwnMaterialForm.js";
 
-/** PAUSE-1: pick the materials to write with, search more, or search again. */
+/** PAUSE-1: pick the materials to write with, search more, search again, or add the writer's own. */
 export function MaterialsCard({ pause }: { pause: PauseEntry }) {
   const t = useT();
   const stored = useApp((s) => s.current.materials);
@@ -88,11 +89,13 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
           </button>
         )}
         {allowed.has("re_search") && (
-          <button type="button" className="btn" disabled={busy} onClick={() => reSearch(extraWords.length ? extraWords : keywords)}>
+          // With no extra keywords the engine clears the package and searches the same keywords again.
+          <button type="button" className="btn" disabled={busy} onClick={() => void run(extraWords.length ? { action: "re_search", extra_keywords: extraWords } : { action: "re_search" })}>
             {t("materials.research")}
           </button>
         )}
       </footer>
+      {allowed.has("add_material") && <OwnMaterialForm disabled={busy} onAdd={(material) => run({ action: "add_material", material })} />}
     </section>
   );
 }

@@ -13,8 +13,8 @@ export interface InterventionCardProps {
   notesField?: string;
   /** Actions styled as the primary choice (the first one also answers Ctrl/⌘+Enter). */
   primary?: ReadonlySet<string>;
-  /** Extra payload fields sent with any action (article: `edited_draft`). */
-  extraPayload?: () => Record<string, unknown>;
+  /** Extra payload fields sent with an action (article: `edited_draft`, `accepted_issues` with accept_review). */
+  extraPayload?: (action: string) => Record<string, unknown>;
   /** A notice above the actions (e.g. "your edit goes with the next action"). */
   notice?: ReactNode;
   /** Called after the engine accepted the action. */
@@ -46,7 +46,7 @@ export function InterventionCard({ pause, needsNotes = new Set(), notesField = "
       pushError({ code: "bad_request", message: t("intervene.needNotes") });
       return;
     }
-    const payload: Record<string, unknown> = { action, ...(extraPayload?.() ?? {}) };
+    const payload: Record<string, unknown> = { action, ...(extraPayload?.(action) ?? {}) };
     if (needsNotes.has(action)) payload[notesField] = notes.trim();
     setBusy(true);
     const ok = await resume(payload as ResumePayload);

@@ -1,0 +1,89 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
+
+/**
+ * Issue 12 in Chromium (real engine, scripted LLM): own material at PAUSE-1, the PAUSE-3 figures,
+ * regenerate one section, per-issue accept at PAUSE-4, restore an older version and continue.
+ */
+let studio: Studio | null = null;
+beforeAll(async () => {
+  await buildRenderer();
+}, 180_000);
+afterEach(async () => {
+  await studio?.close();
+  studio = null;
+});
+
+describe("a writer's daily needs in the article studio (Chromium)", { timeout: 150_000 }, () => {
+  it("own material → regenerate one section → accept one of two issues → finalize → restore v1 and continue", async () => {
+    studio = await startStudio();
+    const { page, llm } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "介绍本地大模型在离线写作中的应用");
+
+    // PAUSE-1: the writer's own material joins the package.
+    const materials = card(page, "素材确认");
+    await materials.getByRole("button", { name: "＋ 添加自有素材" }).click();
+    await materials.getByRole("textbox", { name: "标题", exact: true }).fill("我们的内部测评");
+    await materials.getByRole("textbox", { name: "内容（粘贴文本，或导入文件）" }).fill("内部测评显示，离线模型在笔记本上每秒可生成 20 个词。".repeat(12));
+    await materials.getByRole("button", { name: "加入素材包" }).click();
+    const refreshed = await visible(card(page, "素材确认").filter({ hasText: "我们的内部测评" }));
+    await expect(refreshed.innerText()).resolves.toContain("展开");
+    await studio.screenshot("10-own-material");
+    await confirmMaterials(page);
+    await confirmOutline(page);
+
+    // PAUSE-3: the figures line, then rewrite only the second section.
+    const pause3 = card(page, "确认初稿");
+    await expect.poll(() => pause3.innerText()).toMatch(/共 \d+ 字 · 尚未审稿（通过线 \d+）/);
+    await expectDraftToContain(page, "「落地建议」部分的正文");
+    llm.sectionText = (title) => `重写后的「${title}」：加入了具体案例。[m001]`;
+    await page.getByLabel("要重写的小节").selectOption({ index: 1 });
+    await page.getByLabel("重写要求（可选）").fill("加一个具体案例");
+    await page.getByRole("button", { name: "重写这一节" }).click();
+    await expectDraftToContain(page, "重写后的「技术方案」");
+    const after = await draftText(page);
+    // The other sections stay verbatim.
+    expect(after).toContain("「背景与动机」部分的正文");
+    expect(after).toContain("「落地建议」部分的正文");
+    expect(after).not.toContain("重写后的「背景与动机」");
+    await studio.screenshot("11-regenerated-section");
+
+    // PAUSE-4: two issues, only the second accepted.
+    llm.editor = {
+      score: 50,
+      issues: [
+        { severity: "major", location: "背景与动机", issue: "第一条意见", suggestion: "改甲" },
+        { severity: "minor", location: "落地建议", issue: "第二条意见", suggestion: "改乙" },
+      ],
+    };
+    await card(page, "确认初稿").last().getByRole("button", { name: "让编辑审核" }).click();
+    const pause4 = await visible(card(page, "处理编辑意见"));
+    // The scripted editor gives each of the three aspects the same two issues: uncheck every "first".
+    const firsts = pause4.getByRole("checkbox", { name: "采纳：第一条意见" });
+    expect(await firsts.count()).toBe(3);
+    for (let i = 0; i < 3; i++) await firsts.nth(i).uncheck();
+    await expect(pause4.innerText()).resolves.toContain("只采纳勾选的意见（3/6）");
+    await studio.screenshot("12-per-issue-accept");
+    llm.sectionText = (title, prompt) => `「${title}」按意见修改。${prompt.includes("第一条意见") ? "FIRST" : ""}${prompt.includes("第二条意见") ? "SECOND" : ""}`;
+    await pause4.getByRole("button", { name: "采纳编辑意见" }).click();
+    await expectDraftToContain(page, "SECOND");
+    expect(await draftText(page)).not.toContain("FIRST");
+
+    await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
+    await expectFinished(page);
+
+    // Restore version 1 of the finished article: back to PAUSE-3 with that text, and finalize again.
+    await page.getByLabel("版本").selectOption({ index: 0 });
+    await page.getByRole("button", { name: "恢复此版本" }).click();
+    await expectDraftToContain(page, "「背景与动机」部分的正文");
+    await visible(card(page, "确认初稿").last());
+    await studio.screenshot("13-restored-and-continued");
+    await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
+    await expect.poll(async () => (await studio!.engine.call("sessions.list", {})).sessions[0]?.status, { timeout: 20_000 }).toBe("done");
+    const { versions } = await studio.engine.call("documents.versions", { sessionId: (await studio.engine.call("sessions.list", {})).sessions[0]!.id });
+    expect(versions.map((v) => v.reason)).toEqual(["initial", "regenerate", "editor", "restore"]);
+    expect(studio.foreignRequests).toEqual([]);
+  });
+});
