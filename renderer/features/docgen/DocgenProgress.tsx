@@ -69,12 +69,13 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
             ))}
           </ul>
           {view.modules.map((m) => {
-            const list = view.violations[m.key] ?? [];
-            if (!list.length) return null;
+            const found = view.violations[m.key];
+            if (!found) return null;
+            const list = found.items;
             return (
               <details key={m.key} className="docgen-violations" open={m.state === "round"}>
                 <summary>
-                  {m.name} — {t("docgen.violations", { n: list.length })}
+                  {m.name} · {t("docgen.chip.round", { k: found.round })} — {t("docgen.violations", { n: list.length })}
                 </summary>
                 {groupViolations(list).map((g) => (
                   <div key={g.rule} className="docgen-rule">

@@ -5,6 +5,7 @@ import { useApp } from "../../store/StoreProvider.js";
 import { DocumentPane } from "../common/DocumentPane.js";
 import { Timeline } from "../common/Timeline.js";
 import { DocgenForm, type DocgenFormValues } from "./DocgenForm.js";
+import { DocgenPauseCard } from "./DocgenPauseCard.js";
 import { DocgenProgress } from "./DocgenProgress.js";
 import { docgenView } from "./docgenView.js";
 import { docgenMessages } from "./messages.js";
@@ -59,7 +60,7 @@ export function DocgenScreen() {
         <DocgenForm t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
         {isDocgen ? (
           <>
-            <Timeline />
+            <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />
             <DocgenProgress t={t} view={view} onLine={revealLine} />
             {current.error && <p className="notice notice--error">{current.error.message}</p>}
             {meta.mermaid && (

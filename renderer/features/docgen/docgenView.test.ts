@@ -24,6 +24,8 @@ describe("docgenView", () => {
     expect(v.sections).toEqual({ done: 1, total: 2, failed: [{ index: 1, error: "boom" }] });
     expect(v.modules.map((m) => [m.key, m.state, m.round])).toEqual([["m1", "passed", 1], ["m2", "breaker", 3], ["m3", "pending", 0]]);
     expect(v.rounds).toHaveLength(1);
+    // A passed module keeps the violations of the round that found them.
+    expect(v.violations.m1).toMatchObject({ round: 0, items: [{ rule_id: "6.1", line: 3 }] });
     expect(groupViolations([{ rule_id: "2.1", line: 1 }, { rule_id: "6.1", line: 2 }, { rule_id: "2.1", line: 5 }] as never).map((g) => [g.rule, g.items.length])).toEqual([["2.1", 2], ["6.1", 1]]);
   });
 });

@@ -30,8 +30,8 @@ export interface DocgenView {
   outline: { outline: DocOutline; cached: boolean } | null;
   sections: { done: number; total: number; failed: Array<{ index: number; error: string }> };
   modules: ModuleChip[];
-  /** Violations of the latest review of each module, by module. */
-  violations: Record<string, DocViolation[]>;
+  /** Per module, the violations of its latest review that found any (so a passed module still shows what was fixed). */
+  violations: Record<string, { round: number; items: DocViolation[] }>;
   rounds: RoundView[];
   rollbacks: Array<{ seq: number; module: string; round: number; before: number; after: number }>;
 }
@@ -68,7 +68,7 @@ export function docgenView(events: readonly EngineEvent[], pipeline: readonly st
         chip.round = e.round;
         chip.state = e.passed ? "passed" : "round";
         chips.set(e.module, chip);
-        view.violations[e.module] = e.violations;
+        if (e.violations.length) view.violations[e.module] = { round: e.round, items: e.violations };
         break;
       }
       case "module_breaker": {

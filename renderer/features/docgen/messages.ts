@@ -50,6 +50,11 @@ export const docgenMessages = defineMessages(
     "docgen.needTopic": "请填写主题。",
     "docgen.needSource": "请填写源路径。",
     "docgen.needText": "请填写资料文本。",
+    "docgen.action.confirm": "确认大纲",
+    "docgen.action.regenerate": "重新生成大纲",
+    "docgen.action.continue": "继续审查",
+    "docgen.action.regenerateSection": "重写第 {i} 章",
+    "docgen.failedSections": "以下章节生成失败，可以单独重写：",
   },
   {
     "docgen.title": "Doc generator",
@@ -100,6 +105,11 @@ export const docgenMessages = defineMessages(
     "docgen.needTopic": "Enter a topic.",
     "docgen.needSource": "Enter the source path.",
     "docgen.needText": "Enter the source text.",
+    "docgen.action.confirm": "Confirm outline",
+    "docgen.action.regenerate": "Regenerate outline",
+    "docgen.action.continue": "Continue to review",
+    "docgen.action.regenerateSection": "Rewrite section {i}",
+    "docgen.failedSections": "These sections failed and can be rewritten one by one:",
   },
 );
 export type DocgenKey = keyof (typeof docgenMessages)["en"] & string;

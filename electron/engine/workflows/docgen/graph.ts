@@ -38,7 +38,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly RuleModule[
     .addNode("pause_sections", pauseNode("sections_failed"))
     .addNode("regenerate_section", regenerateSectionNode(deps))
     .addNode("finalize", finalizeNode());
-  for (const k of keys) g.addNode(`review_${k}`, reviewModuleNode(deps, k)).addNode(`revise_${k}`, reviseModuleNode(deps, k));
+  for (const m of modules) g.addNode(`review_${m.id}`, reviewModuleNode(deps, m.id, m.name)).addNode(`revise_${m.id}`, reviseModuleNode(deps, m.id, m.name));
   g.addEdge(START, "setup")
     .addConditionalEdges("setup", routeEntry, ["process_text", "process_notes", "scan_code", ...afterDraft])
     .addEdge("process_text", "generate_draft")

@@ -12,9 +12,9 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
  * `iteration_counts[module] ≥ 3` → forced pass with `【熔断放行】…`; otherwise fail → revise.
  * Violations raised last round and still present are marked as repeats (the revise prompt's warning).
  */
-export function reviewModuleNode(deps: DocgenDeps, moduleKey: string) {
+export function reviewModuleNode(deps: DocgenDeps, moduleKey: string, moduleName = moduleKey) {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
-    runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleKey}` }, async () => {
+    runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleName}` }, async () => {
       const guide = await deps.guide(state.rules_file);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = state.iteration_counts[moduleKey] ?? 0;

@@ -27,9 +27,9 @@ const MARGIN = 2;
  * then the module's deterministic fixes for its mechanical rules. Every replacement is recorded.
  * The result is stored as a version and as draft_wip.md.
  */
-export function reviseModuleNode(deps: DocgenDeps, moduleKey: string) {
+export function reviseModuleNode(deps: DocgenDeps, moduleKey: string, moduleName = moduleKey) {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
-    runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleKey}` }, async () => {
+    runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleName}` }, async () => {
       const guide = await deps.guide(state.rules_file);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = (state.iteration_counts[moduleKey] ?? 0) + 1;
