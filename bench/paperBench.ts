@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { EngineEvent } from "../shared/events.js";
+import { createEngine } from "../electron/engine/createEngine.js";
+import type { Engine } from "../electron/engine/Engine.js";
+import { checkClaims } from "../electron/engine/knowledge/papers/checkClaims.js";
+import { PaperLibrary } from "../electron/engine/knowledge/papers/PaperLibrary.js";
+import { PaperService } from "../electron/engine/knowledge/papers/PaperService.js";
+import { AppDb } from "../electron/engine/storage/AppDb.js";
+import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
+import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
+import { loadClaimSet, unsupportedMetrics } from "../tests/papers/claimSet.js";
+import { buildPaperPdf } from "../tests/papers/paperPdf.js";
+import { median } from "./lib/sideBySide.js";
+import type { BenchContext, GroupResult } from "./lib/types.js";
+import { emptyResult } from "./lib/types.js";
+
+/** English questions about the generated 15-page paper, each with the page that answers it. */
+function pageQuestions(pages: number): Array<{ question: string; page: number }> {
+  const fixed = [
+    { question: "How many attention layers does the encoder use?", page: 2 },
+    { question: "Which optimizer and learning rate are used for training?", page: 2 },
+    { question: "How does the router score the experts?", page: 2 },
+    { question: "What accuracy does the dense baseline reach?", page: 3 },
+    { question: "Which number of experts works best in the ablation?", page: 3 },
+    { question: "Did the authors study multilingual documents?", page: pages },
+  ];
+  const filler: Array<{ question: string; page: number }> = [];
+  for (let page = 4; page < pages; page++) {
+    filler.push({ question: `How many experts per layer does configuration K${page} use?`, page });
+    filler.push({ question: `What latency per document was measured in study ${page}?`, page });
+  }
+  return [...fixed, ...filler];
+}
+
+async function firstTokenMs(engine: Engine, input: Record<string, unknown>): Promise<number> {
+  const started = performance.now();
+  const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { ...input, single_question: true, locale: "en" } } as never);
+  return new Promise((resolve, reject) => {
+    let first: number | null = null;
+    const stop = engine.subscribe(sessionId, 0, (event: EngineEvent) => {
+      if (event.type === "token" && first === null) {
+        first = performance.now() - started;
+        // Only the first token is measured: stop the rest of the answer.
+        void engine.call("run.cancel", { sessionId }).catch(() => undefined);
+      }
+      if (event.type === "done" || event.type === "error") {
+        queueMicrotask(stop);
+        if (first === null) reject(new Error(`no token before ${event.type}`));
+        else resolve(first);
+      }
+    });
+  });
+}
+
+/**
+ * `paper.forced_vs_routed_ttft`: time to the answer's first token with the router's LLM call
+ * (routed) divided by the same with a button's forced intent (no router call), alternated A B A B
+ * on real llama.cpp (tiny GGUF). `paper.router_saved_ms` is the median difference.
+ * `paper.deep_read_s`: wall time of a deep read of a 15-page paper on the tiny GGUF.
+ * `paper.retrieval_page_recall5`: share of English questions whose answering page is among the
+ * top-5 retrieved chunks' pages (hash embedder + bigram + stemmed word index, RRF).
+ * `paper.claims_unsupported_precision` / `_recall`: the deterministic claim checker (`--judge none`)
+ * on tests/fixtures/papers/claims.jsonl.
+ */
+export async function paperBench(ctx: BenchContext): Promise<GroupResult> {
+  const result = emptyResult();
+  const pages = 15;
+  const pdf = path.join(ctx.tmpDir, "paper15.pdf");
+  fs.writeFileSync(pdf, await buildPaperPdf(pages));
+
+  // Retrieval and claims: no model needed.
+  const libDir = fs.mkdtempSync(path.join(ctx.tmpDir, "paper-lib-"));
+  const appDb = AppDb.open(libDir);
+  const library = new PaperLibrary({ dataDir: libDir, db: appDb.db, embedder: new HashEmbedder(128) });
+  try {
+    const { doc_id } = await library.importFile(pdf);
+    ctx.log(`imported the ${pages}-page paper`);
+    const questions = pageQuestions(pages);
+    let found = 0;
+    for (const q of questions) {
+      const { hits } = await library.retrieve(q.question, { docIds: [doc_id], limit: 5 });
+      if (hits.some((hit) => hit.page === q.page)) found++;
+    }
+    result.metrics["paper.retrieval_page_recall5"] = found / questions.length;
+    result.notes.push(`page recall@5: ${found}/${questions.length} English questions on a ${pages}-page two-column paper`);
+    const evidence = library.repo.chunks(doc_id).filter((c) => c.kind !== "reference").map((c) => ({ chunk_id: c.id, page: c.page, text: c.text }));
+    const set = loadClaimSet();
+    const metrics = unsupportedMetrics(set, await checkClaims(set, evidence));
+    result.metrics["paper.claims_unsupported_precision"] = metrics.precision;
+    result.metrics["paper.claims_unsupported_recall"] = metrics.recall;
+    ctx.log("retrieval and claims measured");
+    result.notes.push(`claims: ${set.length} labelled, tp ${metrics.tp} fp ${metrics.fp} fn ${metrics.fn} (deterministic, --judge none)`);
+  } finally {
+    await library.close();
+    appDb.close();
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(ctx.tmpDir, "paper-engine-"));
+  // Real llama.cpp generates; the hash embedder keeps retrieval cheap so the timing is the LLM path's.
+  let papers: PaperService | undefined;
+  const engine = await createEngine({
+    dataDir,
+    modelPath: await createTinyGguf(),
+    appVersion: "bench",
+    papers: (context) =>
+            // No LLM for the library: the import's metadata check is not what is measured (English questions need no term translation).
+      (papers = new PaperService({ dataDir, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(128) })),
+  });
+  void papers;
+  try {
+    await engine.call("settings.update", { sequences: 1, contextSize: 2048 });
+    ctx.log("engine up");
+    const { papers } = await engine.call("paper.import", { paths: [pdf] });
+    const docId = papers[0]!.doc_id;
+    const question = "How many attention layers does the encoder use?";
+    // Warm-up: model load and embeddings out of the measurement.
+    await firstTokenMs(engine, { doc_id: docId, user_query: question, forced_intent: "chat" });
+    const rounds = ctx.quick ? 2 : 5;
+    const forced: number[] = [];
+    const routed: number[] = [];
+    ctx.log("warm-up done");
+    for (let i = 0; i < rounds; i++) {
+      ctx.log(`ttft round ${i + 1}/${rounds}`);
+      forced.push(await firstTokenMs(engine, { doc_id: docId, user_query: question, forced_intent: "chat" }));
+      // The router may pick a blocking agent on random weights; only chat answers are compared.
+      routed.push(await firstTokenMs(engine, { doc_id: docId, user_query: question }).catch(() => Number.NaN));
+    }
+    const routedOk = routed.filter(Number.isFinite);
+    if (routedOk.length > 0) {
+      result.metrics["paper.forced_vs_routed_ttft"] = median(routedOk) / median(forced);
+      result.metrics["paper.router_saved_ms"] = median(routedOk) - median(forced);
+      result.notes.push(`ttft: forced ${median(forced).toFixed(0)} ms vs routed ${median(routedOk).toFixed(0)} ms (median of ${rounds}; ${routedOk.length} routed runs streamed)`);
+    } else {
+      result.metrics["paper.forced_vs_routed_ttft"] = null;
+      result.reasons["paper.forced_vs_routed_ttft"] = "the tiny model routed every question to a blocking agent";
+    }
+    ctx.log("deep read …");
+    const started = performance.now();
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "deep read", forced_intent: "deep_read", single_question: true, locale: "en" } });
+    await new Promise<void>((resolve) => {
+      const stop = engine.subscribe(sessionId, 0, (event) => {
+        if (event.type === "done" || event.type === "error") {
+          queueMicrotask(stop);
+          resolve();
+        }
+      });
+    });
+    result.metrics["paper.deep_read_s"] = (performance.now() - started) / 1000;
+    result.notes.push(`deep read: ${pages}-page paper, tiny GGUF (random weights: timing of the path, not of a useful model)`);
+  } finally {
+    await engine.dispose();
+  }
+  return result;
+}
