@@ -130,14 +130,6 @@ export const API = {
   "documents.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
   "documents.rewriteSelection": method(DocumentsMethods.rewriteSelection.input, DocumentsMethods.rewriteSelection.output),
   "documents.cancelRewrite": method(DocumentsMethods.cancelRewrite.input, DocumentsMethods.cancelRewrite.output),
-  /** @deprecated old names of `documents.*`, kept until every caller moved; same handlers. */
-  "article.versions": method(DocumentsMethods.versions.input, DocumentsMethods.versions.output),
-  /** @deprecated use `documents.version`. */
-  "article.version": method(DocumentsMethods.version.input, DocumentsMethods.version.output),
-  /** @deprecated use `documents.restore`. */
-  "article.restore": method(DocumentsMethods.restore.input, DocumentsMethods.restore.output),
-  /** @deprecated use `documents.export`. */
-  "article.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
 
   "models.list": method(
     Empty,

@@ -245,7 +245,7 @@ describe("Engine: pauses and resume", () => {
       engine.call("run.cancel", { sessionId: "nope" }),
       engine.call("events.list", { sessionId: "nope" }),
       engine.call("sessions.delete", { sessionId: "nope" }),
-      engine.call("article.versions", { sessionId: "nope" }),
+      engine.call("documents.versions", { sessionId: "nope" }),
     ]) {
       expect((await rejection(call)).code).toBe("not_found");
     }
@@ -394,11 +394,11 @@ describe("Engine: facade", () => {
     await waitForEvent(engine, sessionId, isTerminal);
     engine.parts.versions.add(sessionId, { markdown: "# one", reason: "initial" });
     engine.parts.versions.add(sessionId, { markdown: "# two", reason: "editor" });
-    expect((await engine.call("article.version", { sessionId, number: 1 })).markdown).toBe("# one");
-    expect((await engine.call("article.restore", { sessionId, number: 1 })).version).toMatchObject({ number: 3, reason: "restore" });
-    expect((await engine.call("article.versions", { sessionId })).versions.map((v) => v.number)).toEqual([1, 2, 3]);
-    expect((await rejection(engine.call("article.version", { sessionId, number: 9 }))).code).toBe("not_found");
-    expect((await engine.call("article.export", { sessionId, format: "markdown" })).content).toBe("# one");
+    expect((await engine.call("documents.version", { sessionId, number: 1 })).markdown).toBe("# one");
+    expect((await engine.call("documents.restore", { sessionId, number: 1 })).version).toMatchObject({ number: 3, reason: "restore" });
+    expect((await engine.call("documents.versions", { sessionId })).versions.map((v) => v.number)).toEqual([1, 2, 3]);
+    expect((await rejection(engine.call("documents.version", { sessionId, number: 9 }))).code).toBe("not_found");
+    expect((await engine.call("documents.export", { sessionId, format: "markdown" })).content).toBe("# one");
     expect(exported[0]).toMatchObject({ title: "versions", format: "markdown", version: { number: 3 } });
   });
 

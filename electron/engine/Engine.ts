@@ -214,10 +214,6 @@ export class Engine implements ScriptoriumApi {
         port(p.rewriter, "Selection rewriting").cancel(rewriteId);
         return { ok: true as const };
       },
-      "article.versions": documents.versions,
-      "article.version": documents.version,
-      "article.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
-      "article.export": documents.export,
 
       "models.list": async () => port(p.models, "Model management").list(),
       "models.import": async (input) => port(p.models, "Model management").import(input),

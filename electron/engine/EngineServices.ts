@@ -68,7 +68,7 @@ export interface ExportRequest {
 }
 
 export interface ExportPort {
-  export(request: ExportRequest): Promise<MethodOutput<"article.export">>;
+  export(request: ExportRequest): Promise<MethodOutput<"documents.export">>;
   dispose?(): Promise<void> | void;
 }
 

@@ -39,7 +39,7 @@ describe("article studio in Chromium on the tiny real GGUF", { timeout: 300_000 
     const draft = await draftText(page);
     // The scripted outline's sections, each followed by text llama.cpp generated for it.
     for (const title of ["Intro", "Body", "End"]) expect(draft).toContain(title);
-    const versions = await studio.engine.call("article.versions", { sessionId: (await studio.engine.call("sessions.list", {})).sessions[0]!.id });
+    const versions = await studio.engine.call("documents.versions", { sessionId: (await studio.engine.call("sessions.list", {})).sessions[0]!.id });
     expect(versions.versions).toHaveLength(1);
     expect(versions.versions[0]!.chars).toBeGreaterThan(30);
     await studio.screenshot("20-real-model-draft");

@@ -159,7 +159,7 @@ describe("createAppEngine on real parts", () => {
     expect(new Set(pauses)).toEqual(new Set(["material_confirm", "outline_confirm", "draft_confirm", "review_confirm"]));
 
     const byId = new Map(materials.map((m) => [m.id, m]));
-    const markdown = await engine.call("article.export", { sessionId, format: "markdown" });
+    const markdown = await engine.call("documents.export", { sessionId, format: "markdown" });
     expect(markdown).toMatchObject({ encoding: "utf8", mimeType: expect.stringContaining("text/markdown") });
     expect(markdown.fileName).toMatch(/-v2\.md$/);
     expect(markdown.content).toContain("## 参考资料");
@@ -173,7 +173,7 @@ describe("createAppEngine on real parts", () => {
     expect(markdown.content).toMatch(/\| 数据外泄风险 \| 无 +\| 有 需审批 \|/);
     expect(markdown.content).not.toContain("\\[m");
 
-    const html = await engine.call("article.export", { sessionId, format: "html" });
+    const html = await engine.call("documents.export", { sessionId, format: "html" });
     expect(html.content).toMatch(/^<!doctype html>/);
     expect(html.content).toContain(`<h1>${TITLE}</h1>`);
     expect(html.content).toContain("<table>");
@@ -181,7 +181,7 @@ describe("createAppEngine on real parts", () => {
     expect(html.content).not.toMatch(/<script/i);
     expect(html.content).not.toMatch(/javascript:/i);
 
-    const docx = await engine.call("article.export", { sessionId, format: "docx" });
+    const docx = await engine.call("documents.export", { sessionId, format: "docx" });
     expect(docx).toMatchObject({ encoding: "base64", mimeType: expect.stringContaining("wordprocessingml") });
     const zip = Buffer.from(docx.content, "base64");
     expect(zip.subarray(0, 2).toString("latin1")).toBe("PK");

@@ -10,7 +10,7 @@ import { markdownToHtml } from "./markdownToHtml.js";
 export class ArticleExporter implements ExportPort {
   constructor(private readonly materialsOf: (sessionId: string) => Promise<Material[]> | Material[]) {}
 
-  async export(request: ExportRequest): Promise<MethodOutput<"article.export">> {
+  async export(request: ExportRequest): Promise<MethodOutput<"documents.export">> {
     const locale = guessLocale(request.markdown);
     const materials = await this.materialsOf(request.sessionId);
     const body = withTitle(cleanMarkdownTables(request.markdown).trimEnd(), request.title);

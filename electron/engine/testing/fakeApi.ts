@@ -131,11 +131,9 @@ export class FakeApi implements ScriptoriumApi {
         return { events: session.events.filter((e) => e.seq > Number(input.afterSeq ?? 0)) };
       }
       case "documents.versions":
-      case "article.versions":
         this.session(input);
         return { versions: [{ number: 1, reason: "initial", created_at: new Date(0).toISOString(), scores: null, chars: 5 }] };
       case "documents.export":
-      case "article.export":
         this.session(input);
         return input.format === "docx"
           ? { fileName: "a.docx", mimeType: "application/octet-stream", encoding: "base64", content: Buffer.from("DOCX").toString("base64") }

@@ -73,7 +73,7 @@ export function draftSectionProblems(draft: string, sectionTitles: string[]): st
 /** Problems with a session's versions: numbers 1..n without gaps, each one readable with its markdown. */
 export async function versionProblems(api: HttpApi, sessionId: string): Promise<{ problems: string[]; count: number }> {
   const problems: string[] = [];
-  const { versions } = await api.call("article.versions", { sessionId });
+  const { versions } = await api.call("documents.versions", { sessionId });
   const numbers = versions.map((v) => v.number).sort((a, b) => a - b);
   numbers.forEach((n, i) => {
     if (n !== i + 1) problems.push(`version numbers are ${numbers.join(",")}, not 1..${numbers.length}`);
@@ -81,7 +81,7 @@ export async function versionProblems(api: HttpApi, sessionId: string): Promise<
   if (!numbers.length) problems.push("no draft version");
   for (const n of numbers) {
     try {
-      const { version, markdown } = await api.call("article.version", { sessionId, number: n });
+      const { version, markdown } = await api.call("documents.version", { sessionId, number: n });
       if (version.number !== n) problems.push(`version ${n} reads back as ${version.number}`);
       if (!markdown.startsWith("# ")) problems.push(`version ${n} does not start with a title: ${JSON.stringify(markdown.slice(0, 40))}`);
     } catch (error) {

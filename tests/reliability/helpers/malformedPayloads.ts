@@ -21,10 +21,6 @@ export const SESSION_METHODS = new Set<MethodName>([
   "documents.restore",
   "documents.edit",
   "documents.export",
-  "article.versions",
-  "article.version",
-  "article.restore",
-  "article.export",
 ]);
 
 /** Error codes a bad payload may produce: the client's fault, never the server's. */
