@@ -47,7 +47,8 @@ describe("markdown rendering safety in Chromium", { timeout: 120_000 }, () => {
 
     // The markdown editor shows the same text as plain text, also inert.
     await page.getByRole("tab", { name: "编辑" }).click();
-    await expect.poll(() => page.getByLabel("Markdown 编辑器").inputValue()).toContain("<script>");
+    await page.getByRole("textbox", { name: "Markdown 编辑器" }).waitFor({ state: "visible", timeout: 20_000 });
+    await expect.poll(() => page.locator(".cm-content").innerText()).toContain("<script>");
     expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss ?? null)).toBeNull();
     await studio.screenshot("12-markdown-safety");
   });
