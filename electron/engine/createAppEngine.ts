@@ -4,7 +4,6 @@ import type { Engine } from "./Engine.js";
 import type { EngineContext, PortFactory } from "./EngineServices.js";
 import type { KnowledgePortOptions } from "./knowledge/createKnowledgePort.js";
 import { lazyKnowledgePort, type LazyKnowledgePort } from "./knowledge/lazyKnowledgePort.js";
-import { lazyRuleSearch } from "./knowledge/lazyRuleSearch.js";
 import { LlmRouter } from "./llm/LlmRouter.js";
 import { createModelsPort, type ModelsPortHandle, type ModelsPortOptions } from "./llm/manager/createModelsPort.js";
 import { createProvidersPort } from "./search/createProvidersPort.js";
@@ -88,9 +87,8 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       return override(options.knowledge, context) ?? built.knowledge;
     },
     search: (context) => {
-      const knowledge = built.knowledge!;
       built.search = createResearchSearch({
-        knowledge: () => knowledge.service(),
+        chunks: built.knowledge!.chunks,
         registry,
         ...(options.perProviderTimeoutMs ? { perProviderTimeoutMs: options.perProviderTimeoutMs } : {}),
       });
@@ -121,7 +119,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   });
   const { knowledge, search, models } = built;
   if (!knowledge || !search || !models) throw new Error("createAppEngine: the services were not built");
-  rules.setSearch(lazyRuleSearch(rules, () => knowledge.service()));
+  rules.setSearch(knowledge.ruleSearch(rules));
   if (options.modelPath) {
     // A model named on the command line is used where it lies and listed like an installed one,
     // so the first-run onboarding does not ask for a model the user already gave. A bad file is
