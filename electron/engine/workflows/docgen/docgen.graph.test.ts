@@ -258,3 +258,39 @@ describe("docgen: rollback, penalty, failures", () => {
     expect(err.error.message).toContain("other_module");
   });
 });
+
+describe("docgen: every mode × every outcome", () => {
+  const outcomes = {
+    pass: { "reviewer.content_style": { violations: [] } },
+    "fail-then-pass": { "reviewer.content_style": slangReviewer, "reviser.content_style": slangFixer },
+    breaker: { "reviewer.content_style": { violations: [{ rule_id: "6.3", line: 1, excerpt: "", comment: "x" }] }, "reviser.content_style": { replacements: [] } },
+  } as const;
+  const expected = {
+    pass: { rounds: 0, status: "passed", breaker: false },
+    "fail-then-pass": { rounds: 1, status: "passed", breaker: false },
+    breaker: { rounds: 3, status: "breaker", breaker: true },
+  } as const;
+  for (const mode of ["text", "notes", "code"] as const) {
+    for (const outcome of Object.keys(outcomes) as Array<keyof typeof outcomes>) {
+      it(`${mode} × ${outcome}`, async () => {
+        const src = writeFiles(tempDataDir("src-"), { "a.md": "# 笔记\n\n内容。\n", "index.js": "export const x = 1;\n" });
+        dirs.push(src);
+        const llm = new ScriptedLlm({
+          replies: passingReplies({
+            "scanner.action": { tool: "finish", args: {}, reason: "骨架足够" },
+            "scanner.overview": { summary: "示例。", components: [], usage: "" },
+            ...outcomes[outcome],
+          }),
+        });
+        const { engine } = await start(llm);
+        const input = mode === "text" ? { input_mode: mode, topic: "矩阵", context: "资料" } : { input_mode: mode, topic: "矩阵", source_path: src };
+        const { sessionId, events } = await runDocgen(engine, input);
+        expect(events.at(-1)?.type).toBe("done");
+        const v = (await engine.call("run.state", { sessionId })).values as Record<string, any>;
+        expect(v.modules.find((m: any) => m.key === "content_style")).toMatchObject(expected[outcome]);
+        expect(v.review_comments.some((c: string) => c.startsWith(BREAKER_PREFIX))).toBe(outcome === "breaker");
+        if (outcome === "fail-then-pass") expect(v.current_draft).not.toContain("贼好用");
+      });
+    }
+  }
+});

@@ -48,10 +48,16 @@ export function outlinePrompt(topic: string, context: string, feedback: string):
 export const SECTION_SYSTEM =
   "你是技术文档作者。你只做一件事：写文档的一个章节，用中文 Markdown。只写本章节范围内的内容，不写其他章节的内容，不编造资料中没有的命令、路径或数字。";
 
-export function sectionPrompt(topic: string, context: string, outline: DocOutline, index: number): string {
+/** Today's date from the local clock (the document's date; never looked up online). */
+export function localDate(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function sectionPrompt(topic: string, context: string, outline: DocOutline, index: number, date = localDate()): string {
   const s = outline.sections[index]!;
   return [
-    `文档：${outline.title}（主题：${topic}）`,
+    `文档：${outline.title}（主题：${topic}；日期：${date}）`,
     `全部章节：${outline.sections.map((x, i) => `${i + 1}. ${x.title}`).join("；")}`,
     `资料：\n${context || "（无）"}`,
     `现在只写第 ${index + 1} 章「${s.title}」。范围：${s.scope}`,
