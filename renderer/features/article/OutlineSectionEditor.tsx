@@ -51,7 +51,7 @@ export function OutlineSectionEditor(props: {
         <button type="button" className="link-button" disabled={section.key_points.length >= 12} onClick={() => setPoint(section.key_points.length, "")}>
           + {t("outline.addPoint")}
         </button>
-        <span className="tags" aria-label={`${t("outline.materials")} ${n}`}>
+        <span className="tags" role="group" aria-label={`${t("outline.materials")} ${n}`}>
           {section.material_ids.map((id) => (
             <span key={id} className="tag">
               {id}
