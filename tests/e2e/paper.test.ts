@@ -31,6 +31,7 @@ function paperLlm(): ScriptedLlm {
       "paper.analysis": { strengths: [{ point: "Ablation of experts.", page: 3 }], weaknesses: [{ point: "No multilingual study.", page: 4 }], novelty: "Two of eight experts." },
       "paper.synthesis": ["SparseRoute reaches 97.0% accuracy on ImageNet [p.3].", "SparseRoute reaches 91.3% accuracy on DocBench [p.3]."],
       "paper.judge": { supported: false, evidence_chunk_id: "none" },
+      "paper.translate": (options) => `译文：${String((options as { prompt: string }).prompt).slice(0, 20)}`,
       "paper.questioner": { questions: ["Which baselines are compared?", "What does Table 2 show?", "What are the limitations?"] },
     },
   });
@@ -76,6 +77,25 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     for (const stage of ["extraction", "analysis", "synthesis"]) await expect.poll(() => panel.locator(`[data-stage="${stage}"]`).getAttribute("class")).toContain("is-done");
     await expect.poll(() => panel.innerText()).toContain("论断核查（重写 1 次）");
     await studio.screenshot("31-paper-deep-read");
+
+    // Select a sentence in the reader, ask about the selection with 翻译.
+    await page.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('article[data-page="2"] p')].find((p) => p.textContent?.includes("Adam optimizer"))!;
+      const range = document.createRange();
+      range.selectNodeContents(paragraph);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      paragraph.dispatchEvent(new MouseEvent("mouseup", { bubbles: true }));
+    });
+    await page.getByRole("button", { name: "就选中内容提问" }).click();
+    await page.getByRole("button", { name: "翻译", exact: true }).click();
+    await expect.poll(() => page.getByTestId("paper-answer").last().innerText(), { timeout: 30_000 }).toContain("译文：We train for 30 epoc");
+    expect(llm.callsFor("paper", "translate").at(-1)!.prompt).toContain("Adam optimizer");
+
+    await page.getByLabel("界面语言").selectOption("en");
+    await visible(page.getByRole("button", { name: "Papers" }));
+    await visible(page.getByRole("button", { name: "Deep read" }));
     expect(studio.pageErrors).toEqual([]);
     expect(studio.foreignRequests).toEqual([]);
   });
