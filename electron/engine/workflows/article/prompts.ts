@@ -94,7 +94,9 @@ export function sectionPrompt(locale: Locale, input: SectionPromptInput): Prompt
     const revision = input.previous !== undefined ? `\n\n当前这一节的文字：\n${input.previous}\n\n修改意见（逐条照做，其余保持）：\n${list(input.notes ?? [], "（无）")}` : "";
     return {
       system: "你是作家，正在为杂志写稿。目标：写好文章中的一节。背景：你的文字准确、具体、好读，从不编造事实。你只做这一件事：写出这一节的正文（不写标题，不写其他节）。",
-      prompt: `文章：${input.articleTitle}\n本节（第 ${input.index + 1}/${input.total} 节）：${input.sectionTitle}\n要点：\n${list(input.keyPoints, "（自行把握）")}\n${sources}${revision}\n\n请写约 ${input.length} 字的正文。`,
+      // Stable first: what several sections share (article, materials) before this section's own part,
+      // so a sequence that drafted another section reuses that prefix from its KV cache.
+      prompt: `文章：${input.articleTitle}\n${sources}\n\n本节（第 ${input.index + 1}/${input.total} 节）：${input.sectionTitle}\n要点：\n${list(input.keyPoints, "（自行把握）")}${revision}\n\n请写约 ${input.length} 字的正文。`,
     };
   }
   const sources = hasMaterials
@@ -103,7 +105,7 @@ export function sectionPrompt(locale: Locale, input: SectionPromptInput): Prompt
   const revision = input.previous !== undefined ? `\n\nThe section's current text:\n${input.previous}\n\nRevision notes (apply each, keep the rest):\n${list(input.notes ?? [], "(none)")}` : "";
   return {
     system: "You are a magazine writer. Goal: write one section of the article well. Backstory: your prose is accurate, concrete and readable, and you never invent facts. You only do this: write this section's body (no heading, no other section).",
-    prompt: `Article: ${input.articleTitle}\nSection ${input.index + 1} of ${input.total}: ${input.sectionTitle}\nKey points:\n${list(input.keyPoints, "(your judgement)")}\n${sources}${revision}\n\nWrite about ${input.length} words.`,
+    prompt: `Article: ${input.articleTitle}\n${sources}\n\nSection ${input.index + 1} of ${input.total}: ${input.sectionTitle}\nKey points:\n${list(input.keyPoints, "(your judgement)")}${revision}\n\nWrite about ${input.length} words.`,
   };
 }
 
@@ -121,14 +123,16 @@ export function reviewPrompt(locale: Locale, aspect: ReviewAspect, draft: string
   if (locale === "zh") {
     const example = { score: 72, issues: [{ severity: "major", location: "落地的三道坎", issue: "“成本下降 90%” 没有素材支持", suggestion: "删去数字或改为素材 [m002] 中的说法" }] };
     return {
-      system: `你是杂志社的编辑。目标：${task.zh}。背景：你把关过上千篇稿件，意见具体、可执行。你只做这一件事：按这一个方面打分并列出问题，输出 JSON，不改写文章。`,
-      prompt: `${sourceBlock}\n稿件：\n${draft}\n\n请输出 JSON：score（0–100 的整数）、issues（最多 8 条，每条 severity 为 major 或 minor，location 写问题所在小节的标题，issue、suggestion）。没有问题时 issues 为空数组。\n示例：${json(example)}`,
+      // One system prompt for every aspect and the draft before the aspect: the three reviews of a
+      // draft share that prefix in the KV cache (stable first).
+      system: "你是杂志社的编辑。目标：按请求末尾指定的一个方面审稿。背景：你把关过上千篇稿件，意见具体、可执行。你只做这一件事：按这一个方面打分并列出问题，输出 JSON，不改写文章。",
+      prompt: `稿件：\n${draft}\n${sourceBlock}\n审稿方面：${task.zh}。\n\n请输出 JSON：score（0–100 的整数）、issues（最多 8 条，每条 severity 为 major 或 minor，location 写问题所在小节的标题，issue、suggestion）。没有问题时 issues 为空数组。\n示例：${json(example)}`,
     };
   }
   const example = { score: 72, issues: [{ severity: "major", location: "Three hurdles", issue: "\"costs fall 90%\" has no source", suggestion: "drop the figure or use the wording of [m002]" }] };
   return {
-    system: `You are a magazine editor. Goal: ${task.en}. Backstory: you have vetted thousands of pieces; your notes are specific and actionable. You only do this: score this one aspect and list issues as JSON, never rewrite the article.`,
-    prompt: `${sourceBlock}\nDraft:\n${draft}\n\nOutput JSON: score (integer 0–100), issues (at most 8; severity major or minor, location = the title of the section where it is, issue, suggestion). Use an empty issues array when there is none.\nExample: ${json(example)}`,
+    system: "You are a magazine editor. Goal: review one aspect of a draft, named at the end of the request. Backstory: you have vetted thousands of pieces; your notes are specific and actionable. You only do this: score that one aspect and list issues as JSON, never rewrite the article.",
+    prompt: `Draft:\n${draft}\n${sourceBlock}\nAspect to review: ${task.en}.\n\nOutput JSON: score (integer 0–100), issues (at most 8; severity major or minor, location = the title of the section where it is, issue, suggestion). Use an empty issues array when there is none.\nExample: ${json(example)}`,
   };
 }
 
