@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { editorText, openEditor, typeAtEnd } from "./harness/editorSteps.js";
 import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 
 /**
@@ -85,5 +86,40 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     const { versions } = await studio.engine.call("documents.versions", { sessionId: (await studio.engine.call("sessions.list", {})).sessions[0]!.id });
     expect(versions.map((v) => v.reason)).toEqual(["initial", "regenerate", "editor", "restore"]);
     expect(studio.foreignRequests).toEqual([]);
+  });
+
+  it("an unsent hand edit survives a reload; after finalizing an edit is saved as a version and reopens PAUSE-3", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "未发送修改测试");
+    await confirmMaterials(page);
+    await confirmOutline(page);
+    await openEditor(page);
+    await typeAtEnd(page, "\n\n## 编者按\n\n重载前写下的一段。");
+    await visible(card(page, "确认初稿").getByText("你在右侧直接修改了稿件"));
+    await page.reload();
+    await skipOnboarding(page);
+    // Back after the reload: the edit is still there and still goes with the next action.
+    await visible(card(page, "确认初稿").getByText("你在右侧直接修改了稿件"));
+    await openEditor(page);
+    expect(await editorText(page)).toContain("重载前写下的一段。");
+    await studio.screenshot("14-unsent-edit-after-reload");
+    await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
+    await expectFinished(page);
+
+    // After finalizing: edit, save as a version → PAUSE-3 again with the edit, finalize once more.
+    await openEditor(page);
+    await typeAtEnd(page, "\n\n定稿之后补的一句。");
+    await page.getByRole("button", { name: "保存修改为新版本" }).click();
+    await visible(card(page, "确认初稿").last());
+    await page.getByRole("tab", { name: "预览" }).click();
+    await expectDraftToContain(page, "定稿之后补的一句。");
+    await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
+    const sessionId = (await studio.engine.call("sessions.list", {})).sessions[0]!.id;
+    await expect.poll(async () => (await studio!.engine.call("run.state", { sessionId })).session.status, { timeout: 20_000 }).toBe("done");
+    const { versions } = await studio.engine.call("documents.versions", { sessionId });
+    expect(versions.map((v) => v.reason)).toEqual(["initial", "manual_edit", "manual_edit"]);
+    expect((await studio.engine.call("documents.version", { sessionId, number: 3 })).markdown).toContain("定稿之后补的一句。");
   });
 });

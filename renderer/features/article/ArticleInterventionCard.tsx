@@ -9,6 +9,7 @@ import { useApp } from "../../store/StoreProvider.js";
 import { InterventionCard } from "../common/InterventionCard.js";
 import { draftChars, sectionTitles } from "./articleText.js";
 import { articleMessages } from "./messages.js";
+import { clearUnsentEdit } from "./unsentEdit.js";
 
 /** Article actions that need the user's notes before they can be sent. */
 const NEEDS_NOTES: ReadonlySet<string> = new Set(["user_revise", "custom_revise"]);
@@ -31,6 +32,12 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
   const threshold = useApp((s) => s.settings?.article.reviewThreshold ?? null);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
+  const sessionId = useApp((s) => s.current.sessionId);
+  // The edit went with the action: it is no longer unsent (the autosave goes too).
+  const sent = () => {
+    setDraftEdit(null);
+    if (sessionId) clearUnsentEdit(sessionId);
+  };
   const context = pause.context as { draft?: string; review?: Review };
   const review = context.review;
   const issues = review ? reviewIssues(review) : [];
@@ -54,7 +61,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
     const payload = { action: "regenerate_section", section_index: section, ...(notes.trim() ? { notes: notes.trim() } : {}), ...extraPayload("regenerate_section") };
     const ok = await resume(payload as ResumePayload);
     setBusy(false);
-    if (ok) setDraftEdit(null);
+    if (ok) sent();
   };
   const toggle = (index: number) => {
     const next = new Set(accepted);
@@ -96,7 +103,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
             )}
           </>
         }
-        onResumed={() => setDraftEdit(null)}
+        onResumed={sent}
       />
       {atDraft && pause.allowedActions.includes(OWN_CONTROL) && (
         <section className="card card--regenerate" aria-label={t("article.regenerate")} data-regenerate-card="">

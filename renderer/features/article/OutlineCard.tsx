@@ -8,10 +8,12 @@ import { OutlineSectionEditor } from "./OutlineSectionEditor.js";
 export function OutlineCard({ pause }: { pause: PauseEntry }) {
   const t = useT();
   const stored = useApp((s) => s.current.outline);
-  const materials = useApp((s) => s.current.materials);
+  const all = useApp((s) => s.current.materials);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
   const original = pause.context.outline ?? stored;
+  // The material tags offer only what the writer approved at PAUSE-1 (the pause's context carries exactly those).
+  const materials = pause.context.materials ?? all;
   const [outline, setOutline] = useState<Outline | null>(original);
   const [feedback, setFeedback] = useState("");
   const [busy, setBusy] = useState(false);
@@ -45,12 +47,9 @@ export function OutlineCard({ pause }: { pause: PauseEntry }) {
     };
     void run(edited ? { action: "confirm", edited_outline: cleaned } : { action: "confirm" });
   };
+  // Feedback is optional: without it the writer simply plans again.
   const replan = () => {
-    if (!feedback.trim()) {
-      pushError({ code: "bad_request", message: t("outline.needFeedback") });
-      return;
-    }
-    void run({ action: "re_outline", outline_feedback: feedback.trim() });
+    void run(feedback.trim() ? { action: "re_outline", outline_feedback: feedback.trim() } : { action: "re_outline" });
   };
 
   return (

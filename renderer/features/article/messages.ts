@@ -22,6 +22,7 @@ export const articleMessages = defineMessages(
     "article.collapse": "收起",
     "article.department": "部门：{v}",
     "article.classification": "密级：{v}",
+    "article.saveVersion": "保存修改为新版本",
   },
   {
     "article.draftStats": "{n} chars · editor score {x} (pass mark {y})",
@@ -43,5 +44,6 @@ export const articleMessages = defineMessages(
     "article.collapse": "Collapse",
     "article.department": "Department: {v}",
     "article.classification": "Classification: {v}",
+    "article.saveVersion": "Save the edit as a version",
   },
 );
