@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import { ProviderForm } from "./ProviderForm.js";
+import { ProviderHealthBadge, useProviderHealth } from "../features/article/ProviderHealthBadge.js";
 import { newProviderDraft, toDraft, type ProviderDraft } from "./providerDraft.js";
 
 /** Intranet search plug-ins: list, add, edit, remove, test. */
@@ -8,6 +9,7 @@ export function ProvidersPanel() {
   const t = useT();
   const providers = useApp((s) => s.providers);
   const deleteProvider = useApp((s) => s.deleteProvider);
+  const health = useProviderHealth();
   const [editing, setEditing] = useState<ProviderDraft | null>(null);
   const [key, setKey] = useState(0);
   const open = (draft: ProviderDraft) => {
@@ -30,7 +32,7 @@ export function ProvidersPanel() {
             {providers.map((p) => (
               <li key={p.name} className="providers__item">
                 <div>
-                  <strong>{p.name}</strong> {!p.enabled && <span className="badge">off</span>}
+                  <strong>{p.name}</strong> {!p.enabled && <span className="badge">off</span>} {p.enabled && <ProviderHealthBadge health={health.get(p.name)} />}
                   <p className="muted small mono ellipsis">
                     {p.method} {p.baseUrl}
                   </p>

@@ -5,6 +5,7 @@ import type { MessageKey } from "../i18n/translate.js";
 import { ModelsPanel } from "./ModelsPanel.js";
 import { KnowledgePanel } from "./KnowledgePanel.js";
 import { ProvidersPanel } from "./ProvidersPanel.js";
+import { ArticleReviewSettings } from "../features/article/ArticleReviewSettings.js";
 
 const TABS: Array<[SettingsTab, MessageKey]> = [
   ["models", "settings.models"],
@@ -38,7 +39,12 @@ export function SettingsScreen() {
         </div>
       </header>
       <div className="settings__body" role="tabpanel">
-        {tab === "models" && <ModelsPanel />}
+        {tab === "models" && (
+          <>
+            <ModelsPanel />
+            <ArticleReviewSettings />
+          </>
+        )}
         {tab === "knowledge" && <KnowledgePanel />}
         {tab === "providers" && <ProvidersPanel />}
       </div>

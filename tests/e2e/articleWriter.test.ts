@@ -122,4 +122,18 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     expect(versions.map((v) => v.reason)).toEqual(["initial", "manual_edit", "manual_edit"]);
     expect((await studio.engine.call("documents.version", { sessionId, number: 3 })).markdown).toContain("定稿之后补的一句。");
   });
+
+  it("the editor's pass mark, revision cap and weights are editable in Settings and reach the engine", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "设置" }).click();
+    const review = await visible(page.getByRole("region", { name: "编辑审稿" }));
+    await review.getByLabel("通过线（0–100）").fill("70");
+    await review.getByLabel("最多修改轮数").fill("2");
+    await review.getByLabel("逻辑权重").fill("0.5");
+    await review.getByRole("button", { name: "保存审稿设置" }).click();
+    await expect.poll(async () => (await studio!.engine.call("settings.get", {})).article, { timeout: 20_000 }).toMatchObject({ reviewThreshold: 70, maxRevisions: 2, weights: { logic: 0.5 } });
+    await studio.screenshot("15-review-settings");
+  });
 });
