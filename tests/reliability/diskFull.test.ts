@@ -8,6 +8,8 @@ import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
 import { tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { mountTinyDisk, type TinyDisk } from "../../electron/engine/testing/tinyDisk.js";
+import { writeFileAtomic } from "../../electron/engine/io/atomicWrite.js";
+import { ScriptoriumError } from "../../shared/errors.js";
 import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
@@ -52,6 +54,23 @@ function mount(dir: string, bytes: number): TinyDisk {
 }
 
 describe("disk full", () => {
+  it("the atomic writer on a full disk: a typed error, the old content intact, no temp file, and a retry works once space is back", async () => {
+    const disk = mountTinyDisk(256 * 1024);
+    cleanup.push(disk.unmount);
+    const file = path.join(disk.dir, "section_0.md");
+    await writeFileAtomic(file, "saved before");
+    const filler = disk.fill();
+    const big = "x".repeat(128 * 1024);
+    const error = await writeFileAtomic(file, big, { what: "section 1 of the draft cache" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).code).toBe("disk_full");
+    expect((error as ScriptoriumError).message).toContain("section 1 of the draft cache");
+    expect(fs.readFileSync(file, "utf8")).toBe("saved before");
+    expect(fs.readdirSync(disk.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    fs.rmSync(filler);
+    await writeFileAtomic(file, big);
+    expect(fs.readFileSync(file, "utf8")).toBe(big);
+  });
   it("while the sections are written: disk_full naming the section, finished work kept, the same step succeeds once space is back", async () => {
     const dataDir = tempDataDir("scriptorium-diskfull-cache-");
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

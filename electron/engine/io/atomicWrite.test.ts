@@ -4,7 +4,6 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import { asDiskError, copyFileAtomic, writeFileAtomic } from "./atomicWrite.js";
-import { mountTinyDisk } from "../testing/tinyDisk.js";
 
 const cleanup: Array<() => void> = [];
 afterEach(() => {
@@ -48,24 +47,6 @@ describe("writeFileAtomic", () => {
     const other = Object.assign(new Error("EACCES"), { code: "EACCES" });
     expect(asDiskError(other, "x")).toBe(other);
     expect(toApiError(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" })).code).toBe("disk_full");
-  });
-
-  it("on a full disk: a typed error, the old content intact, no temp file, and a retry works once space is back", async () => {
-    const disk = mountTinyDisk(256 * 1024);
-    cleanup.push(disk.unmount);
-    const file = path.join(disk.dir, "section_0.md");
-    await writeFileAtomic(file, "saved before");
-    const filler = disk.fill();
-    const big = "x".repeat(128 * 1024);
-    const error = await writeFileAtomic(file, big, { what: "section 1 of the draft cache" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ScriptoriumError);
-    expect((error as ScriptoriumError).code).toBe("disk_full");
-    expect((error as ScriptoriumError).message).toContain("section 1 of the draft cache");
-    expect(fs.readFileSync(file, "utf8")).toBe("saved before");
-    expect(fs.readdirSync(disk.dir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
-    fs.rmSync(filler);
-    await writeFileAtomic(file, big);
-    expect(fs.readFileSync(file, "utf8")).toBe(big);
   });
 });
 
