@@ -342,4 +342,8 @@ export const en: Record<MessageKey, string> = {
   "tasks.eta": "about {t} left",
   "tasks.cancel": "Cancel",
   "status.sections": "Writing section {n}/{m}",
+  "draft.diffLayout": "Diff layout",
+  "draft.diffSide": "Side by side",
+  "draft.diffInline": "Inline",
+  "draft.restoreN": "Restore version {n}",
 };

@@ -340,6 +340,10 @@ export const zh = {
   "tasks.eta": "剩余约 {t}",
   "tasks.cancel": "取消",
   "status.sections": "正在写第 {n}/{m} 节",
+  "draft.diffLayout": "对比方式",
+  "draft.diffSide": "并排",
+  "draft.diffInline": "行内",
+  "draft.restoreN": "恢复第 {n} 稿",
 } as const;
 
 export type MessageKey = keyof typeof zh;

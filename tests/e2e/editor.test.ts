@@ -149,4 +149,25 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     expect(llm.callsFor("editor", "rewrite_polish")).toHaveLength(1);
     expect(llm.callsFor("editor", "rewrite_polish")[0]!.prompt).toContain("「技术方案」部分的正文");
   });
+
+  it("compares versions inline (CodeMirror merge view) and restores the older one from the diff", async () => {
+    studio = await startStudio();
+    const { page } = studio;
+    await toPause3(studio, "行内对比测试");
+    const pause3 = card(page, "确认初稿");
+    await pause3.getByLabel("修改意见").fill("请补充成本数据");
+    await pause3.getByRole("button", { name: "按我的意见修改" }).click();
+    await expect.poll(() => page.getByLabel("版本").locator("option").count(), { timeout: 30_000 }).toBe(2);
+    await page.getByRole("button", { name: "与上一稿对比" }).click();
+    await visible(page.getByRole("table", { name: "第 1 稿 ↔ 第 2 稿" }));
+    await page.getByRole("tab", { name: "行内" }).click();
+    const inline = await visible(page.getByTestId("inline-diff"));
+    // The unified view marks the changed chunks and shows the older lines as deleted.
+    await visible(inline.locator(".cm-changedLine, .cm-insertedLine").first());
+    await visible(inline.locator(".cm-deletedChunk").first());
+    await expect(inline.innerText()).resolves.toContain("修订后的");
+    await studio.screenshot("13-inline-diff");
+    await page.getByRole("button", { name: "恢复第 1 稿" }).click();
+    await expect.poll(() => page.getByLabel("版本").locator("option").allInnerTexts(), { timeout: 20_000 }).toEqual(expect.arrayContaining([expect.stringContaining("第 3 稿 · 恢复")]));
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { translateOr } from "../../i18n/defineMessages.js";
 import { MarkdownView } from "./MarkdownView.js";
@@ -10,6 +10,9 @@ import { documentApi } from "./documentApi.js";
 import { DocumentEditorSlot, type RewriteFn } from "./DocumentEditorSlot.js";
 import { rewriteSelection } from "./rewriteSelection.js";
 import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
+
+// The inline (unified) diff is CodeMirror too: loaded with the editor's chunk, on demand.
+const InlineDiff = lazy(() => import("./editor/InlineDiff.js"));
 
 export interface DocumentPaneProps {
   /** Pane heading (default: the shared "稿件" / "Draft"). */
@@ -53,6 +56,7 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
   const [mode, setMode] = useState<"rendered" | "editor">("rendered");
   const [selected, setSelected] = useState<number | null>(null);
   const [compare, setCompare] = useState(false);
+  const [diffLayout, setDiffLayout] = useState<"side" | "inline">("side");
   const reveal = useApp((s) => s.revealRequest?.seq ?? 0);
   // revealLine(n) opens the editor, which scrolls to the line.
   useEffect(() => {
@@ -93,10 +97,11 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
   const olderText = useVersionText(olderNumber);
   const newerText = useVersionText(compare && shown !== null ? shown : null);
   const text = viewingOld ? (selectedText ?? "") : live;
-  const restore = async () => {
-    if (!sessionId || shown === null) return;
+  const restore = () => (shown === null ? Promise.resolve() : restoreNumber(shown));
+  const restoreNumber = async (number: number) => {
+    if (!sessionId) return;
     try {
-      await documentApi.restore(api, sessionId, shown);
+      await documentApi.restore(api, sessionId, number);
       setRestored((n) => n + 1);
     } catch (error) {
       pushError(error);
@@ -170,7 +175,29 @@ export function DocumentPane({ title, liveText, streaming, editable, editNotAllo
       <div className="pane__body">
         {compare && olderNumber !== null && shown !== null ? (
           olderText !== null && newerText !== null ? (
-            <VersionDiff older={olderText} newer={newerText} olderLabel={t("draft.version", { n: olderNumber })} newerLabel={t("draft.version", { n: shown })} />
+            <>
+              <div className="toolbar">
+                <div className="segmented" role="tablist" aria-label={t("draft.diffLayout")}>
+                  <button type="button" role="tab" aria-selected={diffLayout === "side"} onClick={() => setDiffLayout("side")}>
+                    {t("draft.diffSide")}
+                  </button>
+                  <button type="button" role="tab" aria-selected={diffLayout === "inline"} onClick={() => setDiffLayout("inline")}>
+                    {t("draft.diffInline")}
+                  </button>
+                </div>
+                <span className="toolbar__spacer" />
+                <button type="button" className="btn btn--small" onClick={() => void restoreNumber(olderNumber)}>
+                  {t("draft.restoreN", { n: olderNumber })}
+                </button>
+              </div>
+              {diffLayout === "side" ? (
+                <VersionDiff older={olderText} newer={newerText} olderLabel={t("draft.version", { n: olderNumber })} newerLabel={t("draft.version", { n: shown })} />
+              ) : (
+                <Suspense fallback={<p className="muted">{t("common.loading")}</p>}>
+                  <InlineDiff older={olderText} newer={newerText} label={`${t("draft.version", { n: olderNumber })} ↔ ${t("draft.version", { n: shown })}`} />
+                </Suspense>
+              )}
+            </>
           ) : (
             <p className="muted">{t("common.loading")}</p>
           )
