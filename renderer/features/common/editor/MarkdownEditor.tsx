@@ -29,6 +29,8 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
   const locale = useApp((s) => s.locale);
   const pushError = useApp((s) => s.pushError);
   const reveal = useApp((s) => s.revealRequest);
+  // The outline goes through the same store action docgen violations and paper citations use.
+  const revealLine = useApp((s) => s.revealLine);
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const states = useRef(new Map<string, EditorState>());
@@ -241,7 +243,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
             <ol>
               {outline.map((h) => (
                 <li key={`${h.line}`} style={{ paddingLeft: `${(h.depth - 1) * 10}px` }}>
-                  <button type="button" className="doc-outline__item" onClick={() => scrollToLine(h.line)}>
+                  <button type="button" className="doc-outline__item" onClick={() => revealLine(h.line)}>
                     {h.text}
                   </button>
                 </li>
