@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Engine } from "../../engine/Engine.js";
 import { cleanSection, docgenEngine, outlineOf, sectionIndexOf } from "../../engine/testing/docgenTestKit.js";
-import { tempDataDir } from "../../engine/testing/engineTestKit.js";
+import { tempDataDir, waitForEvent } from "../../engine/testing/engineTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../engine/testing/ScriptedLlm.js";
 import { runCli } from "../runCli.js";
 
@@ -88,30 +88,27 @@ describe("docgen CLI", () => {
     }
   });
 
-  it("resume <id> of a failed run starts a new session that reuses the cached outline and sections", async () => {
-    let broken = true;
+  it("resume <id> of a cancelled run starts a new session that reuses the cached outline and sections", async () => {
+    let hang = true;
     const llm = new ScriptedLlm({
       replies: replies({
-        "reviewer.content_style": () => {
-          if (broken) throw new Error("审阅模型不可用");
-          return { violations: [] };
-        },
+        // The first run is stopped while content_style is being reviewed.
+        "reviewer.content_style": (o: ScriptedCallOptions) =>
+          hang ? new Promise((_resolve, reject) => o.signal?.addEventListener("abort", () => reject(o.signal!.reason), { once: true })) : { violations: [] },
       }),
     });
     const { engine, dataDir } = await docgenEngine(llm);
     try {
-      const src = path.join(work, "src2.txt");
-      fs.writeFileSync(src, "资料二。");
-      const first = await cli(["docgen", "start", "--mode", "text", "--topic", "恢复", "--text-file", src, "--wait", "--json"], engine);
-      expect(first.code).toBe(1);
-      const failed = JSON.parse(first.stdout);
-      expect(failed.status).toBe("error");
-      broken = false;
+      const { sessionId } = await engine.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "恢复", context: "资料二。" } });
+      await waitForEvent(engine, sessionId, (e) => e.type === "step_start" && e.step === "review_content_style");
+      await engine.call("run.cancel", { sessionId });
+      expect((await engine.call("run.state", { sessionId })).session.status).toBe("cancelled");
+      hang = false;
       const writerCalls = llm.callsFor("writer").length;
-      const resumed = await cli(["docgen", "resume", failed.session_id, "--wait", "--json"], engine);
+      const resumed = await cli(["docgen", "resume", sessionId, "--wait", "--json"], engine);
       expect(resumed.code, resumed.stderr).toBe(0);
       const report = JSON.parse(resumed.stdout);
-      expect(report.session_id).not.toBe(failed.session_id);
+      expect(report.session_id).not.toBe(sessionId);
       expect(report.status).toBe("done");
       // The WIP draft was reused: no outline, no section written twice.
       expect(llm.callsFor("writer").length).toBe(writerCalls);
