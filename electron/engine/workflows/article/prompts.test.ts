@@ -38,6 +38,9 @@ describe("article prompts are ordered stable first", () => {
       expect(logic!.prompt.indexOf(draft)).toBeLessThan(20);
       expect(sharedPrefix(logic!.prompt, language!.prompt)).toBeGreaterThanOrEqual(draftEnd);
       expect(sharedPrefix(facts!.prompt, logic!.prompt)).toBeGreaterThanOrEqual(draftEnd);
+      // Only the aspect differs between the two reviews without materials: it comes last.
+      const aspectAt = language!.prompt.lastIndexOf("\n\n") + 2;
+      expect(sharedPrefix(logic!.prompt, language!.prompt)).toBeGreaterThanOrEqual(aspectAt - 2);
     });
   }
 });

@@ -126,13 +126,13 @@ export function reviewPrompt(locale: Locale, aspect: ReviewAspect, draft: string
       // One system prompt for every aspect and the draft before the aspect: the three reviews of a
       // draft share that prefix in the KV cache (stable first).
       system: "你是杂志社的编辑。目标：按请求末尾指定的一个方面审稿。背景：你把关过上千篇稿件，意见具体、可执行。你只做这一件事：按这一个方面打分并列出问题，输出 JSON，不改写文章。",
-      prompt: `稿件：\n${draft}\n${sourceBlock}\n审稿方面：${task.zh}。\n\n请输出 JSON：score（0–100 的整数）、issues（最多 8 条，每条 severity 为 major 或 minor，location 写问题所在小节的标题，issue、suggestion）。没有问题时 issues 为空数组。\n示例：${json(example)}`,
+      prompt: `稿件：\n${draft}\n${sourceBlock}\n请输出 JSON：score（0–100 的整数）、issues（最多 8 条，每条 severity 为 major 或 minor，location 写问题所在小节的标题，issue、suggestion）。没有问题时 issues 为空数组。\n示例：${json(example)}\n\n审稿方面：${task.zh}。`,
     };
   }
   const example = { score: 72, issues: [{ severity: "major", location: "Three hurdles", issue: "\"costs fall 90%\" has no source", suggestion: "drop the figure or use the wording of [m002]" }] };
   return {
     system: "You are a magazine editor. Goal: review one aspect of a draft, named at the end of the request. Backstory: you have vetted thousands of pieces; your notes are specific and actionable. You only do this: score that one aspect and list issues as JSON, never rewrite the article.",
-    prompt: `Draft:\n${draft}\n${sourceBlock}\nAspect to review: ${task.en}.\n\nOutput JSON: score (integer 0–100), issues (at most 8; severity major or minor, location = the title of the section where it is, issue, suggestion). Use an empty issues array when there is none.\nExample: ${json(example)}`,
+    prompt: `Draft:\n${draft}\n${sourceBlock}\nOutput JSON: score (integer 0–100), issues (at most 8; severity major or minor, location = the title of the section where it is, issue, suggestion). Use an empty issues array when there is none.\nExample: ${json(example)}\n\nAspect to review: ${task.en}.`,
   };
 }
 
