@@ -6,6 +6,7 @@ import type { EventDraft } from "../../shared/events.js";
 import type { Settings } from "../../shared/models.js";
 import type { DataDirLayout } from "./dataDir.js";
 import type { LlmClient } from "./llm/LlmClient.js";
+import type { StartupRepair } from "./storage/quarantine.js";
 import type { SessionState } from "../../shared/api.js";
 
 type Ok = { ok: true };
@@ -86,6 +87,8 @@ export interface EngineContext {
   llm: LlmClient;
   /** `--model` given on the command line, if any. */
   modelPath: string | null;
+  /** Record a damaged data file found and set aside after start (listed by `health.repairs`). */
+  reportRepair(repair: StartupRepair): void;
   /** A session's checkpointed state (the exporter reads the approved materials from it). */
   sessionState(sessionId: string): Promise<SessionState>;
 }

@@ -134,6 +134,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     emit: (streamId: string, draft: EventDraft) => void events.append(streamId, draft),
     llm: router,
     modelPath: options.modelPath ?? null,
+    // The same array the engine's `health` reads, so a repair found later (the library index, loaded on first use) shows too.
+    reportRepair: (repair) => void repairs.push(repair),
     sessionState: async (sessionId) => {
       if (!runner) throw new Error("sessionState before the runner exists");
       return runner.state(sessionId);

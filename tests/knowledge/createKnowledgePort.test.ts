@@ -31,6 +31,7 @@ beforeEach(() => {
     emit: (stream, draft) => events.push({ stream, draft }),
     llm: {} as LlmClient,
     modelPath: null,
+    reportRepair: () => undefined,
     sessionState: async () => {
       throw new Error("no sessions in this test");
     },

@@ -5,6 +5,9 @@ import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
 import { chunkLlm, isTerminal, tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
+import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 
 /**
  * A damaged data file at start (garbage over a database's first page, as a bad sector or a
@@ -87,6 +90,40 @@ describe("corrupt data files at start", () => {
     const fresh = await engine.call("run.start", { workflow: "article", input: { intent: "Again", locale: "en" } });
     await engine.parts.runner.settled(fresh.sessionId);
     expect((await engine.call("run.state", { sessionId: fresh.sessionId })).pause?.pausePoint).toBe("material_confirm");
+  });
+
+  it("the LanceDB library index: rebuilt from app.db on first use, the damaged table kept, health says so", async () => {
+    const dir = dataDir();
+    const docs = dataDir();
+    const withKnowledge = async () => {
+      const engine = await createEngine({
+        dataDir: dir,
+        llm: chunkLlm(["ok"]),
+        knowledge: (context) => createKnowledgePort(context, { loadEmbedder: async () => new HashEmbedder(32, "hash:corrupt") }),
+        eventFlushIntervalMs: 5,
+      });
+      cleanup.push(() => engine.dispose());
+      return engine;
+    };
+    const first = await withKnowledge();
+    fs.writeFileSync(path.join(docs, "notes.md"), "# 离线写作\n\n本地模型可以离线写作，数据不出机器。".repeat(10));
+    const { taskId } = await first.call("knowledge.ingest", { paths: [path.join(docs, "notes.md")] });
+    await waitForEvent(first, SYSTEM_STREAM, (e) => e.type === "progress" && e.task === taskId && /^ingested 1/.test(e.message ?? ""));
+    const before = (await first.call("knowledge.search", { query: "离线写作" })).materials.map((m) => m.id);
+    expect(before.length).toBeGreaterThan(0);
+    await first.dispose();
+    // A power cut's zero-byte manifest (the LanceDB incident in the reliability notes).
+    const versions = path.join(dir, "lancedb", "library.lance", "_versions");
+    const latest = fs.readdirSync(versions).filter((f) => f.endsWith(".manifest")).sort()[0]!;
+    fs.truncateSync(path.join(versions, latest), 0);
+
+    const engine = await withKnowledge();
+    expect((await engine.call("health", {})).repairs).toBeUndefined(); // nothing found yet: the index loads on first use
+    expect((await engine.call("knowledge.search", { query: "离线写作" })).materials.map((m) => m.id)).toEqual(before);
+    const repairs = (await engine.call("health", {})).repairs ?? [];
+    expect(repairs.map((r) => path.relative(dir, r.file))).toEqual([path.join("lancedb", "library.lance")]);
+    expect(repairs[0]!.problem).toMatch(/^corrupt/);
+    expect(fs.statSync(path.join(repairs[0]!.keptAs, "_versions", latest)).size).toBe(0);
   });
 
   it("a healthy start reports no repairs", async () => {

@@ -10,10 +10,13 @@ import { KnowledgeStore, type StoreSearchOptions } from "./KnowledgeStore.js";
 import { LibraryProvider, type ChunkSearcher } from "./LibraryProvider.js";
 import { materialFromHit } from "./materialFromHit.js";
 import { SourceRepository } from "./SourceRepository.js";
+import type { StartupRepair } from "../storage/quarantine.js";
 
 export interface KnowledgeServiceOptions {
   /** The data directory; the index lives in `<dataDir>/lancedb`. */
   dataDir: string;
+  /** Told when a damaged index table was kept aside and rebuilt. */
+  onRepair?: (repair: StartupRepair) => void;
   /** The app.db handle (`AppDb.db`): sources, chunks and the embedding cache live there. */
   db: Database.Database;
   /**
@@ -129,6 +132,7 @@ export class KnowledgeService implements ChunkSearcher {
         modelId: embedder.modelId,
         dimensions: embedder.dimensions,
         ...(this.options.optimizeEvery ? { optimizeEvery: this.options.optimizeEvery } : {}),
+        ...(this.options.onRepair ? { onRepair: this.options.onRepair } : {}),
         rebuild: async (collection) => {
           await ingestor?.refill(collection);
         },

@@ -15,12 +15,15 @@ import {
   type IndexedChunk,
 } from "./IndexedChunk.js";
 import { reciprocalRankFusion } from "./reciprocalRankFusion.js";
+import type { StartupRepair } from "../storage/quarantine.js";
 
 export type SearchMode = "hybrid" | "vector" | "fts";
 
 export interface KnowledgeStoreOptions {
   /** The LanceDB directory, normally `<dataDir>/lancedb`. */
   dir: string;
+  /** Told when a damaged table was kept aside and rebuilt (the engine lists it in `health.repairs`). */
+  onRepair?: (repair: StartupRepair) => void;
   /** The embedding model the vectors come from; a table built by another model is re-created. */
   modelId: string;
   dimensions: number;
@@ -290,7 +293,7 @@ export class KnowledgeStore {
     const reason = await this.tryOpen(collection);
     if (typeof reason !== "string") return reason;
     this.recreated.push({ collection, reason });
-    if (reason.startsWith("corrupt")) this.keepDamagedCopy(collection);
+    if (reason.startsWith("corrupt")) this.keepDamagedCopy(collection, reason);
     await this.dropTable(collection);
     const table = await this.createTable(collection);
     // The rebuild writes through `this.table()`, so publish the new handle before running it.
@@ -334,12 +337,13 @@ export class KnowledgeStore {
   }
 
   /** The damaged table is copied beside the lancedb folder (`lancedb.corrupt-<time>/`) before it is rebuilt. */
-  private keepDamagedCopy(collection: Collection): void {
+  private keepDamagedCopy(collection: Collection, reason: string): void {
     const source = path.join(this.options.dir, `${collection}.lance`);
     const keptAs = path.join(`${this.options.dir}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`, `${collection}.lance`);
     try {
       fs.cpSync(source, keptAs, { recursive: true });
       console.warn(`[KnowledgeStore] ${collection} table is damaged; kept as ${keptAs}, rebuilding from app.db`);
+      this.options.onRepair?.({ file: source, problem: reason, keptAs, action: `rebuilt the ${collection} index from the chunks in app.db` });
     } catch (error) {
       console.warn(`[KnowledgeStore] ${collection} table is damaged and could not be copied aside: ${(error as Error).message}`);
     }

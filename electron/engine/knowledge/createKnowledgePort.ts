@@ -56,6 +56,7 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
       service: new KnowledgeService({
         dataDir: context.dataDir.root,
         db: context.db,
+        onRepair: (repair) => context.reportRepair(repair),
         embedder: async () => (entry.embedder = await load(context)),
         ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       }),
