@@ -1,11 +1,20 @@
+import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
+import { useFeatureT } from "../i18n/useFeatureT.js";
+import { sessionMessages } from "./messages.js";
 import type { MessageKey } from "../i18n/translate.js";
 import { resolveLabel } from "../i18n/defineMessages.js";
 import { DEFAULT_SCREEN, featureForScreen } from "../features/registry.js";
 
-/** Sessions, newest first: open (continue) one, delete one, or start a new article. */
+/** Sessions, newest first: search by title, open (continue) one, rename or delete one, or start a new article. */
 export function SessionList() {
   const t = useT();
+  const ts = useFeatureT(sessionMessages);
+  const api = useApp((s) => s.api);
+  const refreshSessions = useApp((s) => s.refreshSessions);
+  const pushError = useApp((s) => s.pushError);
+  const [query, setQuery] = useState("");
+  const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   const sessions = useApp((s) => s.sessions);
   const currentId = useApp((s) => s.current.sessionId);
   const openSession = useApp((s) => s.openSession);
@@ -16,7 +25,21 @@ export function SessionList() {
   const locale = useApp((s) => s.locale);
   const askConfirm = useApp((s) => s.askConfirm);
   const feature = featureForScreen(screen) ?? featureForScreen(DEFAULT_SCREEN);
-  const sorted = [...sessions].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  // The same match as sessions.list {query}: title contains the text, case-insensitive.
+  const needle = query.trim().toLowerCase();
+  const sorted = [...sessions].filter((s) => !needle || s.title.toLowerCase().includes(needle)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const rename = async () => {
+    if (!renaming) return;
+    const title = renaming.title.trim();
+    setRenaming(null);
+    if (!title) return;
+    try {
+      await api.call("sessions.rename", { sessionId: renaming.id, title });
+      await refreshSessions();
+    } catch (error) {
+      pushError(error);
+    }
+  };
   return (
     <nav className="sessions" aria-label={t("sessions.title")}>
       <button
@@ -30,16 +53,37 @@ export function SessionList() {
         + {resolveLabel(feature?.newLabel ?? "sessions.new", t, locale)}
       </button>
       <h3 className="sessions__title">{t("sessions.title")}</h3>
-      {sorted.length === 0 && <p className="muted small">{t("sessions.empty")}</p>}
+      {sessions.length > 0 && <input className="input input--small" type="search" aria-label={ts("sessions.search")} placeholder={ts("sessions.search")} value={query} onChange={(e) => setQuery(e.target.value)} />}
+      {sessions.length === 0 && <p className="muted small">{t("sessions.empty")}</p>}
+      {sessions.length > 0 && sorted.length === 0 && <p className="muted small">{ts("sessions.noMatch", { q: query.trim() })}</p>}
       <ul className="sessions__list">
         {sorted.map((s) => (
           <li key={s.id} className={`session${s.id === currentId ? " session--active" : ""}`}>
+            {renaming?.id === s.id ? (
+              <input
+                className="input input--small session__rename"
+                aria-label={ts("sessions.renameTo")}
+                autoFocus
+                value={renaming.title}
+                maxLength={200}
+                onChange={(e) => setRenaming({ id: s.id, title: e.target.value })}
+                onBlur={() => void rename()}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") void rename();
+                  if (e.key === "Escape") setRenaming(null);
+                }}
+              />
+            ) : (
             <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
               <span className="session__title">{s.title || t("sessions.untitled")}</span>
               <span className="session__meta">
                 <span className={`pill pill--${s.status}`}>{t(`status.${s.status}` as MessageKey)}</span>
                 {s.pausePoint && <span>{t(`pause.${s.pausePoint}` as MessageKey)}</span>}
               </span>
+            </button>
+            )}
+            <button type="button" className="icon-btn session__rename-btn" aria-label={`${ts("sessions.rename")} ${s.title}`} onClick={() => setRenaming({ id: s.id, title: s.title })}>
+              ✎
             </button>
             <button
               type="button"

@@ -27,9 +27,12 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
         summary: null,
         durationMs: null,
       };
+      // A step after an error or an end (run.retry, a restore) means the session runs again.
       return {
         ...next,
         status: "running",
+        error: null,
+        doneSummary: null,
         startedAt: next.startedAt ?? event.ts,
         timeline: [...next.timeline, entry],
         rate: { count: 0, firstTs: null, lastTs: null },
@@ -69,6 +72,8 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
       return {
         ...next,
         status: "paused",
+        error: null,
+        doneSummary: null,
         pause,
         timeline: [...next.timeline, pause],
         draft: pause.context.draft ?? next.draft,

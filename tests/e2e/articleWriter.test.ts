@@ -136,4 +136,39 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     await expect.poll(async () => (await studio!.engine.call("settings.get", {})).article, { timeout: 20_000 }).toMatchObject({ reviewThreshold: 70, maxRevisions: 2, weights: { logic: 0.5 } });
     await studio.screenshot("15-review-settings");
   });
+
+  it("an errored run continues from where it stopped; sessions can be renamed and searched", async () => {
+    studio = await startStudio();
+    const { page, llm } = studio;
+    await skipOnboarding(page);
+    await startArticle(page, "重试与重命名测试");
+    await confirmMaterials(page);
+    const normal = llm.sectionText;
+    let failOnce = true;
+    llm.sectionText = (title, prompt) => {
+      if (title === "技术方案" && failOnce) {
+        failOnce = false;
+        throw new Error("模型三次都没给出合法 JSON");
+      }
+      return normal(title, prompt);
+    };
+    await card(page, "大纲确认").getByRole("button", { name: "确认大纲，开始写作" }).click();
+    const alert = await visible(page.getByRole("alert").filter({ hasText: "模型三次都没给出合法 JSON" }));
+    await alert.getByRole("button", { name: "从上次中断处继续" }).click();
+    await visible(card(page, "确认初稿"));
+    await expectDraftToContain(page, "「技术方案」部分的正文");
+    await expect(page.getByRole("alert").filter({ hasText: "模型三次都没给出合法 JSON" }).count()).resolves.toBe(0);
+
+    await page.getByRole("button", { name: "重命名 重试与重命名测试" }).click();
+    const input = page.getByRole("textbox", { name: "新标题" });
+    await input.fill("离线写作·第一稿");
+    await input.press("Enter");
+    await visible(page.getByRole("navigation").getByText("离线写作·第一稿"));
+    expect((await studio.engine.call("sessions.list", { query: "第一稿" })).sessions).toHaveLength(1);
+    await page.getByRole("searchbox", { name: "搜索会话" }).fill("不存在的标题");
+    await visible(page.getByText("没有标题包含“不存在的标题”的会话"));
+    await page.getByRole("searchbox", { name: "搜索会话" }).fill("第一稿");
+    await visible(page.getByRole("navigation").getByText("离线写作·第一稿"));
+    await studio.screenshot("16-rename-search");
+  });
 });

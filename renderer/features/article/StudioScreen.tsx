@@ -9,6 +9,7 @@ import { MaterialsCard } from "./MaterialsCard.js";
 import { OutlineCard } from "./OutlineCard.js";
 import { ReviewCard } from "./ReviewCard.js";
 import { ArticleInterventionCard } from "./ArticleInterventionCard.js";
+import { RetryButton } from "./RetryButton.js";
 
 const renderPause = (pause: PauseEntry) =>
   pause.pausePoint === "material_confirm" ? (
@@ -48,9 +49,10 @@ export function StudioScreen() {
                 </p>
               )}
               {error && (
-                <p className="notice notice--error" role="alert">
-                  {error.message}
-                </p>
+                <div className="notice notice--error" role="alert">
+                  <p>{error.message}</p>
+                  <RetryButton />
+                </div>
               )}
             </div>
           </>

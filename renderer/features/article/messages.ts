@@ -32,6 +32,7 @@ export const articleMessages = defineMessages(
     "article.saveReviewSettings": "保存审稿设置",
     "article.health.ok": "连接正常",
     "article.health.down": "无法连接：{m}",
+    "article.retry": "从上次中断处继续",
   },
   {
     "article.draftStats": "{n} chars · editor score {x} (pass mark {y})",
@@ -63,5 +64,6 @@ export const articleMessages = defineMessages(
     "article.saveReviewSettings": "Save review settings",
     "article.health.ok": "reachable",
     "article.health.down": "unreachable: {m}",
+    "article.retry": "Continue from where it stopped",
   },
 );

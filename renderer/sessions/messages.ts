@@ -1,0 +1,17 @@
+import { defineMessages } from "../i18n/defineMessages.js";
+
+/** Session list strings: search and rename (issue 12). */
+export const sessionMessages = defineMessages(
+  {
+    "sessions.search": "搜索会话",
+    "sessions.rename": "重命名",
+    "sessions.renameTo": "新标题",
+    "sessions.noMatch": "没有标题包含“{q}”的会话",
+  },
+  {
+    "sessions.search": "Search sessions",
+    "sessions.rename": "Rename",
+    "sessions.renameTo": "New title",
+    "sessions.noMatch": "No session title contains “{q}”",
+  },
+);
