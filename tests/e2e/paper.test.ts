@@ -80,7 +80,7 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
 
     // Select a sentence in the reader, ask about the selection with 翻译.
     await page.evaluate(() => {
-      const paragraph = [...document.querySelectorAll('article[data-page="2"] p')].find((p) => p.textContent?.includes("Adam optimizer"))!;
+      const paragraph = Array.from(document.querySelectorAll('article[data-page="2"] p')).find((p) => p.textContent?.includes("Adam optimizer"))!;
       const range = document.createRange();
       range.selectNodeContents(paragraph);
       const selection = window.getSelection()!;
