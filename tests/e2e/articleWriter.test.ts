@@ -23,6 +23,9 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     await skipOnboarding(page);
     await startArticle(page, "介绍本地大模型在离线写作中的应用");
 
+    // The steps still to come show as grey dots; the status bar sits below the timeline.
+    await expect(page.locator("[data-upcoming]").first().getAttribute("data-upcoming")).resolves.toBe("writer_outline");
+    await expect(page.locator("[data-upcoming]").last().innerText()).resolves.toBe("定稿");
     // PAUSE-1: the writer's own material joins the package.
     const materials = card(page, "素材确认");
     await materials.getByRole("button", { name: "＋ 添加自有素材" }).click();

@@ -10,6 +10,9 @@ import { OutlineCard } from "./OutlineCard.js";
 import { ReviewCard } from "./ReviewCard.js";
 import { ArticleInterventionCard } from "./ArticleInterventionCard.js";
 import { RetryButton } from "./RetryButton.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { articleMessages } from "./messages.js";
+import { upcomingSteps } from "./upcomingSteps.js";
 
 const renderPause = (pause: PauseEntry) =>
   pause.pausePoint === "material_confirm" ? (
@@ -30,6 +33,9 @@ export function StudioScreen() {
   const title = useApp((s) => s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null);
   const doneSummary = useApp((s) => s.current.doneSummary);
   const error = useApp((s) => s.current.error);
+  const ta = useFeatureT(articleMessages);
+  const timeline = useApp((s) => s.current.timeline);
+  const upcoming = upcomingSteps(timeline, doneSummary !== null).map((step) => ({ ...step, label: ta(`article.plan.${step.id}`) }));
   return (
     <div className="studio">
       <section className="pane pane--flow" aria-label={t("nav.studio")}>
@@ -40,9 +46,8 @@ export function StudioScreen() {
                 {title ?? t("sessions.untitled")}
               </h2>
             </header>
-            <StatusBar />
             <div className="pane__body">
-              <Timeline renderPause={renderPause} renderEntry={renderEntry} revealPreviousAt={REVEAL_PREVIOUS} />
+              <Timeline renderPause={renderPause} renderEntry={renderEntry} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
                   ✓ {t("status.finished")} · {doneSummary}
@@ -55,6 +60,8 @@ export function StudioScreen() {
                 </div>
               )}
             </div>
+            {/* Current agent, step, elapsed time and tokens/s, at the bottom of the flow pane. */}
+            <StatusBar />
           </>
         ) : (
           <div className="pane__body">

@@ -12,10 +12,12 @@ export interface TimelineProps {
   renderEntry?: (entry: TimelineEntry) => ReactNode;
   /** Pause points whose card scrolls the entry above it into view first (the review it decides on). */
   revealPreviousAt?: readonly string[];
+  /** Steps still to come, shown after the entries as grey dots (the workflow computes them). */
+  upcoming?: ReadonlyArray<{ id: string; agent: string; label: string }>;
 }
 
 /** The vertical timeline of a run: steps, workflow entries and pauses in event order. */
-export function Timeline({ renderPause, renderEntry, revealPreviousAt = [] }: TimelineProps) {
+export function Timeline({ renderPause, renderEntry, revealPreviousAt = [], upcoming = [] }: TimelineProps) {
   const t = useT();
   const timeline = useApp((s) => s.current.timeline);
   const openPause = useApp((s) => s.current.pause);
@@ -34,6 +36,12 @@ export function Timeline({ renderPause, renderEntry, revealPreviousAt = [] }: Ti
           </li>
         ) : null;
       })}
+      {upcoming.map((step) => (
+        <li key={`upcoming-${step.id}`} className="timeline__item timeline__item--upcoming" data-upcoming={step.id}>
+          <span className={`dot dot--upcoming dot--${step.agent}`} aria-hidden="true" />
+          <div className="timeline__content muted">{step.label}</div>
+        </li>
+      ))}
     </ol>
   );
 }
