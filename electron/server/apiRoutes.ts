@@ -42,7 +42,7 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       method: "POST",
       pattern: `${base}/start`,
       async handle(ctx) {
-        const body = await readJsonBody(ctx.req);
+        const body = objectBody(await readJsonBody(ctx.req));
         const { sessionId } = (await callMethod(ctx.api, "run.start", { workflow, input: body })) as { sessionId: string };
         sendJson(ctx.res, 200, { session_id: sessionId, sessionId });
       },
@@ -52,7 +52,7 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       method: "POST",
       pattern: `${base}/{id}/resume`,
       async handle(ctx) {
-        const payload = await readJsonBody(ctx.req);
+        const payload = objectBody(await readJsonBody(ctx.req));
         const result = (await callMethod(ctx.api, "run.resume", { sessionId: sessionParam(ctx), payload })) as { sessionId: string; status: string };
         sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status });
       },
@@ -98,7 +98,7 @@ export function buildRoutes(workflows: readonly WorkflowRoute[] = WORKFLOW_ROUTE
       async handle(ctx) {
         const name = ctx.params[0] ?? "";
         if (!isMethodName(name)) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
-        sendJson(ctx.res, 200, await callMethod(ctx.api, name, await readJsonBody(ctx.req)));
+        sendJson(ctx.res, 200, await callMethod(ctx.api, name, objectBody(await readJsonBody(ctx.req))));
       },
     },
     { method: "GET", pattern: "/api/sessions/{id}/stream", handle: stream },
@@ -114,6 +114,16 @@ export function buildRoutes(workflows: readonly WorkflowRoute[] = WORKFLOW_ROUTE
 }
 
 export const ROUTES: Route[] = buildRoutes();
+
+/**
+ * The wire rule of every JSON route: the body is a JSON object (an empty body reads as `{}`).
+ * Its fields are the engine's to check; `null`, arrays and scalars are refused here because IPC's
+ * "no payload means {}" must not turn an HTTP `null` into a valid call.
+ */
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ScriptoriumError("bad_request", "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
 
 function sessionParam(ctx: RouteContext): string {
   const id = ctx.params[0] ?? "";
