@@ -151,8 +151,11 @@ describe("createAppEngine on real parts", () => {
     expect(p4.pause?.pausePoint).toBe("review_confirm");
     expect(p4.values.review).toMatchObject({ verdict: "reject" });
     const revised = await resume(sessionId, { action: "accept_review" });
+    // PAUSE-3 after every draft (issue 12): the revision comes back to the writer, who sends it to the editor again.
     expect(revised.pause?.pausePoint).toBe("draft_confirm");
-    expect(revised.values.review).toMatchObject({ verdict: "pass" });
+    const reviewed = await resume(sessionId, { action: "to_editor" });
+    expect(reviewed.pause?.pausePoint).toBe("draft_confirm");
+    expect(reviewed.values.review).toMatchObject({ verdict: "pass" });
     const done = await resume(sessionId, { action: "finalize" });
     expect(done.session.status).toBe("done");
     const pauses = (await engine.call("events.list", { sessionId, afterSeq: 0 })).events.flatMap((e) => (e.type === "await_user" ? [e.pausePoint] : []));
