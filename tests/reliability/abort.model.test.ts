@@ -7,14 +7,12 @@ import { createTinyGguf } from "../fixtures/tinyGguf.js";
 import { chaosCount, chaosSeed, randomInt, seededRandom } from "./helpers/seededRandom.js";
 
 /**
- * Random aborts during real generation on the tiny GGUF: each generation stops at the next token
- * (at most the token in flight and the one sampled ahead stream after the abort), keeps the partial text (a prefix of what
- * was streamed), and the next generation on the same service works. The milliseconds — the
+ * Random aborts during real generation on the tiny GGUF: nothing streams after the abort (the token
+ * in flight and any sampled ahead are dropped by the provider), the kept text is exactly what was
+ * streamed, and the next generation on the same service works. The milliseconds — the
  * contract's 500 ms figure — are measured in bench/abortBench.ts, never asserted here.
  */
 const ABORTS = chaosCount("ABORTS", 20);
-/** The token in flight plus the one sampled ahead: the "next token" boundary of a llama.cpp generation. */
-const MAX_CHUNKS_AFTER_ABORT = 2;
 const seed = chaosSeed();
 
 let service: LlmService;
@@ -73,12 +71,11 @@ describe(`abort during generation (seed ${seed})`, () => {
         continue;
       }
       expect(result.stopReason, label).toBe("abort");
-      // Honoured at the next token: what streams after the signal is at most the token being decoded
-      // and the one node-llama-cpp already sampled ahead of it (observed: 1–2, often within 1 ms);
-      // an ignored abort would keep streaming for up to 1500 tokens.
-      expect(chunksAfterAbort, label).toBeLessThanOrEqual(MAX_CHUNKS_AFTER_ABORT);
-      const streamed = chunks.join("");
-      expect(streamed.startsWith(result.text), label).toBe(true);
+      // Honoured at once: node-llama-cpp may still emit the token in flight and those it sampled
+      // ahead (1–3 on a loaded machine), and the provider drops them; an ignored abort would keep
+      // streaming for up to 1500 tokens.
+      expect(chunksAfterAbort, label).toBe(0);
+      expect(result.text, label).toBe(chunks.join(""));
       expect(result.text.length, label).toBeGreaterThan(0);
     }
     // The service is still usable: a normal generation completes.

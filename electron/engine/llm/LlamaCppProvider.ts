@@ -138,6 +138,10 @@ export class LlamaCppProvider implements LlmClient {
     let skipPrefixChunk = options.prefix !== "";
     let streamed = "";
     const onTextChunk = (chunk: string): void => {
+      // Once the user stops, nothing more reaches the screen: node-llama-cpp may still emit the
+      // token in flight and one it sampled ahead (more on a loaded machine), and those are dropped
+      // so the kept text is exactly what was streamed.
+      if (options.signal?.aborted) return;
       if (skipPrefixChunk) {
         skipPrefixChunk = false;
         if (chunk === options.prefix) return;
@@ -155,6 +159,9 @@ export class LlamaCppProvider implements LlmClient {
         ...(options.grammar ? { grammar: options.grammar } : {}),
         ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
       });
+      if (result.stopReason === "abort") {
+        return { text: options.prefix + streamed, stopReason: "abort", tokens: sequence.tokenMeter.usedOutputTokens - before };
+      }
       const text = result.responseText.startsWith(options.prefix) ? result.responseText : options.prefix + result.responseText;
       return {
         text,
