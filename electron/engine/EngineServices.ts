@@ -5,7 +5,7 @@ import type { DraftVersion } from "../../shared/article.js";
 import type { EventDraft } from "../../shared/events.js";
 import type { Settings } from "../../shared/models.js";
 import type { DataDirLayout } from "./dataDir.js";
-import type { LlmClient } from "./llm/LlmClient.js";
+import type { Embedder, LlmClient } from "./llm/LlmClient.js";
 import type { StartupRepair } from "./storage/quarantine.js";
 import type { SessionState } from "../../shared/api.js";
 
@@ -35,6 +35,8 @@ export interface KnowledgePort {
   sources(input: MethodParsedInput<"knowledge.sources">): Promise<MethodOutput<"knowledge.sources">>;
   deleteSource(input: MethodParsedInput<"knowledge.deleteSource">): Promise<Ok>;
   reindex(input: MethodParsedInput<"knowledge.reindex">): Promise<MethodOutput<"knowledge.reindex">>;
+  /** The knowledge layer's embedder, loaded on first call; workflows' own indexes share it (one model load). */
+  embedder?(): Promise<Embedder>;
   dispose?(): Promise<void> | void;
 }
 

@@ -151,7 +151,16 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const apiKeys = options.apiKeys ?? (secrets ? createApiKeysPort(secrets) : undefined);
   const papers =
     resolvePort(options.papers, context) ??
-    new PaperService({ dataDir: dataDir.root, modelsDir: dataDir.models, db: appDb.db, settings: () => settings.get(), llm: () => llm, modelPath: options.modelPath ?? null });
+    new PaperService({
+      dataDir: dataDir.root,
+      modelsDir: dataDir.models,
+      db: appDb.db,
+      settings: () => settings.get(),
+      llm: () => llm,
+      modelPath: options.modelPath ?? null,
+      // The knowledge layer's embedder: one embedding model in memory for the library and the papers.
+      ...(knowledge?.embedder ? { embedder: () => knowledge.embedder!() } : {}),
+    });
 
   runner = new WorkflowRunner({
     registry: options.registry ?? WORKFLOW_REGISTRY,
@@ -160,6 +169,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       search,
       versions,
       papers: papers.library,
+      // The knowledge layer's embedder (lazy): docgen's `rules` table embeds with the same loaded model.
+      ...(knowledge?.embedder ? { embedder: () => knowledge.embedder!() } : {}),
       settings: () => settings.get(),
       cacheDir: (sessionId) => {
         const dir = path.join(dataDir.cache, safeSegment(sessionId));

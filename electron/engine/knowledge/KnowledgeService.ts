@@ -43,6 +43,7 @@ export interface TaskCallbacks {
 export class KnowledgeService implements ChunkSearcher {
   private readonly sourceRepo: SourceRepository;
   private ready: Promise<{ store: KnowledgeStore; ingestor: Ingestor; embedder: Embedder }> | undefined;
+  private loadedEmbedder: Promise<Embedder> | undefined;
   private closed = false;
 
   constructor(private readonly options: KnowledgeServiceOptions) {
@@ -121,11 +122,25 @@ export class KnowledgeService implements ChunkSearcher {
     if (ready) (await ready.catch(() => undefined))?.store.close();
   }
 
+  /**
+   * The embedder this service searches with, loaded once (the loader is called at most once per
+   * service): other retrieval indexes (the doc generator's `rules` table, the paper library) use
+   * it so the embedding model is in memory only once. A failed load is retried on the next call.
+   */
+  embedder(): Promise<Embedder> {
+    if (this.closed) return Promise.reject(new ScriptoriumError("unavailable", "The knowledge service is closed."));
+    this.loadedEmbedder ??= (async () => {
+      const source = this.options.embedder;
+      return typeof source === "function" ? source() : source;
+    })();
+    this.loadedEmbedder.catch(() => (this.loadedEmbedder = undefined));
+    return this.loadedEmbedder;
+  }
+
   private open(): Promise<{ store: KnowledgeStore; ingestor: Ingestor; embedder: Embedder }> {
     if (this.closed) return Promise.reject(new ScriptoriumError("unavailable", "The knowledge service is closed."));
     this.ready ??= (async () => {
-      const source = this.options.embedder;
-      const embedder = typeof source === "function" ? await source() : source;
+      const embedder = await this.embedder();
       let ingestor: Ingestor | undefined;
       const store = await KnowledgeStore.open({
         dir: path.join(this.options.dataDir, "lancedb"),

@@ -1,5 +1,6 @@
 import type { Collection } from "../../../shared/knowledge.js";
 import type { EngineContext, KnowledgePort } from "../EngineServices.js";
+import type { Embedder } from "../llm/LlmClient.js";
 import type { RuleRepository } from "../rules/RuleRepository.js";
 import type { RuleSearch } from "../rules/RuleSearch.js";
 import type { KnowledgePortHandle, KnowledgePortOptions } from "./createKnowledgePort.js";
@@ -16,6 +17,8 @@ import type { ChunkSearcher } from "./LibraryProvider.js";
 export interface LazyKnowledgePort extends KnowledgePort {
   /** The current knowledge service (loads the knowledge layer on first call). */
   service(): Promise<KnowledgeService>;
+  /** The current service's embedder (loads the embedding model on first call, once per model setting). */
+  embedder(): Promise<Embedder>;
   /** Hybrid chunk search for the researcher's library source. */
   readonly chunks: ChunkSearcher;
   /**
@@ -51,6 +54,7 @@ export function lazyKnowledgePort(context: EngineContext, options?: KnowledgePor
     deleteSource: async (input) => (await load()).deleteSource(input),
     reindex: async (input) => (await load()).reindex(input),
     service,
+    embedder: async () => (await service()).embedder(),
     chunks: {
       searchChunks: async (collection: Collection, query, searchOptions) => (await service()).searchChunks(collection, query, searchOptions),
       countChunks: async (collection: Collection) => (await service()).countChunks(collection),

@@ -5,7 +5,7 @@ import type { Material } from "../../../shared/knowledge.js";
 import type { Settings } from "../../../shared/models.js";
 import type { WorkflowContract } from "../../../shared/workflows/contract.js";
 import type { PaperLibrary } from "../knowledge/papers/PaperLibrary.js";
-import type { LlmClient } from "../llm/LlmClient.js";
+import type { Embedder, LlmClient } from "../llm/LlmClient.js";
 
 /**
  * How a workflow plugs into the WorkflowRunner. The runner owns sessions, events, checkpoints and
@@ -86,6 +86,8 @@ export interface WorkflowServices {
   cacheDir(sessionId: string): string;
   /** The paper library (paper workflow); absent in engines built without it. */
   papers?: PaperLibrary;
+  /** The knowledge layer's embedder, loaded on first call (one model shared by every index); absent without a knowledge port. */
+  embedder?: () => Promise<Embedder>;
 }
 
 export interface ResearchSearch {

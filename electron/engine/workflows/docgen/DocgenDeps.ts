@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { Settings } from "../../../../shared/models.js";
-import type { Embedder, LlmClient } from "../../llm/LlmClient.js";
+import type { LlmClient } from "../../llm/LlmClient.js";
 import { defaultAppRoot } from "../../defaultAppRoot.js";
 import { parseGuide, type ParsedGuide } from "../../rules/guideChunks.js";
 import { parseRuleMarkdown } from "../../rules/parseRuleMarkdown.js";
@@ -15,14 +15,13 @@ export const DEFAULT_GUIDE = "DOC_GUIDELINES.md";
 
 /**
  * Optional services the doc generator uses when the engine provides them (read structurally, so the
- * platform's WorkflowServices needs no docgen-specific field): the rules folder, the embedder for
- * the `rules` table, and where that table lives.
+ * platform's WorkflowServices needs no docgen-specific field): the rules folder and where the
+ * `rules` table lives. The embedder is the platform's `services.embedder` (the knowledge layer's,
+ * lazy: one model load); without it rule retrieval is lexical.
  */
 export interface DocgenServiceExtras {
   /** Folder holding DOC_GUIDELINES.md; default `<appRoot>/rules`. */
   rulesDir?: string;
-  /** The knowledge layer's embedder (lazy); without it rule retrieval is lexical. */
-  embedder?: Embedder | (() => Promise<Embedder>);
   /** A shared RuleIndex (tests, the app); default one per graph under `<dataDir>/rules-index`. */
   ruleIndex?: RuleIndex;
 }
@@ -64,7 +63,7 @@ export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): Do
     },
     ruleIndex: (sessionId) => {
       // The cache dir is <dataDir>/cache/<session>; the table sits beside the knowledge tables' folder.
-      index ??= new RuleIndex({ dir: path.join(path.dirname(path.dirname(services.cacheDir(sessionId))), "rules-index"), embedder: services.embedder });
+      index ??= new RuleIndex({ dir: path.join(path.dirname(path.dirname(services.cacheDir(sessionId))), "rules-index"), ...(services.embedder ? { embedder: services.embedder } : {}) });
       return index;
     },
   };
