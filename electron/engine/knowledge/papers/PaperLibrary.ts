@@ -210,10 +210,20 @@ export class PaperLibrary {
     return vectors;
   }
 
-  private open(): Promise<{ index: PaperIndex; embedder: Embedder }> {
+  /**
+   * The index and the embedder it was built for. The embedder is looked up on every call: a shared
+   * one (the knowledge layer's) is replaced when the embedding-model setting changes, and the old
+   * one is disposed — then the index is reopened for the new model (rebuilt if its vectors differ).
+   */
+  private async open(): Promise<{ index: PaperIndex; embedder: Embedder }> {
+    const source = this.options.embedder;
+    const embedder = typeof source === "function" ? await source() : source;
+    const current = await this.ready?.catch(() => undefined);
+    if (current && current.embedder !== embedder) {
+      this.ready = undefined;
+      current.index.close();
+    }
     this.ready ??= (async () => {
-      const source = this.options.embedder;
-      const embedder = typeof source === "function" ? await source() : source;
       const index = await PaperIndex.open({
         dir: path.join(this.options.dataDir, "lancedb"),
         modelId: embedder.modelId,
