@@ -89,12 +89,23 @@ export function linesFromLayout(pages: PageLayout[]): PaperLine[] {
   return lines;
 }
 
-/** Lines of a text or markdown document (one page): blank lines separate paragraphs. */
+/**
+ * Lines of a text or markdown document: blank lines separate paragraphs; a form feed (`\f`, the
+ * source's page break) starts the next page. Without any, everything is page 1 (paperPages.ts
+ * then cuts fixed-size pages).
+ */
 export function linesFromMarkdown(markdown: string): PaperLine[] {
   const lines: PaperLine[] = [];
   let blank = true;
   let fence = false;
-  for (const raw of markdown.replace(/\r\n?/g, "\n").split("\n")) {
+  let page = 1;
+  for (const raw of markdown.replace(/\r\n?/g, "\n").replace(/\f/g, "\n\f\n").split("\n")) {
+    if (raw === "\f") {
+      // A break before any text (or two in a row) opens no empty page.
+      if (lines.some((line) => line.page === page)) page++;
+      blank = true;
+      continue;
+    }
     if (/^\s*(```|~~~)/.test(raw)) {
       fence = !fence;
       blank = true;
@@ -107,7 +118,7 @@ export function linesFromMarkdown(markdown: string): PaperLine[] {
     }
     const heading = fence ? null : /^(#{1,6})\s+(.*)$/.exec(text);
     const clean = heading ? heading[2]!.replace(/#+\s*$/, "").trim() : text.replace(/^[-*+]\s+/, "").replace(/^\|\s*|\s*\|$/g, "");
-    lines.push({ page: 1, text: clean, size: heading ? 2 : 1, paragraphStart: blank || Boolean(heading), ...(heading ? { markedHeading: heading[1]!.length } : {}) });
+    lines.push({ page, text: clean, size: heading ? 2 : 1, paragraphStart: blank || Boolean(heading), ...(heading ? { markedHeading: heading[1]!.length } : {}) });
     blank = Boolean(heading);
   }
   return lines;

@@ -2,6 +2,7 @@ import path from "node:path";
 import mammoth from "mammoth";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { htmlToMarkdown } from "../ingest/htmlToMarkdown.js";
+import { DOCX_PAGE_BREAK_STYLE, markHtmlPageBreaks, paginateLines, tokensToFormFeeds } from "./paperPages.js";
 import { linesFromLayout, linesFromMarkdown, type PaperLine } from "./parsePaper.js";
 import { readPdfLayout } from "./readPdfLayout.js";
 
@@ -21,8 +22,9 @@ export function paperKind(filePath: string): PaperKind {
 }
 
 /**
- * A paper file's lines in reading order. PDFs keep their pages; the other formats are one page
- * (they have no page geometry), with headings from markdown `#`, HTML `<h1…>` or DOCX styles.
+ * A paper file's lines in reading order. PDFs keep their pages. The other formats have no page
+ * geometry: their own page breaks (form feed, DOCX page break, HTML page-break styles) make pages,
+ * else fixed-size pages are cut (paperPages.ts); headings come from markdown `#`, HTML `<h1…>` or DOCX styles.
  */
 export async function readPaperLines(filePath: string, data: Buffer, signal?: AbortSignal): Promise<{ kind: PaperKind; lines: PaperLine[] }> {
   const kind = paperKind(filePath);
@@ -32,17 +34,17 @@ export async function readPaperLines(filePath: string, data: Buffer, signal?: Ab
       return { kind, lines: linesFromLayout(await readPdfLayout(data, filePath, signal)) };
     case "markdown":
     case "text":
-      return { kind, lines: linesFromMarkdown(decode(data)) };
+      return { kind, lines: paginateLines(linesFromMarkdown(decode(data))) };
     case "html":
-      return { kind, lines: linesFromMarkdown(htmlToMarkdown(decode(data))) };
+      return { kind, lines: paginateLines(linesFromMarkdown(tokensToFormFeeds(htmlToMarkdown(markHtmlPageBreaks(decode(data)))))) };
     case "docx": {
       let html: string;
       try {
-        html = (await mammoth.convertToHtml({ buffer: data })).value;
+        html = (await mammoth.convertToHtml({ buffer: data }, { styleMap: [DOCX_PAGE_BREAK_STYLE] })).value;
       } catch (error) {
         throw new ScriptoriumError("bad_request", `${name}: not a readable DOCX file (${error instanceof Error ? error.message.slice(0, 200) : String(error)}).`, { file: name });
       }
-      return { kind, lines: linesFromMarkdown(htmlToMarkdown(html)) };
+      return { kind, lines: paginateLines(linesFromMarkdown(tokensToFormFeeds(htmlToMarkdown(markHtmlPageBreaks(html))))) };
     }
   }
 }
