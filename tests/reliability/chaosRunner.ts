@@ -1,5 +1,5 @@
 /**
- * `npm run test:chaos -- [--runs N] [--seed S] [--only crash,abort,payloads,faults,properties,offline,sse,routes,secrets,disk,corrupt,load]`
+ * `npm run test:chaos -- [--runs N] [--seed S] [--only crash,workflows,abort,payloads,faults,properties,offline,sse,routes,secrets,disk,corrupt,load]`
  *
  * Runs the reliability tests (the same files `npm test` runs) with larger, seeded counts:
  * N SIGKILL points spread over ceil(N/4) article sessions (4 kills each), max(20, 5·N) aborts,
@@ -13,6 +13,7 @@ import { REPO_ROOT } from "./helpers/serverProcess.js";
 
 const FILES: Record<string, string> = {
   crash: "tests/reliability/crashResume.test.ts",
+  workflows: "tests/reliability/workflowCrash.test.ts",
   abort: "tests/reliability/abort.model.test.ts",
   faults: "tests/reliability/modelFaults.model.test.ts",
   payloads: "tests/reliability/badPayloads.test.ts",

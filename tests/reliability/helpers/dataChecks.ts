@@ -90,3 +90,42 @@ export async function versionProblems(api: HttpApi, sessionId: string): Promise<
   }
   return { problems: [...new Set(problems)], count: numbers.length };
 }
+
+/**
+ * LanceDB against app.db, after the process is gone: every table of `<dataDir>/lancedb` opens and
+ * counts its rows, and the paper index holds exactly the chunks app.db has for each paper (no
+ * orphan of a half-done import, no paper missing or duplicated). Empty = consistent.
+ */
+export async function lanceProblems(dataDir: string): Promise<string[]> {
+  const dir = path.join(dataDir, "lancedb");
+  if (!fs.existsSync(dir)) return [];
+  const lancedb = await import("@lancedb/lancedb");
+  const problems: string[] = [];
+  const db = await lancedb.connect(dir);
+  try {
+    for (const name of await db.tableNames()) {
+      try {
+        const table = await db.openTable(name);
+        await table.countRows();
+        table.close();
+      } catch (error) {
+        problems.push(`lancedb table ${name} unreadable: ${(error as Error).message}`);
+      }
+    }
+    const sqlite = new Database(path.join(dataDir, "app.db"), { readonly: true, fileMustExist: true });
+    const inDb = new Map((sqlite.prepare("SELECT doc_id, COUNT(*) AS n FROM paper_chunks GROUP BY doc_id").all() as Array<{ doc_id: string; n: number }>).map((r) => [r.doc_id, r.n]));
+    sqlite.close();
+    const inLance = new Map<string, number>();
+    if ((await db.tableNames()).includes("paper_chunks")) {
+      const table = await db.openTable("paper_chunks");
+      const rows = (await table.query().select(["doc_id"]).toArray()) as Array<{ doc_id: string }>;
+      for (const row of rows) inLance.set(String(row.doc_id), (inLance.get(String(row.doc_id)) ?? 0) + 1);
+      table.close();
+    }
+    for (const [doc, n] of inLance) if (inDb.get(doc) !== n) problems.push(`paper ${doc}: ${n} chunks in LanceDB, ${inDb.get(doc) ?? 0} in app.db`);
+    for (const [doc, n] of inDb) if (!inLance.has(doc)) problems.push(`paper ${doc}: ${n} chunks in app.db, none in LanceDB`);
+  } finally {
+    db.close();
+  }
+  return problems;
+}

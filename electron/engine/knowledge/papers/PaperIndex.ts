@@ -84,6 +84,15 @@ export class PaperIndex {
     await (await this.open()).delete(`doc_id IN (${docIds.map(quote).join(", ")})`);
   }
 
+  /** Removes the chunks of every paper not in `docIds`; returns how many rows went. */
+  async deleteAllBut(docIds: string[]): Promise<number> {
+    const table = await this.open();
+    const where = docIds.length ? `doc_id NOT IN (${docIds.map(quote).join(", ")})` : "doc_id IS NOT NULL";
+    const orphans = await table.countRows(where);
+    if (orphans > 0) await table.delete(where);
+    return orphans;
+  }
+
   async count(docId?: string): Promise<number> {
     return (await this.open()).countRows(docId ? `doc_id = ${quote(docId)}` : undefined);
   }

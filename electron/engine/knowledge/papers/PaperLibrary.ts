@@ -139,8 +139,9 @@ export class PaperLibrary {
   async delete(docId: string): Promise<void> {
     this.repo.require(docId);
     const { index } = await this.open();
-    await index.deleteDocs([docId]);
+    // app.db first: a crash in between leaves only orphan chunks, which the next open removes.
     this.repo.delete(docId);
+    await index.deleteDocs([docId]);
   }
 
   /** The paper's language by its title and abstract: `zh` or `en`. */
@@ -234,6 +235,9 @@ export class PaperLibrary {
           return chunks.map((chunk, i) => ({ ...chunk, vector: vectors[i]! }));
         },
       });
+      // An import killed after LanceDB took its chunks but before app.db did leaves orphans:
+      // app.db is the truth, so they go (and a re-import of that file does not find duplicates).
+      await index.deleteAllBut(this.repo.list().map((paper) => paper.doc_id));
       return { index, embedder };
     })();
     this.ready.catch(() => (this.ready = undefined));
