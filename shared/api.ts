@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PaperMethods } from "./workflows/paper.js";
+import { DocgenMethods } from "./workflows/docgen.js";
 import { DocumentsMethods } from "./documents.js";
 import { PauseContextBaseSchema } from "./events.js";
 import { EventSchema, RunStartSchema, WORKFLOWS, WorkflowIdSchema } from "./workflows/registry.js";
@@ -192,6 +193,11 @@ export const API = {
   "paper.delete": method(PaperMethods.delete.input, PaperMethods.delete.output),
   "paper.checkClaims": method(PaperMethods.checkClaims.input, PaperMethods.checkClaims.output),
   "paper.history": method(PaperMethods.history.input, PaperMethods.history.output),
+
+  // Doc generator's style-guide library (shared/workflows/docgen.ts); a run picks one with `guide`.
+  "docgen.listGuides": method(DocgenMethods.listGuides.input, DocgenMethods.listGuides.output),
+  "docgen.importGuide": method(DocgenMethods.importGuide.input, DocgenMethods.importGuide.output),
+  "docgen.deleteGuide": method(DocgenMethods.deleteGuide.input, DocgenMethods.deleteGuide.output),
 } as const;
 
 export type Api = typeof API;

@@ -24,6 +24,9 @@ export interface CliFlags {
   source?: string;
   textFile?: string;
   rules?: string;
+  /** docgen: `--guide ID` (a guide of the library), `--name N` (`docgen guides import`). */
+  guide?: string;
+  name?: string;
   report?: string;
   wait?: boolean;
   /** paper: `--intent`, `--selected`, `--claims`, `--judge`. */

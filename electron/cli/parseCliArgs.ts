@@ -50,6 +50,8 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         source: { type: "string" },
         "text-file": { type: "string" },
         rules: { type: "string" },
+        guide: { type: "string" },
+        name: { type: "string" },
         report: { type: "string" },
         wait: { type: "boolean" },
         intent: { type: "string" },
@@ -71,7 +73,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "report", "intent", "selected", "claims", "judge"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

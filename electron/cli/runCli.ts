@@ -25,8 +25,9 @@ commands:
   article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]
   article resume <id> <action> [--json '<payload>']
   article state <id> | list | versions <id> | export <id> --format markdown|html|docx [--out file]
-  docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE] [--wait] [--out doc.md] [--json]
-  docgen review <file.md> [--out F] [--report report.json] | list | resume <id> | graph
+  docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--wait] [--out doc.md] [--json]
+  docgen review <file.md> [--out F] [--report report.json] | list | resume <id> | graph [--rules FILE | --guide ID]
+  docgen guides [list] | guides import <guide.md> [--name N] | guides delete <id>
   paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]
   paper ask <doc_id…> "<question>" [--intent chat|critical|deep_read|extract|translate|recommend|literature_review] [--selected "<text>"] [--json]
   paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]

@@ -14,6 +14,7 @@ import type { SelectionRewriter } from "./documents/SelectionRewriter.js";
 import type { AppDb } from "./storage/AppDb.js";
 import type { SessionStore } from "./storage/SessionStore.js";
 import { paperHandlers, type PaperService } from "./knowledge/papers/PaperService.js";
+import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
@@ -253,6 +254,7 @@ export class Engine implements ScriptoriumApi {
       "providers.health": async () => (p.providers?.health ? p.providers.health() : { providers: [] }),
 
       ...paperHandlers(() => port(p.papers, "The paper library")),
+      ...docgenHandlers(p.dataDir.root),
     };
   }
 }

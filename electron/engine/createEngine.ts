@@ -169,6 +169,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       search,
       versions,
       papers: papers.library,
+      dataDir: dataDir.root,
       // The knowledge layer's embedder (lazy): docgen's `rules` table embeds with the same loaded model.
       ...(knowledge?.embedder ? { embedder: () => knowledge.embedder!() } : {}),
       settings: () => settings.get(),

@@ -27,6 +27,8 @@ export const DocgenStartInputSchema = z
     context: z.string().max(400_000).optional(),
     /** A style guide in the DOC_GUIDELINES.md format (path); default: the built-in guide. */
     rules_file: z.string().trim().min(1).max(4096).optional(),
+    /** A guide of the library by id (`docgen.listGuides`; `builtin` is the built-in one); not with rules_file. */
+    guide: z.string().trim().min(1).max(100).optional(),
     /** Pause after the outline for the user to confirm or edit it (UI default on; CLI/tool off). */
     confirm_outline: z.boolean().optional(),
     /** Skip generation: `context` is an existing document that goes straight into the review pipeline. */
@@ -41,6 +43,7 @@ export const DocgenStartInputSchema = z
     if ((v.input_mode === "text" || v.review_only) && !v.context?.trim()) {
       ctx.addIssue({ code: "custom", path: ["context"], message: v.review_only ? "review_only needs the markdown in context" : "text mode needs the source text in context" });
     }
+    if (v.guide && v.rules_file) ctx.addIssue({ code: "custom", path: ["guide"], message: "give either guide (a library id) or rules_file (a path), not both" });
     if (!v.review_only && v.input_mode !== "text" && !v.source_path) {
       ctx.addIssue({ code: "custom", path: ["source_path"], message: `${v.input_mode} mode needs source_path` });
     }
@@ -88,6 +91,33 @@ export const ModuleReportSchema = z.object({
 });
 export type ModuleReport = z.infer<typeof ModuleReportSchema>;
 
+/** One guide of the library (`docgen.listGuides`): its modules are its own `## key（名称）` headings. */
+export const GuideSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  builtin: z.boolean(),
+  /** sha256 of the markdown (the rules index is rebuilt when it changes). */
+  hash: z.string(),
+  modules: z.array(z.object({ key: z.string(), name: z.string(), rules: z.number().int() })),
+  imported_at: z.string().nullable(),
+});
+export type GuideSummary = z.infer<typeof GuideSummarySchema>;
+
+/** The doc generator's own contract methods (registered in shared/api.ts). */
+export const DocgenMethods = {
+  /** The guide library: the built-in guide first, then the imported ones by name. */
+  listGuides: { input: z.object({}).strict(), output: z.object({ guides: z.array(GuideSummarySchema) }) },
+  /** Import a guide (markdown text, or a file path the engine can read); invalid → bad_request naming the problem; same name replaces. */
+  importGuide: {
+    input: z
+      .object({ name: z.string().trim().max(120).optional(), markdown: z.string().max(500_000).optional(), path: z.string().trim().min(1).max(4096).optional() })
+      .strict()
+      .refine((v) => (v.markdown === undefined) !== (v.path === undefined), { message: "give exactly one of markdown or path" }),
+    output: z.object({ guide: GuideSummarySchema }),
+  },
+  deleteGuide: { input: z.object({ id: z.string().min(1).max(100) }).strict(), output: z.object({ ok: z.literal(true) }) },
+} as const;
+
 const outlineContext = { outline: DocOutlineSchema, topic: z.string() };
 
 export const docgenContract = defineWorkflowContract({
@@ -133,6 +163,8 @@ export const docgenContract = defineWorkflowContract({
     replacements: z.object({ kept: z.number().int(), dropped: z.number().int() }),
     /** The graph as Mermaid (LangGraph's drawing): every module's review and revise node. */
     mermaid: z.string(),
+    /** The run's guide: library id (null for a rules_file path or none yet), name, and its modules in pipeline order. */
+    guide: z.object({ id: z.string().nullable(), name: z.string(), modules: z.array(z.object({ key: z.string(), name: z.string() })) }),
     /** The run's start input, so a client can start a resumed run with `resume_from`. */
     input: z.record(z.string(), z.unknown()),
   }),

@@ -137,4 +137,36 @@ describe("docgen CLI", () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it("guides import / list / delete, start --guide and graph --guide use the library guide's own modules", async () => {
+    const { engine, dataDir } = await docgenEngine(new ScriptedLlm({ replies: replies() }));
+    try {
+      const guideFile = path.join(work, "team.md");
+      fs.writeFileSync(guideFile, "# 团队规范\n\n## api_docs（接口文档）\n\n### 1.1 写明返回值\n\n- 类型：semantic\n");
+      const imported = await cli(["docgen", "guides", "import", guideFile, "--name", "Team", "--json"], engine);
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(JSON.parse(imported.stdout).guide).toMatchObject({ id: "team", modules: [{ key: "api_docs", name: "接口文档", rules: 1 }] });
+      const list = await cli(["docgen", "guides"], engine);
+      expect(list.stdout).toMatch(/^builtin .*\[built-in\]$/m);
+      expect(list.stdout).toMatch(/^team +Team {2}\(api_docs（接口文档）\)$/m);
+      const graph = await cli(["docgen", "graph", "--guide", "team"], engine);
+      expect(graph.stdout).toContain("review_api_docs");
+      expect(graph.stdout).not.toContain("review_content_style");
+      const doc = path.join(work, "team-doc.md");
+      fs.writeFileSync(doc, "# 文档\n\n正文。\n");
+      const run = await cli(["docgen", "review", doc, "--guide", "team", "--json"], engine);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).modules.map((m: { key: string }) => m.key)).toEqual(["api_docs"]);
+      const bad = path.join(work, "bad-guide.md");
+      fs.writeFileSync(bad, "## 无键\n\n### 1.1 x\n\n- 类型：semantic\n");
+      const refused = await cli(["docgen", "guides", "import", bad], engine);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain("not a module heading");
+      expect((await cli(["docgen", "guides", "delete", "team"], engine)).code).toBe(0);
+      expect((await cli(["docgen", "guides", "--json"], engine)).stdout).not.toContain('"team"');
+    } finally {
+      await engine.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,16 +3,16 @@ import path from "node:path";
 import type { ScriptoriumApi } from "../../../shared/api.js";
 import type { EngineEvent } from "../../../shared/events.js";
 import { INPUT_MODES, type DocgenReport, type InputMode } from "../../../shared/workflows/docgen.js";
-import { defaultAppRoot } from "../../engine/defaultAppRoot.js";
-import { graphModules } from "../../engine/workflows/docgen/DocgenDeps.js";
-import { docgenMermaidSync } from "../../engine/workflows/docgen/graph.js";
+import { builtinModules, graphModules } from "../../engine/workflows/docgen/DocgenDeps.js";
+import { docgenMermaidSync, type GraphModule } from "../../engine/workflows/docgen/graph.js";
 import type { CliContext, CommandGroup, ExitCode } from "../CliContext.js";
 import { expectArgs, printResult, usageError } from "../CliContext.js";
 import { waitForRun, type RunOutcome } from "../waitForRun.js";
 import { printSessions } from "./sessions.js";
 
-const USAGE = "docgen start|review|list|resume|graph …";
-const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE] [--wait] [--out doc.md] [--json]";
+const USAGE = "docgen start|review|list|resume|graph|guides …";
+const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--wait] [--out doc.md] [--json]";
+const GUIDES_USAGE = "docgen guides [list] | guides import <guide.md> [--name N] | guides delete <id>";
 
 /** `docgen start|review|list|resume|graph`: the doc generator from the terminal. */
 export const docgenCommand: CommandGroup = async (ctx) => {
@@ -30,18 +30,57 @@ export const docgenCommand: CommandGroup = async (ctx) => {
     case "resume":
       return resume(ctx);
     case "graph": {
-      expectArgs(ctx, 0, "docgen graph");
-      ctx.out(docgenMermaidSync(graphModules(path.join(defaultAppRoot(), "rules"))));
+      expectArgs(ctx, 0, "docgen graph [--rules FILE | --guide ID]");
+      ctx.out(docgenMermaidSync(await graphModulesOf(ctx)));
       return 0;
     }
+    case "guides":
+      return guides(ctx);
     default:
       throw usageError(`usage: ${USAGE}`);
   }
 };
 
+/** The modules whose nodes `docgen graph` draws: `--rules FILE`, `--guide ID` (the library) or the built-in guide. */
+async function graphModulesOf(ctx: CliContext): Promise<GraphModule[]> {
+  if (ctx.flags.rules) return graphModules(path.resolve(readableFile(ctx.flags.rules, "--rules")));
+  if (!ctx.flags.guide) return builtinModules();
+  const { guides } = await (await ctx.api()).call("docgen.listGuides", {});
+  const guide = guides.find((g) => g.id === ctx.flags.guide);
+  if (!guide) throw usageError(`--guide: no guide "${ctx.flags.guide}" in the library (${guides.map((g) => g.id).join(", ")})`);
+  return guide.modules.map((m) => ({ id: m.key, name: m.name }));
+}
+
+/** `docgen guides [list] | import <file> [--name N] | delete <id>`: the style-guide library. */
+async function guides(ctx: CliContext): Promise<ExitCode> {
+  const api = await ctx.api();
+  const sub = ctx.args[1] ?? "list";
+  if (sub === "list") {
+    if (ctx.args.length > 2) throw usageError(`usage: ${GUIDES_USAGE}`);
+    const result = await api.call("docgen.listGuides", {});
+    printResult(ctx, result, () => {
+      for (const g of result.guides) ctx.out(`${g.id.padEnd(24)} ${g.name}  (${g.modules.map((m) => `${m.key}（${m.name}）`).join(", ")})${g.builtin ? "  [built-in]" : ""}`);
+    });
+    return 0;
+  }
+  if (sub === "import" && ctx.args.length === 3) {
+    const file = path.resolve(readableFile(ctx.args[2]!, "guides import"));
+    const result = await api.call("docgen.importGuide", { path: file, ...(ctx.flags.name ? { name: ctx.flags.name } : {}) });
+    printResult(ctx, result, () => ctx.out(`imported ${result.guide.id}: ${result.guide.name}, ${result.guide.modules.length} modules`));
+    return 0;
+  }
+  if (sub === "delete" && ctx.args.length === 3) {
+    const result = await api.call("docgen.deleteGuide", { id: ctx.args[2]! });
+    printResult(ctx, result, () => ctx.out(`deleted ${ctx.args[2]}`));
+    return 0;
+  }
+  throw usageError(`usage: ${GUIDES_USAGE}`);
+}
+
 async function start(ctx: CliContext): Promise<ExitCode> {
   expectArgs(ctx, 0, START_USAGE);
-  const { mode, topic, source, textFile, rules } = ctx.flags;
+  const { mode, topic, source, textFile, rules, guide } = ctx.flags;
+  if (rules && guide) throw usageError("give either --rules FILE or --guide ID");
   if (!mode || !(INPUT_MODES as readonly string[]).includes(mode)) throw usageError(`--mode must be one of ${INPUT_MODES.join(", ")}`);
   if (!topic?.trim()) throw usageError(`usage: ${START_USAGE}`);
   let context: string | undefined;
@@ -54,6 +93,7 @@ async function start(ctx: CliContext): Promise<ExitCode> {
     ...(source ? { source_path: path.resolve(source) } : {}),
     ...(context !== undefined ? { context } : {}),
     ...(rules ? { rules_file: path.resolve(readableFile(rules, "--rules")) } : {}),
+    ...(guide ? { guide } : {}),
   };
   return runAndReport(ctx, input, ctx.flags.wait === true || ctx.flags.out !== undefined);
 }
@@ -67,6 +107,7 @@ async function review(ctx: CliContext): Promise<ExitCode> {
     context: markdown,
     review_only: true,
     ...(ctx.flags.rules ? { rules_file: path.resolve(readableFile(ctx.flags.rules, "--rules")) } : {}),
+    ...(ctx.flags.guide ? { guide: ctx.flags.guide } : {}),
   };
   return runAndReport(ctx, input, true);
 }

@@ -70,6 +70,7 @@ export class WorkflowRunner {
     this.assertOpen();
     const definition = this.definition(workflow);
     const graph = this.graph(definition);
+    await definition.checkStart?.(input, this.opts.services);
     const sessionId = randomUUID();
     this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input });
     this.opts.events.append(sessionId, { type: "connected", workflow });

@@ -29,6 +29,11 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract = Wo
   /** The graph's input for a new run. */
   initialState(input: Input): Record<string, unknown>;
   /**
+   * Check what the start schema cannot (files on disk, library ids) before the session exists;
+   * throws ScriptoriumError `bad_request` / `not_found` naming the problem, so a refused start leaves no session.
+   */
+  checkStart?(input: Input, services: WorkflowServices): Promise<void>;
+  /**
    * Validate a resume payload at a pause (from `definePauses`). Throws ScriptoriumError
    * `bad_request` for a malformed payload and `conflict` (details: `{allowed}`) for an action the
    * pause does not allow. Returns the payload the pause node receives.
@@ -86,6 +91,8 @@ export interface WorkflowServices {
   cacheDir(sessionId: string): string;
   /** The paper library (paper workflow); absent in engines built without it. */
   papers?: PaperLibrary;
+  /** The data directory's root (a workflow keeps its own files under it, e.g. docgen's guides); absent in hand-built services. */
+  dataDir?: string;
   /** The knowledge layer's embedder, loaded on first call (one model shared by every index); absent without a knowledge port. */
   embedder?: () => Promise<Embedder>;
 }

@@ -9,21 +9,28 @@ import { parseRuleMarkdown } from "../../rules/parseRuleMarkdown.js";
 import type { RuleModule } from "../../rules/Rule.js";
 import { RuleIndex } from "../../rules/RuleIndex.js";
 import type { VersionStore, WorkflowServices } from "../WorkflowDefinition.js";
+import { GuideLibrary } from "./guides/GuideLibrary.js";
 
 /** The built-in style guide's file name under the rules folder. */
 export const DEFAULT_GUIDE = "DOC_GUIDELINES.md";
 
 /**
  * Optional services the doc generator uses when the engine provides them (read structurally, so the
- * platform's WorkflowServices needs no docgen-specific field): the rules folder and where the
- * `rules` table lives. The embedder is the platform's `services.embedder` (the knowledge layer's,
- * lazy: one model load); without it rule retrieval is lexical.
+ * platform's WorkflowServices needs no docgen-specific field): the rules folder and a shared rule
+ * index. The embedder is the platform's `services.embedder` (the knowledge layer's, lazy: one model
+ * load); without it rule retrieval is lexical.
  */
 export interface DocgenServiceExtras {
   /** Folder holding DOC_GUIDELINES.md; default `<appRoot>/rules`. */
   rulesDir?: string;
   /** A shared RuleIndex (tests, the app); default one per graph under `<dataDir>/rules-index`. */
   ruleIndex?: RuleIndex;
+}
+
+/** Which guide a run reads: a path, a library id, or neither (the built-in guide). */
+export interface GuideRef {
+  rules_file?: string | undefined;
+  guide?: string | undefined;
 }
 
 /** What the doc generator's nodes use. */
@@ -33,8 +40,12 @@ export interface DocgenDeps {
   settings: () => Settings;
   cacheDir(sessionId: string): string;
   rulesDir: string;
-  /** The guide of a run: `rules_file` or the built-in one, parsed and chunked (cached by content). */
-  guide(rulesFile: string): Promise<ParsedGuide>;
+  /** The guide in a file, parsed and chunked (cached by content); `name` keys its rows in the rules index. */
+  guide(file: string, name?: string): Promise<ParsedGuide>;
+  /** The file and display name of a run's guide. */
+  guideFile(ref: GuideRef): { file: string; name: string };
+  /** The user's guides under `<dataDir>/guides` (null when the services carry no data dir). */
+  library: GuideLibrary | null;
   /** The rule table, opened under the data dir on first use. */
   ruleIndex(sessionId: string): RuleIndex;
 }
@@ -42,6 +53,7 @@ export interface DocgenDeps {
 export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): DocgenDeps {
   const rulesDir = services.rulesDir ?? path.join(defaultAppRoot(), "rules");
   const guides = new Map<string, Promise<ParsedGuide>>();
+  const library = services.dataDir ? guideLibrary(services.dataDir, rulesDir) : null;
   let index = services.ruleIndex;
   return {
     llm: services.llm,
@@ -49,24 +61,44 @@ export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): Do
     settings: services.settings,
     cacheDir: (id) => services.cacheDir(id),
     rulesDir,
-    guide: async (rulesFile) => {
-      const file = rulesFile || path.join(rulesDir, DEFAULT_GUIDE);
+    library,
+    guide: async (file, name) => {
       const text = readGuideFile(file);
-      const key = `${file}\u0000${text}`;
+      const guideName = name || path.basename(file);
+      const key = `${guideName}\u0000${text}`;
       let p = guides.get(key);
       if (!p) {
-        p = parseGuide(text, path.basename(file));
+        p = parseGuide(text, guideName);
         guides.set(key, p);
         p.catch(() => guides.delete(key));
       }
       return p;
     },
+    guideFile: (ref) => {
+      if (ref.rules_file) return { file: ref.rules_file, name: path.basename(ref.rules_file) };
+      if (ref.guide) {
+        if (!library) throw new ScriptoriumError("unavailable", "The guide library needs the engine's data directory.");
+        return { file: library.file(ref.guide), name: ref.guide };
+      }
+      return { file: path.join(rulesDir, DEFAULT_GUIDE), name: DEFAULT_GUIDE };
+    },
     ruleIndex: (sessionId) => {
-      // The cache dir is <dataDir>/cache/<session>; the table sits beside the knowledge tables' folder.
-      index ??= new RuleIndex({ dir: path.join(path.dirname(path.dirname(services.cacheDir(sessionId))), "rules-index"), ...(services.embedder ? { embedder: services.embedder } : {}) });
+      // Beside the knowledge tables' folder: <dataDir>/rules-index (the cache dir is <dataDir>/cache/<session>).
+      const dataDir = services.dataDir ?? path.dirname(path.dirname(services.cacheDir(sessionId)));
+      index ??= new RuleIndex({ dir: path.join(dataDir, "rules-index"), ...(services.embedder ? { embedder: services.embedder } : {}) });
       return index;
     },
   };
+}
+
+/** The guide a running session reviews with: its copy in the cache dir (sessions older than the copy: their rules_file or the built-in one). */
+export function runGuide(deps: DocgenDeps, state: GuideRef & { guide_name?: string }): Promise<ParsedGuide> {
+  return deps.guide(state.rules_file || deps.guideFile(state).file, state.guide_name || undefined);
+}
+
+/** The guide library of a data directory (the engine's `docgen.*Guide*` methods and the runs share the folder). */
+export function guideLibrary(dataDir: string, rulesDir = path.join(defaultAppRoot(), "rules")): GuideLibrary {
+  return new GuideLibrary({ dir: path.join(dataDir, "guides"), builtinFile: path.join(rulesDir, DEFAULT_GUIDE) });
 }
 
 /** Read a guide file; `bad_request` naming it when it is missing or unreadable. */
@@ -78,10 +110,14 @@ export function readGuideFile(file: string): string {
   }
 }
 
-/** Modules of the built-in guide, read synchronously when the graph is built (one node pair each). */
-export function graphModules(rulesDir: string): RuleModule[] {
-  const file = path.join(rulesDir, DEFAULT_GUIDE);
-  const modules = parseRuleMarkdown(readGuideFile(file), DEFAULT_GUIDE);
+/** Modules of a guide file, read synchronously (one review/revise node pair each). */
+export function graphModules(file: string): RuleModule[] {
+  const modules = parseRuleMarkdown(readGuideFile(file), path.basename(file));
   if (!modules.length) throw new ScriptoriumError("bad_request", `Style guide ${file} has no "## key（名称）" module headings.`);
   return modules;
+}
+
+/** Modules of the built-in guide. */
+export function builtinModules(rulesDir = path.join(defaultAppRoot(), "rules")): RuleModule[] {
+  return graphModules(path.join(rulesDir, DEFAULT_GUIDE));
 }

@@ -1,21 +1,29 @@
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
-import type { CompiledWorkflowGraph, WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
-import { docgenDeps, graphModules, type DocgenServiceExtras } from "./DocgenDeps.js";
-import { buildDocgenGraph, docgenMermaidSync } from "./graph.js";
+import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
+import { builtinModules, docgenDeps, readGuideFile, type DocgenServiceExtras } from "./DocgenDeps.js";
+import { docgenMermaidSync, type GraphModule } from "./graph.js";
+import { GuideGraphs } from "./GuideGraphs.js";
+import { validateGuide } from "./guides/validateGuide.js";
 import { docgenPauses } from "./pauses.js";
 import type { DocgenStateType } from "./state.js";
 
 const TITLE_CHARS = 40;
 
-let mermaid: string | undefined;
-/** The Mermaid drawing of the graph built from the built-in guide (a string, computed once). */
-function defaultMermaid(): string {
-  try {
-    mermaid ??= docgenMermaidSync(graphModules(docgenDeps({} as WorkflowServices).rulesDir));
-  } catch {
-    mermaid = "";
+const drawings = new Map<string, string>();
+/** The Mermaid drawing of the graph of a module list (the built-in guide's when empty), computed once per list. */
+function mermaidOf(modules: readonly GraphModule[]): string {
+  const key = modules.map((m) => `${m.id}:${m.name}`).join("|");
+  let drawing = drawings.get(key);
+  if (drawing === undefined) {
+    try {
+      drawing = docgenMermaidSync(modules.length ? modules : builtinModules());
+    } catch {
+      drawing = "";
+    }
+    if (drawings.size > 32) drawings.clear();
+    drawings.set(key, drawing);
   }
-  return mermaid;
+  return drawing;
 }
 
 /** The doc generator: source → MECE outline → concurrent sections → per-module rule review/revise. */
@@ -28,7 +36,25 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
   },
   build: (services, checkpointer) => {
     const deps = docgenDeps(services as WorkflowServices & DocgenServiceExtras);
-    return buildDocgenGraph(deps, graphModules(deps.rulesDir), checkpointer) as unknown as CompiledWorkflowGraph;
+    const graphs = new GuideGraphs(deps, checkpointer, () => builtinModules(deps.rulesDir));
+    // A new run's initial state gets its guide's modules here (the graph with their nodes runs it).
+    return {
+      stream: async (input, options) => {
+        if (isInitialState(input) && !input.guide_modules) {
+          const { file, name } = deps.guideFile(input);
+          const guide = await validateGuide(readGuideFile(file), name);
+          input = { ...input, guide_name: name, guide_modules: guide.modules.map((m) => ({ id: m.id, name: m.name })) };
+        }
+        return graphs.stream(input, options);
+      },
+      getState: (config) => graphs.getState(config),
+    };
+  },
+  checkStart: async (input, services) => {
+    // An unknown library id or an invalid guide is refused before the session exists.
+    const deps = docgenDeps(services as WorkflowServices & DocgenServiceExtras);
+    const { file, name } = deps.guideFile(input);
+    await validateGuide(readGuideFile(file), input.guide ?? name);
   },
   initialState: (input) => ({
     input_mode: input.input_mode,
@@ -36,6 +62,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
     context: input.review_only ? "" : (input.context ?? ""),
     source_path: input.source_path ?? "",
     rules_file: input.rules_file ?? "",
+    guide: input.guide ?? "",
     confirm_outline: input.confirm_outline ?? false,
     review_only: input.review_only ?? false,
     max_scan_steps: input.max_scan_steps ?? 12,
@@ -75,7 +102,13 @@ export function docgenPublicValues(v: Partial<DocgenStateType>, status: string) 
     is_valid: v.is_valid ?? false,
     modules: (v.module_reports ?? []) as ModuleReport[],
     replacements: { kept: log.filter((r) => r.status === "kept").length, dropped: log.filter((r) => r.status === "dropped").length },
-    mermaid: defaultMermaid(),
+    mermaid: mermaidOf(v.guide_modules ?? []),
+    guide: { id: v.guide || (v.rules_file ? null : "builtin"), name: v.guide_name ?? "", modules: (v.guide_modules ?? []).map((m) => ({ key: m.id, name: m.name })) },
     input: v.start_input ?? {},
   };
+}
+
+/** The plain-object state a new run starts from (not a resume Command, not null). */
+function isInitialState(input: unknown): input is { rules_file: string; guide: string; guide_modules?: unknown } {
+  return !!input && typeof input === "object" && !Array.isArray(input) && "rules_file" in input && "input_mode" in input;
 }

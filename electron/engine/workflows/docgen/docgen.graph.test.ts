@@ -245,18 +245,6 @@ describe("docgen: rollback, penalty, failures", () => {
     const v = (await engine.call("run.state", { sessionId })).values as Record<string, any>;
     expect(v.current_draft).toBe(doc.replace("贼好用", "易于使用"));
   });
-
-  it("a rules_file with modules the graph does not know is refused with a clear error", async () => {
-    const dir = tempDataDir("guide-");
-    dirs.push(dir);
-    const file = path.join(dir, "g.md");
-    fs.writeFileSync(file, "## other_module（别的）\n\n### 1.1 规则\n\n- 类型：semantic\n");
-    const { engine } = await start(new ScriptedLlm({ replies: passingReplies() }));
-    const { events } = await runDocgen(engine, { input_mode: "text", topic: "x", context: "y", rules_file: file });
-    const err = events.at(-1) as Extract<EngineEvent, { type: "error" }>;
-    expect(err.type).toBe("error");
-    expect(err.error.message).toContain("other_module");
-  });
 });
 
 describe("docgen: every mode × every outcome", () => {

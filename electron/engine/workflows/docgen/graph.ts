@@ -1,6 +1,5 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import type { RuleModule } from "../../rules/Rule.js";
 import type { DocgenDeps } from "./DocgenDeps.js";
 import { finalizeNode } from "./nodes/finalize.js";
 import { generateDraftNode } from "./nodes/generateDraft.js";
@@ -15,14 +14,21 @@ import { pauseNode } from "./pauses.js";
 import { routeAfterOutline, routeAfterOutlinePause, routeAfterReview, routeAfterSections, routeAfterSectionsPause, routeEntry } from "./routing.js";
 import { DocgenState } from "./state.js";
 
+/** A module of the run's guide: its key (node names `review_<key>` / `revise_<key>`) and name. */
+export interface GraphModule {
+  id: string;
+  name: string;
+}
+
 /**
  * The docgen graph. Wiring only:
  * setup → process_text | process_notes | scan_code → generate_draft (outline) → [pause_outline] →
  * write_sections → [pause_sections ⇄ regenerate_section] → review_<m1> ⇄ revise_<m1> → review_<m2> …
- * → finalize → END. The review/revise pairs are registered from the guide's modules, flat, so every
- * module is a visible node of the graph (and of its Mermaid drawing).
+ * → finalize → END. The review/revise pairs are registered from the run's guide's modules, flat, so
+ * every module is a visible node of the graph (and of its Mermaid drawing); GuideGraphs keeps one
+ * compiled graph per guide.
  */
-export function buildDocgenGraph(deps: DocgenDeps, modules: readonly RuleModule[], checkpointer?: BaseCheckpointSaver) {
+export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule[], checkpointer?: BaseCheckpointSaver) {
   const keys = modules.map((m) => m.id);
   const reviewNodes = keys.map((k) => `review_${k}`);
   const afterDraft = [...reviewNodes, "finalize"];
@@ -58,7 +64,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly RuleModule[
 }
 
 /** The graph as Mermaid (LangGraph's own drawing), every module's review and revise node included. */
-export function docgenMermaidSync(modules: readonly RuleModule[]): string {
+export function docgenMermaidSync(modules: readonly GraphModule[]): string {
   // Drawing needs only the wiring: the nodes are never run, so no services are needed.
   const graph = buildDocgenGraph({} as DocgenDeps, modules) as unknown as { getGraph(): { drawMermaid(): string } };
   return graph.getGraph().drawMermaid();

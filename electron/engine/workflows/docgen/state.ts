@@ -37,8 +37,14 @@ export const DocgenState = Annotation.Root({
   /** `<dataDir>/cache/<session>/`: outline.json, section_<i>.md, draft_wip.md, review_state.json. */
   cache_dir: last<string>(() => ""),
 
-  /** Style guide file of this run (empty: the built-in one). */
+  /** Style guide file of this run (empty: the built-in one); after setup, the run's own copy in cache_dir. */
   rules_file: last<string>(() => ""),
+  /** Library id of the run's guide (`docgen.listGuides`); empty for a rules_file path. */
+  guide: last<string>(() => ""),
+  /** Name of the run's guide (the rules index keys its rows by it). */
+  guide_name: last<string>(() => ""),
+  /** The guide's modules (key + name from its `## key（名称）` headings): which graph, with one review/revise pair each, runs this session. */
+  guide_modules: last<Array<{ id: string; name: string }>>(() => []),
   /** Pause for outline confirmation and failed sections (UI); off for the CLI and the MCP tool. */
   confirm_outline: last<boolean>(() => false),
   /** Review-only mode: `current_draft` is the user's document, generation is skipped. */

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { DOCGEN_MAX_ROUNDS, type DocViolation, type ModuleReport } from "../../../../../shared/workflows/docgen.js";
 import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
-import type { DocgenDeps } from "../DocgenDeps.js";
+import { runGuide, type DocgenDeps } from "../DocgenDeps.js";
 import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
 import { findViolations } from "../review/findViolations.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
@@ -15,7 +15,7 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
 export function reviewModuleNode(deps: DocgenDeps, moduleKey: string, moduleName = moduleKey) {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleName}` }, async () => {
-      const guide = await deps.guide(state.rules_file);
+      const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = state.iteration_counts[moduleKey] ?? 0;
       const found = await findViolations({ llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) }, guide, module, state.current_draft, config.signal);

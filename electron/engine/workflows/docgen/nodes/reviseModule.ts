@@ -6,7 +6,7 @@ import { boundedSettled } from "../../common/boundedSettled.js";
 import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeWip } from "../cacheFiles.js";
-import type { DocgenDeps } from "../DocgenDeps.js";
+import { runGuide, type DocgenDeps } from "../DocgenDeps.js";
 import { formatComment } from "../docgenText.js";
 import { REVISE_SYSTEM, revisePrompt } from "../prompts.js";
 import { groupByRule } from "../revise/groupByRule.js";
@@ -30,7 +30,7 @@ const MARGIN = 2;
 export function reviseModuleNode(deps: DocgenDeps, moduleKey: string, moduleName = moduleKey) {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleName}` }, async () => {
-      const guide = await deps.guide(state.rules_file);
+      const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = (state.iteration_counts[moduleKey] ?? 0) + 1;
       const draft = state.current_draft;
