@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { GuidePicker } from "./GuidePicker.js";
 import type { DocgenTranslate } from "./messages.js";
 
 export type FormMode = "text" | "notes" | "code" | "review";
@@ -8,13 +9,16 @@ export interface DocgenFormValues {
   topic: string;
   source: string;
   text: string;
+  /** A guide file path (empty: none). */
   rules: string;
+  /** A library guide id (empty: the built-in guide). */
+  guide: string;
   confirmOutline: boolean;
 }
 
 /** Mode picker, topic, source path (a path field: browser mode has no folder dialog), text, rule set. */
 export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate; running: boolean; onStart(values: DocgenFormValues): void; onStop(): void }) {
-  const [values, setValues] = useState<DocgenFormValues>({ mode: "code", topic: "", source: "", text: "", rules: "", confirmOutline: true });
+  const [values, setValues] = useState<DocgenFormValues>({ mode: "code", topic: "", source: "", text: "", rules: "", guide: "", confirmOutline: true });
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof DocgenFormValues>(key: K, value: DocgenFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const submit = () => {
@@ -56,10 +60,7 @@ export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate
           <textarea name="context" rows={6} value={values.text} onChange={(e) => set("text", e.target.value)} />
         </label>
       )}
-      <label>
-        {t("docgen.rules")}
-        <input name="rules_file" value={values.rules} placeholder={t("docgen.rulesPlaceholder")} onChange={(e) => set("rules", e.target.value)} />
-      </label>
+      <GuidePicker t={t} value={{ guide: values.guide, rulesFile: values.rules }} onChange={(c) => setValues((v) => ({ ...v, guide: c.guide, rules: c.rulesFile }))} />
       {values.mode !== "review" && (
         <label className="docgen-form__check">
           <input type="checkbox" name="confirm_outline" checked={values.confirmOutline} onChange={(e) => set("confirmOutline", e.target.checked)} /> {t("docgen.confirmOutline")}

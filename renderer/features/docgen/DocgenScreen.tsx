@@ -50,7 +50,7 @@ export function DocgenScreen() {
             ...(v.mode === "text" ? { context: v.text } : { source_path: v.source.trim() }),
             confirm_outline: v.confirmOutline,
           };
-    void startRun({ workflow: "docgen", input: { ...input, ...(v.rules.trim() ? { rules_file: v.rules.trim() } : {}) } } as never);
+    void startRun({ workflow: "docgen", input: { ...input, ...(v.rules.trim() ? { rules_file: v.rules.trim() } : v.guide ? { guide: v.guide } : {}) } } as never);
   };
 
   return (
