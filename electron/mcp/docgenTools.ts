@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { ScriptoriumApi } from "../../shared/api.js";
+import { ScriptoriumError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { INPUT_MODES } from "../../shared/workflows/docgen.js";
 
@@ -44,8 +45,27 @@ export function generateInput(args: z.infer<typeof GenerateDocsInput>): Record<s
 
 /** Input of `run.start` for a review_doc call (the file is read here, where the caller named it). */
 export function reviewInput(args: z.infer<typeof ReviewDocInput>): Record<string, unknown> {
-  const markdown = args.markdown ?? fs.readFileSync(path.resolve(args.path!), "utf8");
+  const markdown = args.markdown ?? readMarkdownFile(path.resolve(args.path!));
   return { input_mode: "text", topic: args.path ? path.basename(args.path, path.extname(args.path)) : "review", context: markdown, review_only: true };
+}
+
+/** Bytes a review_doc file may have: the markdown field's 400 000 characters at up to 4 UTF-8 bytes each. */
+const MAX_FILE_BYTES = 1_600_000;
+
+/**
+ * The file review_doc was pointed at, checked before it is opened: reading a FIFO would block the
+ * server forever and /dev/zero would fill memory, so only a regular file within the cap is read.
+ */
+function readMarkdownFile(file: string): string {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new ScriptoriumError("not_found", `${file}: no such file.`, { path: file });
+  }
+  if (!stat.isFile()) throw new ScriptoriumError("bad_request", `${file} is not a regular file (a folder, device or pipe cannot be reviewed).`, { path: file });
+  if (stat.size > MAX_FILE_BYTES) throw new ScriptoriumError("bad_request", `${file} has ${stat.size} bytes; review_doc reads at most ${MAX_FILE_BYTES}.`, { path: file, bytes: stat.size });
+  return fs.readFileSync(file, "utf8");
 }
 
 /** Where a job stands: the session status, the module reports and a progress count from its events. */
