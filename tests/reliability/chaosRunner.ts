@@ -1,5 +1,5 @@
 /**
- * `npm run test:chaos -- [--runs N] [--seed S] [--only crash,workflows,abort,payloads,faults,properties,offline,sse,routes,secrets,disk,corrupt,load]`
+ * `npm run test:chaos -- [--runs N] [--seed S] [--only crash,workflows,abort,payloads,faults,properties,offline,sse,routes,secrets,disk,corrupt,load,mcp]`
  *
  * Runs the reliability tests (the same files `npm test` runs) with larger, seeded counts:
  * N SIGKILL points spread over ceil(N/4) article sessions (4 kills each), max(20, 5·N) aborts,
@@ -25,6 +25,7 @@ const FILES: Record<string, string> = {
   disk: "tests/reliability/diskFull.test.ts",
   corrupt: "tests/reliability/corruptData.test.ts",
   load: "tests/reliability/loadSessions.model.test.ts",
+  mcp: "tests/reliability/mcpFuzz.test.ts",
 };
 
 const { values } = parseArgs({
@@ -56,6 +57,7 @@ const env = {
   CHAOS_ABORTS: String(Math.max(20, runs * 5)),
   CHAOS_PAYLOAD_RUNS: String(Math.max(200, runs * 50)),
   CHAOS_ROUTE_RUNS: String(Math.max(200, runs * 50)),
+  CHAOS_MCP_RUNS: String(Math.max(100, runs * 20)),
   CHAOS_SSE_RECONNECTS: String(Math.max(200, runs * 20)),
 };
 process.stdout.write(
