@@ -45,6 +45,38 @@ describe("claim checker", () => {
     expect(judged).toBe(0);
   });
 
+  it("judges only the grey-zone claims, up to `concurrency` at once, verdicts in claim order", async () => {
+    const claims = [
+      { id: "g1", claim: "The router is trained with reinforcement learning." },
+      { id: "d1", claim: "SparseRoute reaches 97.5% accuracy on ImageNet." },
+      { id: "g2", claim: "The experts are trained with reinforcement learning." },
+      { id: "g3", claim: "The router is tuned with reinforcement learning." },
+      { id: "g4", claim: "The encoder is trained with reinforcement learning." },
+    ];
+    const grey = (await checkClaims(claims, evidence)).filter((v) => v.reason === "grey_zone").map((v) => v.id);
+    expect(grey.length).toBeGreaterThanOrEqual(3);
+    for (const concurrency of [1, 2]) {
+      let inFlight = 0;
+      let most = 0;
+      const judged: string[] = [];
+      const judge: ClaimJudge = async (claim, windows) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        // Yield several turns so every lane that can start does start before this one ends.
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+        inFlight--;
+        judged.push(claim);
+        return { supported: claim.includes("router"), evidence_chunk_id: windows[0]!.chunk_id };
+      };
+      const verdicts = await checkClaims(claims, evidence, { judge, concurrency });
+      expect(verdicts.map((v) => v.id)).toEqual(claims.map((c) => c.id));
+      expect(judged).toHaveLength(grey.length); // the deterministic verdicts never reach the judge
+      expect(verdicts.find((v) => v.id === "d1")).toMatchObject({ label: "unsupported", reason: "anchor_missing" });
+      expect(most).toBe(concurrency);
+      for (const id of grey) expect(verdicts.find((v) => v.id === id)!.reason).toMatch(/^judge_/);
+    }
+  });
+
   it("lets the judge decide the grey zone, but only with a chunk it was shown", async () => {
     const grey = { id: "g", claim: "The router is trained with reinforcement learning." };
     const seen: string[][] = [];

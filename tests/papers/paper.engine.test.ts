@@ -174,6 +174,29 @@ describe("paper workflow (scripted LLM, real engine)", () => {
     expect(state.values.hallucination_check).toBe("pass");
   });
 
+  it("deep read prompts are stable first: one system prompt and one passage prefix for every stage, the stage's task last, bounded tokens", async () => {
+    const synth = ["It uses 64 GPUs [p.2].", "SparseRoute reaches 91.3% accuracy on DocBench [p.3]."];
+    const { engine, llm, docId } = await setup(replies({ "paper.synthesis": synth }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "deep read", forced_intent: "deep_read", single_question: true, locale: "en" } });
+    expect((await untilSettled(engine, sessionId)).at(-1)!.type).toBe("done");
+    const calls = ["extraction", "analysis", "synthesis"].flatMap((step) => llm.callsFor("paper", step));
+    expect(calls).toHaveLength(4); // extraction, analysis, synthesis + one rewrite
+    expect(new Set(calls.map((c) => c.system)).size).toBe(1);
+    // The shared prefix: title and passages, the same text in every call.
+    const prefix = calls[0]!.prompt.slice(0, calls[0]!.prompt.indexOf("Stage 1"));
+    expect(prefix).toMatch(/^Paper: .+\n\nPassages:\n\[p\.\d+\]/);
+    expect(prefix.length).toBeGreaterThan(500);
+    for (const call of calls) expect(call.prompt.startsWith(prefix)).toBe(true);
+    // What differs comes after it: the stage's task (and the rewrite list) at the end.
+    expect(calls[1]!.prompt.indexOf("Stage 2")).toBeGreaterThan(calls[1]!.prompt.indexOf("Extraction (stage 1)"));
+    expect(calls[3]!.prompt.indexOf("does not support")).toBeGreaterThan(calls[3]!.prompt.indexOf("Analysis:"));
+    expect(calls[3]!.prompt.trimEnd().endsWith("Synthesis:")).toBe(true);
+    // The synthesis and its rewrite share everything up to the rewrite list.
+    expect(calls[3]!.prompt.startsWith(calls[2]!.prompt.slice(0, calls[2]!.prompt.indexOf("Stage 3")))).toBe(true);
+    for (const call of calls) expect((call.options as { maxTokens?: number }).maxTokens).toBeLessThanOrEqual(560);
+    for (const call of calls.slice(0, 2)) expect((call.options as { maxAttempts?: number }).maxAttempts).toBe(2);
+  });
+
   it("keeps the conversation of a session across an engine restart and continues it", async () => {
     const script = replies({ "paper.router": { intent: "chat", reason: "问答" } });
     const first = await setup(script);

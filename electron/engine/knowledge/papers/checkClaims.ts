@@ -90,20 +90,35 @@ function coverageOf(claimTokens: Set<string>, window: Window): number {
 export async function checkClaims(
   claims: ClaimInput[],
   evidence: EvidenceChunk[],
-  options: { judge?: ClaimJudge; signal?: AbortSignal } = {},
+  options: { judge?: ClaimJudge; signal?: AbortSignal; concurrency?: number } = {},
 ): Promise<ClaimVerdict[]> {
   const windowsByChunk = new Map(evidence.map((chunk) => [chunk.chunk_id, windowsOf(chunk)]));
-  const verdicts: ClaimVerdict[] = [];
-  for (const input of claims) {
+  // Every claim's deterministic checks first; the grey-zone ones leave a judge call to make.
+  const decided = claims.map((input) => {
     const cited = (input.cited ?? []).filter((id) => windowsByChunk.has(id));
     const pool = cited.length > 0 ? cited : [...windowsByChunk.keys()];
     const windows = pool.flatMap((id) => windowsByChunk.get(id)!);
-    verdicts.push(await checkOne(input, windows, pool, options));
-  }
+    return checkOne(input, windows, pool, options);
+  });
+  const verdicts: ClaimVerdict[] = new Array<ClaimVerdict>(decided.length);
+  const pending: number[] = [];
+  decided.forEach((entry, i) => (typeof entry === "function" ? pending.push(i) : (verdicts[i] = entry)));
+  // The judge calls run at once up to `concurrency` (the LLM's sequence pool), results in claim order.
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < pending.length) {
+      const index = pending[next++]!;
+      verdicts[index] = await (decided[index] as () => Promise<ClaimVerdict>)();
+    }
+  };
+  const lanes = Math.max(1, Math.min(Math.trunc(options.concurrency ?? 1) || 1, pending.length));
+  await Promise.all(Array.from({ length: pending.length === 0 ? 0 : lanes }, lane));
+  options.signal?.throwIfAborted();
   return verdicts;
 }
 
-async function checkOne(input: ClaimInput, windows: Window[], pool: string[], options: { judge?: ClaimJudge; signal?: AbortSignal }): Promise<ClaimVerdict> {
+/** The verdict when code can decide it, else the grey-zone judge call that will. */
+function checkOne(input: ClaimInput, windows: Window[], pool: string[], options: { judge?: ClaimJudge; signal?: AbortSignal }): ClaimVerdict | (() => Promise<ClaimVerdict>) {
   const base = { id: input.id, claim: input.claim };
   if (windows.length === 0) return { ...base, label: "unsupported", evidence: null, reason: "no_evidence", coverage: 0, missing: [] };
   const anchors = anchorsOf(input.claim);
@@ -156,17 +171,22 @@ async function checkOne(input: ClaimInput, windows: Window[], pool: string[], op
   // Without a judge a grey claim is not verified, and an unverified claim is not passed.
   if (!options.judge) return result("unsupported", "grey_zone");
 
+  const judge = options.judge;
   const candidates = anchored.slice(0, JUDGE_WINDOWS).map((entry) => ({ chunk_id: entry.window.chunk.chunk_id, text: entry.window.text.slice(0, JUDGE_WINDOW_CHARS) }));
-  try {
-    const verdict = await options.judge(input.claim, candidates, options.signal);
-    if (!verdict.supported) return result("unsupported", "judge_unsupported");
-    // The judge may only point at a chunk it was shown; anything else is refused.
-    if (!pool.includes(verdict.evidence_chunk_id) || !candidates.some((c) => c.chunk_id === verdict.evidence_chunk_id)) return result("unsupported", "judge_bad_evidence");
-    const chunk = anchored.find((entry) => entry.window.chunk.chunk_id === verdict.evidence_chunk_id)!.window;
-    return result("supported", "judge_supported", evidenceOf(chunk));
-  } catch {
-    return result("unsupported", "grey_zone");
-  }
+  return async () => {
+    try {
+      const verdict = await judge(input.claim, candidates, options.signal);
+      if (!verdict.supported) return result("unsupported", "judge_unsupported");
+      // The judge may only point at a chunk it was shown; anything else is refused.
+      if (!pool.includes(verdict.evidence_chunk_id) || !candidates.some((c) => c.chunk_id === verdict.evidence_chunk_id)) return result("unsupported", "judge_bad_evidence");
+      const chunk = anchored.find((entry) => entry.window.chunk.chunk_id === verdict.evidence_chunk_id)!.window;
+      return result("supported", "judge_supported", evidenceOf(chunk));
+    } catch {
+      // An abort is not a verdict: it ends the check.
+      options.signal?.throwIfAborted();
+      return result("unsupported", "grey_zone");
+    }
+  };
 }
 
 const CLAIM_CLAUSE = /[;；,，]|\b(?:and|but|while|whereas)\b|并且|而且|但是?|和/;

@@ -13,9 +13,10 @@ const SYSTEM =
 /** The grey-zone judge: one grammar-constrained call `{supported, evidence_chunk_id}` per claim, temperature 0. */
 export function llmClaimJudge(llm: LlmClient): ClaimJudge {
   return async (claim, windows, signal) => {
+    // Passages first, the claim last: claims judged against the same windows share the prefix.
     const prompt =
-      `Claim: ${claim}\n\nPassages:\n${windows.map((w) => `(${w.chunk_id}) ${w.text}`).join("\n")}\n\n` +
-      `Example: {"supported":true,"evidence_chunk_id":"${windows[0]?.chunk_id ?? "p0:1"}"}`;
+      `Passages:\n${windows.map((w) => `(${w.chunk_id}) ${w.text}`).join("\n")}\n\n` +
+      `Example: {"supported":true,"evidence_chunk_id":"${windows[0]?.chunk_id ?? "p0:1"}"}\n\nClaim: ${claim}`;
     const { value } = await llm.generateStructured({ system: SYSTEM, prompt, schema: JudgeSchema, tag: { role: "paper", step: "judge" }, temperature: 0, maxTokens: 80, maxAttempts: 2, ...(signal ? { signal } : {}) });
     return value;
   };

@@ -9,6 +9,8 @@ import type { EvidenceChunkState, PaperStateType } from "./state.js";
 export interface PaperGraphServices {
   llm: LlmClient;
   papers: PaperLibrary;
+  /** The LLM's sequence pool size: how many claim-judge calls run at once; default 1. */
+  sequences?: () => number;
 }
 
 /** Allowed abstentions: an answer that says so needs no citation. */

@@ -27,7 +27,7 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
     const line = (input.user_query || input.forced_intent || input.selected_text).replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
   },
-  build: (services, checkpointer) => buildPaperGraph({ llm: services.llm, papers: papersOf(services) }, checkpointer),
+  build: (services, checkpointer) => buildPaperGraph({ llm: services.llm, papers: papersOf(services), sequences: () => services.settings().sequences }, checkpointer),
   // Titles are read from the library by the first node (it also checks the doc ids exist).
   initialState: (input) => initialPaperState(input, []),
   parseResume: (pause, payload) => paperPauses.parseResume(pause, payload),

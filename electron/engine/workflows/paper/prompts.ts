@@ -71,37 +71,49 @@ export function reviewSynthesisSystem(locale: "zh" | "en"): string {
     : "You write literature reviews. Your only task: compare the given paper summaries — what they share and where they differ — citing every claim as [P<paper number> p.<page>] with pages from the summaries. Never invent.";
 }
 
-export const DEEP_EXTRACTION_SYSTEM =
-  "You are stage 1 of a deep read: the extractor. Your only task: state the paper's problem, method, datasets and key results from the passages, as JSON, each result with its page. Copy facts; never add any.";
+/**
+ * Deep read, stable first (the KV prefix rule): the three stages and the synthesis rewrites share one
+ * system prompt and open with the same text — title and passages — then what earlier stages wrote,
+ * and the stage's own task and example LAST. A sequence that ran stage 1 re-prefills only what
+ * follows the passages for stages 2 and 3.
+ */
+export function deepReadSystem(locale: "zh" | "en"): string {
+  return locale === "zh"
+    ? "你是严谨的论文深度阅读助手，分三步工作：提取、分析、综合。每次请求最后写明本步任务，你只做这一步。只用片段和前几步里有的事实，页码只用片段标签里的 [p.页码]，不要编造数字和名称。"
+    : "You are a careful deep reader of one paper, working in three stages: extraction, analysis, synthesis. Each request ends with the stage's task; do only that task. Use only facts from the passages and the earlier stages, pages only from the passage tags [p.N]; never invent numbers or names.";
+}
+
+/** The part every deep-read call starts with: identical across the stages of one deep read. */
+export function deepReadContext(title: string, passages: string): string {
+  return `Paper: ${title}\n\nPassages:\n${passages}\n\n`;
+}
 
 export function deepExtractionPrompt(title: string, passages: string): string {
   return (
-    `Paper: ${title}\n\nPassages:\n${passages}\n\n` +
+    deepReadContext(title, passages) +
+    "Stage 1 — extraction. State the paper's problem, method, datasets and key results from the passages as JSON, each result with its page. Copy facts; never add any.\n" +
     `Example: {"problem":"Long documents are costly to encode.","method":"A sparse mixture-of-experts encoder.","datasets":["DocBench"],"key_results":[{"result":"91.3% accuracy on DocBench","page":3}]}`
   );
 }
 
-export const ANALYSIS_SYSTEM =
-  "You are stage 2 of a deep read: the analyst. Your only task: from the extraction and the passages, list strengths and weaknesses (each with a page) and one sentence on novelty, as JSON.";
-
 export function analysisPrompt(title: string, extraction: string, passages: string): string {
   return (
-    `Paper: ${title}\n\nExtraction (stage 1):\n${extraction}\n\nPassages:\n${passages}\n\n` +
+    deepReadContext(title, passages) +
+    `Extraction (stage 1):\n${extraction}\n\n` +
+    "Stage 2 — analysis. From the extraction and the passages, list strengths and weaknesses (each with a page) and one sentence on novelty, as JSON.\n" +
     `Example: {"strengths":[{"point":"Clear ablation of the number of experts.","page":3}],"weaknesses":[{"point":"No multilingual evaluation.","page":4}],"novelty":"Routes tokens to two of eight experts."}`
   );
 }
 
-export function synthesisSystem(locale: "zh" | "en"): string {
-  return locale === "zh"
-    ? "你是深度阅读的第 3 步：综合者。你唯一的任务：根据前两步的结果写一段 4–6 句的综合解读，每句后用 [p.页码] 标注出处。只写片段和前两步里有的事实，不要编造数字和名称。"
-    : "You are stage 3 of a deep read: the synthesiser. Your only task: write a 4–6 sentence synthesis from the two earlier stages, each sentence followed by its page as [p.N]. State only facts found in the stages and passages; never invent numbers or names.";
-}
-
-export function synthesisPrompt(input: { title: string; extraction: string; analysis: string; passages: string; unsupported: string[] }): string {
+export function synthesisPrompt(input: { title: string; extraction: string; analysis: string; passages: string; unsupported: string[]; locale: "zh" | "en" }): string {
   const rewrite = input.unsupported.length
-    ? `\n\nYour previous synthesis had claims the paper does not support. Rewrite it without them (or correct them from the passages):\n${input.unsupported.map((c) => `- ${c}`).join("\n")}`
+    ? `Your previous synthesis had claims the paper does not support. Rewrite it without them (or correct them from the passages):\n${input.unsupported.map((c) => `- ${c}`).join("\n")}\n\n`
     : "";
-  return `Paper: ${input.title}\n\nExtraction:\n${input.extraction}\n\nAnalysis:\n${input.analysis}\n\nPassages:\n${input.passages}${rewrite}\n\nSynthesis:`;
+  const task =
+    input.locale === "zh"
+      ? "第 3 步：综合。根据前两步的结果写一段 4–6 句的综合解读，每句后用 [p.页码] 标注出处。"
+      : "Stage 3 — synthesis. Write a 4–6 sentence synthesis from the two earlier stages, each sentence followed by its page as [p.N].";
+  return `${deepReadContext(input.title, input.passages)}Extraction:\n${input.extraction}\n\nAnalysis:\n${input.analysis}\n\n${rewrite}${task}\n\nSynthesis:`;
 }
 
 export function questionerSystem(locale: "zh" | "en"): string {

@@ -31,17 +31,21 @@ export const ExtractionSchema = z.object({
     .max(20),
 });
 
+/**
+ * Deep-read stage outputs, bounded so the longest valid answer fits the stage's token budget
+ * (DEEP_READ_TOKENS in nodes/deepRead.ts): ~2 000 characters of JSON at most.
+ */
 export const DeepExtractionSchema = z.object({
-  problem: z.string().max(400),
-  method: z.string().max(400),
-  datasets: z.array(z.string().max(80)).max(8),
-  key_results: z.array(z.object({ result: z.string().max(200), page })).max(8),
+  problem: z.string().max(240).describe("The problem the paper addresses, one or two sentences"),
+  method: z.string().max(240).describe("The paper's method, one or two sentences"),
+  datasets: z.array(z.string().max(60)).max(6).describe("Datasets named in the passages"),
+  key_results: z.array(z.object({ result: z.string().max(160).describe("A result as the passages state it"), page })).max(6),
 });
 
 export const AnalysisSchema = z.object({
-  strengths: z.array(z.object({ point: z.string().max(200), page })).max(5),
-  weaknesses: z.array(z.object({ point: z.string().max(200), page })).max(5),
-  novelty: z.string().max(300),
+  strengths: z.array(z.object({ point: z.string().max(160).describe("A strength of the paper"), page })).max(4),
+  weaknesses: z.array(z.object({ point: z.string().max(160).describe("A weakness or limit of the paper"), page })).max(4),
+  novelty: z.string().max(240).describe("One sentence on what is new"),
 });
 
 export const FollowUpSchema = z.object({

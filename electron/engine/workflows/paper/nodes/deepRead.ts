@@ -4,13 +4,24 @@ import { llmClaimJudge } from "../../../knowledge/papers/llmClaimJudge.js";
 import { splitSentences } from "../../../knowledge/papers/claimText.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
 import { answerOf, checkCitations, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
-import { ANALYSIS_SYSTEM, DEEP_EXTRACTION_SYSTEM, analysisPrompt, deepExtractionPrompt, synthesisPrompt, synthesisSystem } from "../prompts.js";
+import { analysisPrompt, deepExtractionPrompt, deepReadSystem, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
 /** What a deep read reads beyond the question's passages: the paper's core, by retrieval. */
 const CORE_QUERY = "problem method approach datasets experiments results conclusion limitations";
 const UNSUPPORTED_MARK = { zh: "（原文未找到依据）", en: " (not found in the paper)" } as const;
+
+/**
+ * Bounded inputs and outputs per stage. Passages: what all three stages read (the shared prompt
+ * prefix). Stage texts handed on are cut at STAGE_CHARS. Token budgets fit the longest answer the
+ * stage's schema allows (schemas.ts); structured stages get one retry at most.
+ */
+export const DEEP_READ_BOUNDS = { passageChars: 3500, stageChars: 1500, extractionTokens: 560, analysisTokens: 480, synthesisTokens: 480, attempts: 2 } as const;
+
+function bounded(text: string): string {
+  return text.length > DEEP_READ_BOUNDS.stageChars ? `${text.slice(0, DEEP_READ_BOUNDS.stageChars)}…` : text;
+}
 
 /** Stage 1, blocking: problem, method, datasets and key results (each with a page). */
 export function makeExtractionNode(services: PaperGraphServices) {
@@ -20,8 +31,15 @@ export function makeExtractionNode(services: PaperGraphServices) {
       const { hits } = await services.papers.retrieve(CORE_QUERY, { docIds: doc_ids, limit: 8, ...(config.signal ? { signal: config.signal } : {}) });
       const evidence: EvidenceChunkState[] = [...state.evidence];
       for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
-      const passages = formatEvidence(evidence, doc_ids, 4000);
-      const result = await tryStructured(services.llm, config, { system: DEEP_EXTRACTION_SYSTEM, prompt: deepExtractionPrompt(titles.join(" / "), passages), schema: DeepExtractionSchema, tag: { role: "paper", step: "extraction" }, maxTokens: 900 });
+      const passages = formatEvidence(evidence, doc_ids, DEEP_READ_BOUNDS.passageChars);
+      const result = await tryStructured(services.llm, config, {
+        system: deepReadSystem(state.paper_metadata.locale),
+        prompt: deepExtractionPrompt(titles.join(" / "), passages),
+        schema: DeepExtractionSchema,
+        tag: { role: "paper", step: "extraction" },
+        maxTokens: DEEP_READ_BOUNDS.extractionTokens,
+        maxAttempts: DEEP_READ_BOUNDS.attempts,
+      });
       // A failed stage is stated as such; the next stages still read the passages.
       const value = result.value ?? { problem: failedText(state.paper_metadata.locale, result.error ?? ""), method: "", datasets: [], key_results: [] };
       const text = [
@@ -44,7 +62,14 @@ export function makeAnalysisNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "analysis", agent: "editor", label: "深度阅读 · 分析" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
-      const result = await tryStructured(services.llm, config, { system: ANALYSIS_SYSTEM, prompt: analysisPrompt(titles.join(" / "), state.accumulated_results.extraction, state.paper_text), schema: AnalysisSchema, tag: { role: "paper", step: "analysis" }, maxTokens: 900 });
+      const result = await tryStructured(services.llm, config, {
+        system: deepReadSystem(state.paper_metadata.locale),
+        prompt: analysisPrompt(titles.join(" / "), bounded(state.accumulated_results.extraction), state.paper_text),
+        schema: AnalysisSchema,
+        tag: { role: "paper", step: "analysis" },
+        maxTokens: DEEP_READ_BOUNDS.analysisTokens,
+        maxAttempts: DEEP_READ_BOUNDS.attempts,
+      });
       const value = result.value ?? { strengths: [], weaknesses: [], novelty: failedText(state.paper_metadata.locale, result.error ?? "") };
       const text = [
         "Strengths:",
@@ -66,9 +91,16 @@ export function makeSynthesisNode(services: PaperGraphServices) {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const unsupported = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "unsupported").map((c) => c.claim) : [];
       const { text, chunks } = await streamText(services.llm, config, "synthesis", {
-        system: synthesisSystem(locale),
-        prompt: synthesisPrompt({ title: titles.join(" / "), extraction: state.accumulated_results.extraction, analysis: state.accumulated_results.analysis, passages: state.paper_text, unsupported }),
-        maxTokens: 700,
+        system: deepReadSystem(locale),
+        prompt: synthesisPrompt({
+          title: titles.join(" / "),
+          extraction: bounded(state.accumulated_results.extraction),
+          analysis: bounded(state.accumulated_results.analysis),
+          passages: state.paper_text,
+          unsupported,
+          locale,
+        }),
+        maxTokens: DEEP_READ_BOUNDS.synthesisTokens,
       });
       const synthesis = checkCitations(text, state.evidence, doc_ids).text;
       emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
@@ -100,7 +132,8 @@ export function makeHallucinationCheckNode(services: PaperGraphServices) {
       const evidence = state.evidence.map((e) => ({ chunk_id: e.chunk_id, page: e.page, text: e.text }));
       const judge = llmClaimJudge(services.llm);
       const claims = claimsOfSynthesis(synthesis, state.evidence);
-      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, { judge, ...(config.signal ? { signal: config.signal } : {}) });
+      // Deterministic checks first for every claim; only grey-zone claims reach the judge, as many at once as the pool has sequences.
+      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, { judge, concurrency: services.sequences?.() ?? 1, ...(config.signal ? { signal: config.signal } : {}) });
       const failing = verdicts.filter((v) => v.label === "unsupported");
       const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations;
       const decision = retry ? "retry" : "pass";
