@@ -19,7 +19,8 @@ export function catalogReranker(modelsDir: string, threads: () => number): () =>
     loading ??= (async () => {
       const llama = await getLlama({ build: "never", gpu: false, maxThreads: Math.max(1, threads()) });
       const model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
-      return { model, context: await model.createRankingContext({ contextSize: 1024 }) };
+      // Threads as the settings say: the ranking context would default to 6 (oversubscribing small machines).
+      return { model, context: await model.createRankingContext({ contextSize: 1024, threads: Math.max(1, threads()) }) };
     })().catch(() => undefined);
     const loaded = await loading;
     if (!loaded) return undefined;
