@@ -198,6 +198,7 @@ export const API = {
   "docgen.listGuides": method(DocgenMethods.listGuides.input, DocgenMethods.listGuides.output),
   "docgen.importGuide": method(DocgenMethods.importGuide.input, DocgenMethods.importGuide.output),
   "docgen.deleteGuide": method(DocgenMethods.deleteGuide.input, DocgenMethods.deleteGuide.output),
+  "docgen.regenerateSection": method(DocgenMethods.regenerateSection.input, DocgenMethods.regenerateSection.output),
 } as const;
 
 export type Api = typeof API;

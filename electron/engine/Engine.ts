@@ -254,7 +254,7 @@ export class Engine implements ScriptoriumApi {
       "providers.health": async () => (p.providers?.health ? p.providers.health() : { providers: [] }),
 
       ...paperHandlers(() => port(p.papers, "The paper library")),
-      ...docgenHandlers(p.dataDir.root),
+      ...docgenHandlers(p.dataDir.root, p.runner, p.versions),
     };
   }
 }

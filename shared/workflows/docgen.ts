@@ -116,6 +116,15 @@ export const DocgenMethods = {
     output: z.object({ guide: GuideSummarySchema }),
   },
   deleteGuide: { input: z.object({ id: z.string().min(1).max(100) }).strict(), output: z.object({ ok: z.literal(true) }) },
+  /**
+   * After a run has finished (`done`): rewrite section `index` (0-based, the document's `## ` sections)
+   * of the latest version — e.g. a `【章节 i 生成失败: …】` placeholder — keeping every other section
+   * verbatim, stored as a new version (reason `regenerate`); the session runs and ends `done` again.
+   */
+  regenerateSection: {
+    input: z.object({ sessionId: z.string().min(1).max(100), index: z.number().int().min(0), notes: z.string().max(2000).optional() }).strict(),
+    output: z.object({ sessionId: z.string(), status: z.string() }),
+  },
 } as const;
 
 const outlineContext = { outline: DocOutlineSchema, topic: z.string() };

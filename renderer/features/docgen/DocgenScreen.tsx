@@ -7,6 +7,7 @@ import { Timeline } from "../common/Timeline.js";
 import { DocgenForm, type DocgenFormValues } from "./DocgenForm.js";
 import { DocgenPauseCard } from "./DocgenPauseCard.js";
 import { DocgenProgress } from "./DocgenProgress.js";
+import { RegenerateCard } from "./RegenerateCard.js";
 import { docgenView } from "./docgenView.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
@@ -25,14 +26,14 @@ export function DocgenScreen() {
   const revealLine = useApp((s) => s.revealLine);
   const live = useApp(selectDraftText);
   const isDocgen = current.workflow === "docgen";
-  const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string }>({ pipeline: [], mermaid: "" });
+  const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string; reviewOnly: boolean }>({ pipeline: [], mermaid: "", reviewOnly: false });
 
   // The pipeline (module order) and the graph come from run.state; refreshed as the run moves on.
   const reviewCount = isDocgen ? current.workflowEvents.filter((e) => (e.type as string) === "module_review").length : 0;
   useEffect(() => {
     if (!isDocgen || !current.sessionId) return;
     api.call("run.state", { sessionId: current.sessionId }).then(
-      (s) => setMeta({ pipeline: (s.values.review_pipeline as string[]) ?? [], mermaid: String(s.values.mermaid ?? "") }),
+      (s) => setMeta({ pipeline: (s.values.review_pipeline as string[]) ?? [], mermaid: String(s.values.mermaid ?? ""), reviewOnly: s.values.review_only === true }),
       () => undefined,
     );
   }, [api, isDocgen, current.sessionId, current.status, reviewCount]);
@@ -63,6 +64,7 @@ export function DocgenScreen() {
             <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />
             <DocgenProgress t={t} view={view} onLine={revealLine} />
             {current.error && <p className="notice notice--error">{current.error.message}</p>}
+            {current.status === "done" && current.sessionId && !meta.reviewOnly && <RegenerateCard t={t} sessionId={current.sessionId} markdown={live} />}
             {meta.mermaid && (
               <details className="docgen-card docgen-graph">
                 <summary>{t("docgen.graph")}</summary>

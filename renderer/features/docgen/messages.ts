@@ -59,6 +59,9 @@ export const docgenMessages = defineMessages(
     "docgen.action.continue": "继续审查",
     "docgen.action.regenerateSection": "重写第 {i} 章",
     "docgen.failedSections": "以下章节生成失败，可以单独重写：",
+    "docgen.regenerate.title": "重写章节",
+    "docgen.regenerate.notes": "对重写的要求（可选）",
+    "docgen.regenerate.failed": "生成失败",
   },
   {
     "docgen.title": "Doc generator",
@@ -118,6 +121,9 @@ export const docgenMessages = defineMessages(
     "docgen.action.continue": "Continue to review",
     "docgen.action.regenerateSection": "Rewrite section {i}",
     "docgen.failedSections": "These sections failed and can be rewritten one by one:",
+    "docgen.regenerate.title": "Rewrite a section",
+    "docgen.regenerate.notes": "Notes for the rewrite (optional)",
+    "docgen.regenerate.failed": "failed",
   },
 );
 export type DocgenKey = keyof (typeof docgenMessages)["en"] & string;

@@ -4,6 +4,7 @@ import type { DocgenDeps } from "./DocgenDeps.js";
 import { finalizeNode } from "./nodes/finalize.js";
 import { generateDraftNode } from "./nodes/generateDraft.js";
 import { processNotesNode } from "./nodes/processNotes.js";
+import { regenerateFinishedNode } from "./nodes/regenerateFinished.js";
 import { processTextNode } from "./nodes/processText.js";
 import { reviewModuleNode } from "./nodes/reviewModule.js";
 import { reviseModuleNode } from "./nodes/reviseModule.js";
@@ -43,7 +44,9 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
     .addNode("write_sections", writeSectionsNode(deps))
     .addNode("pause_sections", pauseNode("sections_failed"))
     .addNode("regenerate_section", regenerateSectionNode(deps))
-    .addNode("finalize", finalizeNode());
+    .addNode("regenerate_finished", regenerateFinishedNode(deps))
+    // `ends`: a finished run may be sent (redirected) to regenerate_finished; LangGraph wants every node reachable.
+    .addNode("finalize", finalizeNode(), { ends: ["regenerate_finished"] });
   for (const m of modules) g.addNode(`review_${m.id}`, reviewModuleNode(deps, m.id, m.name)).addNode(`revise_${m.id}`, reviseModuleNode(deps, m.id, m.name));
   g.addEdge(START, "setup")
     .addConditionalEdges("setup", routeEntry, ["process_text", "process_notes", "scan_code", ...afterDraft])
@@ -59,6 +62,8 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
     g.addConditionalEdges(`review_${k}`, routeAfterReview(k), [`revise_${k}`, ...afterDraft.slice(i + 1)]);
     g.addEdge(`revise_${k}`, `review_${k}`);
   });
+  // Entered only by docgen.regenerateSection on a finished run (a redirect), then done again.
+  g.addEdge("regenerate_finished", "finalize");
   g.addEdge("finalize", END);
   return g.compile(checkpointer ? { checkpointer } : {});
 }
@@ -71,7 +76,7 @@ export function docgenMermaidSync(modules: readonly GraphModule[]): string {
 }
 
 interface LooseGraph {
-  addNode(name: string, node: unknown): LooseGraph;
+  addNode(name: string, node: unknown, options?: { ends: string[] }): LooseGraph;
   addEdge(from: string, to: string): LooseGraph;
   addConditionalEdges(from: string, router: (state: never) => string, targets: string[]): LooseGraph;
   compile(options: { checkpointer?: BaseCheckpointSaver }): unknown;

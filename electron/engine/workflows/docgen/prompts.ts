@@ -54,7 +54,7 @@ export function localDate(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function sectionPrompt(topic: string, context: string, outline: DocOutline, index: number, date = localDate()): string {
+export function sectionPrompt(topic: string, context: string, outline: DocOutline, index: number, date = localDate(), notes = ""): string {
   const s = outline.sections[index]!;
   return [
     `文档：${outline.title}（主题：${topic}；日期：${date}）`,
@@ -62,6 +62,7 @@ export function sectionPrompt(topic: string, context: string, outline: DocOutlin
     `资料：\n${context || "（无）"}`,
     `现在只写第 ${index + 1} 章「${s.title}」。范围：${s.scope}`,
     `以二级标题 "## ${s.title}" 开头，正文 150 到 400 字。`,
+    ...(notes.trim() ? [`用户对本章的要求：${notes.trim()}`] : []),
   ].join("\n\n");
 }
 

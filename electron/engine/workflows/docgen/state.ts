@@ -73,6 +73,8 @@ export const DocgenState = Annotation.Root({
   draft_version: last<number | null>(() => null),
   /** Feedback for a regenerated outline. */
   outline_feedback: last<string>(() => ""),
+  /** A finished run's request to rewrite one section (`docgen.regenerateSection`), consumed by regenerate_finished. */
+  regen_request: last<{ index: number; notes: string } | null>(() => null),
   /** The answer of the last pause. */
   resume: last<ResumeRecord | null>(() => null),
   /** Outcome of the last review: pass (no violations), fail (→ revise), breaker (forced pass after 3 rounds). */

@@ -25,7 +25,7 @@ export function sectionKeyInputs(state: Pick<DocgenStateType, "topic" | "context
 
 /**
  * All sections, concurrently; each is cached as `section_<i>.md` as it finishes and streamed as
- * `draft_chunk`. A failed section becomes `【章节 i 生成失败: reason】` and the others complete.
+ * `draft_chunk`. A failed section becomes `## title` + `【章节 i 生成失败: reason】` and the others complete.
  * Then the draft is assembled, stored as the first version and written as draft_wip.md.
  */
 export function writeSectionsNode(deps: DocgenDeps) {
@@ -80,7 +80,16 @@ export function regenerateSectionNode(deps: DocgenDeps) {
     });
 }
 
-async function writeOneSection(deps: DocgenDeps, state: DocgenStateType, outline: DocOutline, i: number, attempt: number, config: LangGraphRunnableConfig): Promise<{ text: string; failed: boolean }> {
+/** One section, streamed and cached (attempt > 0 bypasses the cache entry); a failure is its placeholder text, never a throw. */
+export async function writeOneSection(
+  deps: DocgenDeps,
+  state: DocgenStateType,
+  outline: DocOutline,
+  i: number,
+  attempt: number,
+  config: LangGraphRunnableConfig,
+  notes = "",
+): Promise<{ text: string; failed: boolean }> {
   const n = outline.sections.length;
   const keyInputs = sectionKeyInputs(state, outline, i, attempt);
   const cached = (await readCachedSection(state.cache_dir, i, sectionKey(keyInputs))) !== null;
@@ -90,8 +99,8 @@ async function writeOneSection(deps: DocgenDeps, state: DocgenStateType, outline
       {
         index: i,
         cacheDir: state.cache_dir,
-        keyInputs,
-        prompt: { system: SECTION_SYSTEM, prompt: sectionPrompt(state.topic, clipForPrompt(state.context), outline, i) },
+        keyInputs: notes ? { ...keyInputs, notes } : keyInputs,
+        prompt: { system: SECTION_SYSTEM, prompt: sectionPrompt(state.topic, clipForPrompt(state.context), outline, i, undefined, notes) },
         maxTokens: 900,
         tag: { role: "writer", step: "section" },
         finish: (raw) => finishSection(raw, outline.sections[i]!.title),
@@ -104,8 +113,9 @@ async function writeOneSection(deps: DocgenDeps, state: DocgenStateType, outline
     if (config.signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     emit(config, { type: "section_done", index: i, total: n, ok: false, error: reason.slice(0, 300), cached: false });
-    // Not cached: a resumed run tries this section again.
-    return { text: failedSectionText(i, reason), failed: true };
+    // Not cached: a resumed run tries this section again. Under its own heading, so the finished
+    // document still has one `## ` section per outline entry (docgen.regenerateSection finds it).
+    return { text: `## ${outline.sections[i]!.title}\n\n${failedSectionText(i, reason)}`, failed: true };
   }
 }
 
