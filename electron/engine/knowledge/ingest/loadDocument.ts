@@ -1,6 +1,7 @@
 import path from "node:path";
 import mammoth from "mammoth";
 import { ScriptoriumError } from "../../../../shared/errors.js";
+import { checkZipBudget } from "../../io/checkZipBudget.js";
 import { chunkCode, CODE_LANGUAGES } from "./chunkCode.js";
 import { chunkMarkdown } from "./chunkMarkdown.js";
 import { chunkPlainText } from "./chunkPlainText.js";
@@ -41,6 +42,8 @@ export async function loadDocument(
     case "html":
       return { kind, chunks: withoutLines(await chunkMarkdown(htmlToMarkdown(decodeText(data)))) };
     case "docx": {
+      // A zip bomb is refused before mammoth inflates it.
+      checkZipBudget(data, path.basename(filePath));
       const { value } = await mammoth.convertToHtml({ buffer: data });
       return { kind, chunks: withoutLines(await chunkMarkdown(htmlToMarkdown(value))) };
     }

@@ -13,6 +13,9 @@ import { parsePaper } from "./parsePaper.js";
 import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
 
+/** Bytes of one paper file (a long scanned-and-OCRed book is about this size). */
+export const MAX_PAPER_BYTES = 200 * 1024 * 1024;
+
 /** A cross-encoder that scores (query, passage) pairs; higher is more relevant. */
 export interface Reranker {
   rank(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
@@ -74,8 +77,13 @@ export class PaperLibrary {
     const name = path.basename(filePath);
     let data: Buffer;
     try {
+      // Checked before it is opened: a FIFO would block the engine, a device never ends.
+      const stat = fs.statSync(filePath);
+      if (!stat.isFile()) throw new ScriptoriumError("bad_request", `${name}: not a regular file (a folder, device or pipe cannot be imported).`, { file: name });
+      if (stat.size > MAX_PAPER_BYTES) throw new ScriptoriumError("bad_request", `${name}: ${Math.round(stat.size / 1024 / 1024)} MB; a paper file may have at most ${MAX_PAPER_BYTES / 1024 / 1024} MB.`, { file: name, bytes: stat.size, reason: "too_large" });
       data = fs.readFileSync(filePath);
-    } catch {
+    } catch (error) {
+      if (error instanceof ScriptoriumError) throw error;
       throw new ScriptoriumError("not_found", `${name}: file not found or unreadable (${filePath}).`, { file: filePath });
     }
     if (data.length === 0) throw new ScriptoriumError("bad_request", `${name}: the file is empty.`, { file: name });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import mammoth from "mammoth";
 import { ScriptoriumError } from "../../../../shared/errors.js";
+import { checkZipBudget } from "../../io/checkZipBudget.js";
 import { htmlToMarkdown } from "../ingest/htmlToMarkdown.js";
 import { DOCX_PAGE_BREAK_STYLE, markHtmlPageBreaks, paginateLines, tokensToFormFeeds } from "./paperPages.js";
 import { linesFromLayout, linesFromMarkdown, type PaperLine } from "./parsePaper.js";
@@ -39,6 +40,8 @@ export async function readPaperLines(filePath: string, data: Buffer, signal?: Ab
       return { kind, lines: paginateLines(linesFromMarkdown(tokensToFormFeeds(htmlToMarkdown(markHtmlPageBreaks(decode(data)))))) };
     case "docx": {
       let html: string;
+      // A zip bomb is refused before mammoth inflates it.
+      checkZipBudget(data, name);
       try {
         html = (await mammoth.convertToHtml({ buffer: data }, { styleMap: [DOCX_PAGE_BREAK_STYLE] })).value;
       } catch (error) {

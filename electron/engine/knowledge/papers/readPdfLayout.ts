@@ -2,6 +2,9 @@ import path from "node:path";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { layoutPage, stripRunningLines, type PageLayout, type PositionedItem } from "./pdfLayout.js";
 
+/** Pages a PDF may have: work and memory grow with each page read, so a longer file is refused up front. */
+export const MAX_PDF_PAGES = 1000;
+
 /**
  * Reads a PDF's pages as ordered lines (pdfjs-dist legacy build, no eval, no system fonts).
  * Every failure names the file: encrypted (password), corrupt, no pages, or no text layer (a scan).
@@ -26,6 +29,9 @@ export async function readPdfLayout(data: Uint8Array, fileName: string, signal?:
       throw openError(error, name);
     }
     if (doc.numPages === 0) throw new ScriptoriumError("bad_request", `${name}: the PDF has no pages.`, { file: name });
+    if (doc.numPages > MAX_PDF_PAGES) {
+      throw new ScriptoriumError("bad_request", `${name}: the PDF has ${doc.numPages} pages; at most ${MAX_PDF_PAGES} are imported — split it and import the parts.`, { file: name, pages: doc.numPages, limit: MAX_PDF_PAGES, reason: "too_large" });
+    }
     const pages: PageLayout[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
       if (signal?.aborted) throw new ScriptoriumError("aborted", `Import of ${name} was cancelled.`);
