@@ -31,8 +31,10 @@ export async function llmBench(ctx: BenchContext): Promise<GroupResult> {
     ["structured validity", () => validityRates(ctx, result)],
   ] as const) {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await phase();
-    ctx.log(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const used = process.cpuUsage(cpu);
+    ctx.log(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s)`);
   }
   return result;
 }
@@ -65,8 +67,9 @@ async function threadsAndDecode(ctx: BenchContext, modelPath: string, result: Gr
   try {
     const tokens = ctx.quick ? 12 : 48;
     const rounds = ctx.quick ? 2 : 4;
-    // Bounded per sample: the oversubscribed default can be orders of magnitude slower.
-    const budgetMs = ctx.quick ? 5_000 : 20_000;
+    // Bounded per sample: the oversubscribed default can be orders of magnitude slower (≈ 1 tok/s
+    // on 2 cores, so 3 s still times a few of its tokens).
+    const budgetMs = ctx.quick ? 3_000 : 20_000;
     const threads = physicalCoreCount();
     const comparison = await sideBySide(
       rounds,
@@ -118,7 +121,10 @@ async function callPath(ctx: BenchContext, modelPath: string, result: GroupResul
 async function validityRates(ctx: BenchContext, result: GroupResult): Promise<void> {
   const service = new LlmService();
   try {
-    await service.load({ modelPath: await createTinyGguf(), sequences: 2, contextSize: 2048 });
+    // One thread: validity does not depend on speed, and on a model this small a second thread
+    // only adds a sync barrier per op — on a loaded machine each one waits a scheduler slice, and
+    // a 1024-token prompt-only reply took 17–57 CPU-seconds with two threads vs < 1 s with one.
+    await service.load({ modelPath: await createTinyGguf(), sequences: 2, contextSize: 2048, threads: 1 });
     const llm = new LlamaCppProvider(service);
     const calls = ctx.quick ? 6 : 50;
     const keywords = keywordsPrompt("zh", "写一篇关于本地大模型的分析文章", {

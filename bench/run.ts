@@ -91,6 +91,8 @@ async function main(): Promise<void> {
       const group = GROUPS[name]!;
       out.write(`[${name}] ${values.quick ? "quick" : "full"} …\n`);
       const started = Date.now();
+      // CPU seconds next to wall seconds: on a shared machine the wall time says little about what a group costs.
+      const cpuBefore = process.cpuUsage();
       let result: GroupResult;
       try {
         result = await (await group.load())(ctx);
@@ -106,7 +108,7 @@ async function main(): Promise<void> {
       }
       Object.assign(merged.metrics, result.metrics);
       Object.assign(merged.reasons, result.reasons);
-      merged.notes.push(...result.notes.map((note) => `${name}: ${note}`), `${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      merged.notes.push(...result.notes.map((note) => `${name}: ${note}`), `${name}: ${((Date.now() - started) / 1000).toFixed(1)} s (cpu ${cpuSeconds(cpuBefore).toFixed(1)} s)`);
     }
   } finally {
     rmSync(tmpDir, { recursive: true, force: true });
@@ -115,6 +117,12 @@ async function main(): Promise<void> {
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ...merged.metrics, reasons: merged.reasons, notes: merged.notes })}\n`);
   }
+}
+
+/** CPU seconds (user + system, every thread of the process: llama.cpp's workers included) since `before`. */
+function cpuSeconds(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
 }
 
 function renderTable(result: GroupResult): string {

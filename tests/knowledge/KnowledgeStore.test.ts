@@ -77,6 +77,27 @@ describe("KnowledgeStore", () => {
     expect(filtered.map((h) => h.id)).toEqual(["c2"]);
   });
 
+  it("ranks and scores vectors of any length as cosine (stored and queried at unit length, searched by dot product)", async () => {
+    const store = await openStore(tempDir());
+    // Stored vectors scaled by different factors: cosine ignores length, so must the store.
+    const scaled = DOCS.map((text, i) => chunk(`c${i}`, text, { sourceId: `s${i}`, vector: embedder.vector(text).map((x) => x * (i + 2)) }));
+    await store.add("library", scaled);
+    const query = embedder.vector("深度学习 神经网络");
+    const cosine = (a: Float32Array, b: Float32Array) => {
+      let dot = 0;
+      for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
+      return dot / (Math.hypot(...a) * Math.hypot(...b));
+    };
+    const expected = scaled
+      .map((c) => ({ id: c.id, score: 1 - (1 - cosine(c.vector, query)) / 2 }))
+      .sort((a, b) => b.score - a.score);
+    const hits = await store.search("library", { text: "", vector: query.map((x) => x * 0.25) }, { mode: "vector", limit: 5 });
+    expect(hits.map((h) => h.id)).toEqual(expected.map((e) => e.id));
+    hits.forEach((hit, i) => expect(hit.score).toBeCloseTo(expected[i]!.score, 5));
+    // The caller's arrays are not normalised in place.
+    expect(Math.hypot(...scaled[0]!.vector)).toBeCloseTo(2, 5);
+  });
+
   it("answers every mode on an empty collection with no hits", async () => {
     const store = await openStore(tempDir());
     for (const mode of ["hybrid", "vector", "fts"] as const) {
