@@ -31,6 +31,7 @@ function paperLlm(): ScriptedLlm {
       "paper.analysis": { strengths: [{ point: "Ablation of experts.", page: 3 }], weaknesses: [{ point: "No multilingual study.", page: 4 }], novelty: "Two of eight experts." },
       "paper.synthesis": ["SparseRoute reaches 97.0% accuracy on ImageNet [p.3].", "SparseRoute reaches 91.3% accuracy on DocBench [p.3]."],
       "paper.judge": { supported: false, evidence_chunk_id: "none" },
+      "paper.extract": { datasets: ["DocBench"], methods: ["SparseRoute"], metrics: ["accuracy"], results: [{ method: "SparseRoute", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 3 }] },
       "paper.translate": (options) => `译文：${String((options as { prompt: string }).prompt).slice(0, 20)}`,
       "paper.questioner": { questions: ["Which baselines are compared?", "What does Table 2 show?", "What are the limitations?"] },
     },
@@ -96,6 +97,77 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     await page.getByLabel("界面语言").selectOption("en");
     await visible(page.getByRole("button", { name: "Papers" }));
     await visible(page.getByRole("button", { name: "Deep read" }));
+    expect(studio.pageErrors).toEqual([]);
+    expect(studio.foreignRequests).toEqual([]);
+  });
+  it("searches and deletes papers in the library, asks a follow-up chip's question, and exports an extraction as CSV and Markdown", async () => {
+    const llm = paperLlm();
+    studio = await startStudio({
+      llm,
+      papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+    });
+    const { page, engine } = studio;
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "论文阅读" }).click();
+    const pdf = path.join(studio.dataDir, "sparse.pdf");
+    fs.writeFileSync(pdf, await buildPaperPdf());
+    const md = path.join(studio.dataDir, "other.md");
+    fs.writeFileSync(md, "# Soil Carbon Survey\n\nThe survey covered 420 farms in 2021.\n");
+    for (const [file, title] of [[pdf, PAPER_TITLE], [md, "Soil Carbon Survey"]] as const) {
+      await page.getByLabel("论文文件路径").fill(file);
+      await page.getByRole("button", { name: "导入", exact: true }).click();
+      await visible(page.getByText(`已导入《${title}》`, { exact: false }));
+    }
+    const items = page.locator(".paper-library__item");
+    await expect.poll(() => items.count()).toBe(2);
+
+    // Library search narrows the list; clearing it brings both back.
+    await page.getByLabel("搜索论文").fill("soil");
+    await expect.poll(() => items.allInnerTexts()).toEqual([expect.stringContaining("Soil Carbon Survey")]);
+    await page.getByLabel("搜索论文").fill("");
+    await expect.poll(() => items.count()).toBe(2);
+
+    // Delete asks first; confirming removes the paper from the list and from the library.
+    await items.filter({ hasText: "Soil Carbon Survey" }).getByRole("button", { name: "删除" }).click();
+    const dialog = await visible(page.locator("dialog.dialog--confirm"));
+    await expect.poll(() => dialog.innerText()).toContain("删除《Soil Carbon Survey》？");
+    await dialog.getByRole("button", { name: "删除" }).click();
+    await expect.poll(() => items.count()).toBe(1);
+    expect((await engine.call("paper.list", {})).papers.map((p) => p.title)).toEqual([PAPER_TITLE]);
+
+    // Open the PDF, ask, then click a follow-up chip: it is asked as the next question of the session.
+    await items.getByRole("button", { name: PAPER_TITLE }).click();
+    await visible(page.locator('[data-page="4"]'));
+    await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
+    await page.getByRole("button", { name: "提问" }).click();
+    await expect.poll(() => page.getByTestId("paper-answer").first().innerText()).toContain("12 attention layers");
+    const chip = await visible(page.getByRole("button", { name: "Which baselines are compared?" }));
+    const chatCalls = llm.callsFor("paper", "chat").length;
+    await chip.click();
+    await expect.poll(() => page.getByTestId("paper-answer").count()).toBe(2);
+    await visible(page.locator(".bubble--user", { hasText: "Which baselines are compared?" }));
+    await expect.poll(() => llm.callsFor("paper", "chat").length).toBe(chatCalls + 1);
+    expect(llm.callsFor("paper", "chat").at(-1)!.prompt).toContain("Question: Which baselines are compared?");
+
+    // 提取信息 with the typed question: the table answer offers CSV and Markdown downloads.
+    await page.getByLabel("输入问题").fill("What accuracy does SparseRoute reach on DocBench?");
+    await page.getByRole("button", { name: "提取信息" }).click();
+    await expect.poll(() => page.getByTestId("paper-answer").count()).toBe(3);
+    const extracted = page.getByTestId("paper-answer").nth(2);
+    await expect.poll(() => extracted.innerText()).toContain("91.3%");
+    const exported = async (button: string): Promise<{ name: string; text: string }> => {
+      const download = page.waitForEvent("download");
+      await extracted.getByRole("button", { name: button }).click();
+      const file = await download;
+      return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), "utf8") };
+    };
+    const csv = await exported("导出 CSV");
+    expect(csv.name).toBe("extract.csv");
+    expect(csv.text).toBe("method,dataset,metric,value,page\nSparseRoute,DocBench,accuracy,91.3%,3\n");
+    const markdown = await exported("导出 Markdown");
+    expect(markdown.name).toBe("extract.md");
+    expect(markdown.text).toMatch(/\|\s*SparseRoute\s*\|\s*DocBench\s*\|\s*accuracy\s*\|\s*91\.3%\s*\|\s*3\s*\|/);
+    await studio.screenshot("32-paper-library-extract");
     expect(studio.pageErrors).toEqual([]);
     expect(studio.foreignRequests).toEqual([]);
   });
