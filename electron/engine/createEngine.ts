@@ -170,6 +170,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       versions,
       papers: papers.library,
       dataDir: dataDir.root,
+      intranetHosts: () => configuredHosts(providers, settings.get().mirrorBaseUrl),
       // The knowledge layer's embedder (lazy): docgen's `rules` table embeds with the same loaded model.
       ...(knowledge?.embedder ? { embedder: () => knowledge.embedder!() } : {}),
       settings: () => settings.get(),
@@ -215,4 +216,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   });
   if (options.recover ?? true) await runner.recover();
   return engine;
+}
+
+/** Hosts of the endpoints the user configured: enabled intranet search providers and the model mirror. */
+async function configuredHosts(providers: ProvidersPort | undefined, mirror: string | null): Promise<string[]> {
+  const urls = [...(providers ? (await providers.list()).providers.filter((p) => p.enabled).map((p) => p.baseUrl) : []), ...(mirror ? [mirror] : [])];
+  return [...new Set(urls.flatMap((u) => (URL.canParse(u) ? [new URL(u).hostname] : [])))];
 }

@@ -180,6 +180,8 @@ export const docgenContract = defineWorkflowContract({
   events: [
     /** One tool call of the code-scanning agent. */
     workflowEvent("scan_step", { index: z.number().int(), tool: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), summary: z.string() }),
+    /** A link the user gave: fetched (loopback or a configured intranet host), refused without a request, or failed. */
+    workflowEvent("link_checked", { url: z.string(), status: z.enum(["fetched", "refused", "failed"]), detail: z.string() }),
     workflowEvent("doc_outline_ready", { outline: DocOutlineSchema, cached: z.boolean() }),
     workflowEvent("section_done", { index: z.number().int(), total: z.number().int(), ok: z.boolean(), error: z.string().optional(), cached: z.boolean() }),
     /** One review round of one module: its violations (checker + model), after validation. */

@@ -91,6 +91,11 @@ export interface WorkflowServices {
   cacheDir(sessionId: string): string;
   /** The paper library (paper workflow); absent in engines built without it. */
   papers?: PaperLibrary;
+  /**
+   * Hosts of the endpoints the user configured (enabled intranet search providers, the model mirror):
+   * besides loopback, the only hosts a workflow may fetch a user's link from (offline rule).
+   */
+  intranetHosts?: () => Promise<string[]>;
   /** The data directory's root (a workflow keeps its own files under it, e.g. docgen's guides); absent in hand-built services. */
   dataDir?: string;
   /** The knowledge layer's embedder, loaded on first call (one model shared by every index); absent without a knowledge port. */

@@ -35,6 +35,18 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
           </ol>
         </section>
       )}
+      {view.links.length > 0 && (
+        <section className="docgen-card" aria-label={t("docgen.links")}>
+          <h3>{t("docgen.links")}</h3>
+          <ol className="docgen-scan">
+            {view.links.map((l) => (
+              <li key={l.seq} className={l.status === "fetched" ? "" : "docgen-scan--refused"} data-link-status={l.status}>
+                {t(`docgen.link.${l.status}`)} {l.url} <span className="muted">{l.detail}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       {view.outline && (
         <section className="docgen-card" aria-label={t("docgen.outline")}>
           <h3>

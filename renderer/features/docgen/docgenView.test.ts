@@ -28,4 +28,12 @@ describe("docgenView", () => {
     expect(v.violations.m1).toMatchObject({ round: 0, items: [{ rule_id: "6.1", line: 3 }] });
     expect(groupViolations([{ rule_id: "2.1", line: 1 }, { rule_id: "6.1", line: 2 }, { rule_id: "2.1", line: 5 }] as never).map((g) => [g.rule, g.items.length])).toEqual([["2.1", 2], ["6.1", 1]]);
   });
+
+  it("folds link notes in order", () => {
+    const v = docgenView([ev(1, "link_checked", { url: "http://127.0.0.1/a", status: "fetched", detail: "12 characters" }), ev(2, "link_checked", { url: "https://x.example", status: "refused", detail: "offline rule" })]);
+    expect(v.links.map((l) => [l.url, l.status])).toEqual([
+      ["http://127.0.0.1/a", "fetched"],
+      ["https://x.example", "refused"],
+    ]);
+  });
 });

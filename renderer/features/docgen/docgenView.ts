@@ -27,6 +27,8 @@ export interface RoundView {
 /** What the docgen screen shows, derived from the session's own events only. */
 export interface DocgenView {
   scan: ScanStepView[];
+  /** The user's links: fetched (loopback / configured intranet host), refused without a request, or failed. */
+  links: Array<{ seq: number; url: string; status: "fetched" | "refused" | "failed"; detail: string }>;
   outline: { outline: DocOutline; cached: boolean } | null;
   sections: { done: number; total: number; failed: Array<{ index: number; error: string }> };
   modules: ModuleChip[];
@@ -40,7 +42,7 @@ type Ev = EngineEvent & Record<string, any>;
 
 /** Fold the docgen events (scan_step, doc_outline_ready, section_done, module_*) into the screen's view. */
 export function docgenView(events: readonly EngineEvent[], pipeline: readonly string[] = []): DocgenView {
-  const view: DocgenView = { scan: [], outline: null, sections: { done: 0, total: 0, failed: [] }, modules: [], violations: {}, rounds: [], rollbacks: [] };
+  const view: DocgenView = { scan: [], links: [], outline: null, sections: { done: 0, total: 0, failed: [] }, modules: [], violations: {}, rounds: [], rollbacks: [] };
   const chips = new Map<string, ModuleChip>(pipeline.map((key) => [key, { key, name: key, state: "pending", round: 0 }]));
   const doneSections = new Set<number>();
   for (const raw of events) {
@@ -48,6 +50,9 @@ export function docgenView(events: readonly EngineEvent[], pipeline: readonly st
     switch (e.type as string) {
       case "scan_step":
         view.scan.push({ seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary });
+        break;
+      case "link_checked":
+        view.links.push({ seq: e.seq, url: e.url, status: e.status, detail: e.detail });
         break;
       case "doc_outline_ready":
         view.outline = { outline: e.outline, cached: e.cached };

@@ -10,6 +10,7 @@ import type { RuleModule } from "../../rules/Rule.js";
 import { RuleIndex } from "../../rules/RuleIndex.js";
 import type { VersionStore, WorkflowServices } from "../WorkflowDefinition.js";
 import { GuideLibrary } from "./guides/GuideLibrary.js";
+import { fetchLinkOverHttp, type LinkFetcher } from "./links/userLinks.js";
 
 /** The built-in style guide's file name under the rules folder. */
 export const DEFAULT_GUIDE = "DOC_GUIDELINES.md";
@@ -25,6 +26,8 @@ export interface DocgenServiceExtras {
   rulesDir?: string;
   /** A shared RuleIndex (tests, the app); default one per graph under `<dataDir>/rules-index`. */
   ruleIndex?: RuleIndex;
+  /** How an allowed user link is fetched; default the one HTTP client (tests wrap it to count requests). */
+  fetchLink?: LinkFetcher;
 }
 
 /** Which guide a run reads: a path, a library id, or neither (the built-in guide). */
@@ -48,6 +51,9 @@ export interface DocgenDeps {
   library: GuideLibrary | null;
   /** The rule table, opened under the data dir on first use. */
   ruleIndex(sessionId: string): RuleIndex;
+  /** Hosts of the endpoints the user configured: besides loopback, the only ones a user's link is fetched from. */
+  intranetHosts(): Promise<string[]>;
+  fetchLink: LinkFetcher;
 }
 
 export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): DocgenDeps {
@@ -82,6 +88,8 @@ export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): Do
       }
       return { file: path.join(rulesDir, DEFAULT_GUIDE), name: DEFAULT_GUIDE };
     },
+    intranetHosts: async () => (services.intranetHosts ? services.intranetHosts().catch(() => []) : []),
+    fetchLink: services.fetchLink ?? fetchLinkOverHttp,
     ruleIndex: (sessionId) => {
       // Beside the knowledge tables' folder: <dataDir>/rules-index (the cache dir is <dataDir>/cache/<session>).
       const dataDir = services.dataDir ?? path.dirname(path.dirname(services.cacheDir(sessionId)));

@@ -1,6 +1,7 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { DocgenDeps } from "./DocgenDeps.js";
+import { fetchLinksNode } from "./nodes/fetchLinks.js";
 import { finalizeNode } from "./nodes/finalize.js";
 import { generateDraftNode } from "./nodes/generateDraft.js";
 import { processNotesNode } from "./nodes/processNotes.js";
@@ -23,7 +24,7 @@ export interface GraphModule {
 
 /**
  * The docgen graph. Wiring only:
- * setup → process_text | process_notes | scan_code → generate_draft (outline) → [pause_outline] →
+ * setup → process_text | process_notes | scan_code → fetch_links → generate_draft (outline) → [pause_outline] →
  * write_sections → [pause_sections ⇄ regenerate_section] → review_<m1> ⇄ revise_<m1> → review_<m2> …
  * → finalize → END. The review/revise pairs are registered from the run's guide's modules, flat, so
  * every module is a visible node of the graph (and of its Mermaid drawing); GuideGraphs keeps one
@@ -39,6 +40,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
     .addNode("process_text", processTextNode())
     .addNode("process_notes", processNotesNode())
     .addNode("scan_code", scanCodeNode(deps))
+    .addNode("fetch_links", fetchLinksNode(deps))
     .addNode("generate_draft", generateDraftNode(deps))
     .addNode("pause_outline", pauseNode("outline_confirm"))
     .addNode("write_sections", writeSectionsNode(deps))
@@ -50,9 +52,10 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
   for (const m of modules) g.addNode(`review_${m.id}`, reviewModuleNode(deps, m.id, m.name)).addNode(`revise_${m.id}`, reviseModuleNode(deps, m.id, m.name));
   g.addEdge(START, "setup")
     .addConditionalEdges("setup", routeEntry, ["process_text", "process_notes", "scan_code", ...afterDraft])
-    .addEdge("process_text", "generate_draft")
-    .addEdge("process_notes", "generate_draft")
-    .addEdge("scan_code", "generate_draft")
+    .addEdge("process_text", "fetch_links")
+    .addEdge("process_notes", "fetch_links")
+    .addEdge("scan_code", "fetch_links")
+    .addEdge("fetch_links", "generate_draft")
     .addConditionalEdges("generate_draft", routeAfterOutline, ["pause_outline", "write_sections"])
     .addConditionalEdges("pause_outline", routeAfterOutlinePause, ["generate_draft", "write_sections"])
     .addConditionalEdges("write_sections", routeAfterSections, ["pause_sections", ...afterDraft])

@@ -73,6 +73,8 @@ export const DocgenState = Annotation.Root({
   draft_version: last<number | null>(() => null),
   /** Feedback for a regenerated outline. */
   outline_feedback: last<string>(() => ""),
+  /** http(s) links the user wrote in the text, the notes or the extra context (fetch_links fetches the allowed ones). */
+  user_links: last<string[]>(() => []),
   /** A finished run's request to rewrite one section (`docgen.regenerateSection`), consumed by regenerate_finished. */
   regen_request: last<{ index: number; notes: string } | null>(() => null),
   /** The answer of the last pause. */

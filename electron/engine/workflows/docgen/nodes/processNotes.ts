@@ -5,6 +5,7 @@ import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { runStep } from "../../common/nodeRuntime.js";
 import { CodeRoot } from "../code/CodeRoot.js";
 import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
+import { extractLinks } from "../links/userLinks.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 const MAX_NOTES = 60;
@@ -43,7 +44,9 @@ export function processNotesNode() {
         parts.push(noteStructure(rel, out.text));
       }
       const context = cleanText([state.context ? `补充说明：${state.context}` : "", ...parts].filter(Boolean).join("\n\n")).slice(0, CONTEXT_CHARS);
-      return { update: { context }, summary: `${read} of ${files.length} notes` };
+      // Links written in the notes are the user's too (fetched or refused by fetch_links).
+      const links = extractLinks([...state.user_links, ...parts].join("\n"));
+      return { update: { context, user_links: links }, summary: `${read} of ${files.length} notes` };
     });
 }
 
