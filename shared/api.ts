@@ -62,7 +62,14 @@ export const LoadedModelSchema = z.object({
 });
 
 /** A data file found damaged at start: kept aside, and what was rebuilt or started fresh. */
-export const StartupRepairSchema = z.object({ file: z.string(), problem: z.string(), keptAs: z.string(), action: z.string() });
+export const StartupRepairSchema = z.object({
+  file: z.string(),
+  problem: z.string(),
+  keptAs: z.string(),
+  action: z.string(),
+  /** A damaged app.db: the readable rows copied into the fresh one, per table (`complete: false` = an unreadable page was skipped). */
+  salvaged: z.object({ rows: z.number(), orphansDropped: z.number(), tables: z.array(z.object({ table: z.string(), rows: z.number(), complete: z.boolean() })) }).optional(),
+});
 
 export const HealthSchema = z.object({
   ok: z.literal(true),

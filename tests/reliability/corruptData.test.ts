@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
@@ -66,6 +67,59 @@ describe("corrupt data files at start", () => {
     // A fresh start: defaults, and the app works.
     expect((await engine.call("settings.get", {})).locale).toBe("zh-CN");
     await chatWorks(engine);
+  });
+
+  it("app.db with one damaged page in the middle: every readable row is copied into the fresh database, the counts in health.repairs", async () => {
+    const dir = dataDir();
+    const chatEngine = async () => {
+      const engine = await createEngine({ dataDir: dir, llm: chunkLlm(Array.from({ length: 30 }, (_, i) => `chunk ${i} `)), eventFlushIntervalMs: 5 });
+      cleanup.push(() => engine.dispose());
+      return engine;
+    };
+    const first = await chatEngine();
+    await first.call("settings.update", { locale: "en" });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { sessionId } = await first.call("run.start", { workflow: "chat", input: { prompt: `session ${i} ${"long prompt text ".repeat(20)}` } });
+      await waitForEvent(first, sessionId, isTerminal);
+      ids.push(sessionId);
+    }
+    await first.dispose();
+    const file = path.join(dir, "app.db");
+    // A leaf page of the events table from the middle of its B-tree, and how many rows it holds.
+    const probe = new Database(file, { readonly: true });
+    const leaves = probe.prepare("SELECT pageno, ncell FROM dbstat WHERE name = 'events' AND pagetype = 'leaf' ORDER BY path").all() as Array<{ pageno: number; ncell: number }>;
+    const eventsBefore = (probe.prepare("SELECT count(*) AS n FROM events").get() as { n: number }).n;
+    const tableCounts = Object.fromEntries((probe.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map(({ name }) => [name, (probe.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]));
+    const pageSize = probe.pragma("page_size", { simple: true }) as number;
+    probe.close();
+    expect(leaves.length).toBeGreaterThanOrEqual(3);
+    const victim = leaves[Math.floor(leaves.length / 2)]!;
+    const fd = fs.openSync(file, "r+");
+    fs.writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (victim.pageno - 1) * pageSize);
+    fs.closeSync(fd);
+    const damaged = fs.readFileSync(file);
+
+    const engine = await chatEngine();
+    const repair = (await engine.call("health", {})).repairs?.[0];
+    expect(repair?.problem).toMatch(/malformed|corrupt/i);
+    expect(fs.readFileSync(repair!.keptAs)).toEqual(damaged);
+    const salvaged = Object.fromEntries(repair!.salvaged!.tables.map((t) => [t.table, t]));
+    // Exactly the rows of the damaged page are lost; every other table comes back whole.
+    expect(salvaged.events).toEqual({ table: "events", rows: eventsBefore - victim.ncell, complete: false });
+    for (const [table, n] of Object.entries(tableCounts)) if (table !== "events") expect(salvaged[table], table).toEqual({ table, rows: n, complete: true });
+    expect(repair!.salvaged!.rows).toBe(Object.values(tableCounts).reduce((a, b) => a + b, 0) - victim.ncell);
+    expect(repair!.action).toMatch(/copied \d+ readable rows .*unreadable pages skipped in events/);
+    // The app runs on what was saved: settings, every session, the events that were readable.
+    expect((await engine.call("settings.get", {})).locale).toBe("en");
+    const listed = (await engine.call("sessions.list", {})).sessions.map((s) => s.id);
+    for (const id of ids) expect(listed).toContain(id);
+    let readable = 0;
+    for (const id of ids) readable += (await engine.call("events.list", { sessionId: id, afterSeq: 0 })).events.length;
+    expect(readable).toBeLessThan(eventsBefore);
+    expect(readable).toBeGreaterThan(0);
+    await chatWorks(engine);
+    expect((engine.parts.appDb.db.pragma("integrity_check") as Array<{ integrity_check: string }>)[0]!.integrity_check).toBe("ok");
   });
 
   it("checkpoints.db: paused sessions become interrupted with their events and versions kept; new sessions run", async () => {

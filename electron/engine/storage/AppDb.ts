@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { MIGRATIONS } from "./migrations.js";
 import { isCorruptionError, quarantine, type StartupRepair } from "./quarantine.js";
+import { salvageInto } from "./salvageDb.js";
 import { assertSafeSqliteVersion } from "./sqliteVersion.js";
 
 /** File name of the app database inside the data dir. */
@@ -58,26 +59,41 @@ export class AppDb {
 
   /**
    * Open (creating if needed) and migrate `<dataDir>/app.db`. A file SQLite calls corrupt or not a
-   * database is kept aside (`app.db.corrupt-<time>`) and a fresh database takes its place, so the
-   * app starts and says so (`repairs`, shown by `health`); any other failure still throws.
+   * database — at open, or by `PRAGMA quick_check` (a damaged page in the middle opens fine and
+   * fails later) — is kept aside (`app.db.corrupt-<time>`), a fresh database takes its place, and
+   * every row still readable in the damaged file is copied into it (salvageDb.ts), so the app
+   * starts with what could be saved and says so (`repairs`, shown by `health`, with the counts);
+   * any other failure still throws.
    */
   static open(dataDir: string, options: AppDbOptions = {}): AppDb {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = path.resolve(dataDir, APP_DB_FILE);
+    let problem: string;
     try {
-      return AppDb.openAt(file, options, []);
+      const appDb = AppDb.openAt(file, options, []);
+      const check = quickCheck(appDb.db);
+      if (check === "ok") return appDb;
+      appDb.close();
+      problem = `database disk image is malformed (quick_check: ${check.slice(0, 300)})`;
     } catch (error) {
       if (!isCorruptionError(error)) throw error;
-      const keptAs = quarantine(file);
-      const repair: StartupRepair = {
-        file,
-        problem: error instanceof Error ? error.message : String(error),
-        keptAs,
-        action: "started a fresh app.db (settings, sessions and versions of the damaged file are in the kept copy); the library index is rebuilt from it",
-      };
-      console.warn(`[AppDb] ${file} is damaged; kept as ${keptAs}, starting fresh`);
-      return AppDb.openAt(file, options, [repair]);
+      problem = error instanceof Error ? error.message : String(error);
     }
+    const keptAs = quarantine(file);
+    console.warn(`[AppDb] ${file} is damaged; kept as ${keptAs}, starting fresh and copying what is readable`);
+    const fresh = AppDb.openAt(file, options, []);
+    const salvaged = salvageInto(fresh.db, keptAs);
+    const lost = salvaged.tables.filter((t) => !t.complete).map((t) => t.table);
+    fresh.repairs.push({
+      file,
+      problem,
+      keptAs,
+      action: salvaged.unreadable
+        ? "started a fresh app.db; nothing of the damaged file was readable (it is kept as it was); the library index is rebuilt"
+        : `started a fresh app.db and copied ${salvaged.rows} readable rows of ${salvaged.tables.length} tables from the damaged one${lost.length ? ` (unreadable pages skipped in ${lost.join(", ")})` : ""}${salvaged.orphansDropped ? `; ${salvaged.orphansDropped} rows whose parent was lost dropped` : ""}; the library index is rebuilt from it`,
+      salvaged: { rows: salvaged.rows, orphansDropped: salvaged.orphansDropped, tables: salvaged.tables },
+    });
+    return fresh;
   }
 
   private static openAt(file: string, options: AppDbOptions, repairs: StartupRepair[]): AppDb {
@@ -100,6 +116,16 @@ export class AppDb {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+}
+
+/** `PRAGMA quick_check`: "ok", or what it found; a read that fails on a damaged page says so too. */
+function quickCheck(db: Database.Database): string {
+  try {
+    const rows = db.pragma("quick_check") as Array<{ quick_check: string }>;
+    return rows.map((row) => row.quick_check).join("; ");
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

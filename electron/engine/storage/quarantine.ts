@@ -10,6 +10,8 @@ export interface StartupRepair {
   keptAs: string;
   /** What was rebuilt or started fresh. */
   action: string;
+  /** The readable rows of a damaged database copied into the fresh one (app.db). */
+  salvaged?: { rows: number; orphansDropped: number; tables: Array<{ table: string; rows: number; complete: boolean }> };
 }
 
 /** SQLite's answers for a file that is not (or no longer) a database. */
