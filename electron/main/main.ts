@@ -10,6 +10,7 @@ import { registerIpc } from "./registerIpc.js";
 import { SafeStorageSecretStore } from "./SafeStorageSecretStore.js";
 import { appMenuTemplate } from "./appMenu.js";
 import { createRunNotifier } from "./runNotifier.js";
+import { startDiscoverableServer, type DiscoverableServer } from "../server/serverDiscovery.js";
 
 // Electron shell only: lifecycle, one hardened window, IPC → engine. Everything that thinks is in the engine.
 
@@ -22,6 +23,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 app.enableSandbox();
 
 let engine: Engine | null = null;
+let localServer: DiscoverableServer | null = null;
 let disposed = false;
 
 function openMainWindow(): BrowserWindow {
@@ -34,6 +36,11 @@ async function start(): Promise<void> {
   // Provider and OpenAI keys are encrypted with the OS keychain instead of the server's 0600 file.
   const secrets = new SafeStorageSecretStore(safeStorage, dataDir);
   engine = await createAppEngine({ dataDir, secrets });
+  // Loopback server + <userData>/server.json for local tools (`npm run mcp` forwards here: one model load).
+  localServer = await startDiscoverableServer({ api: engine, dataDir }).catch((error: unknown) => {
+    console.error("[main] local tool server not started", error);
+    return null;
+  });
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isDev: devUrl !== null, onAbout: () => app.showAboutPanel() })));
   // A pause or the end of a run while the window is in the background: a system notification; a click brings the window back.
   const notice = createRunNotifier({ isBackground: () => !BrowserWindow.getAllWindows().some((w) => w.isFocused()) });
@@ -80,8 +87,9 @@ if (!app.requestSingleInstanceLock()) {
     if (!engine || disposed) return;
     event.preventDefault();
     disposed = true;
-    void engine
-      .dispose()
+    void (localServer?.close() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => engine!.dispose())
       .catch((error: unknown) => console.error("[main] engine dispose failed", error))
       .finally(() => app.quit());
   });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,9 +36,14 @@ describe("web entry point (spawned)", { timeout: 180_000 }, () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ ok: true });
       expect((await fetch(`${parsed.origin}/api/health`)).status).toBe(401);
+      // server.json (0600) for `npm run mcp`: this server's URL and token, removed on exit.
+      const discovery = path.join(dataDir, "server.json");
+      expect(statSync(discovery).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(discovery, "utf8"))).toEqual({ url: parsed.origin, token, pid: expect.any(Number) });
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
+      expect(existsSync(discovery)).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { toApiError } from "../../shared/errors.js";
 import { createServer } from "./createServer.js";
 import { openBrowser } from "./openBrowser.js";
 import { parseServerArgs, SERVER_USAGE } from "./parseServerArgs.js";
+import { writeDiscovery } from "./serverDiscovery.js";
 
 /** Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`. */
 async function main(): Promise<void> {
@@ -17,9 +18,12 @@ async function main(): Promise<void> {
   const token = args.token ?? randomBytes(24).toString("base64url");
   // Imported after the arguments are known good: a usage error never loads SQLite or llama.cpp.
   const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
-  const engine = await createAppEngine({ dataDir: args.dataDir ?? defaultDataDir(), ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
+  const dataDir = args.dataDir ?? defaultDataDir();
+  const engine = await createAppEngine({ dataDir, ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
   const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
   const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
+  // server.json (0600) lets `npm run mcp` find this server and forward to it (one model load).
+  const removeDiscovery = await writeDiscovery(dataDir, { url: server.url, token, pid: process.pid });
   const url = `${server.url}/?token=${encodeURIComponent(token)}`;
   process.stdout.write(`Scriptorium is running at ${url}\n`);
   if (args.open) openBrowser(url);
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`\n${signal}: shutting down…\n`);
+    removeDiscovery();
     await server.close().catch(() => undefined);
     await engine.dispose();
     process.exit(0);
