@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PAGE_WEIGHT, markHtmlPageBreaks, paginateLines } from "../../electron/engine/knowledge/papers/paperPages.js";
 import { linesFromMarkdown } from "../../electron/engine/knowledge/papers/parsePaper.js";
 import { structuralEvidence, structuralQuestion } from "../../electron/engine/knowledge/papers/structureQuery.js";
+import fs from "node:fs";
+import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
+import { importBytes, lastAnswer, paperEngine, untilSettled } from "./paperEngineKit.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";
 
 let kit: PaperKit | undefined;
@@ -110,5 +113,30 @@ describe("pages of papers without page geometry (real SQLite, LanceDB)", () => {
     const pages = paginateLines(linesFromMarkdown(zh)).map((l) => l.page);
     // 4 paragraphs of ~885 characters (weight ~1 770 each): one per page.
     expect(pages).toEqual([1, 2, 3, 4]);
+  });
+  it("a [p.N] citation in an answer about a text paper names a chunk of that form-feed page; a page the passages lack is removed", async () => {
+    const llm = new ScriptedLlm({
+      replies: {
+        "paper.metadata": { title: "Soil Carbon Notes", authors: [], year: null },
+        "paper.chat": "Soil carbon fell by 3 percent [p.2]. The farms were in Kenya [p.9].",
+        "paper.questioner": { questions: ["Which farms?", "Which years?", "Which method?"] },
+      },
+    });
+    const { engine, dataDir } = await paperEngine(llm);
+    try {
+      const text = "Soil Carbon Notes\n\nIntro on page one: carbon matters.\f\nPage two says soil carbon fell by 3 percent.\f\nPage three ends the notes.\n";
+      const docId = await importBytes(engine, dataDir, "notes.txt", text);
+      const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "How much did soil carbon fall?", forced_intent: "chat", single_question: true, locale: "en" } });
+      const answer = lastAnswer(await untilSettled(engine, sessionId));
+      const page2 = (await engine.call("paper.get", { doc_id: docId })).pages.find((p) => p.page === 2)!;
+      expect(page2.text).toContain("fell by 3 percent");
+      expect(answer.citations.map((c) => c.page)).toEqual([2]);
+      expect(answer.evidence.find((e) => e.chunk_id === answer.citations[0]!.chunk_id)!.text).toContain("fell by 3 percent");
+      expect(answer.answer).toContain("[p.2]");
+      expect(answer.answer).not.toContain("[p.9]");
+    } finally {
+      await engine.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
