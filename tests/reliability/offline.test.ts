@@ -14,14 +14,21 @@ import { actionFor } from "./helpers/articleDriver.js";
 import { isLocalTarget, recordConnections } from "./helpers/connectionRecorder.js";
 import { hybridArticleLlm } from "./helpers/hybridArticleLlm.js";
 import { REPO_ROOT } from "./helpers/serverProcess.js";
+import { HttpApi } from "./helpers/httpApi.js";
+import { buildWorkflowEngine } from "./helpers/workflowScript.js";
+import { runEachWorkflow } from "./helpers/workflowSessions.js";
+import { createServer } from "../../electron/server/createServer.js";
 
 /**
  * Offline guarantee. (1) In this process, with `net.Socket#connect` and `dns.lookup` recorded: a
  * full article run on the production wiring (createAppEngine) with the local library (LanceDB) and
  * an intranet provider on 127.0.0.1, prose from llama.cpp on the tiny GGUF → no connection or
- * lookup leaves loopback, although materials carry external URLs. (2) When this user may create a
- * network namespace (`unshare --net`, root here), the server runs inside one with only loopback up
- * and an article session driven through 127.0.0.1 from inside the namespace reaches `done`.
+ * lookup leaves loopback, although materials carry external URLs; the same for one session each of
+ * chat, docgen (code mode) and paper (import + question) on the production wiring. (2) When this
+ * user may create a network namespace (`unshare --net`, root here), the servers run inside one
+ * with only loopback up, and an article session plus one chat, docgen and paper session driven
+ * through 127.0.0.1 from inside the namespace reach `done`. Where a namespace cannot be made the
+ * second test says so and the hook-based tests are the guarantee.
  */
 const cleanup: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -96,6 +103,24 @@ describe("offline guarantee", () => {
     expect(recorder.attempts.filter((a) => !isLocalTarget(a))).toEqual([]);
   }, 300_000);
 
+  it("one session each of chat, docgen and paper (production wiring, scripted model) connects to nothing but loopback", async () => {
+    const recorder = recordConnections();
+    cleanup.push(() => recorder.restore());
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-offline-each-"));
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const engine = await buildWorkflowEngine({ dataDir, say: () => undefined });
+    cleanup.push(() => engine.dispose());
+    const server = await createServer({ api: engine, token: "offline-each-token" });
+    cleanup.push(() => server.close());
+    const statuses = await runEachWorkflow(new HttpApi(server.url, "offline-each-token"));
+    expect(statuses).toEqual({ chat: "done", docgen: "done", paper: "done" });
+    recorder.restore();
+    // The recorder saw this test's own HTTP calls to the server (so it sees fetch at all) …
+    expect(recorder.attempts.some((a) => a.kind === "connect")).toBe(true);
+    // … and nothing that leaves the machine.
+    expect(recorder.attempts.filter((a) => !isLocalTarget(a))).toEqual([]);
+  }, 300_000);
+
   it("inside a network namespace with only loopback, the server completes an article run (or says why it cannot try)", async () => {
     const probe = spawnSync("unshare", ["--net", "sh", "-c", "ip link set lo up && echo netns-ok"], { encoding: "utf8", timeout: 20_000 });
     const available = probe.status === 0 && probe.stdout.includes("netns-ok");
@@ -107,13 +132,16 @@ describe("offline guarantee", () => {
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-netns-"));
     cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanup.push(() => fs.rmSync(`${dataDir}-workflows`, { recursive: true, force: true }));
     const driver = path.join(REPO_ROOT, "tests/reliability/helpers/namespaceDriver.ts");
     const command = `ip link set lo up && exec "${process.execPath}" --import tsx "${driver}" "${dataDir}" "${await createTinyGguf()}"`;
     const run = spawnSync("unshare", ["--net", "sh", "-c", command], { cwd: REPO_ROOT, encoding: "utf8", timeout: 400_000, env: { ...process.env, LANCEDB_LOG: "error" } });
     const line = run.stdout.split("\n").find((l) => l.startsWith("{"));
     expect(run.status, `${run.stdout}\n${run.stderr}`.slice(-3000)).toBe(0);
-    const result = JSON.parse(line ?? "{}") as { unreachable: string; status: string; events: number };
+    const result = JSON.parse(line ?? "{}") as { unreachable: string; status: string; events: number; workflows: Record<string, string> };
     expect(result.status).toBe("done");
+    // One session of every other workflow too, in the same namespace.
+    expect(result.workflows).toEqual({ chat: "done", docgen: "done", paper: "done" });
     expect(result.events).toBeGreaterThan(10);
     // The namespace really had no route off the machine.
     expect(["ENETUNREACH", "EHOSTUNREACH", "EACCES", "EPERM"]).toContain(result.unreachable);

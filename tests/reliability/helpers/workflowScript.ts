@@ -67,6 +67,7 @@ export function workflowReplies(): Record<string, ScriptedReply | readonly Scrip
     "writer.section": (o) => cleanSection(outlineOf(3).sections[sectionIndexOf(o)]!.title),
     "reviewer.content_style": styleReviewer,
     "reviser.content_style": styleFixer,
+    "chat.reply": "离线也能回答。",
     reviewer: { violations: [] },
     reviser: { replacements: [] },
     "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
