@@ -59,6 +59,21 @@ describe("reranker (real llama.cpp ranking context, tiny GGUF)", () => {
     await library.close();
   });
 
+  it("disposes the ranking context and model it loaded; a later call loads it again", async () => {
+    kit = paperKit();
+    const modelsDir = path.join(kit.dir, "models");
+    await createTinyRerankerGguf({ dir: modelsDir, fileName: RERANKER_FILE });
+    const catalog = catalogReranker(modelsDir, () => 1);
+    const first = await catalog();
+    const scores = await first!.rank("encoder layers", ["The encoder uses 12 attention layers.", "We thank the reviewers."]);
+    await catalog.dispose();
+    await expect(first!.rank("encoder layers", ["The encoder uses 12 attention layers."])).rejects.toThrow();
+    const again = await catalog();
+    expect(await again!.rank("encoder layers", ["The encoder uses 12 attention layers.", "We thank the reviewers."])).toEqual(scores);
+    await catalog.dispose();
+    await catalog.dispose(); // idempotent
+  });
+
   it("without the file, or with a file that is no model, there is no reranker and retrieval keeps the RRF order", async () => {
     kit = paperKit();
     const { doc_id } = await kit.library.importFile(kit.write("sparse.pdf", await buildPaperPdf()));

@@ -6,14 +6,17 @@ import type { Reranker } from "./PaperLibrary.js";
 /** The catalog's reranker file (models/catalog.json `bge-reranker-v2-m3-q8_0`). */
 export const RERANKER_FILE = "bge-reranker-v2-m3-Q8_0.gguf";
 
+/** The catalog reranker's loader, plus `dispose` for the ranking context and model it loaded. */
+export type CatalogReranker = (() => Promise<Reranker | undefined>) & { dispose(): Promise<void> };
+
 /**
  * A cross-encoder reranker on node-llama-cpp's ranking context, loaded on first use and only when
  * the catalog's reranker file is installed in the models folder; otherwise there is none and
- * retrieval keeps its RRF order.
+ * retrieval keeps its RRF order. A file that fails to load counts as none (until `dispose`).
  */
-export function catalogReranker(modelsDir: string, threads: () => number): () => Promise<Reranker | undefined> {
+export function catalogReranker(modelsDir: string, threads: () => number): CatalogReranker {
   let loading: Promise<{ model: LlamaModel; context: LlamaRankingContext } | undefined> | undefined;
-  return async () => {
+  const load = async (): Promise<Reranker | undefined> => {
     const file = path.join(modelsDir, RERANKER_FILE);
     if (!fs.existsSync(file)) return undefined;
     loading ??= (async () => {
@@ -29,4 +32,13 @@ export function catalogReranker(modelsDir: string, threads: () => number): () =>
       rank: (query, passages) => loaded.context.rankAll(query.slice(0, 300), passages.map((p) => p.slice(0, 1200))),
     };
   };
+  return Object.assign(load, {
+    async dispose(): Promise<void> {
+      const loaded = await loading;
+      loading = undefined;
+      if (!loaded) return;
+      await loaded.context.dispose();
+      await loaded.model.dispose();
+    },
+  });
 }

@@ -9,7 +9,7 @@ import { EmbeddingService } from "../EmbeddingService.js";
 import { checkClaims, type ClaimJudge } from "./checkClaims.js";
 import { PaperLibrary, type Reranker } from "./PaperLibrary.js";
 import type { PaperRecord } from "./PaperRepository.js";
-import { catalogReranker } from "./LlamaReranker.js";
+import { catalogReranker, type CatalogReranker } from "./LlamaReranker.js";
 import { llmClaimJudge } from "./llmClaimJudge.js";
 
 type In<K extends keyof typeof PaperMethods> = z.output<(typeof PaperMethods)[K]["input"]>;
@@ -35,6 +35,8 @@ export interface PaperServiceOptions {
 export class PaperService {
   readonly library: PaperLibrary;
   private loaded: (Embedder & { dispose?(): Promise<void> }) | undefined;
+  /** The catalog reranker this service loads (none when one was injected); disposed with it. */
+  private catalog: CatalogReranker | undefined;
 
   constructor(private readonly options: PaperServiceOptions) {
     this.library = new PaperLibrary({
@@ -42,14 +44,19 @@ export class PaperService {
       db: options.db,
       embedder: options.embedder ?? (async () => (this.loaded = await this.loadEmbedder())),
       llm: options.llm,
-      reranker: options.reranker ?? catalogReranker(options.modelsDir, () => resolveThreads(options.settings().threads)),
+      reranker: options.reranker ?? (this.catalog = catalogReranker(options.modelsDir, () => resolveThreads(options.settings().threads))),
     });
   }
 
-  async import(input: In<"import">, signal?: AbortSignal): Promise<Out<"import">> {
+  /** `onFile(done, total, name)` after each file (the engine turns it into `progress` events). */
+  async import(input: In<"import">, signal?: AbortSignal, onFile?: (done: number, total: number, name: string) => void): Promise<Out<"import">> {
     const papers: Out<"import">["papers"] = [];
     // One file after the other: each import is all-or-nothing, and the first failure stops the batch.
-    for (const file of input.paths) papers.push(await this.library.importFile(file, signal));
+    for (const file of input.paths) {
+      signal?.throwIfAborted();
+      papers.push(await this.library.importFile(file, signal));
+      onFile?.(papers.length, input.paths.length, path.basename(file));
+    }
     return { papers };
   }
 
@@ -93,6 +100,7 @@ export class PaperService {
     await this.library.close();
     await this.loaded?.dispose?.();
     this.loaded = undefined;
+    await this.catalog?.dispose();
   }
 
   private async loadEmbedder(): Promise<EmbeddingService> {
