@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BrowserWindow, Menu, Notification, app, ipcMain, protocol, safeStorage, shell } from "electron";
+import { BrowserWindow, Menu, Notification, app, dialog, ipcMain, protocol, safeStorage, shell } from "electron";
 import { createAppEngine } from "../engine/createAppEngine.js";
 import type { Engine } from "../engine/Engine.js";
 import { APP_ENTRY_URL, APP_SCHEME } from "./appOrigin.js";
@@ -10,6 +10,7 @@ import { registerIpc } from "./registerIpc.js";
 import { SafeStorageSecretStore } from "./SafeStorageSecretStore.js";
 import { appMenuTemplate } from "./appMenu.js";
 import { createRunNotifier } from "./runNotifier.js";
+import { registerFolderChooser } from "./folderChooser.js";
 import { startDiscoverableServer, type DiscoverableServer } from "../server/serverDiscovery.js";
 
 // Electron shell only: lifecycle, one hardened window, IPC → engine. Everything that thinks is in the engine.
@@ -58,6 +59,7 @@ async function start(): Promise<void> {
       notification.show();
     },
   });
+  registerFolderChooser(ipcMain, dialog, { devOrigin, windowOf: (contents) => BrowserWindow.fromWebContents(contents) });
   openMainWindow();
 }
 

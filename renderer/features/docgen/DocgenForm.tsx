@@ -16,10 +16,17 @@ export interface DocgenFormValues {
   confirmOutline: boolean;
 }
 
-/** Mode picker, topic, source path (a path field: browser mode has no folder dialog), text, rule set. */
+/** The desktop app's folder dialog (preload `window.scriptoriumFiles.chooseFolder`); absent in browser mode. */
+export function folderChooser(w: unknown = typeof window === "undefined" ? undefined : window): ((options: { title?: string }) => Promise<string | null>) | null {
+  const files = (w as { scriptoriumFiles?: { chooseFolder?: unknown } } | undefined)?.scriptoriumFiles;
+  return typeof files?.chooseFolder === "function" ? (files.chooseFolder as (options: { title?: string }) => Promise<string | null>) : null;
+}
+
+/** Mode picker, topic, source path (the Electron folder dialog when the bridge has it; a path field always), text, rule set. */
 export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate; running: boolean; onStart(values: DocgenFormValues): void; onStop(): void }) {
   const [values, setValues] = useState<DocgenFormValues>({ mode: "code", topic: "", source: "", text: "", rules: "", guide: "", confirmOutline: true });
   const [problem, setProblem] = useState<string | null>(null);
+  const chooseFolder = folderChooser();
   const set = <K extends keyof DocgenFormValues>(key: K, value: DocgenFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const submit = () => {
     if (!values.topic.trim()) return setProblem(t("docgen.needTopic"));
@@ -49,10 +56,25 @@ export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate
         <input name="topic" value={values.topic} placeholder={t("docgen.topicPlaceholder")} onChange={(e) => set("topic", e.target.value)} />
       </label>
       {(values.mode === "code" || values.mode === "notes") && (
-        <label>
-          {t("docgen.source")}
-          <input name="source_path" value={values.source} placeholder={t("docgen.sourcePlaceholder")} onChange={(e) => set("source", e.target.value)} />
-        </label>
+        <div className="docgen-form__source">
+          <label>
+            {t("docgen.source")}
+            <input name="source_path" value={values.source} placeholder={t("docgen.sourcePlaceholder")} onChange={(e) => set("source", e.target.value)} />
+          </label>
+          {chooseFolder && (
+            <button
+              type="button"
+              onClick={() =>
+                void chooseFolder({ title: t("docgen.chooseFolder") }).then(
+                  (chosen) => chosen && set("source", chosen),
+                  () => undefined,
+                )
+              }
+            >
+              {t("docgen.chooseFolder")}
+            </button>
+          )}
+        </div>
       )}
       {(values.mode === "text" || values.mode === "review") && (
         <label>
