@@ -58,6 +58,7 @@ const env = {
   CHAOS_PAYLOAD_RUNS: String(Math.max(200, runs * 50)),
   CHAOS_ROUTE_RUNS: String(Math.max(200, runs * 50)),
   CHAOS_MCP_RUNS: String(Math.max(100, runs * 20)),
+  CHAOS_WORKFLOW_KILLS: "all",
   CHAOS_SSE_RECONNECTS: String(Math.max(200, runs * 20)),
 };
 process.stdout.write(
