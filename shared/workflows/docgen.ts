@@ -172,6 +172,8 @@ export const docgenContract = defineWorkflowContract({
     replacements: z.object({ kept: z.number().int(), dropped: z.number().int() }),
     /** The graph as Mermaid (LangGraph's drawing): every module's review and revise node. */
     mermaid: z.string(),
+    /** The same graph as structure (LangGraph's nodes and edges), which the UI draws as SVG. */
+    graph: z.object({ nodes: z.array(z.string()), edges: z.array(z.object({ from: z.string(), to: z.string(), conditional: z.boolean() })) }),
     /** The run's guide: library id (null for a rules_file path or none yet), name, and its modules in pipeline order. */
     guide: z.object({ id: z.string().nullable(), name: z.string(), modules: z.array(z.object({ key: z.string(), name: z.string() })) }),
     /** The run's start input, so a client can start a resumed run with `resume_from`. */

@@ -6,11 +6,15 @@ import { DocumentPane } from "../common/DocumentPane.js";
 import { Timeline } from "../common/Timeline.js";
 import { DocgenForm, type DocgenFormValues } from "./DocgenForm.js";
 import { DocgenPauseCard } from "./DocgenPauseCard.js";
+import { DocgenGraph } from "./DocgenGraph.js";
 import { DocgenProgress } from "./DocgenProgress.js";
+import type { GraphShape } from "./graphLayout.js";
 import { RegenerateCard } from "./RegenerateCard.js";
 import { docgenView } from "./docgenView.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
+
+const NO_GRAPH: GraphShape = { nodes: [], edges: [] };
 
 /**
  * 文档生成: the form (mode, topic, source, rule set), the run's timeline with scan steps, outline,
@@ -26,20 +30,27 @@ export function DocgenScreen() {
   const revealLine = useApp((s) => s.revealLine);
   const live = useApp(selectDraftText);
   const isDocgen = current.workflow === "docgen";
-  const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string; reviewOnly: boolean }>({ pipeline: [], mermaid: "", reviewOnly: false });
+  const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string; graph: GraphShape; reviewOnly: boolean }>({ pipeline: [], mermaid: "", graph: NO_GRAPH, reviewOnly: false });
 
   // The pipeline (module order) and the graph come from run.state; refreshed as the run moves on.
   const reviewCount = isDocgen ? current.workflowEvents.filter((e) => (e.type as string) === "module_review").length : 0;
   useEffect(() => {
     if (!isDocgen || !current.sessionId) return;
     api.call("run.state", { sessionId: current.sessionId }).then(
-      (s) => setMeta({ pipeline: (s.values.review_pipeline as string[]) ?? [], mermaid: String(s.values.mermaid ?? ""), reviewOnly: s.values.review_only === true }),
+      (s) =>
+        setMeta({
+          pipeline: (s.values.review_pipeline as string[]) ?? [],
+          mermaid: String(s.values.mermaid ?? ""),
+          graph: (s.values.graph as GraphShape | undefined) ?? NO_GRAPH,
+          reviewOnly: s.values.review_only === true,
+        }),
       () => undefined,
     );
   }, [api, isDocgen, current.sessionId, current.status, reviewCount]);
 
   const view = useMemo(() => docgenView(isDocgen ? current.workflowEvents : [], meta.pipeline), [isDocgen, current.workflowEvents, meta.pipeline]);
   const running = isDocgen && current.status === "running";
+  const moduleStates = useMemo(() => Object.fromEntries(view.modules.map((m) => [m.key, m.state])), [view.modules]);
 
   const start = (v: DocgenFormValues) => {
     const input =
@@ -65,12 +76,7 @@ export function DocgenScreen() {
             <DocgenProgress t={t} view={view} onLine={revealLine} />
             {current.error && <p className="notice notice--error">{current.error.message}</p>}
             {current.status === "done" && current.sessionId && !meta.reviewOnly && <RegenerateCard t={t} sessionId={current.sessionId} markdown={live} />}
-            {meta.mermaid && (
-              <details className="docgen-card docgen-graph">
-                <summary>{t("docgen.graph")}</summary>
-                <pre>{meta.mermaid}</pre>
-              </details>
-            )}
+            {meta.graph.nodes.length > 0 && <DocgenGraph t={t} shape={meta.graph} mermaid={meta.mermaid} states={moduleStates} />}
           </>
         ) : (
           <p className="muted">{t("docgen.empty")}</p>

@@ -1,7 +1,7 @@
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
 import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
 import { builtinModules, docgenDeps, readGuideFile, type DocgenServiceExtras } from "./DocgenDeps.js";
-import { docgenMermaidSync, type GraphModule } from "./graph.js";
+import { docgenGraphShape, docgenMermaidSync, type GraphModule } from "./graph.js";
 import { GuideGraphs } from "./GuideGraphs.js";
 import { validateGuide } from "./guides/validateGuide.js";
 import { docgenPauses } from "./pauses.js";
@@ -9,16 +9,18 @@ import type { DocgenStateType } from "./state.js";
 
 const TITLE_CHARS = 40;
 
-const drawings = new Map<string, string>();
-/** The Mermaid drawing of the graph of a module list (the built-in guide's when empty), computed once per list. */
-function mermaidOf(modules: readonly GraphModule[]): string {
+type GraphShape = ReturnType<typeof docgenGraphShape>;
+const drawings = new Map<string, { mermaid: string; graph: GraphShape }>();
+/** The Mermaid text and the node/edge structure of the graph of a module list (the built-in guide's when empty), computed once per list. */
+function drawingOf(modules: readonly GraphModule[]): { mermaid: string; graph: GraphShape } {
   const key = modules.map((m) => `${m.id}:${m.name}`).join("|");
   let drawing = drawings.get(key);
   if (drawing === undefined) {
     try {
-      drawing = docgenMermaidSync(modules.length ? modules : builtinModules());
+      const list = modules.length ? modules : builtinModules();
+      drawing = { mermaid: docgenMermaidSync(list), graph: docgenGraphShape(list) };
     } catch {
-      drawing = "";
+      drawing = { mermaid: "", graph: { nodes: [], edges: [] } };
     }
     if (drawings.size > 32) drawings.clear();
     drawings.set(key, drawing);
@@ -102,7 +104,8 @@ export function docgenPublicValues(v: Partial<DocgenStateType>, status: string) 
     is_valid: v.is_valid ?? false,
     modules: (v.module_reports ?? []) as ModuleReport[],
     replacements: { kept: log.filter((r) => r.status === "kept").length, dropped: log.filter((r) => r.status === "dropped").length },
-    mermaid: mermaidOf(v.guide_modules ?? []),
+    mermaid: drawingOf(v.guide_modules ?? []).mermaid,
+    graph: drawingOf(v.guide_modules ?? []).graph,
     guide: { id: v.guide || (v.rules_file ? null : "builtin"), name: v.guide_name ?? "", modules: (v.guide_modules ?? []).map((m) => ({ key: m.id, name: m.name })) },
     input: v.start_input ?? {},
   };

@@ -78,6 +78,15 @@ export function docgenMermaidSync(modules: readonly GraphModule[]): string {
   return graph.getGraph().drawMermaid();
 }
 
+/** The graph's structure (LangGraph's own nodes and edges) for the UI's drawing: every module's review/revise node. */
+export function docgenGraphShape(modules: readonly GraphModule[]): { nodes: string[]; edges: Array<{ from: string; to: string; conditional: boolean }> } {
+  const graph = (buildDocgenGraph({} as DocgenDeps, modules) as unknown as { getGraph(): { nodes: Record<string, { id: string }>; edges: Array<{ source: string; target: string; conditional?: boolean }> } }).getGraph();
+  return {
+    nodes: Object.values(graph.nodes).map((n) => n.id),
+    edges: graph.edges.map((e) => ({ from: e.source, to: e.target, conditional: e.conditional === true })),
+  };
+}
+
 interface LooseGraph {
   addNode(name: string, node: unknown, options?: { ends: string[] }): LooseGraph;
   addEdge(from: string, to: string): LooseGraph;

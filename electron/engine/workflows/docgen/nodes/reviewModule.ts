@@ -35,6 +35,8 @@ export function reviewModuleNode(deps: DocgenDeps, moduleKey: string, moduleName
       const passed = violations.length === 0;
       const breaker = !passed && round >= DOCGEN_MAX_ROUNDS;
       emit(config, { type: "module_review", module: moduleKey, name: module.name, round, violations, passed, rejected: found.rejected, ...(found.modelError ? { model_error: found.modelError.slice(0, 300) } : {}) });
+      // Module reviews n/m for the job tray (the modules run in guide order); the run's abort stops them.
+      emit(config, { type: "progress", task: "module_reviews", done: guide.modules.findIndex((m) => m.id === moduleKey) + (passed || breaker ? 1 : 0), total: guide.modules.length, message: `${module.name} · ${round + 1}` });
       const comments = violations.map(formatComment);
       const reports = state.module_reports.map((r): ModuleReport =>
         r.key !== moduleKey
