@@ -94,4 +94,58 @@ describe("文档生成 screen in Chromium", { timeout: 180_000 }, () => {
     expect(studio.foreignRequests).toEqual([]);
     expect(fs.existsSync(path.join(studio.dataDir, "cache"))).toBe(true);
   });
+
+  it("a guide imported in the picker runs with its own modules (SVG graph nodes), and a failed section is rewritten after the run is done", async () => {
+    let broken = true;
+    const llm = new ScriptedLlm({
+      replies: {
+        "writer.outline": outlineOf(2, "团队手册"),
+        "writer.section": (o: ScriptedCallOptions) => {
+          const i = sectionIndexOf(o);
+          if (i === 1 && broken) throw new Error("backend timeout");
+          return `${cleanSection(outlineOf(2).sections[i]!.title)}${i === 1 ? "\n\n重写后的第二部分。" : ""}`;
+        },
+        reviewer: { violations: [] },
+      },
+    });
+    studio = await startStudio({ llm });
+    const { page } = studio;
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "文档生成" }).click();
+    const guide = path.join(studio.dataDir, "team-guide.md");
+    fs.writeFileSync(guide, "# 团队规范\n\n## api_docs（接口文档）\n\n### 1.1 写明返回值\n\n- 类型：semantic\n\n## tone（语气）\n\n### 2.1 不用口语\n\n- 类型：semantic\n");
+    await page.locator('.docgen-guides input[type="file"]').setInputFiles(guide);
+    await expect.poll(() => page.locator('select[name="guide"]').inputValue()).toBe("team-guide");
+    await visible(page.getByText("接口文档 · 语气"));
+    await page.getByLabel("文本", { exact: true }).check();
+    await page.getByLabel("主题").fill("团队手册");
+    await page.getByLabel("资料文本").fill("团队的接口约定。");
+    await page.getByLabel("生成大纲后暂停，让我确认").uncheck();
+    await page.getByRole("button", { name: "开始生成" }).click();
+
+    await visible(page.locator('.docgen-chip[data-state="passed"]'), 60_000);
+    await expect.poll(() => page.locator(".docgen-chip").count()).toBe(2);
+    // The graph as SVG: the guide's own review/revise nodes, none of the built-in ones.
+    await page.locator(".docgen-graph > summary").click();
+    const svg = page.getByTestId("docgen-graph-svg");
+    await visible(svg);
+    for (const node of ["review_api_docs", "revise_api_docs", "review_tone", "revise_tone"]) await visible(svg.locator(`[data-node="${node}"]`));
+    expect(await svg.locator('[data-node="review_content_style"]').count()).toBe(0);
+    await svg.scrollIntoViewIfNeeded();
+    await studio.screenshot("43-docgen-guide-graph");
+
+    // Done with a failure placeholder: rewrite that section from the finished session.
+    await expect.poll(() => page.locator(".markdown").first().innerText()).toContain("章节 2 生成失败");
+    broken = false;
+    const regenerate = page.locator(".docgen-regenerate");
+    await visible(regenerate.locator("li[data-failed]"));
+    await regenerate.getByLabel("对重写的要求（可选）").fill("更具体");
+    await regenerate.locator("li[data-failed]").getByRole("button", { name: "重写第 2 章" }).click();
+    await expect.poll(() => page.locator(".markdown").first().innerText(), { timeout: 60_000 }).toContain("重写后的第二部分。");
+    expect(await page.locator(".markdown").first().innerText()).not.toContain("生成失败");
+    await studio.screenshot("44-docgen-regenerated");
+    expect(llm.callsFor("writer", "section").at(-1)!.prompt).toContain("用户对本章的要求：更具体");
+    expect(studio.pageErrors).toEqual([]);
+    expect(studio.foreignRequests).toEqual([]);
+  });
 });
