@@ -47,7 +47,7 @@ async function expectInert(page: Page, scope: string, s: Studio): Promise<void> 
     .evaluateAll((els) => els.filter((e) => !e.closest("[data-testid=docgen-graph-svg]")).map((e) => e.outerHTML.slice(0, 300)));
   expect(active).toEqual([]);
   // No element anywhere in scope carries an event-handler attribute.
-  const handlers = await page.locator(`${scope}, ${scope} *`).evaluateAll((els) => els.flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`)));
+  const handlers = await page.locator(`${scope}, ${scope} *`).evaluateAll((els) => els.flatMap((e) => Array.from(e.attributes).filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`)));
   expect(handlers).toEqual([]);
   const hrefs = await page.locator(`${scope} a`).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   expect(hrefs.filter((h) => /^\s*(javascript|data|vbscript):/i.test(h))).toEqual([]);
