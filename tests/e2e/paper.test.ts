@@ -153,8 +153,37 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     await page.getByLabel("输入问题").fill("What accuracy does SparseRoute reach on DocBench?");
     await page.getByRole("button", { name: "提取信息" }).click();
     await expect.poll(() => page.getByTestId("paper-answer").count()).toBe(3);
+    expect(await page.getByLabel("输入问题").inputValue()).toBe(""); // the typed question went with the button
     const extracted = page.getByTestId("paper-answer").nth(2);
     await expect.poll(() => extracted.innerText()).toContain("91.3%");
+    // The rows are a real table (not Markdown text); a row's page jumps the reader there.
+    const table = extracted.getByRole("table", { name: "提取结果" });
+    await expect.poll(() => table.locator("tbody tr").allInnerTexts()).toEqual([expect.stringMatching(/SparseRoute\s+DocBench\s+accuracy\s+91\.3%\s+p\.3/)]);
+    expect(await extracted.innerText()).not.toContain("| method |");
+    await table.getByRole("button", { name: "p.3" }).click();
+    await expect.poll(() => page.locator('article[data-page="3"]').getAttribute("class")).toContain("paper-page--marked");
+    // Only the reader pane scrolled (page 3 at its top, or as far as it goes), the studio itself not moved.
+    const offsets = await page.evaluate(() => {
+      const reader = document.querySelector(".paper-reader")!;
+      const box = reader.getBoundingClientRect();
+      const target = document.querySelector('article[data-page="3"]')!.getBoundingClientRect().top;
+      const atEnd = Math.abs(reader.scrollTop + reader.clientHeight - reader.scrollHeight) <= 1;
+      return {
+        shown: target >= box.top && target < box.bottom && (Math.abs(target - box.top) <= 1 || atEnd),
+        scrolled: reader.scrollTop > 0,
+        document: document.scrollingElement!.scrollTop,
+        main: Math.max(...Array.from(document.querySelectorAll(".main")).map((m) => m.scrollTop)),
+      };
+    });
+    expect(offsets).toEqual({ shown: true, scrolled: true, document: 0, main: 0 });
+    // The chip's question stays in the log (its answer repeats the first one's text word for word).
+    await expect
+      .poll(() => page.locator(".bubble--user").allInnerTexts())
+      .toEqual([
+        expect.stringContaining("How many attention layers does the encoder use?"),
+        expect.stringContaining("Which baselines are compared?"),
+        expect.stringContaining("What accuracy does SparseRoute reach on DocBench?"),
+      ]);
     const exported = async (button: string): Promise<{ name: string; text: string }> => {
       const download = page.waitForEvent("download");
       await extracted.getByRole("button", { name: button }).click();

@@ -197,6 +197,19 @@ describe("paper workflow (scripted LLM, real engine)", () => {
     for (const call of calls.slice(0, 2)) expect((call.options as { maxAttempts?: number }).maxAttempts).toBe(2);
   });
 
+  it("stores every exchange in the history, also two questions with the same answer (two abstentions)", async () => {
+    const { engine, docId } = await setup(replies({ "paper.router": { intent: "chat", reason: "问答" }, "paper.chat": "not stated in the paper" }));
+    const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "Which GPU brand was used?", locale: "en" } });
+    await untilSettled(engine, sessionId);
+    const seq = (await engine.call("events.list", { sessionId })).events.at(-1)!.seq;
+    await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "Who funded the work?" } });
+    await untilSettled(engine, sessionId, seq);
+    const { messages } = await engine.call("paper.history", { sessionId });
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(messages.filter((m) => m.role === "user").map((m) => m.message.text)).toEqual(["Which GPU brand was used?", "Who funded the work?"]);
+    expect(messages.filter((m) => m.role === "assistant").every((m) => String(m.message.text).includes("not stated in the paper"))).toBe(true);
+  });
+
   it("keeps the conversation of a session across an engine restart and continues it", async () => {
     const script = replies({ "paper.router": { intent: "chat", reason: "问答" } });
     const first = await setup(script);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { PaperAnswer, PaperIntent } from "../../../shared/workflows/paper.js";
 import { AnswerText } from "./AnswerText.js";
+import { ExtractTable, withoutMarkdownTable, type ExtractRow } from "./ExtractTable.js";
 import type { PaperTranslate } from "./messages.js";
 
 /** The buttons of the chat pane: each forces its intent (the router's model call is skipped). */
@@ -33,6 +34,12 @@ function download(name: string, type: string, content: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The result rows of an `extract` answer, or null for any other message. */
+function extractRows(message: ChatMessage): ExtractRow[] | null {
+  const rows = (message.answer?.intent === "extract" ? (message.answer.data as { results?: unknown } | undefined)?.results : undefined) as ExtractRow[] | undefined;
+  return Array.isArray(rows) ? rows : null;
+}
+
 /** Questions and answers of the session, intent buttons, follow-up chips and extract exports. */
 export function PaperChatPane({ t, messages, streaming, running, selection, onAsk, onStop, onCite, onNewSession }: PaperChatPaneProps) {
   const [question, setQuestion] = useState("");
@@ -53,7 +60,17 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
       </div>
       <div className="btn-group paper-chat__intents">
         {INTENT_BUTTONS.map((intent) => (
-          <button key={intent} type="button" className="btn btn--small" disabled={running} onClick={() => onAsk(question.trim() || t(`paper.intent.${intent}`), intent)}>
+          <button
+            key={intent}
+            type="button"
+            className="btn btn--small"
+            disabled={running}
+            onClick={() => {
+              // The typed question (if any) goes with the button, like a sent one.
+              onAsk(question.trim() || t(`paper.intent.${intent}`), intent);
+              setQuestion("");
+            }}
+          >
             {t(`paper.intent.${intent}`)}
           </button>
         ))}
@@ -64,7 +81,8 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
             <span className="bubble__who">
               {message.role === "user" ? t("paper.you") : `${t("paper.assistant")}${message.answer ? ` · ${t(`paper.intent.${message.answer.intent}`)}` : ""}`}
             </span>
-            {message.role === "assistant" ? <AnswerText text={message.text} onCite={onCite} /> : <p>{message.text}</p>}
+            {message.role === "assistant" ? <AnswerText text={extractRows(message) ? withoutMarkdownTable(message.text) : message.text} onCite={onCite} /> : <p>{message.text}</p>}
+            {extractRows(message) && <ExtractTable t={t} rows={extractRows(message)!} onCite={onCite} />}
             {message.answer?.intent === "extract" && typeof (message.answer.data as { csv?: unknown } | undefined)?.csv === "string" && (
               <div className="btn-group">
                 <button type="button" className="btn btn--small" onClick={() => download("extract.csv", "text/csv", (message.answer!.data as { csv: string }).csv)}>

@@ -13,13 +13,17 @@ export interface PaperReaderPaneProps {
 /** The paper's pages; selecting text offers to ask about it; a citation scrolls to its page and marks it. */
 export function PaperReaderPane({ t, title, pages, jump, onAskSelection }: PaperReaderPaneProps) {
   const root = useRef<HTMLDivElement>(null);
+  const pane = useRef<HTMLElement>(null);
   const [selection, setSelection] = useState("");
   const [marked, setMarked] = useState<number | null>(null);
 
   useEffect(() => {
     if (!jump) return;
-    const target = root.current?.querySelector(`[data-page="${jump.page}"]`);
-    target?.scrollIntoView({ block: "start" });
+    const target = root.current?.querySelector<HTMLElement>(`[data-page="${jump.page}"]`);
+    // Scroll the reader pane only: scrollIntoView would also scroll every ancestor (the studio's
+    // main area, overflow hidden but still scrollable) and push the app's header out of view.
+    const section = pane.current;
+    if (target && section) section.scrollTop += target.getBoundingClientRect().top - section.getBoundingClientRect().top;
     setMarked(jump.page);
   }, [jump]);
 
@@ -29,7 +33,7 @@ export function PaperReaderPane({ t, title, pages, jump, onAskSelection }: Paper
   };
 
   return (
-    <section className="paper-reader" aria-label={t("paper.reader")}>
+    <section className="paper-reader" aria-label={t("paper.reader")} ref={pane}>
       <h2 className="paper-pane__title">{title ?? t("paper.reader")}</h2>
       {selection && (
         <div className="paper-reader__selection">

@@ -14,10 +14,11 @@ export function makeRememberNode(services: PaperGraphServices) {
     if (!response) return {};
     const sessionId = sessionIdOf(config);
     const question = state.user_query || state.selected_text;
-    // A node re-run (resume after a crash) must not store the exchange twice.
+    // A node re-run (resume after a crash) must not store the exchange twice. The checkpointed
+    // history holds the exchanges before this one, two rows each: more rows means this one is
+    // stored already. (Comparing answer texts lost a second identical answer, e.g. two 论文未提及.)
     const stored = services.papers.repo.messages(sessionId);
-    const lastStored = stored.at(-1)?.message as { answer?: string } | undefined;
-    if (lastStored?.answer !== response.answer) {
+    if (stored.length <= state.conversation_history.length) {
       services.papers.repo.appendMessage(sessionId, "user", { text: question, selected_text: state.selected_text, forced_intent: state.paper_metadata.forced_intent });
       services.papers.repo.appendMessage(sessionId, "assistant", { ...response, text: response.answer });
     }
