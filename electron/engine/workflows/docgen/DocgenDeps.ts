@@ -74,7 +74,7 @@ export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): Do
       const key = `${guideName}\u0000${text}`;
       let p = guides.get(key);
       if (!p) {
-        p = parseGuide(text, guideName);
+        p = parseGuide(text, guideName).then((g) => withBuiltinCheckers(g, rulesDir));
         guides.set(key, p);
         p.catch(() => guides.delete(key));
       }
@@ -97,6 +97,26 @@ export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): Do
       return index;
     },
   };
+}
+
+/**
+ * The deterministic checkers are the built-in guide's, keyed by its rule numbers. In another guide
+ * a mechanical rule keeps a checker only when it is that same rule (same id and title); any other
+ * mechanical rule is left to the review model, so a guide that numbers differently never gets a
+ * checker meant for another rule.
+ */
+function withBuiltinCheckers(guide: ParsedGuide, rulesDir: string): ParsedGuide {
+  let builtin: Map<string, string>;
+  try {
+    builtin = new Map(builtinModules(rulesDir).flatMap((m) => m.rules.map((r) => [r.id, r.title] as const)));
+  } catch {
+    builtin = new Map();
+  }
+  const modules = guide.modules.map((m) => ({
+    ...m,
+    rules: m.rules.map((r) => (r.type === "mechanical" && builtin.get(r.id) !== r.title ? { ...r, type: "semantic" as const } : r)),
+  }));
+  return { ...guide, modules };
 }
 
 /** The guide a running session reviews with: its copy in the cache dir (sessions older than the copy: their rules_file or the built-in one). */

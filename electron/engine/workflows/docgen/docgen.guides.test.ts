@@ -192,3 +192,21 @@ describe("docgen with a guide of its own modules", () => {
     expect(v.current_draft).not.toContain("贼");
   });
 });
+
+describe("checkers of another guide", () => {
+  it("a mechanical rule keeps the built-in checker only when it is the built-in rule (same id and title); otherwise the model decides", async () => {
+    const dataDir = tmp("guide-checkers-");
+    const file = path.join(dataDir, "g.md");
+    const builtin = (await validateGuide(fs.readFileSync(path.join(import.meta.dirname, "..", "..", "..", "..", "rules", "DOC_GUIDELINES.md"), "utf8"), "b")).modules.flatMap((m) => m.rules);
+    const [same, other] = builtin.filter((r) => r.type === "mechanical");
+    // `other`'s number with another meaning: the built-in checker of that number must not judge it.
+    fs.writeFileSync(file, `## mine（我的）\n\n### ${same!.id} ${same!.title}\n\n- 类型：mechanical\n\n### ${other!.id} 本团队的另一条规则\n\n- 类型：mechanical\n`);
+    const { docgenDeps } = await import("./DocgenDeps.js");
+    const deps = docgenDeps({ dataDir } as never);
+    const guide = await deps.guide(file);
+    expect(guide.modules[0]!.rules.map((r) => [r.id, r.type])).toEqual([
+      [same!.id, "mechanical"],
+      [other!.id, "semantic"],
+    ]);
+  });
+});
