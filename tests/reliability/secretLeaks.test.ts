@@ -5,10 +5,11 @@ import { createAppEngine, type AppEngine } from "../../electron/engine/createApp
 import { isTerminal, tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { json, startJsonServer, type TestJsonServer } from "../../electron/engine/testing/testJsonServer.js";
 import { createServer, type ScriptoriumServer } from "../../electron/server/createServer.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { HttpApi } from "./helpers/httpApi.js";
 
 /**
- * No secret leaves the secret store: after a run that used an OpenAI-compatible key, a search
+ * No secret leaves the secret store: after chat, docgen and paper runs that used an OpenAI-compatible key, a search
  * provider key and the server's access token — against servers that misbehave by echoing the
  * Authorization header back in their error bodies — none of them appears in any log line, event,
  * API answer or error message, nor in any file of the data folder except the secret store itself.
@@ -64,7 +65,8 @@ beforeAll(async () => {
     res.end(`data: ${JSON.stringify({ choices: [{ delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`);
   });
   search = await startJsonServer((req, res) => json(res, echoAuth(req.headers), 500));
-  engine = await createAppEngine({ dataDir });
+  // The hash embedder stands in for an embedding model (none is installed here), so a paper can be imported.
+  engine = await createAppEngine({ dataDir, knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(32) } });
   server = await createServer({ api: engine, token: TOKEN });
   http = new HttpApi(server.url, TOKEN);
 });
@@ -105,6 +107,22 @@ describe("secrets never leak", () => {
     const ok = (await call("run.start", { workflow: "chat", input: { prompt: "hi again" } })) as { sessionId: string };
     expect((await waitForEvent(engine, ok.sessionId, isTerminal)).at(-1)?.type).toBe("done");
 
+    // A docgen run and a paper import + question on the same keyed backend (the stub answers prose, not JSON:
+    // whatever the outcome, its events, errors and files are scanned below).
+    const modelCallsBefore = model.requests.length;
+    const docgen = (await call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "密钥检查", context: "一个命令行工具：读取参数，打印结果。" } })) as { sessionId: string };
+    await waitForEvent(engine, docgen.sessionId, isTerminal);
+    const paperFile = path.join(dataDir, "paper.md");
+    fs.writeFileSync(paperFile, "# Leak Check Paper\n\n## Abstract\n\nWe study whether keys leak into logs. The method scans every file.\n");
+    const imported = (await call("paper.import", { paths: [paperFile] })) as { papers?: Array<{ doc_id: string }> };
+    expect(imported.papers).toHaveLength(1);
+    const paper = (await call("run.start", { workflow: "paper", input: { doc_id: imported.papers![0]!.doc_id, user_query: "What is studied?", single_question: true } })) as { sessionId: string };
+    await waitForEvent(engine, paper.sessionId, isTerminal);
+    const workflowSessions = [docgen.sessionId, paper.sessionId];
+    // The new workflows did call the keyed backend.
+    expect(model.requests.length).toBeGreaterThan(modelCallsBefore);
+    expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+
     // A search provider with a key, whose endpoint fails echoing the header.
     await call("providers.save", { config: { name: "intranet", baseUrl: search.url }, apiKey: PROVIDER_KEY });
     const tested = (await call("providers.test", { name: "intranet", query: "q" })) as { ok: boolean; error: string | null };
@@ -118,7 +136,7 @@ describe("secrets never leak", () => {
     answers.push((await new HttpApi(server.url, `${TOKEN}-wrong`).request("GET", "/api/health")).text);
 
     const events: string[] = [];
-    for (const sessionId of [failed.sessionId, ok.sessionId, "__system__"]) {
+    for (const sessionId of [failed.sessionId, ok.sessionId, ...workflowSessions, "__system__"]) {
       const listed = (await call("events.list", { sessionId, afterSeq: 0 })) as { events?: unknown[] };
       events.push(JSON.stringify(listed.events ?? []));
     }
