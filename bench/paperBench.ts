@@ -162,7 +162,7 @@ export async function paperBench(ctx: BenchContext): Promise<GroupResult> {
     await measureQuestion(engine, { doc_id: docId, user_query: questions[0]!, forced_intent: "chat" });
     await measureQuestion(engine, { doc_id: docId, user_query: questions[questions.length - 1]! });
     ctx.log("warm-up done");
-    const rounds = ctx.quick ? 3 : 6;
+    const rounds = ctx.quick ? 4 : 8;
     const forced: Array<{ agentMs: number; tokenMs: number | null }> = [];
     const routed: Array<{ agentMs: number; tokenMs: number | null }> = [];
     for (let i = 0; i < rounds; i++) {
