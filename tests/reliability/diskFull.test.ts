@@ -13,6 +13,10 @@ import { ScriptoriumError } from "../../shared/errors.js";
 import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
+import { buildPaperPdf } from "../papers/paperPdf.js";
+import { workflowReplies } from "./helpers/workflowScript.js";
 
 /**
  * A full disk, for real: the data folder (or its cache) on a small tmpfs filled to the last byte.
@@ -162,5 +166,62 @@ describe("disk full during an import", () => {
     fs.rmSync(filler);
     expect(await ingest(path.join(docs, "second.md"))).toMatch(/ingested 1/);
     expect((await engine.call("knowledge.search", { query: "磁盘已满" })).materials.length).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe("disk full in the doc generator and the paper reader", () => {
+  it("docgen, sections on a full cache: the failure names the disk, nothing is cached half-written, the sections are written once space is back", async () => {
+    const dataDir = tempDataDir("scriptorium-diskfull-docgen-");
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const disk = mount(path.join(dataDir, "cache"), 512 * 1024);
+    const llm = new ScriptedLlm({ replies: workflowReplies() });
+    const engine = await createEngine({ dataDir, llm, eventFlushIntervalMs: 5 });
+    cleanup.push(() => engine.dispose());
+    const filler = disk.fill();
+    const { sessionId } = await engine.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "磁盘已满", context: "一个命令行工具：读取参数，打印结果。" } });
+    const state = await settle(engine, sessionId);
+    const events = (await engine.call("events.list", { sessionId, afterSeq: 0 })).events;
+    const reasons = events.flatMap((e) => (e.type === "error" ? [JSON.stringify(e.error)] : e.type === "section_done" && !e.ok ? [String(e.error)] : []));
+    expect(reasons.length, JSON.stringify(events.map((e) => e.type))).toBeGreaterThan(0);
+    for (const reason of reasons) expect(reason).toMatch(/disk_full|No space left on the disk/);
+    expect(fs.readdirSync(disk.dir, { recursive: true }).filter((name) => String(name).endsWith(".tmp"))).toEqual([]);
+    expect(["error", "paused"]).toContain(state.session.status);
+
+    fs.rmSync(filler);
+    // Space is back: an errored run is retried from its checkpoint; a run paused on its failed sections regenerates them.
+    if (state.session.status === "error") await engine.call("run.retry", { sessionId });
+    else await engine.call("run.resume", { sessionId, payload: { action: state.pause!.allowedActions.includes("retry_failed") ? "retry_failed" : state.pause!.allowedActions[0]! } as never });
+    const after = await settle(engine, sessionId);
+    expect(after.session.status, JSON.stringify(after.pause)).toBe("done");
+    expect(fs.readdirSync(path.join(dataDir, "cache", sessionId)).filter((name) => /^section_\d+\.md$/.test(name)).sort()).toEqual(["section_0.md", "section_1.md", "section_2.md"]);
+  }, 120_000);
+
+  it("paper import with the index on a full disk: disk_full naming the file, no half-imported paper, the same import works once space is back", async () => {
+    const dataDir = tempDataDir("scriptorium-diskfull-paper-");
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const disk = mount(path.join(dataDir, "lancedb"), 4 * 1024 * 1024);
+    const llm = new ScriptedLlm({ replies: workflowReplies() });
+    const engine = await createEngine({
+      dataDir,
+      llm,
+      papers: (context) => new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+      eventFlushIntervalMs: 5,
+    });
+    cleanup.push(() => engine.dispose());
+    const file = path.join(dataDir, "sparse.pdf");
+    fs.writeFileSync(file, await buildPaperPdf(8));
+    // The index exists (an earlier import), then the disk fills up.
+    const first = path.join(dataDir, "first.md");
+    fs.writeFileSync(first, "# First Paper\n\n## Abstract\n\nA short paper imported while there was space.\n");
+    await engine.call("paper.import", { paths: [first] });
+    const filler = disk.fill();
+    const error = await errorOf(engine.call("paper.import", { paths: [file] }));
+    expect(error.code).toBe("disk_full");
+    expect(error.message).toContain("sparse.pdf");
+    expect((await engine.call("paper.list", {})).papers.map((p) => p.title)).toEqual(["First Paper"]);
+    fs.rmSync(filler);
+    const { papers } = await engine.call("paper.import", { paths: [file] });
+    expect(papers[0]!.existing).toBe(false);
+    expect((await engine.call("paper.list", {})).papers).toHaveLength(2);
   }, 120_000);
 });

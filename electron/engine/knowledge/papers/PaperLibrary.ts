@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { ScriptoriumError } from "../../../../shared/errors.js";
+import { asDiskError } from "../../io/atomicWrite.js";
 import type { Embedder, LlmClient } from "../../llm/LlmClient.js";
 import { detectLang } from "../ingest/RawChunk.js";
 import { anchorsOf, hasName, normalize, numbersOf } from "./claimText.js";
@@ -131,7 +132,8 @@ export class PaperLibrary {
     } catch (error) {
       this.repo.delete(docId);
       await index.deleteDocs([docId]).catch(() => undefined);
-      throw error;
+      // A full disk is the user's to fix: a typed disk_full naming the file, not LanceDB's "GenericFailure".
+      throw asDiskError(error, `the paper index (LanceDB) for ${name}`);
     }
     return { doc_id: docId, title, pages: record.pages, existing: false };
   }
