@@ -52,7 +52,7 @@ async function recall(ctx: BenchContext, embedder: HashEmbedder, result: GroupRe
 
 /**
  * Hybrid latency over `size` chunks (the labelled docs among them). From the ANN threshold up the
- * table is measured twice: flat (before the index exists) and with the IVF-PQ index built in the
+ * table is measured twice: flat (before the index exists) and with the ANN index (HNSW-SQ) built in the
  * background after ingest — latency and recall@5 on the labelled queries, which must not drop.
  */
 export async function latency(ctx: BenchContext, embedder: HashEmbedder, size: number, result: GroupResult): Promise<void> {
@@ -85,7 +85,7 @@ export async function latency(ctx: BenchContext, embedder: HashEmbedder, size: n
       if (!store.hasVectorIndex(COLLECTION)) throw new Error(`ANN index not built: ${store.indexErrors.map((e) => e.error).join("; ")}`);
       const built = (performance.now() - t) / 1000;
       final = await measure(ctx, store, embedder);
-      line += `; with IVF-PQ (built in ${built.toFixed(0)} s): p50 ${final.p50.toFixed(1)} / p95 ${final.p95.toFixed(1)} ms, recall@5 hybrid ${final.recallHybrid.toFixed(2)} / vector ${final.recallVector.toFixed(2)}`;
+      line += `; with HNSW-SQ (built in ${built.toFixed(0)} s): p50 ${final.p50.toFixed(1)} / p95 ${final.p95.toFixed(1)} ms, recall@5 hybrid ${final.recallHybrid.toFixed(2)} / vector ${final.recallVector.toFixed(2)}`;
     }
     result.metrics[`retrieval.p50_ms_${label}`] = final.p50;
     result.metrics[`retrieval.p95_ms_${label}`] = final.p95;

@@ -43,7 +43,7 @@ async function topIds(store: KnowledgeStore, queries: Float32Array[], k: number)
 }
 
 describe("KnowledgeStore ANN index", () => {
-  it("builds IVF-PQ in the background once a table passes the threshold; top-k stays as good as flat", async () => {
+  it("builds the ANN index (HNSW-SQ) in the background once a table passes the threshold; top-k stays as good as flat", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kstore-ann-"));
     dirs.push(dir);
     const all = vectors(3000);
