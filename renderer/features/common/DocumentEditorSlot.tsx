@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useT } from "../../store/StoreProvider.js";
 import type { RewriteAction } from "./editor/SelectionActions.js";
+import { loadEditorModule } from "./editor/loadEditorModule.js";
 
 /** What a selection action asks the local model for. */
 export interface RewriteRequest {
@@ -33,7 +34,7 @@ export interface DocumentEditorProps {
 }
 
 // CodeMirror and the lint worker load only when the editor is first opened: the first screen never waits for them.
-const MarkdownEditor = lazy(() => import("./editor/MarkdownEditor.js"));
+const MarkdownEditor = lazy(() => loadEditorModule(() => import("./editor/MarkdownEditor.js")));
 
 /** The markdown editor of the document pane, code-split. */
 export function DocumentEditorSlot(props: DocumentEditorProps) {

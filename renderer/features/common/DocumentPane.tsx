@@ -8,11 +8,12 @@ import { ExportButtons } from "./ExportButtons.js";
 import { useFrameThrottled } from "./useFrameThrottled.js";
 import { documentApi } from "./documentApi.js";
 import { DocumentEditorSlot, type RewriteFn } from "./DocumentEditorSlot.js";
+import { loadEditorModule } from "./editor/loadEditorModule.js";
 import { rewriteSelection } from "./rewriteSelection.js";
 import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
 // The inline (unified) diff is CodeMirror too: loaded with the editor's chunk, on demand.
-const InlineDiff = lazy(() => import("./editor/InlineDiff.js"));
+const InlineDiff = lazy(() => loadEditorModule(() => import("./editor/InlineDiff.js")));
 
 export interface DocumentPaneProps {
   /** Pane heading (default: the shared "稿件" / "Draft"). */

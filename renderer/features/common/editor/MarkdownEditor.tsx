@@ -18,6 +18,13 @@ import { shortcutAria, shortcutText } from "../../../components/shortcuts.js";
 
 /** Work that follows typing (counts, outline) waits this long after the last change. */
 const IDLE_MS = 250;
+/**
+ * Hand edits reach the feature (store, autosave) this long after the last keystroke, or at once when
+ * the user leaves the editor (focus, pointer, a Ctrl/⌘/Alt shortcut). Handing the whole text over on
+ * every keystroke re-rendered the studio and rewrote the autosave of a 100 000-character draft ~60
+ * times a second.
+ */
+const CHANGE_MS = 300;
 
 /**
  * The CodeMirror 6 markdown editor of the document pane (loaded on demand, its own chunk).
@@ -46,6 +53,17 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
   const [proposal, setProposal] = useState<{ status: "streaming" | "ready" | "error" } | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const idle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pendingChange = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Hands a pending hand edit to `onChange` now (nothing when there is none). */
+  const flushChange = () => {
+    if (pendingChange.current === null) return;
+    clearTimeout(pendingChange.current);
+    pendingChange.current = null;
+    const view = viewRef.current;
+    if (view) onChangeRef.current(view.state.doc.toString());
+  };
+  const flushRef = useRef(flushChange);
+  flushRef.current = flushChange;
   const lint = useMemo(() => new LintClient(), []);
 
   const setup = useMemo(
@@ -61,7 +79,9 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
           if (!update.docChanged) return;
           if (idle.current) clearTimeout(idle.current);
           idle.current = setTimeout(() => refreshStats(), IDLE_MS);
-          if (!external.current) onChangeRef.current(update.state.doc.toString());
+          if (external.current) return;
+          if (pendingChange.current !== null) clearTimeout(pendingChange.current);
+          pendingChange.current = setTimeout(() => flushRef.current(), CHANGE_MS);
         }),
         extra: [
           rewriteField,
@@ -99,7 +119,19 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
     const view = new EditorView({ state: makeState(text), parent: host.current });
     viewRef.current = view;
     refreshStats();
+    // Leaving the editor hands the edit over first, so a click or shortcut acts on the latest text.
+    const flushNow = () => flushRef.current();
+    const flushOnShortcut = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) flushNow();
+    };
+    view.dom.addEventListener("focusout", flushNow);
+    window.addEventListener("pointerdown", flushNow, true);
+    window.addEventListener("keydown", flushOnShortcut, true);
     return () => {
+      view.dom.removeEventListener("focusout", flushNow);
+      window.removeEventListener("pointerdown", flushNow, true);
+      window.removeEventListener("keydown", flushOnShortcut, true);
+      flushNow();
       view.destroy();
       viewRef.current = null;
       lint.dispose();
@@ -112,6 +144,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
   useEffect(() => {
     const view = viewRef.current;
     if (!view || keyRef.current === versionKey) return;
+    flushChange();
     states.current.set(keyRef.current, view.state);
     keyRef.current = versionKey;
     abortRef.current?.abort();
@@ -192,6 +225,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
       pushError({ code: "conflict", message: t("editor.stale") });
     } else {
       view.dispatch({ changes: { from: current.from, to: current.to, insert: current.replacement }, effects: setRewrite.of(null), userEvent: "input.rewrite" });
+      flushChange();
       onAccepted?.(view.state.doc.toString());
     }
     view.dispatch({ effects: setRewrite.of(null) });
