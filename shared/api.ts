@@ -180,6 +180,14 @@ export const API = {
   "knowledge.deleteSource": method(z.object({ sourceId: z.string().min(1).max(200) }).strict(), Ok),
   "knowledge.reindex": method(z.object({ collection: CollectionSchema.optional() }).strict(), z.object({ taskId: z.string() })),
 
+  /**
+   * Stop a long job by the task id its `progress` events carry: a knowledge ingest or re-index, a
+   * model download, a paper import started with a `taskId`, a model load. `cancelled: false` when no
+   * such job is running (it may just have finished). A run's own work (sections, module reviews)
+   * stops with `run.cancel`.
+   */
+  "jobs.cancel": method(z.object({ taskId: z.string().min(1).max(200) }).strict(), z.object({ cancelled: z.boolean() })),
+
   "providers.list": method(Empty, z.object({ providers: z.array(ProviderConfigSchema) })),
   "providers.save": method(ProviderSaveSchema.strict(), z.object({ provider: ProviderConfigSchema })),
   "providers.delete": method(z.object({ name: z.string().min(1).max(60) }).strict(), Ok),

@@ -3,7 +3,7 @@ import { diffLines } from "diff";
 import { API, isMethodName } from "../../shared/api.js";
 import type { LoadedModelSchema, MethodInput, MethodName, MethodOutput, MethodParsedInput, ScriptoriumApi } from "../../shared/api.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
-import type { EngineEvent } from "../../shared/events.js";
+import type { EngineEvent, EventDraft } from "../../shared/events.js";
 import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
 import type { DraftVersion } from "../../shared/documents.js";
 import { runStartSchemaOf } from "../../shared/workflows/contract.js";
@@ -18,6 +18,7 @@ import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
+import { JobRegistry } from "./jobs/JobRegistry.js";
 
 type Handlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
 
@@ -46,6 +47,10 @@ export interface EngineParts {
   loadedModel?: (() => z.infer<typeof LoadedModelSchema> | null) | undefined;
   /** Closes what the parts own, after the runner stopped (event store, dbs, llm, ports). */
   close: () => Promise<void>;
+  /** Publishes an event on the system stream (`progress` of the engine's own jobs); absent: they report none. */
+  emitSystem?: ((draft: EventDraft) => void) | undefined;
+  /** Cancels the model load reporting `progress` under `taskId`; false when none is. */
+  cancelModelLoad?: ((taskId: string) => boolean) | undefined;
 }
 
 /**
@@ -59,6 +64,8 @@ export class Engine implements ScriptoriumApi {
   /** `run.start`'s schema for the workflows this engine's runner serves (a test may register its own). */
   private readonly runStartSchema: z.ZodType;
   private disposing: Promise<void> | null = null;
+  /** Long jobs a request method runs (paper import), for `jobs.cancel`. */
+  private readonly jobs = new JobRegistry();
 
   constructor(parts: EngineParts) {
     this.parts = parts;
@@ -87,6 +94,7 @@ export class Engine implements ScriptoriumApi {
   /** Stop runs (they continue on the next start), flush events, close databases and services. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
+      this.jobs.cancelAll();
       await this.parts.runner.dispose();
       await this.parts.close();
     })();
@@ -254,6 +262,37 @@ export class Engine implements ScriptoriumApi {
       "providers.health": async () => (p.providers?.health ? p.providers.health() : { providers: [] }),
 
       ...paperHandlers(() => port(p.papers, "The paper library")),
+      // With a taskId the import is a job: `progress` per file on the system stream, stopped by `jobs.cancel`.
+      "paper.import": async (input) => {
+        const papers = port(p.papers, "The paper library");
+        const taskId = input.taskId;
+        if (!taskId) return papers.import(input);
+        const progress = (done: number, message: string) => p.emitSystem?.({ type: "progress", task: taskId, done, total: input.paths.length, message });
+        progress(0, input.paths[0]?.split(/[\\/]/).pop() ?? "");
+        try {
+          return await this.jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name)));
+        } catch (error) {
+          // The bar must end: a failed or cancelled import reports its last state as finished.
+          p.emitSystem?.({ type: "progress", task: taskId, done: input.paths.length, total: input.paths.length, message: error instanceof ScriptoriumError && error.code === "aborted" ? "cancelled" : "failed" });
+          throw error;
+        }
+      },
+      "jobs.cancel": async ({ taskId }) => {
+        // Each owner knows its own jobs; the first that holds the id stops it.
+        if (this.jobs.cancel(taskId)) return { cancelled: true };
+        if (p.cancelModelLoad?.(taskId)) return { cancelled: true };
+        const knowledge = p.knowledge as { cancel?(id: string): boolean | Promise<boolean> } | undefined;
+        if (await knowledge?.cancel?.(taskId)) return { cancelled: true };
+        if (p.models) {
+          try {
+            await p.models.cancelDownload({ downloadId: taskId });
+            return { cancelled: true };
+          } catch (error) {
+            if (!(error instanceof ScriptoriumError && error.code === "not_found")) throw error;
+          }
+        }
+        return { cancelled: false };
+      },
       ...docgenHandlers(p.dataDir.root, p.runner, p.versions),
     };
   }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { WorkflowId } from "../../shared/api.js";
-import type { EventDraft } from "../../shared/events.js";
+import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
 import { PaperService } from "./knowledge/papers/PaperService.js";
 import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
@@ -125,6 +125,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     modelPath: options.modelPath ?? null,
     ...(secrets ? { secrets } : {}),
     ...(options.remoteTimeouts ? { timeouts: options.remoteTimeouts } : {}),
+    onLoadProgress: (progress) => context.emit(SYSTEM_STREAM, { type: "progress", ...progress }),
   });
   const context: EngineContext = {
     dataDir,
@@ -206,6 +207,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     repairs,
     appVersion: options.appVersion ?? packageVersion(),
     loadedModel: () => (llm === router ? router.loaded() : null),
+    emitSystem: (draft) => context.emit(SYSTEM_STREAM, draft),
+    cancelModelLoad: (task) => router.cancelLoad(task),
     close: async () => {
       await options.onDispose?.();
       for (const service of [exporter, providers, models, search, knowledge, papers, llm === router ? router : llm, apiKeys]) await disposeIfPossible(service);

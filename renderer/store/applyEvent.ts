@@ -2,6 +2,7 @@ import type { EngineEvent } from "../../shared/events.js";
 import type { PauseContext } from "../../shared/article.js";
 import type { PauseEntry, SessionView, StepEntry, TimelineEntry } from "./sessionView.js";
 import { isRewriteToken } from "../features/common/rewriteSelection.js";
+import { trackProgress } from "./progressTracker.js";
 
 /**
  * The pure reducer of the session mirror: `events.reduce(applyEvent, emptySessionView(id))`
@@ -93,7 +94,7 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
       if (isRewriteToken(event)) return next;
       return { ...next, tokenText: next.tokenText + event.text, rate: countChunk(next.rate, event.ts) };
     case "progress":
-      return next;
+      return { ...next, jobs: { ...next.jobs, [event.task]: trackProgress(next.jobs[event.task], event, Date.parse(event.ts)) } };
     case "done":
       return {
         ...next,

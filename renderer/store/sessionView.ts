@@ -2,6 +2,7 @@ import type { ApiError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
 import type { Material } from "../../shared/knowledge.js";
 import type { DraftVersion, Outline, PauseContext, Review } from "../../shared/article.js";
+import type { TaskProgress } from "./types.js";
 
 /** Which agent a timeline entry belongs to. */
 export type Agent = "researcher" | "writer" | "editor" | "system";
@@ -81,6 +82,8 @@ export interface SessionView {
    * in seq order. A workflow screen derives its view from them with a selector.
    */
   workflowEvents: EngineEvent[];
+  /** The run's own long jobs (`progress` on the session stream: docgen sections, module reviews), by task. */
+  jobs: Record<string, TaskProgress>;
 }
 
 /** An empty view for a session (or none). */
@@ -108,5 +111,6 @@ export function emptySessionView(sessionId: string | null = null): SessionView {
     result: undefined,
     error: null,
     workflowEvents: [],
+    jobs: {},
   };
 }

@@ -137,7 +137,8 @@ const DocRef = z.preprocess(preprocess, z.object({ doc_ids: z.array(DocId).lengt
 /** Request methods of the paper library (`paper.*` on IPC, `POST /api/rpc/paper.*`, `/api/paper/*`). */
 export const PaperMethods = {
   import: {
-    input: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100) }).strict(),
+    // `taskId` (optional): the import reports `progress` under it on the system stream and `jobs.cancel` stops it.
+    input: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100), taskId: z.string().min(1).max(200).optional() }).strict(),
     output: z.object({ papers: z.array(z.object({ doc_id: z.string(), title: z.string(), pages: z.number().int(), existing: z.boolean() })) }),
   },
   list: {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { z } from "zod";
 import type { LoadedModelSchema } from "../../../shared/api.js";
@@ -26,6 +27,8 @@ export interface LlmRouterOptions {
   secrets?: LlmSecrets;
   /** Timeouts of the Ollama / OpenAI-compatible backends. */
   timeouts?: RemoteTimeouts;
+  /** Progress of a llama.cpp model load (percent), under a task id `cancelLoad` accepts. */
+  onLoadProgress?: (progress: { task: string; done: number; total: number; message: string }) => void;
 }
 
 /**
@@ -42,6 +45,7 @@ export class LlmRouter implements LlmClient {
   private loadedKey: string | null = null;
   private loading: Promise<void> | null = null;
   private remote: { key: string; client: LlmClient } | null = null;
+  private loadJob: { task: string; controller: AbortController } | null = null;
   private disposed = false;
 
   constructor(private readonly options: LlmRouterOptions) {}
@@ -80,6 +84,13 @@ export class LlmRouter implements LlmClient {
     }
   }
 
+  /** Aborts the model load reporting progress as `task`; false when no such load runs. */
+  cancelLoad(task: string): boolean {
+    if (this.loadJob?.task !== task) return false;
+    this.loadJob.controller.abort();
+    return true;
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
     await this.loading?.catch(() => undefined);
@@ -104,7 +115,18 @@ export class LlmRouter implements LlmClient {
         this.service_ ??= new LlmService();
         this.local ??= new LlamaCppProvider(this.service_);
         this.loadedKey = null;
-        await this.service_.load(wanted);
+        const job = { task: `model-load-${randomUUID()}`, controller: new AbortController() };
+        const name = path.basename(modelPath);
+        const report = (fraction: number) => this.options.onLoadProgress?.({ task: job.task, done: Math.round(fraction * 100), total: 100, message: name });
+        this.loadJob = job;
+        report(0);
+        try {
+          await this.service_.load({ ...wanted, onProgress: report, signal: job.controller.signal });
+        } finally {
+          // The bar ends whether the load finished, failed or was cancelled.
+          report(1);
+          this.loadJob = null;
+        }
         this.loadedKey = key;
       })().finally(() => {
         this.loading = null;

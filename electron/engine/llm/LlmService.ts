@@ -35,6 +35,8 @@ export interface LlmServiceSettings {
   gatherDecodes?: boolean;
   /** Load progress 0..1, for the status bar. */
   onProgress?: (progress: number) => void;
+  /** Aborts the load (`jobs.cancel` of its progress task): the call rejects with `aborted`, nothing stays loaded. */
+  signal?: AbortSignal;
 }
 
 /** The model that is loaded now. */
@@ -104,8 +106,10 @@ export class LlmService {
           modelPath: settings.modelPath,
           gpuLayers: 0,
           onLoadProgress: settings.onProgress,
+          ...(settings.signal ? { loadSignal: settings.signal } : {}),
         });
       } catch (error) {
+        if (settings.signal?.aborted) throw new ScriptoriumError("aborted", `Loading ${basename(settings.modelPath)} was cancelled.`, { path: settings.modelPath });
         throw new ScriptoriumError(
           "model_invalid",
           `${basename(settings.modelPath)} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
