@@ -32,6 +32,13 @@ export function createAppStore(api: ScriptoriumApi, now: () => number = Date.now
       if (!systemSubscribed) {
         systemSubscribed = true;
         api.subscribe(SYSTEM_STREAM, 0, (event) => {
+          // A background job that failed or was cancelled ends with an `error` naming its task: its bar ends too.
+          if (event.type === "error") {
+            const task = (event.error.details as { task?: unknown } | undefined)?.task;
+            const known = typeof task === "string" ? get().tasks[task] : undefined;
+            if (known && !known.finished) set((s) => ({ tasks: { ...s.tasks, [known.task]: { ...known, finished: true } } }));
+            return;
+          }
           if (event.type !== "progress") return;
           const previous = get().tasks[event.task];
           const progress = trackProgress(previous, event, now());

@@ -8,6 +8,10 @@ import { card, confirmMaterials, confirmOutline, skipOnboarding, startArticle, v
 import { openEditor } from "./harness/editorSteps.js";
 import { seriousAxeViolations, type AxeFinding } from "./harness/axeScan.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
+import { buildPaperPdf } from "../papers/paperPdf.js";
+import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import type { EngineContext } from "../../electron/engine/EngineServices.js";
 
 let studio: Studio | null = null;
 beforeAll(async () => {
@@ -30,7 +34,9 @@ async function dropFiles(s: Studio, files: string[]): Promise<void> {
 
 describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 240_000 }, () => {
   it("reports 0 serious or critical axe violations on every screen", async () => {
-    studio = await startStudio({}, { bypassCSP: true });
+    // Papers with a deterministic embedder and no metadata model (no model file in CI).
+    const papers = (context: EngineContext) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) });
+    studio = await startStudio({ papers }, { bypassCSP: true });
     const { page, llm } = studio;
     const found: Array<AxeFinding & { screen: string }> = [];
     const scan = async (screen: string) => found.push(...(await seriousAxeViolations(page, screen)));
@@ -65,6 +71,17 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
       await page.getByRole("tab", { name: tab }).click();
       await scan(`settings: ${tab}`);
     }
+    // The other two workflows' screens: 文档生成 and 论文阅读 (with a paper imported, so its reader shows).
+    await page.getByRole("button", { name: "文档生成" }).click();
+    await visible(page.getByLabel("主题"));
+    await scan("文档生成");
+    await page.getByRole("button", { name: "论文阅读" }).click();
+    const pdf = path.join(studio.dataDir, "axe-paper.pdf");
+    fs.writeFileSync(pdf, await buildPaperPdf());
+    await page.getByLabel("论文文件路径").fill(pdf);
+    await page.getByRole("button", { name: "导入", exact: true }).click();
+    await visible(page.getByText(/已导入《/));
+    await scan("论文阅读");
     if (found.length) console.log("AXE", JSON.stringify(found, null, 1));
     expect(found).toEqual([]);
   });
@@ -116,6 +133,27 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
       for (const type of ["dragenter", "dragover", "drop"]) window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
     });
     await visible(page.getByRole("dialog", { name: "导入拖入的文件" }).getByText("浏览器模式拿不到拖入文件在磁盘上的位置"));
+  });
+
+  it("cancels a long job from its progress bar in the job tray (jobs.cancel)", async () => {
+    // The embedder holds its first batch until the job's signal aborts: the ingest is provably running.
+    const embedder = new GatedEmbedder(1);
+    studio = await startStudio({ knowledgeOptions: { loadEmbedder: async () => embedder } });
+    const { page, engine } = studio;
+    await skipOnboarding(page);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-cancel-"));
+    fs.writeFileSync(path.join(dir, "长文.md"), "# 长文\n\n离线写作让资料留在内网。\n");
+    const { taskId } = await engine.call("knowledge.ingest", { paths: [dir], collection: "library" });
+    await embedder.started;
+    const tray = page.getByRole("region", { name: "后台任务" });
+    await visible(tray.getByRole("progressbar"));
+    await studio.screenshot("22-job-tray");
+    await tray.getByRole("button", { name: /^取消/ }).click();
+    // The job ended as cancelled (its bar is gone) and left nothing in the library.
+    await expect.poll(() => tray.count()).toBe(0);
+    expect((await engine.call("knowledge.sources", {})).sources).toEqual([]);
+    expect(await engine.call("jobs.cancel", { taskId })).toEqual({ cancelled: false });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("runs the main actions from the keyboard, with the shortcuts in tooltips", async () => {

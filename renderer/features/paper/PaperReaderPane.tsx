@@ -33,7 +33,8 @@ export function PaperReaderPane({ t, title, pages, jump, onAskSelection }: Paper
   };
 
   return (
-    <section className="paper-reader" aria-label={t("paper.reader")} ref={pane}>
+    // tabIndex: the pane scrolls, so keyboard users must be able to focus it (axe scrollable-region-focusable).
+    <section className="paper-reader" aria-label={t("paper.reader")} ref={pane} tabIndex={0}>
       <h2 className="paper-pane__title">{title ?? t("paper.reader")}</h2>
       {selection && (
         <div className="paper-reader__selection">
