@@ -55,6 +55,11 @@ export const ANN_THRESHOLD = 65_536;
  * (p50 8.5 / p95 14.8 ms vector-only at load 4–6; flat 105 / 414 ms), built in ≈ 2 min.
  */
 const ANN_EF = 3000;
+/**
+ * Graph degree: 32 instead of LanceDB's 20. One bench build with 20 still missed that doc (0.19);
+ * with 32 the exact top-5 overlap rose from 0.87 to 0.95 on the same table, build time unchanged.
+ */
+const ANN_M = 32;
 const ANN_REFINE = 10;
 const ANN_ROWS_PER_PARTITION = 1_000_000;
 const ANN_INDEX_TYPE = "IVF_HNSW_SQ";
@@ -288,7 +293,7 @@ export class KnowledgeStore {
       const rows = await table.countRows();
       if (rows < threshold || (state.trainedRows > 0 && rows < state.trainedRows * 2)) return;
       await table.createIndex("vector", {
-        config: lancedb.Index.hnswSq({ distanceType: ANN_DISTANCE, numPartitions: annPartitions(rows) }),
+        config: lancedb.Index.hnswSq({ distanceType: ANN_DISTANCE, numPartitions: annPartitions(rows), m: ANN_M }),
         replace: true,
         name: VECTOR_INDEX,
       });
