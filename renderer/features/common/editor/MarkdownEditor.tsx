@@ -127,7 +127,10 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
     view.dom.addEventListener("focusout", flushNow);
     window.addEventListener("pointerdown", flushNow, true);
     window.addEventListener("keydown", flushOnShortcut, true);
+    // A reload or a closed window within the wait still keeps the edit (the feature's autosave).
+    window.addEventListener("pagehide", flushNow);
     return () => {
+      window.removeEventListener("pagehide", flushNow);
       view.dom.removeEventListener("focusout", flushNow);
       window.removeEventListener("pointerdown", flushNow, true);
       window.removeEventListener("keydown", flushOnShortcut, true);

@@ -5,6 +5,7 @@ import { headingOutline } from "./headingOutline.js";
 import { minimalChange } from "./minimalChange.js";
 import { violationsToMarks } from "./lintDiagnostics.js";
 import { lintMarkdown } from "../../../../shared/rules/lintMarkdown.js";
+import { blendedCharWidth, wideShare } from "./cjkHeightEstimate.js";
 
 describe("countText", () => {
   it("counts each Han character as a word and each Latin run once", () => {
@@ -58,5 +59,28 @@ describe("violationsToMarks", () => {
 
   it("drops findings on lines the text does not have", () => {
     expect(violationsToMarks("一行", [{ rule: "2.1", line: 5, column: 1, message: "x" }])).toEqual([]);
+  });
+});
+
+describe("CJK height estimate", () => {
+  it("measures the wide share of a text from samples spread over it", () => {
+    expect(wideShare("")).toBe(0);
+    expect(wideShare("abc def")).toBe(0);
+    expect(wideShare("离线写作，资料不出门。")).toBe(1);
+    // Spaces do not count; Latin and Han half and half.
+    expect(wideShare("ab 写作")).toBe(0.5);
+    // A long text is sampled, not read whole, and the share stays close to the truth.
+    const long = "中文段落".repeat(20_000) + "latin text ".repeat(8_000);
+    const truth = 80_000 / (80_000 + 8_000 * 9);
+    expect(Math.abs(wideShare(long) - truth)).toBeLessThan(0.1);
+  });
+
+  it("blends the narrow width and one em by the wide share", () => {
+    expect(blendedCharWidth(7, 14, 0)).toBe(7);
+    expect(blendedCharWidth(7, 14, 1)).toBe(14);
+    expect(blendedCharWidth(7, 14, 0.5)).toBe(10.5);
+    // Out-of-range shares are clamped; an em narrower than a letter never shrinks the estimate.
+    expect(blendedCharWidth(7, 14, 2)).toBe(14);
+    expect(blendedCharWidth(8, 4, 1)).toBe(8);
   });
 });
