@@ -98,4 +98,36 @@ describe("createAppStore", () => {
     expect(progress?.speed).toBe(500);
     expect(store.getState().downloads.d1?.catalogId).toBe("qwen");
   });
+
+  it("ends a background job's bar when the job ends with an error naming its task (failed or cancelled)", async () => {
+    const fake = fakeApi({
+      "settings.get": () => settings,
+      "sessions.list": () => ({ sessions: [] }),
+      "models.list": () => ({ installed: [], catalog: [], loaded: null, warnings: [] }),
+    });
+    const store = createAppStore(fake.api, () => 0);
+    await store.getState().init();
+    fake.emit("system", { type: "progress", task: "ingest-1", done: 0, total: 3 });
+    fake.emit("system", { type: "progress", task: "ingest-1", done: 0, total: null, message: "failed: Cancelled." });
+    expect(store.getState().tasks["ingest-1"]?.finished).toBe(false);
+    fake.emit("system", { type: "error", error: { code: "aborted", message: "Cancelled.", details: { task: "ingest-1" } } });
+    expect(store.getState().tasks["ingest-1"]?.finished).toBe(true);
+    // An error naming no known task changes nothing.
+    fake.emit("system", { type: "error", error: { code: "internal", message: "x", details: { task: "other" } } });
+    expect(store.getState().tasks.other).toBeUndefined();
+  });
+
+  it("keeps the open run's own jobs (progress on the session stream) for the job tray", async () => {
+    const fake = fakeApi({ "sessions.list": () => ({ sessions: [] }) });
+    const store = createAppStore(fake.api, () => 0);
+    fake.emit("d1", { type: "connected", workflow: "docgen" });
+    fake.emit("d1", { type: "progress", task: "sections", done: 1, total: 4, message: "1/4" });
+    fake.emit("d1", { type: "progress", task: "module_reviews", done: 0, total: 6, message: "结构 · 1" });
+    store.getState().openSession("d1");
+    const jobs = store.getState().current.jobs;
+    expect(jobs.sections).toMatchObject({ done: 1, total: 4, finished: false });
+    expect(jobs.module_reviews).toMatchObject({ done: 0, total: 6, message: "结构 · 1" });
+    fake.emit("d1", { type: "progress", task: "sections", done: 4, total: 4 });
+    expect(store.getState().current.jobs.sections?.finished).toBe(true);
+  });
 });
