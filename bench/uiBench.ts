@@ -1,11 +1,11 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { median } from "./lib/sideBySide.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult, unavailable } from "./lib/types.js";
-import { CHROMIUM, startBenchStudio } from "./lib/ui/benchStudio.js";
+import { startBenchStudio } from "./lib/ui/benchStudio.js";
+import { findBrowser } from "../tests/e2e/harness/launchBrowser.js";
 import { rendererBundle } from "./lib/ui/rendererBundle.js";
 import { StreamingDraftLlm } from "./lib/ui/StreamingDraftLlm.js";
 import { streamDraft, timeToInteractive, type StreamResult } from "./lib/ui/studioFlow.js";
@@ -43,7 +43,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
  *   not make; the load average is in the notes.
  */
 export async function uiBench(ctx: BenchContext): Promise<GroupResult> {
-  if (!fs.existsSync(CHROMIUM)) return unavailable(METRICS, `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  const browser = await findBrowser().catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  if (typeof browser === "string") return unavailable(METRICS, browser);
   const result = emptyResult();
   const bundle = await rendererBundle(ROOT, ctx.tmpDir);
   result.notes.push(bundle.origin === "dist" ? "renderer: dist/renderer (up to date)" : "renderer: fresh vite build (dist/renderer missing or stale)");

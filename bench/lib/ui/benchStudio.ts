@@ -1,16 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { createEngine } from "../../../electron/engine/createEngine.js";
 import type { Engine } from "../../../electron/engine/Engine.js";
 import { createServer, type ScriptoriumServer } from "../../../electron/server/createServer.js";
 import { StudioSearch } from "../../../tests/e2e/harness/studioSearch.js";
+import { launchBrowser } from "../../../tests/e2e/harness/launchBrowser.js";
 import { addProbe } from "./pageProbe.js";
 import type { StreamingDraftLlm } from "./StreamingDraftLlm.js";
 
-/** Debian's Chromium, as the e2e tests use it; CHROMIUM_PATH overrides. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
 
 export interface BenchStudio {
   engine: Engine;
@@ -36,7 +34,8 @@ export async function startBenchStudio(options: { staticDir: string; dataDir: st
     await engine.call("settings.update", { chatModel: path.join(options.dataDir, "bench-scripted.gguf") });
     const token = "ui-bench-token-0123456789";
     server = await createServer({ api: engine, token, staticDir: options.staticDir });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    // The e2e tier's browser: CHROMIUM_PATH, Debian's chromium or an installed Chrome / Edge.
+    const browser = await launchBrowser();
     const appUrl = `${server.url}/?token=${token}`;
     const running = server;
     return {
