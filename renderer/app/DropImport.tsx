@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import type { MessageKey } from "../i18n/translate.js";
 import { baseName, DROP_KINDS, guessKind, pathsFromUriList, type DroppedFile, type DropKind } from "./dropImport.js";
+import { newTaskId } from "../components/newTaskId.js";
 
 declare global {
   interface Window {
@@ -94,7 +95,7 @@ export function DropImport() {
     const of = (kind: DropKind) => files.filter((f) => f.kind === kind).map((f) => f.path);
     let count = 0;
     try {
-      if (of("paper").length) count += (await api.call("paper.import", { paths: of("paper") })).papers.length;
+      if (of("paper").length) count += (await api.call("paper.import", { paths: of("paper"), taskId: newTaskId("paper-import") })).papers.length;
       if (of("note").length) {
         await api.call("knowledge.ingest", { paths: of("note"), collection: "library" });
         count += of("note").length;

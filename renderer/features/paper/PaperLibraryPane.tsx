@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import type { PaperSummary } from "../../../shared/workflows/paper.js";
 import { useApp } from "../../store/StoreProvider.js";
 import type { PaperTranslate } from "./messages.js";
+import { newTaskId } from "../../components/newTaskId.js";
 
 export interface PaperLibraryPaneProps {
   t: PaperTranslate;
@@ -28,7 +29,8 @@ export function PaperLibraryPane({ t, papers, selected, onToggle, onOpen, onChan
     setBusy(true);
     setMessage(null);
     try {
-      const { papers: done } = await api.call("paper.import", { paths: [file.trim()] });
+      // The taskId puts the import in the job tray, with 取消 (jobs.cancel).
+      const { papers: done } = await api.call("paper.import", { paths: [file.trim()], taskId: newTaskId("paper-import") });
       const paper = done[0]!;
       setMessage({ ok: true, text: t("paper.imported", { t: paper.title, p: paper.pages }) });
       setFile("");
