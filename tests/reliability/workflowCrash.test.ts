@@ -213,8 +213,9 @@ describe("kill -9 inside the paper reader", () => {
       integrity.push(await killThere(life));
       life = await boot(dataDir, killAt);
       lives.push(life);
-      // The first exchange is in the history, once, after every kill.
-      histories.push((await life.api.call("paper.history", { sessionId })).messages.length);
+      // The first exchange is in the history, once, after every kill. Not read on the last boot:
+      // with no kill point its recovered deep read may already have stored the second exchange.
+      if (killAt !== null) histories.push((await life.api.call("paper.history", { sessionId })).messages.length);
     }
     await untilStatus(life.api, sessionId, (s) => s === "paused");
     const history = (await life.api.call("paper.history", { sessionId })).messages;
@@ -237,7 +238,7 @@ describe("kill -9 inside the paper reader", () => {
     await ref.dispose();
 
     for (const check of integrity) expect(check).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
-    expect(histories).toEqual(READ_KILLS.map(() => 2));
+    expect(histories).toEqual(READ_KILLS.slice(1).map(() => 2));
     expect(history.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(history.map((m) => m.message.text)).toEqual(refHistory.map((m) => m.message.text));
     expect((state.values.conversation_history as unknown[]).length).toBe(4);
