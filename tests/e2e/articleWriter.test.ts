@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { describe, expect, it } from "vitest";
+import { studioPerTest } from "./harness/startStudio.js";
 import { editorText, openEditor, typeAtEnd } from "./harness/editorSteps.js";
 import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 
@@ -7,18 +7,11 @@ import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain
  * Issue 12 in Chromium (real engine, scripted LLM): own material at PAUSE-1, the PAUSE-3 figures,
  * regenerate one section, per-issue accept at PAUSE-4, restore an older version and continue.
  */
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 describe("a writer's daily needs in the article studio (Chromium)", { timeout: 150_000 }, () => {
   it("own material → regenerate one section → accept one of two issues → finalize → restore v1 and continue", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     await skipOnboarding(page);
     await startArticle(page, "介绍本地大模型在离线写作中的应用");
@@ -85,14 +78,14 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     await visible(card(page, "确认初稿").last());
     await studio.screenshot("13-restored-and-continued");
     await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
-    await expect.poll(async () => (await studio!.engine.call("sessions.list", {})).sessions[0]?.status, { timeout: 20_000 }).toBe("done");
+    await expect.poll(async () => (await studio.engine.call("sessions.list", {})).sessions[0]?.status, { timeout: 20_000 }).toBe("done");
     const { versions } = await studio.engine.call("documents.versions", { sessionId: (await studio.engine.call("sessions.list", {})).sessions[0]!.id });
     expect(versions.map((v) => v.reason)).toEqual(["initial", "regenerate", "editor", "restore"]);
     expect(studio.foreignRequests).toEqual([]);
   });
 
   it("an unsent hand edit survives a reload; after finalizing an edit is saved as a version and reopens PAUSE-3", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await startArticle(page, "未发送修改测试");
@@ -120,14 +113,14 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     await expectDraftToContain(page, "定稿之后补的一句。");
     await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
     const sessionId = (await studio.engine.call("sessions.list", {})).sessions[0]!.id;
-    await expect.poll(async () => (await studio!.engine.call("run.state", { sessionId })).session.status, { timeout: 20_000 }).toBe("done");
+    await expect.poll(async () => (await studio.engine.call("run.state", { sessionId })).session.status, { timeout: 20_000 }).toBe("done");
     const { versions } = await studio.engine.call("documents.versions", { sessionId });
     expect(versions.map((v) => v.reason)).toEqual(["initial", "manual_edit", "manual_edit"]);
     expect((await studio.engine.call("documents.version", { sessionId, number: 3 })).markdown).toContain("定稿之后补的一句。");
   });
 
   it("the editor's pass mark, revision cap and weights are editable in Settings and reach the engine", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await page.getByRole("button", { name: "设置" }).click();
@@ -136,12 +129,12 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     await review.getByLabel("最多修改轮数").fill("2");
     await review.getByLabel("逻辑权重").fill("0.5");
     await review.getByRole("button", { name: "保存审稿设置" }).click();
-    await expect.poll(async () => (await studio!.engine.call("settings.get", {})).article, { timeout: 20_000 }).toMatchObject({ reviewThreshold: 70, maxRevisions: 2, weights: { logic: 0.5 } });
+    await expect.poll(async () => (await studio.engine.call("settings.get", {})).article, { timeout: 20_000 }).toMatchObject({ reviewThreshold: 70, maxRevisions: 2, weights: { logic: 0.5 } });
     await studio.screenshot("15-review-settings");
   });
 
   it("an errored run continues from where it stopped; sessions can be renamed and searched", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     await skipOnboarding(page);
     await startArticle(page, "重试与重命名测试");

@@ -1,19 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { describe, expect, it } from "vitest";
+import { studioPerTest } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 describe("chat screen in Chromium", { timeout: 120_000 }, () => {
   it("streams a reply to a prompt and switches the UI to English", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await page.getByRole("button", { name: "对话" }).click();

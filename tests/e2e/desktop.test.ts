@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { studioPerTest, type Studio } from "./harness/startStudio.js";
 import { card, confirmMaterials, confirmOutline, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 import { openEditor } from "./harness/editorSteps.js";
 import { seriousAxeViolations, type AxeFinding } from "./harness/axeScan.js";
@@ -13,14 +13,7 @@ import { buildPaperPdf } from "../papers/paperPdf.js";
 import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
 import type { EngineContext } from "../../electron/engine/EngineServices.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 /** Drops files the way a file manager does onto a browser window: a `text/uri-list` of file:// URIs. */
 async function dropFiles(s: Studio, files: string[]): Promise<void> {
@@ -36,7 +29,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
   it("reports 0 serious or critical axe violations on every screen", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
     const papers = (context: EngineContext) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) });
-    studio = await startStudio({ papers }, { bypassCSP: true });
+    const studio = await openStudio({ papers }, { bypassCSP: true });
     const { page, llm } = studio;
     const found: Array<AxeFinding & { screen: string }> = [];
     const scan = async (screen: string) => found.push(...(await seriousAxeViolations(page, screen)));
@@ -87,7 +80,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
   });
 
   it("follows the OS dark theme (screenshot) and the light one", async () => {
-    studio = await startStudio({}, { colorScheme: "dark", bypassCSP: true });
+    const studio = await openStudio({}, { colorScheme: "dark", bypassCSP: true });
     const { page } = studio;
     await skipOnboarding(page);
     await startArticle(page, "深色模式");
@@ -107,7 +100,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
 
   it("imports dropped files: a note into the library and a style guide into the rules", async () => {
     // A deterministic embedder (no model file in CI); ingest, chunking and LanceDB are the real ones.
-    studio = await startStudio({ knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(32) } });
+    const studio = await openStudio({ knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(32) } });
     const { page, engine } = studio;
     await skipOnboarding(page);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-drop-"));
@@ -138,7 +131,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
   it("cancels a long job from its progress bar in the job tray (jobs.cancel)", async () => {
     // The embedder holds its first batch until the job's signal aborts: the ingest is provably running.
     const embedder = new GatedEmbedder(1);
-    studio = await startStudio({ knowledgeOptions: { loadEmbedder: async () => embedder } });
+    const studio = await openStudio({ knowledgeOptions: { loadEmbedder: async () => embedder } });
     const { page, engine } = studio;
     await skipOnboarding(page);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-cancel-"));
@@ -157,7 +150,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
   });
 
   it("runs the main actions from the keyboard, with the shortcuts in tooltips", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     const start = page.getByRole("button", { name: "开始写作" });

@@ -1,19 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cleanSection, outlineOf, sectionIndexOf, writeFiles } from "../../electron/engine/testing/docgenTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { studioPerTest } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 /** Every docgen agent scripted; the engine, SQLite, checkpoints, cache, HTTP server and Chromium are real. */
 function docgenLlm(): ScriptedLlm {
@@ -46,7 +39,7 @@ function docgenLlm(): ScriptedLlm {
 describe("文档生成 screen in Chromium", { timeout: 180_000 }, () => {
   it("code mode on a fixture folder: scan steps, outline confirm, module chips, violations with line links and the round's diff", async () => {
     const llm = docgenLlm();
-    studio = await startStudio({ llm });
+    const studio = await openStudio({ llm });
     const { page } = studio;
     const project = writeFiles(path.join(studio.dataDir, "hello-kit"), {
       "package.json": JSON.stringify({ name: "hello-kit", main: "src/index.ts" }),
@@ -108,7 +101,7 @@ describe("文档生成 screen in Chromium", { timeout: 180_000 }, () => {
         reviewer: { violations: [] },
       },
     });
-    studio = await startStudio({ llm });
+    const studio = await openStudio({ llm });
     const { page } = studio;
     await skipOnboarding(page);
     await page.getByRole("button", { name: "文档生成" }).click();

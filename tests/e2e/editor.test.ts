@@ -1,16 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { describe, expect, it } from "vitest";
+import { studioPerTest, type Studio } from "./harness/startStudio.js";
 import { card, confirmMaterials, confirmOutline, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 import { editorText, openEditor, typeAtEnd } from "./harness/editorSteps.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 async function toPause3(s: Studio, intent: string): Promise<void> {
   await skipOnboarding(s.page);
@@ -21,7 +14,7 @@ async function toPause3(s: Studio, intent: string): Promise<void> {
 
 describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", { timeout: 150_000 }, () => {
   it("types, counts Chinese, finds and replaces, and jumps by the heading outline", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await toPause3(studio, "编辑器测试");
     await openEditor(page);
@@ -53,7 +46,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
   });
 
   it("marks a style violation with its rule id and fixes it with one click", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await toPause3(studio, "风格检查测试");
     await openEditor(page);
@@ -80,7 +73,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
   });
 
   it("keeps each version's undo history when switching versions", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await toPause3(studio, "撤销历史测试");
     const pause3 = card(page, "确认初稿");
@@ -108,7 +101,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
   });
 
   it("rewrites a selection with the local model: an inline diff, accepted as a new version or rejected", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     await toPause3(studio, "选区改写测试");
     await openEditor(page);
@@ -151,7 +144,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
   });
 
   it("compares versions inline (CodeMirror merge view) and restores the older one from the diff", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await toPause3(studio, "行内对比测试");
     const pause3 = card(page, "确认初稿");

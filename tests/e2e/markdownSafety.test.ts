@@ -1,15 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { describe, expect, it } from "vitest";
+import { studioPerTest } from "./harness/startStudio.js";
 import { confirmMaterials, confirmOutline, expectDraftToContain, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 /** What a compromised or confused model might write into a section. */
 const PAYLOADS = [
@@ -23,7 +16,7 @@ const PAYLOADS = [
 
 describe("markdown rendering safety in Chromium", { timeout: 120_000 }, () => {
   it("renders XSS payloads from a draft inert: no script runs, no request leaves", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     llm.sectionText = () => PAYLOADS;
     await skipOnboarding(page);

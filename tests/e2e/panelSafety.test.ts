@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
 import { cleanSection, outlineOf, sectionIndexOf, writeFiles } from "../../electron/engine/testing/docgenTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { studioPerTest, type Studio } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 /**
@@ -27,14 +27,7 @@ const XSS = {
 };
 const ALL = Object.values(XSS).join(" ");
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 /** Nothing ran, nothing active was inserted under `scope`, nothing left the origin. */
 async function expectInert(page: Page, scope: string, s: Studio): Promise<void> {
@@ -76,7 +69,7 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
         "paper.judge": { supported: true, evidence_chunk_id: "none" },
       },
     });
-    studio = await startStudio({
+    const studio = await openStudio({
       llm,
       papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
     });
@@ -134,7 +127,7 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
         }),
       },
     });
-    studio = await startStudio({ llm });
+    const studio = await openStudio({ llm });
     const { page } = studio;
     const notes = writeFiles(path.join(studio.dataDir, "notes"), { "a.md": "# 笔记\n\n一个命令行工具。\n" });
     await skipOnboarding(page);

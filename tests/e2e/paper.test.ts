@@ -1,21 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { studioPerTest } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 /** Every paper agent scripted; the engine, SQLite, LanceDB, the HTTP server and Chromium are real. */
 function paperLlm(): ScriptedLlm {
@@ -41,7 +34,7 @@ function paperLlm(): ScriptedLlm {
 describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
   it("imports a PDF, answers with a citation that jumps to its page, runs a forced intent and shows the deep read", async () => {
     const llm = paperLlm();
-    studio = await startStudio({
+    const studio = await openStudio({
       llm,
       papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
     });
@@ -102,7 +95,7 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
   });
   it("searches and deletes papers in the library, asks a follow-up chip's question, and exports an extraction as CSV and Markdown", async () => {
     const llm = paperLlm();
-    studio = await startStudio({
+    const studio = await openStudio({
       llm,
       papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
     });

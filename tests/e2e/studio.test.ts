@@ -1,20 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fs from "node:fs";
-import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
+import { studioPerTest } from "./harness/startStudio.js";
 import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 
-let studio: Studio | null = null;
-beforeAll(async () => {
-  await buildRenderer();
-}, 180_000);
-afterEach(async () => {
-  await studio?.close();
-  studio = null;
-});
+const openStudio = studioPerTest();
 
 describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 120_000 }, () => {
   it("goes through all four pauses to a final draft, with versions, diff and export", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     await visible(page.getByRole("dialog", { name: "欢迎使用 Scriptorium" }));
     await studio.screenshot("00-onboarding");
@@ -80,7 +73,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("searches again with extra keywords and merges the new materials", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, search } = studio;
     await skipOnboarding(page);
     await startArticle(page, "离线写作工具调研");
@@ -112,7 +105,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("sends an edited outline that reaches the draft", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     await skipOnboarding(page);
     await startArticle(page, "离线写作的意义");
@@ -130,7 +123,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("revises the draft with the user's notes into a second version", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await startArticle(page, "本地模型写作");
@@ -145,7 +138,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("lets the user force-finalize after the editor rejects the draft", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page, llm } = studio;
     await skipOnboarding(page);
     await startArticle(page, "离线写作的风险");
@@ -160,7 +153,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("resumes exactly where it was after a page reload mid-session", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await startArticle(page, "重新加载测试");
@@ -177,7 +170,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("sends a direct edit of the draft with the next action as a new version", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await startArticle(page, "手动修改测试");
@@ -202,7 +195,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
   });
 
   it("continues a session from the list and deletes it", async () => {
-    studio = await startStudio();
+    const studio = await openStudio();
     const { page } = studio;
     await skipOnboarding(page);
     await startArticle(page, "会话列表测试");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "vite";
+import { afterEach, beforeAll } from "vitest";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { createAppEngine, type AppEngine, type CreateAppEngineOptions } from "../../../electron/engine/createAppEngine.js";
 import { createServer, type ScriptoriumServer } from "../../../electron/server/createServer.js";
@@ -39,6 +40,25 @@ export interface Studio {
   pageErrors: string[];
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The lifecycle every studio e2e file shares: the renderer is built once before the file's tests,
+ * and the studio a test opened is closed after it, whatever the test's outcome. Returns the opener.
+ */
+export function studioPerTest(): (options?: Partial<CreateAppEngineOptions>, contextOptions?: BrowserContextOptions) => Promise<Studio> {
+  let current: Studio | null = null;
+  beforeAll(async () => {
+    await buildRenderer();
+  }, 180_000);
+  afterEach(async () => {
+    await current?.close();
+    current = null;
+  });
+  return async (options = {}, contextOptions = {}) => {
+    current = await startStudio(options, contextOptions);
+    return current;
+  };
 }
 
 /**
