@@ -159,7 +159,9 @@ export class LlamaCppProvider implements LlmClient {
         ...(options.grammar ? { grammar: options.grammar } : {}),
         ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
       });
-      if (result.stopReason === "abort") {
+      // A stop that lands while the last tokens are being produced wins: the user keeps exactly what
+      // was streamed, whatever node-llama-cpp decided after the signal.
+      if (result.stopReason === "abort" || options.signal?.aborted) {
         return { text: options.prefix + streamed, stopReason: "abort", tokens: sequence.tokenMeter.usedOutputTokens - before };
       }
       const text = result.responseText.startsWith(options.prefix) ? result.responseText : options.prefix + result.responseText;
