@@ -105,16 +105,24 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     const { page, llm } = studio;
     await toPause3(studio, "选区改写测试");
     await openEditor(page);
-    const select = async (lineText: string) => {
-      await page.locator(".cm-line", { hasText: lineText }).first().click();
-      await page.keyboard.press("End");
-      await page.keyboard.press("Shift+Home");
+    // Select a whole line, until the selection actions see it: the draft's text can still be
+    // settling into the editor right after the pause (a replaced document drops the selection).
+    const select = async (lineText: string, action: string) => {
+      const button = page.getByRole("button", { name: action, exact: true });
+      await expect
+        .poll(async () => {
+          await page.locator(".cm-line", { hasText: lineText }).first().click();
+          await page.keyboard.press("End");
+          await page.keyboard.press("Shift+Home");
+          return button.isEnabled();
+        }, { timeout: 20_000 })
+        .toBe(true);
     };
     const versions = () => page.getByLabel("版本").locator("option").count();
     expect(await versions()).toBe(1);
 
     // Reject: the proposal disappears and the text stays as it was.
-    await select("「落地建议」部分的正文");
+    await select("「落地建议」部分的正文", "缩写");
     await page.getByRole("button", { name: "缩写", exact: true }).click();
     const bar = await visible(page.getByRole("region", { name: "改写建议" }));
     await visible(page.getByTestId("rewrite-insertion").filter({ hasText: "缩短后的一句话。" }));
@@ -127,7 +135,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     expect(await versions()).toBe(1);
 
     // Accept: the replacement (quotes and preface stripped) takes the selection's place and becomes version 2.
-    await select("「技术方案」部分的正文");
+    await select("「技术方案」部分的正文", "润色");
     await page.getByRole("button", { name: "润色", exact: true }).click();
     const bar2 = await visible(page.getByRole("region", { name: "改写建议" }));
     await visible(page.getByTestId("rewrite-insertion").filter({ hasText: "本地模型让离线写作真正可行" }));
