@@ -1,14 +1,7 @@
-/** mulberry32: a small deterministic PRNG, so a printed seed replays the same fault plan. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../../fixtures/mulberry32.js";
+
+/** A small deterministic PRNG (mulberry32), so a printed seed replays the same fault plan. */
+export const seededRandom: (seed: number) => () => number = mulberry32;
 
 /** Integer in [min, max] from a PRNG. */
 export function randomInt(random: () => number, min: number, max: number): number {
