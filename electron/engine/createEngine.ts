@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { removeStaleTempFiles } from "./io/removeStaleTempFiles.js";
 import type { WorkflowId } from "../../shared/api.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
 import { PaperService } from "./knowledge/papers/PaperService.js";
@@ -95,6 +96,8 @@ function packageVersion(): string {
  */
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
   const dataDir = resolveDataDir(options.dataDir, []);
+  // Atomic writes a kill -9 interrupted leave hidden temp files beside their targets; drop them.
+  removeStaleTempFiles(dataDir.cache);
   const appDb = AppDb.open(dataDir.root);
   let checkpointer: Checkpointer;
   try {
