@@ -15,6 +15,8 @@ import { firstPause, pauseFromSnapshot } from "./pauses.js";
 
 /** Events only the runner emits; a node that writes one of these is ignored (protocol guard). */
 const RUNNER_EVENTS = new Set(["connected", "await_user", "resumed", "done"]);
+/** Status writes the runner's own transition event (a FULL commit) follows at once. */
+const RELAXED = { relaxed: true } as const;
 
 export interface WorkflowRunnerOptions {
   /** Workflow id → definition; tests may register ids of their own. */
@@ -51,6 +53,8 @@ export class WorkflowRunner {
   private readonly graphs = new Map<string, CompiledWorkflowGraph>();
   private readonly runs = new Map<string, ActiveRun>();
   private readonly resuming = new Set<string>();
+  /** Pauses announced since this runner started, until answered: a resume need not read the checkpoint back. */
+  private readonly announcedPauses = new Map<string, PauseRequest>();
   private disposed = false;
 
   constructor(options: WorkflowRunnerOptions) {
@@ -72,7 +76,8 @@ export class WorkflowRunner {
     const graph = this.graph(definition);
     await definition.checkStart?.(input, this.opts.services);
     const sessionId = randomUUID();
-    this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input });
+    // Relaxed: the `connected` event, a FULL commit, follows at once (see withRelaxedSync).
+    this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input }, RELAXED);
     this.opts.events.append(sessionId, { type: "connected", workflow });
     this.launch(sessionId, definition, graph, definition.initialState(input));
     return { sessionId };
@@ -91,13 +96,15 @@ export class WorkflowRunner {
     try {
       const definition = this.definition(session.workflow);
       const graph = this.graph(definition);
-      const pause = pauseFromSnapshot(await graph.getState(this.threadConfig(sessionId)));
+      // The pause this runner announced, else (after a restart) the one in the checkpoint.
+      const pause = this.announcedPauses.get(sessionId) ?? pauseFromSnapshot(await graph.getState(this.threadConfig(sessionId)));
       if (!pause) throw new ScriptoriumError("conflict", `Session ${sessionId} has no pending pause in its checkpoint.`);
       const parsed = definition.parseResume(pause, payload);
       // The status transition is the durable half of the exactly-once guard.
-      if (!this.opts.sessions.transition(sessionId, "paused", "running")) {
+      if (!this.opts.sessions.transition(sessionId, "paused", "running", null, RELAXED)) {
         throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer paused.`);
       }
+      this.announcedPauses.delete(sessionId);
       this.opts.events.append(sessionId, { type: "resumed", pausePoint: pause.pausePoint, action: actionName(parsed) });
       this.launch(sessionId, definition, graph, new Command({ resume: parsed }));
       return { sessionId, status: "running" };
@@ -128,8 +135,7 @@ export class WorkflowRunner {
     const pause = pauseFromSnapshot(snapshot);
     if (tuple && pause) {
       // Cancelled while paused: nothing to run, the pause is simply offered again.
-      this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint);
-      this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
+      this.announcePause(sessionId, pause);
       return { sessionId, status: "paused" };
     }
     this.launch(sessionId, definition, graph, input);
@@ -210,7 +216,8 @@ export class WorkflowRunner {
       return;
     }
     if (session.status === "paused" || session.status === "running") {
-      if (this.opts.sessions.transition(sessionId, session.status, "cancelled")) {
+      this.announcedPauses.delete(sessionId);
+      if (this.opts.sessions.transition(sessionId, session.status, "cancelled", null, RELAXED)) {
         this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });
       }
     }
@@ -225,6 +232,7 @@ export class WorkflowRunner {
       run.controller.abort(new ScriptoriumError("aborted", "Session deleted."));
       await run.done;
     }
+    this.announcedPauses.delete(sessionId);
     this.opts.events.deleteSession(sessionId);
     this.opts.onDelete?.(sessionId);
     this.opts.sessions.delete(sessionId);
@@ -313,17 +321,20 @@ export class WorkflowRunner {
         }
       }
       if (signal.aborted) throw signal.reason;
-      const snapshot = await graph.getState(this.threadConfig(sessionId));
-      pause ??= pauseFromSnapshot(snapshot);
+      // The stream reported the pause; only an end needs the snapshot's final values.
+      const snapshot = pause ? null : await graph.getState(this.threadConfig(sessionId));
+      pause ??= snapshot && pauseFromSnapshot(snapshot);
+      // Checkpoints of a running graph commit without an fsync each (Checkpointer); the pause or
+      // end about to be announced is where they must survive a power cut.
+      this.opts.checkpointer.makeDurable(sessionId);
       this.opts.events.flush();
       // Leave the active set before announcing the end, so a client that resumes on `await_user` is not refused.
       this.release(sessionId, run);
       if (pause) {
-        this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint);
-        this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
+        this.announcePause(sessionId, pause);
       } else {
-        const values = snapshot.values ?? {};
-        this.opts.sessions.setStatus(sessionId, "done");
+        const values = snapshot?.values ?? {};
+        this.opts.sessions.setStatus(sessionId, "done", null, RELAXED);
         const result = definition.publicValues(values, { status: "done", pausePoint: null }) as Record<string, never>;
         this.opts.events.append(sessionId, { type: "done", summary: definition.doneSummary(values), result });
       }
@@ -331,19 +342,32 @@ export class WorkflowRunner {
       if (run.detached) return;
       this.release(sessionId, run);
       try {
+        try {
+          this.opts.checkpointer.makeDurable(sessionId);
+        } catch (syncError) {
+          // A full or failing disk must not keep the end from being recorded in app.db.
+          console.warn(`[WorkflowRunner] could not sync the checkpoints of session ${sessionId}`, syncError);
+        }
         if (signal.aborted) {
-          this.opts.sessions.setStatus(sessionId, "cancelled");
+          this.opts.sessions.setStatus(sessionId, "cancelled", null, RELAXED);
           this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });
         } else {
           const apiError = toApiError(error);
           if (apiError.code === "internal") console.error(`[WorkflowRunner] session ${sessionId} failed`, error);
-          this.opts.sessions.setStatus(sessionId, "error");
+          this.opts.sessions.setStatus(sessionId, "error", null, RELAXED);
           this.opts.events.append(sessionId, { type: "error", error: apiError });
         }
       } catch (secondary) {
         console.error(`[WorkflowRunner] could not record the end of session ${sessionId}`, secondary);
       }
     }
+  }
+
+  /** Mark the session paused and announce the pause (relaxed status write: `await_user` is a FULL commit). */
+  private announcePause(sessionId: string, pause: PauseRequest): void {
+    this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint, RELAXED);
+    this.announcedPauses.set(sessionId, pause);
+    this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
   }
 
   /** Persist + publish a node's custom chunk if it is a valid event draft; drop anything else. */

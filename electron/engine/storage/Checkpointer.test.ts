@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import type Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { INTERRUPT, emptyCheckpoint } from "@langchain/langgraph";
 import { Checkpointer } from "./Checkpointer.js";
 
@@ -11,12 +12,36 @@ afterEach(() => {
 });
 
 describe("Checkpointer", () => {
-  it("opens checkpoints.db with WAL and synchronous=FULL", () => {
+  it("writes a running graph's checkpoints at NORMAL and makes them durable with one FULL commit", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-ckpt-"));
     dirs.push(dir);
     const checkpointer = new Checkpointer(dir);
-    expect(checkpointer.saver.db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(checkpointer.saver.db.pragma("synchronous", { simple: true })).toBe(2);
+    const db = checkpointer.saver.db;
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.pragma("synchronous", { simple: true })).toBe(1); // NORMAL between pauses
+    const pragmas: string[] = [];
+    const pragma = db.pragma.bind(db);
+    vi.spyOn(db, "pragma").mockImplementation(((source: string, options?: Database.PragmaOptions) => {
+      pragmas.push(source);
+      return pragma(source, options);
+    }) as typeof db.pragma);
+    checkpointer.makeDurable("thread-1");
+    // The mark is written while FULL is in force, so its commit fsyncs the WAL, then NORMAL is back.
+    expect(pragmas).toEqual(["synchronous = FULL", "synchronous = NORMAL"]);
+    expect(pragma("synchronous", { simple: true })).toBe(1);
+    const mark = db.prepare("SELECT at FROM durable_marks WHERE thread_id = ?").get("thread-1") as { at: string } | undefined;
+    expect(Date.parse(mark?.at ?? "")).toBeGreaterThan(0);
+    checkpointer.close();
+  });
+
+  it("forgets a thread's durable mark with its checkpoints", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-ckpt-"));
+    dirs.push(dir);
+    const checkpointer = new Checkpointer(dir);
+    await checkpointer.saver.getTuple({ configurable: { thread_id: "thread-2" } }); // the saver creates its tables on first use
+    checkpointer.makeDurable("thread-2");
+    await checkpointer.deleteThread("thread-2");
+    expect(checkpointer.saver.db.prepare("SELECT count(*) AS n FROM durable_marks").get()).toEqual({ n: 0 });
     checkpointer.close();
   });
 

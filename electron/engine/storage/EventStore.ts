@@ -2,12 +2,23 @@ import type Database from "better-sqlite3";
 import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
 import type { EngineEvent, EventDraft, EventType } from "../../../shared/events.js";
 import { EventSchema } from "../../../shared/workflows/registry.js";
+import { withRelaxedSync } from "./withRelaxedSync.js";
 
 /**
  * Event types emitted many times a second. They are batched: with `synchronous=FULL` every commit
  * is an fsync, so one commit per token would cap streaming at the disk's fsync rate.
  */
 export const HIGH_RATE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["token", "draft_chunk", "progress"]);
+
+/**
+ * The runner's transition events: a run starts, is answered, pauses or ends. A batch holding one
+ * commits with the connection's own durability (`synchronous=FULL` in the app), which fsyncs the
+ * WAL and so every event before it. Every other batch — what nodes emit while a run is between two
+ * transitions — commits with `synchronous=NORMAL`: durable across a crash or `kill -9` in WAL
+ * mode, without an fsync each. A power cut mid-run can lose those events since the last
+ * transition; the recovered run redoes those steps and emits them again with fresh seqs.
+ */
+export const DURABLE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["connected", "resumed", "await_user", "done", "error"]);
 
 export interface EventStoreOptions {
   /** How long a high-rate event may wait in memory before its batch is committed, in ms; default 50. */
@@ -61,17 +72,20 @@ export class EventStore {
     if (this.pending.length === 0 || !this.db.open) return;
     const batch = this.pending;
     this.pending = [];
+    const durable = batch.some((event) => DURABLE_EVENTS.has(event.type));
     const insert = this.db.prepare("INSERT INTO events(session_id, seq, type, ts, json) VALUES (?, ?, ?, ?, ?)");
     const bump = this.db.prepare("UPDATE sessions SET last_seq = max(last_seq, ?) WHERE id = ?");
+    const commit = this.db.transaction(() => {
+      const last = new Map<string, number>();
+      for (const event of batch) {
+        insert.run(event.sessionId, event.seq, event.type, event.ts, JSON.stringify(event));
+        last.set(event.sessionId, event.seq);
+      }
+      for (const [sessionId, seq] of last) bump.run(seq, sessionId);
+    });
     try {
-      this.db.transaction(() => {
-        const last = new Map<string, number>();
-        for (const event of batch) {
-          insert.run(event.sessionId, event.seq, event.type, event.ts, JSON.stringify(event));
-          last.set(event.sessionId, event.seq);
-        }
-        for (const [sessionId, seq] of last) bump.run(seq, sessionId);
-      })();
+      if (durable) commit();
+      else withRelaxedSync(this.db, () => commit());
     } catch (error) {
       // Keep the batch so order and no-gaps still hold if a later flush succeeds.
       this.pending = batch.concat(this.pending);

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { SessionStatus, SessionSummary, WorkflowId } from "../../../shared/api.js";
+import { withRelaxedSync } from "./withRelaxedSync.js";
 
 interface SessionRow {
   id: string;
@@ -26,6 +27,14 @@ function toSummary(row: SessionRow): SessionSummary {
   };
 }
 
+/**
+ * How a status write commits. `relaxed`: with `synchronous=NORMAL` (withRelaxedSync), for the runner,
+ * whose transition event — a FULL commit on the same database — follows at once and fsyncs both.
+ */
+export interface StatusWriteOptions {
+  relaxed?: boolean;
+}
+
 /** Session rows of `app.db`: one per run, with its status and current pause point. */
 export class SessionStore {
   private readonly db: Database.Database;
@@ -34,11 +43,12 @@ export class SessionStore {
     this.db = db;
   }
 
-  create(session: { id: string; workflow: WorkflowId; title: string; input: unknown }): SessionSummary {
+  create(session: { id: string; workflow: WorkflowId; title: string; input: unknown }, options: StatusWriteOptions = {}): SessionSummary {
     const now = new Date().toISOString();
-    this.db
-      .prepare("INSERT INTO sessions(id, workflow, title, status, pause_point, created_at, updated_at, input, last_seq) VALUES (?, ?, ?, 'running', NULL, ?, ?, ?, 0)")
-      .run(session.id, session.workflow, session.title, now, now, JSON.stringify(session.input ?? null));
+    const insert = this.db.prepare(
+      "INSERT INTO sessions(id, workflow, title, status, pause_point, created_at, updated_at, input, last_seq) VALUES (?, ?, ?, 'running', NULL, ?, ?, ?, 0)",
+    );
+    this.write(options, () => insert.run(session.id, session.workflow, session.title, now, now, JSON.stringify(session.input ?? null)));
     return this.get(session.id) as SessionSummary;
   }
 
@@ -82,22 +92,25 @@ export class SessionStore {
     return (this.db.prepare("SELECT * FROM sessions WHERE status = ? ORDER BY created_at").all(status) as SessionRow[]).map(toSummary);
   }
 
-  setStatus(id: string, status: SessionStatus, pausePoint: string | null = null): void {
-    this.db.prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ?").run(status, pausePoint, new Date().toISOString(), id);
+  setStatus(id: string, status: SessionStatus, pausePoint: string | null = null, options: StatusWriteOptions = {}): void {
+    const update = this.db.prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ?");
+    this.write(options, () => update.run(status, pausePoint, new Date().toISOString(), id));
   }
 
   /**
    * Atomic compare-and-set of the status: true only for the one caller that saw `from`.
    * This is what makes a resume apply exactly once even if two requests race.
    */
-  transition(id: string, from: SessionStatus, to: SessionStatus, pausePoint: string | null = null): boolean {
-    const result = this.db
-      .prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ? AND status = ?")
-      .run(to, pausePoint, new Date().toISOString(), id, from);
-    return result.changes === 1;
+  transition(id: string, from: SessionStatus, to: SessionStatus, pausePoint: string | null = null, options: StatusWriteOptions = {}): boolean {
+    const update = this.db.prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ? AND status = ?");
+    return this.write(options, () => update.run(to, pausePoint, new Date().toISOString(), id, from)).changes === 1;
   }
 
   delete(id: string): void {
     this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
+  }
+
+  private write<T>(options: StatusWriteOptions, commit: () => T): T {
+    return options.relaxed ? withRelaxedSync(this.db, commit) : commit();
   }
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import type Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { EngineEvent } from "../../../shared/events.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { AppDb } from "./AppDb.js";
@@ -22,7 +23,24 @@ const openDb = (dir = tempDir()) => {
   open.push(db);
   return db;
 };
+/** The `synchronous` level in force each time a statement whose SQL matches `sql` runs. */
+const levelsWhenRun = (db: Database.Database, sql: RegExp): number[] => {
+  const levels: number[] = [];
+  const prepare = db.prepare.bind(db);
+  vi.spyOn(db, "prepare").mockImplementation(((source: string) => {
+    const statement = prepare(source);
+    if (!sql.test(source)) return statement;
+    const run = statement.run.bind(statement);
+    statement.run = ((...args: unknown[]) => {
+      levels.push(Number(db.pragma("synchronous", { simple: true })));
+      return run(...args);
+    }) as typeof statement.run;
+    return statement;
+  }) as typeof db.prepare);
+  return levels;
+};
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const db of open.splice(0)) db.close();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -86,6 +104,34 @@ describe("EventStore", () => {
     expect(committed.map((batch) => batch.map((e) => e.type))).toEqual([["connected"], ["token", "token", "token", "token", "token", "done"]]);
     expect(store.list("s1", 5).map((e) => e.seq)).toEqual([6, 7]);
     expect(new SessionStore(db.db).get("s1")?.lastSeq).toBe(7);
+  });
+
+  it("commits a node's events at NORMAL and the runner's transitions at the connection's FULL", () => {
+    const db = openDb();
+    new SessionStore(db.db).create({ id: "s4", workflow: "chat", title: "t", input: {} });
+    const levels = levelsWhenRun(db.db, /INSERT INTO events/);
+    const store = new EventStore(db.db);
+    store.append("s4", { type: "connected", workflow: "chat" });
+    store.append("s4", { type: "step_start", step: "a", agent: "system", label: "A" });
+    store.append("s4", { type: "step_done", step: "a", agent: "system", summary: "", durationMs: 1 });
+    store.append("s4", { type: "done", summary: "ok" });
+    // 2 = FULL (an fsync, covering the NORMAL commits before it), 1 = NORMAL.
+    expect(levels).toEqual([2, 1, 1, 2]);
+    expect(db.db.pragma("synchronous", { simple: true })).toBe(2);
+    expect(store.list("s4").map((e) => e.type)).toEqual(["connected", "step_start", "step_done", "done"]);
+  });
+
+  it("writes a relaxed status at NORMAL and any other status write at FULL", () => {
+    const db = openDb();
+    const sessions = new SessionStore(db.db);
+    const levels = levelsWhenRun(db.db, /^(INSERT INTO sessions|UPDATE sessions SET status)/);
+    sessions.create({ id: "s5", workflow: "chat", title: "t", input: {} }, { relaxed: true });
+    sessions.setStatus("s5", "paused", "p", { relaxed: true });
+    expect(sessions.transition("s5", "paused", "running", null, { relaxed: true })).toBe(true);
+    sessions.setStatus("s5", "error");
+    expect(levels).toEqual([1, 1, 1, 2]);
+    expect(sessions.get("s5")?.status).toBe("error");
+    expect(db.db.pragma("synchronous", { simple: true })).toBe(2);
   });
 
   it("flushes buffered events on its timer", async () => {

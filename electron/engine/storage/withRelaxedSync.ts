@@ -1,0 +1,19 @@
+import type Database from "better-sqlite3";
+
+/**
+ * Run `commit` (one or more commits on `db`) with `synchronous=NORMAL`, then restore the
+ * connection's own level. In WAL mode a NORMAL commit is durable across a crash or `kill -9`
+ * and skips the fsync; the next FULL commit on the same database fsyncs the WAL and so makes it
+ * survive a power cut too. Use it only for writes that such a commit follows at once (the
+ * runner's transition events) or whose loss on a power cut the run repairs by redoing steps.
+ */
+export function withRelaxedSync<T>(db: Database.Database, commit: () => T): T {
+  const level = Number(db.pragma("synchronous", { simple: true }));
+  if (level < 2) return commit();
+  db.pragma("synchronous = NORMAL");
+  try {
+    return commit();
+  } finally {
+    db.pragma(`synchronous = ${level}`);
+  }
+}
