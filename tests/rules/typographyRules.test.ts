@@ -158,3 +158,21 @@ describe("regressions: English prose quoting Chinese is not held to Chinese punc
     expect(rulesOf(text).filter((r) => ["2.2", "2.3", "2.5", "2.6"].includes(r))).toEqual([]);
   });
 });
+
+describe("the analysis kept for a recently checked document", () => {
+  it("gives the same findings per rule subset and conventions, and a caller's edits to a result do not leak", () => {
+    const text = "在LeanCloud上花了5000元，带宽 10Gbps！！！\n\n她说「喵」了\n";
+    const all = lintMarkdown(text).violations;
+    // Module-by-module checks of one draft (a docgen review) reuse one analysis.
+    const spacing = lintMarkdown(text, undefined, { rules: ["2.1"] }).violations;
+    expect(spacing).toEqual(all.filter((v) => v.rule === "2.1"));
+    all.splice(0);
+    expect(lintMarkdown(text).violations.length).toBeGreaterThan(3);
+    // Conventions are part of what was analysed: corner quotes accept 「」, curly ones do not.
+    expect(rulesOf(text, { quotes: "corner" })).not.toContain("2.5");
+    expect(rulesOf(text)).toContain("2.5");
+    // An edited text is analysed afresh.
+    const count21 = (t: string) => rulesOf(t).filter((r) => r === "2.1").length;
+    expect(count21(text.replace("LeanCloud", " LeanCloud "))).toBe(count21(text) - 2); // both sides of "LeanCloud"
+  });
+});

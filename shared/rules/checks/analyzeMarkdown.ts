@@ -18,8 +18,30 @@ export const CHECKED_RULES = [
   "3.1", "3.2", "3.3", "4.3", "5.1", "5.2", "5.5", "6.1", "6.4", "6.5",
 ] as const;
 
-/** Run all checks on one document; findings are in source order. */
+/** Documents analysed lately, by conventions and text: a docgen review runs every module's checks on one draft. */
+const recent = new Map<string, readonly Finding[]>();
+const RECENT_MAX = 8;
+
+/**
+ * Run all checks on one document; findings are in source order. The result of the last few
+ * (text, conventions) pairs is kept, so the six module reviews of a draft — and the fixer's
+ * re-check after a fix that changed nothing — parse it once instead of once per module.
+ */
 export function analyzeMarkdown(text: string, conv: TypographyConventions): Finding[] {
+  const key = `${JSON.stringify(conv)}\u0000${text}`;
+  let findings = recent.get(key);
+  if (findings) {
+    recent.delete(key);
+  } else {
+    findings = analyzeOnce(text, conv);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  }
+  recent.set(key, findings);
+  // A copy: callers filter and sort the list; the findings themselves are never changed.
+  return findings.slice();
+}
+
+function analyzeOnce(text: string, conv: TypographyConventions): Finding[] {
   const tree = parseMarkdown(text);
   const mask = sourceMasks(text, tree);
   const blocks = proseBlocks(text, tree, mask);
