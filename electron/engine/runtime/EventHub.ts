@@ -10,18 +10,36 @@ export type EventListener = (event: EngineEvent) => void;
 export class EventHub {
   private readonly listeners = new Map<string, Set<EventListener>>();
 
-  /** Deliver committed events (EventStore's `onPersisted`). A throwing listener does not stop the others. */
+  /** Events committed while a delivery was running, delivered by that delivery after the event in hand. */
+  private readonly backlog: EngineEvent[] = [];
+  private delivering = false;
+
+  /**
+   * Deliver committed events (EventStore's `onPersisted`). A throwing listener does not stop the
+   * others. A listener may act at once — answer an `await_user` with a resume, whose `resumed`
+   * commits and is published inside this call — so a nested publish only queues: every listener
+   * still sees each session's events in seq order (a listener past seq N would drop event N).
+   */
   publish(events: readonly EngineEvent[]): void {
-    for (const event of events) {
-      const set = this.listeners.get(event.sessionId);
-      if (!set) continue;
-      for (const listener of [...set]) {
-        try {
-          listener(event);
-        } catch (error) {
-          console.error("[EventHub] listener failed", error);
+    this.backlog.push(...events);
+    if (this.delivering) return;
+    this.delivering = true;
+    try {
+      for (let i = 0; i < this.backlog.length; i++) {
+        const event = this.backlog[i]!;
+        const set = this.listeners.get(event.sessionId);
+        if (!set) continue;
+        for (const listener of [...set]) {
+          try {
+            listener(event);
+          } catch (error) {
+            console.error("[EventHub] listener failed", error);
+          }
         }
       }
+    } finally {
+      this.backlog.length = 0;
+      this.delivering = false;
     }
   }
 

@@ -19,16 +19,18 @@ describe("Checkpointer", () => {
     const db = checkpointer.saver.db;
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(db.pragma("synchronous", { simple: true })).toBe(1); // NORMAL between pauses
-    const pragmas: string[] = [];
-    const pragma = db.pragma.bind(db);
-    vi.spyOn(db, "pragma").mockImplementation(((source: string, options?: Database.PragmaOptions) => {
-      pragmas.push(source);
-      return pragma(source, options);
-    }) as typeof db.pragma);
+    const levels: number[] = [];
+    const proto = Object.getPrototypeOf(db.prepare("SELECT 1")) as Database.Statement;
+    const run = proto.run;
+    vi.spyOn(proto, "run").mockImplementation(function (this: Database.Statement, ...args: unknown[]) {
+      if (this.database === db && /durable_marks/.test(this.source)) levels.push(Number(db.pragma("synchronous", { simple: true })));
+      return run.apply(this, args);
+    } as typeof proto.run);
     checkpointer.makeDurable("thread-1");
-    // The mark is written while FULL is in force, so its commit fsyncs the WAL, then NORMAL is back.
-    expect(pragmas).toEqual(["synchronous = FULL", "synchronous = NORMAL"]);
-    expect(pragma("synchronous", { simple: true })).toBe(1);
+    vi.restoreAllMocks();
+    // The mark is written while FULL (2) is in force, so its commit fsyncs the WAL; then NORMAL (1) is back.
+    expect(levels).toEqual([2]);
+    expect(db.pragma("synchronous", { simple: true })).toBe(1);
     const mark = db.prepare("SELECT at FROM durable_marks WHERE thread_id = ?").get("thread-1") as { at: string } | undefined;
     expect(Date.parse(mark?.at ?? "")).toBeGreaterThan(0);
     checkpointer.close();

@@ -58,12 +58,12 @@ export class Checkpointer {
    * announced. The mark row records when the session last reached such a point.
    */
   makeDurable(threadId: string): void {
-    const db = this.saver.db;
-    db.pragma("synchronous = FULL");
+    // `exec`: SQLite applies this pragma when it is prepared, so a kept prepared statement would not.
+    this.saver.db.exec("PRAGMA synchronous = FULL");
     try {
       this.markDurable.run(threadId, new Date().toISOString());
     } finally {
-      db.pragma("synchronous = NORMAL");
+      this.saver.db.exec("PRAGMA synchronous = NORMAL");
     }
   }
 

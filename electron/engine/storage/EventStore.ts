@@ -41,6 +41,7 @@ export class EventStore {
   private pending: EngineEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private prepared: { insert: Database.Statement; bump: Database.Statement } | null = null;
 
   constructor(db: Database.Database, options: EventStoreOptions = {}) {
     this.db = db;
@@ -73,8 +74,7 @@ export class EventStore {
     const batch = this.pending;
     this.pending = [];
     const durable = batch.some((event) => DURABLE_EVENTS.has(event.type));
-    const insert = this.db.prepare("INSERT INTO events(session_id, seq, type, ts, json) VALUES (?, ?, ?, ?, ?)");
-    const bump = this.db.prepare("UPDATE sessions SET last_seq = max(last_seq, ?) WHERE id = ?");
+    const { insert, bump } = this.statements();
     const commit = this.db.transaction(() => {
       const last = new Map<string, number>();
       for (const event of batch) {
@@ -127,6 +127,15 @@ export class EventStore {
       this.nextSeq.set(sessionId, next);
     }
     return next;
+  }
+
+  /** Prepared on first use and kept: a run commits dozens of batches. */
+  private statements(): { insert: Database.Statement; bump: Database.Statement } {
+    this.prepared ??= {
+      insert: this.db.prepare("INSERT INTO events(session_id, seq, type, ts, json) VALUES (?, ?, ?, ?, ?)"),
+      bump: this.db.prepare("UPDATE sessions SET last_seq = max(last_seq, ?) WHERE id = ?"),
+    };
+    return this.prepared;
   }
 
   private schedule(): void {

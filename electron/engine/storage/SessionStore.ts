@@ -38,6 +38,8 @@ export interface StatusWriteOptions {
 /** Session rows of `app.db`: one per run, with its status and current pause point. */
 export class SessionStore {
   private readonly db: Database.Database;
+  /** Statements of the hot paths (a run writes its status at every pause), prepared once. */
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(db: Database.Database) {
     this.db = db;
@@ -45,7 +47,7 @@ export class SessionStore {
 
   create(session: { id: string; workflow: WorkflowId; title: string; input: unknown }, options: StatusWriteOptions = {}): SessionSummary {
     const now = new Date().toISOString();
-    const insert = this.db.prepare(
+    const insert = this.prepared(
       "INSERT INTO sessions(id, workflow, title, status, pause_point, created_at, updated_at, input, last_seq) VALUES (?, ?, ?, 'running', NULL, ?, ?, ?, 0)",
     );
     this.write(options, () => insert.run(session.id, session.workflow, session.title, now, now, JSON.stringify(session.input ?? null)));
@@ -53,7 +55,7 @@ export class SessionStore {
   }
 
   get(id: string): SessionSummary | null {
-    const row = this.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
+    const row = this.prepared("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
     return row ? toSummary(row) : null;
   }
 
@@ -93,7 +95,7 @@ export class SessionStore {
   }
 
   setStatus(id: string, status: SessionStatus, pausePoint: string | null = null, options: StatusWriteOptions = {}): void {
-    const update = this.db.prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ?");
+    const update = this.prepared("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ?");
     this.write(options, () => update.run(status, pausePoint, new Date().toISOString(), id));
   }
 
@@ -102,12 +104,21 @@ export class SessionStore {
    * This is what makes a resume apply exactly once even if two requests race.
    */
   transition(id: string, from: SessionStatus, to: SessionStatus, pausePoint: string | null = null, options: StatusWriteOptions = {}): boolean {
-    const update = this.db.prepare("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ? AND status = ?");
+    const update = this.prepared("UPDATE sessions SET status = ?, pause_point = ?, updated_at = ? WHERE id = ? AND status = ?");
     return this.write(options, () => update.run(to, pausePoint, new Date().toISOString(), id, from)).changes === 1;
   }
 
   delete(id: string): void {
     this.db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
+  }
+
+  private prepared(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 
   private write<T>(options: StatusWriteOptions, commit: () => T): T {

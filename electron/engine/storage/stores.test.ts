@@ -23,20 +23,16 @@ const openDb = (dir = tempDir()) => {
   open.push(db);
   return db;
 };
-/** The `synchronous` level in force each time a statement whose SQL matches `sql` runs. */
+/** The `synchronous` level in force each time a statement whose SQL matches `sql` runs on `db`. */
 const levelsWhenRun = (db: Database.Database, sql: RegExp): number[] => {
   const levels: number[] = [];
-  const prepare = db.prepare.bind(db);
-  vi.spyOn(db, "prepare").mockImplementation(((source: string) => {
-    const statement = prepare(source);
-    if (!sql.test(source)) return statement;
-    const run = statement.run.bind(statement);
-    statement.run = ((...args: unknown[]) => {
-      levels.push(Number(db.pragma("synchronous", { simple: true })));
-      return run(...args);
-    }) as typeof statement.run;
-    return statement;
-  }) as typeof db.prepare);
+  const proto = Object.getPrototypeOf(db.prepare("SELECT 1")) as Database.Statement;
+  const run = proto.run;
+  vi.spyOn(proto, "run").mockImplementation(function (this: Database.Statement, ...args: unknown[]) {
+    // `pragma` reads with `get`, so this does not recurse.
+    if (this.database === db && sql.test(this.source)) levels.push(Number(db.pragma("synchronous", { simple: true })));
+    return run.apply(this, args);
+  } as typeof proto.run);
   return levels;
 };
 afterEach(() => {

@@ -1,5 +1,8 @@
 import type Database from "better-sqlite3";
 
+/** Each connection's own `synchronous` level, read once (only this helper changes it afterwards). */
+const levels = new WeakMap<Database.Database, number>();
+
 /**
  * Run `commit` (one or more commits on `db`) with `synchronous=NORMAL`, then restore the
  * connection's own level. In WAL mode a NORMAL commit is durable across a crash or `kill -9`
@@ -8,12 +11,18 @@ import type Database from "better-sqlite3";
  * runner's transition events) or whose loss on a power cut the run repairs by redoing steps.
  */
 export function withRelaxedSync<T>(db: Database.Database, commit: () => T): T {
-  const level = Number(db.pragma("synchronous", { simple: true }));
+  let level = levels.get(db);
+  if (level === undefined) {
+    level = Number(db.pragma("synchronous", { simple: true }));
+    levels.set(db, level);
+  }
   if (level < 2) return commit();
-  db.pragma("synchronous = NORMAL");
+  // `exec`, not a prepared statement: SQLite applies `PRAGMA synchronous = …` when the statement is
+  // prepared, so re-running a prepared one does nothing.
+  db.exec("PRAGMA synchronous = NORMAL");
   try {
     return commit();
   } finally {
-    db.pragma(`synchronous = ${level}`);
+    db.exec(`PRAGMA synchronous = ${level}`);
   }
 }
