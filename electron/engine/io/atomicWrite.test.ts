@@ -24,6 +24,30 @@ describe("writeFileAtomic", () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual(["outline.json"]);
   });
 
+  it("writes small files in place and large ones on the async path, both whole, fsynced and without temp files", async () => {
+    const dir = tempDir();
+    const small = "章节".repeat(1000);
+    const large = new Uint8Array(300 * 1024).map((_, i) => i % 251);
+    const syncs: number[] = [];
+    const fsync = fs.fsyncSync;
+    // Count the in-place fsyncs (file, then its directory); the async path uses FileHandle.sync.
+    fs.fsyncSync = ((fd: number) => {
+      syncs.push(fd);
+      return fsync(fd);
+    }) as typeof fs.fsyncSync;
+    try {
+      await writeFileAtomic(path.join(dir, "section_0.md"), small);
+      expect(syncs).toHaveLength(2);
+      await writeFileAtomic(path.join(dir, "big.bin"), large);
+      expect(syncs).toHaveLength(2);
+    } finally {
+      fs.fsyncSync = fsync;
+    }
+    expect(fs.readFileSync(path.join(dir, "section_0.md"), "utf8")).toBe(small);
+    expect(new Uint8Array(fs.readFileSync(path.join(dir, "big.bin")))).toEqual(large);
+    expect(fs.readdirSync(dir).sort()).toEqual(["big.bin", "section_0.md"]);
+  });
+
   it("creates a new file with the requested mode", async () => {
     const file = path.join(tempDir(), "secrets.json");
     await writeFileAtomic(file, "{}", { mode: 0o600 });

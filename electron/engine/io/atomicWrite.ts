@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import { copyFile, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { ScriptoriumError } from "../../../shared/errors.js";
@@ -17,7 +18,21 @@ export interface AtomicWriteOptions {
   what?: string;
 }
 
+/**
+ * Up to this size the write is done with synchronous calls. The async one costs ~3 ms per small
+ * file on a 2-core machine — six thread-pool round trips — against ~0.6 ms (+ the fsyncs) done
+ * in place, and a docgen run writes ~20 such files (sections, outline, the WIP draft and its
+ * review progress after every round). The fsyncs then block the main process for their time,
+ * as SQLite's commits already do; bigger payloads keep the async path.
+ */
+const SYNC_WRITE_MAX_BYTES = 256 * 1024;
+
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const size = typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
+  if (size <= SYNC_WRITE_MAX_BYTES) {
+    writeFileAtomicSync(file, data, options);
+    return;
+  }
   const dir = path.dirname(file);
   const temp = tempPathFor(file);
   try {
@@ -33,6 +48,43 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     throw asDiskError(error, options.what ?? file, file);
+  }
+}
+
+/** writeFileAtomic in place: the same steps (temp, fsync, rename, directory fsync) and errors. */
+function writeFileAtomicSync(file: string, data: string | Uint8Array, options: AtomicWriteOptions): void {
+  const dir = path.dirname(file);
+  const temp = tempPathFor(file);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const fd = fs.openSync(temp, "w", options.mode);
+    try {
+      fs.writeFileSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, file);
+    fsyncDirSync(dir);
+  } catch (error) {
+    try {
+      fs.rmSync(temp, { force: true });
+    } catch {
+      // The write's own error is the one to report.
+    }
+    throw asDiskError(error, options.what ?? file, file);
+  }
+}
+
+function fsyncDirSync(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch {
+    // Directories may refuse fsync on some platforms (Windows), which is harmless.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 
