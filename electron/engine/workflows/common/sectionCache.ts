@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
+import fs from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
 
@@ -7,7 +7,8 @@ import { writeFileAtomic } from "../../io/atomicWrite.js";
  * A session's cache dir (`<dataDir>/cache/<session>/`): `outline.json`, `section_<i>.md` and
  * `draft_wip.md`, all written atomically, so a crash mid-draft does not redo finished work.
  * A cached section's first line stores the key of the inputs that produced it; it is reused only
- * when that key matches the key of the current request.
+ * when that key matches the key of the current request. These files are small, so they are read
+ * in place (readFileSync): an async read costs ~1–3 ms of thread-pool round trips on 2 cores.
  */
 const KEY_LINE = /^<!-- key: ([0-9a-f]{64}) -->\n/;
 
@@ -22,7 +23,7 @@ const fileOf = (dir: string, index: number) => path.join(dir, `section_${index}.
 export async function readCachedSection(dir: string, index: number, key: string): Promise<string | null> {
   let text: string;
   try {
-    text = await fs.readFile(fileOf(dir, index), "utf8");
+    text = fs.readFileSync(fileOf(dir, index), "utf8");
   } catch {
     return null;
   }
@@ -43,7 +44,7 @@ export async function writeCachedOutline(dir: string, outline: unknown): Promise
 /** The cached outline, or null when there is none or it is not JSON. */
 export async function readCachedOutline(dir: string): Promise<unknown> {
   try {
-    return JSON.parse(await fs.readFile(path.join(dir, "outline.json"), "utf8")) as unknown;
+    return JSON.parse(fs.readFileSync(path.join(dir, "outline.json"), "utf8")) as unknown;
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
@@ -22,13 +23,14 @@ export async function writeWip(dir: string, markdown: string, progress: ReviewPr
 export async function readWip(dir: string): Promise<{ markdown: string; progress: ReviewProgress | null } | null> {
   let markdown: string;
   try {
-    markdown = await fs.readFile(path.join(dir, WIP), "utf8");
+    // Small files, read in place (see sectionCache.ts).
+    markdown = readFileSync(path.join(dir, WIP), "utf8");
   } catch {
     return null;
   }
   let progress: ReviewProgress | null = null;
   try {
-    const raw = JSON.parse(await fs.readFile(path.join(dir, PROGRESS), "utf8")) as Partial<ReviewProgress>;
+    const raw = JSON.parse(readFileSync(path.join(dir, PROGRESS), "utf8")) as Partial<ReviewProgress>;
     if (typeof raw.current_review_index === "number" && raw.iteration_counts && typeof raw.iteration_counts === "object") {
       progress = { current_review_index: raw.current_review_index, iteration_counts: raw.iteration_counts, module_reports: Array.isArray(raw.module_reports) ? raw.module_reports : [] };
     }
