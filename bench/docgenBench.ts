@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { EngineEvent } from "../shared/events.js";
 import { createEngine } from "../electron/engine/createEngine.js";
+import type { Engine } from "../electron/engine/Engine.js";
 import { LlamaCppProvider } from "../electron/engine/llm/LlamaCppProvider.js";
 import type { GenerateStructuredOptions, GenerateTextOptions, LlmClient } from "../electron/engine/llm/LlmClient.js";
 import { LlmService } from "../electron/engine/llm/LlmService.js";
@@ -47,24 +48,29 @@ async function runOnce(ctx: BenchContext, llm: LlmClient, sequences: number): Pr
   const engine = await createEngine({ dataDir, llm, recover: false });
   try {
     await engine.call("settings.update", { sequences });
-    const started = performance.now();
-    const { sessionId } = await engine.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "基准", context: "资料。" } });
-    await new Promise<void>((resolve, reject) => {
-      const unsubscribe = engine.subscribe(sessionId, 0, (e: EngineEvent) => {
-        if (e.type === "done") {
-          unsubscribe();
-          resolve();
-        } else if (e.type === "error" || e.type === "await_user") {
-          unsubscribe();
-          reject(new Error(e.type === "error" ? e.error.message : "paused"));
-        }
-      });
-    });
-    return performance.now() - started;
+    return await runDocgen(engine);
   } finally {
     await engine.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** One docgen run from text to `done` on an open engine; its wall time in ms. */
+async function runDocgen(engine: Engine): Promise<number> {
+  const started = performance.now();
+  const { sessionId } = await engine.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "基准", context: "资料。" } });
+  await new Promise<void>((resolve, reject) => {
+    const unsubscribe = engine.subscribe(sessionId, 0, (e: EngineEvent) => {
+      if (e.type === "done") {
+        unsubscribe();
+        resolve();
+      } else if (e.type === "error" || e.type === "await_user") {
+        unsubscribe();
+        reject(new Error(e.type === "error" ? e.error.message : "paused"));
+      }
+    });
+  });
+  return performance.now() - started;
 }
 
 /**
@@ -79,13 +85,26 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
   await service.load({ modelPath: await createTinyGguf(), sequences: 2, contextSize: 2048 });
   try {
     const real = new LlamaCppProvider(service);
-    const runs = ctx.quick ? 1 : 3;
+    // One engine, as in the app: its first run also compiles the docgen graph (once per app start),
+    // so that run is reported on its own and the metric is the median of the runs after it.
+    const runs = 5;
     const shares: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const llm = new TimedLlm(hybridDocgenLlm(real, ctx.quick ? 16 : 48));
-      const wall = await runOnce(ctx, llm, 2);
-      shares.push(1 - llm.busyMs() / wall);
-      ctx.log(`docgen run ${i + 1}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls`);
+    const llm = new TimedLlm(hybridDocgenLlm(real, ctx.quick ? 16 : 48));
+    const dataDir = mkdtempSync(path.join(ctx.tmpDir, "docgen-"));
+    const engine = await createEngine({ dataDir, llm, recover: false });
+    try {
+      await engine.call("settings.update", { sequences: 2 });
+      for (let i = 0; i <= runs; i++) {
+        llm.reset();
+        const wall = await runDocgen(engine);
+        const share = 1 - llm.busyMs() / wall;
+        if (i > 0) shares.push(share);
+        ctx.log(`docgen ${i === 0 ? "first run (graph compiled)" : `run ${i}`}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls, overhead ${share.toFixed(3)}`);
+        if (i === 0) result.notes.push(`docgen overhead of the engine's first run (compiles the graph): ${share.toFixed(3)}`);
+      }
+    } finally {
+      await engine.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     }
     result.metrics["workflow.docgen_overhead"] = median(shares);
 

@@ -39,25 +39,30 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
   const service = new LlmService();
   await service.load({ modelPath: await createTinyGguf(), sequences: 2, contextSize: 1024 });
   try {
-    const runs = ctx.quick ? 2 : 5;
+    // One engine, as in the app: its first run also compiles the article graph (once per app start),
+    // so that run is reported on its own and the metric is the median of the runs after it.
+    const runs = 5;
     const shares: number[] = [];
-    for (let run = 0; run < runs; run++) {
-      const llm = new TimedLlm(hybridArticleLlm(service, 48));
-      const dataDir = mkdtempSync(path.join(ctx.tmpDir, "wf-"));
-      const engine = await createEngine({ dataDir, llm, search: SEARCH });
-      try {
+    const llm = new TimedLlm(hybridArticleLlm(service, 48));
+    const dataDir = mkdtempSync(path.join(ctx.tmpDir, "wf-"));
+    const engine = await createEngine({ dataDir, llm, search: SEARCH });
+    try {
+      for (let run = 0; run <= runs; run++) {
+        llm.reset();
         const started = performance.now();
         await driveArticle(engine);
         const wall = performance.now() - started;
-        shares.push(1 - llm.busyMs() / wall);
-        ctx.log(`run ${run + 1}: ${(wall / 1000).toFixed(1)} s wall, ${(llm.busyMs() / 1000).toFixed(1)} s in ${llm.calls} LLM calls`);
-      } finally {
-        await engine.dispose();
-        rmSync(dataDir, { recursive: true, force: true });
+        const share = 1 - llm.busyMs() / wall;
+        if (run > 0) shares.push(share);
+        ctx.log(`${run === 0 ? "first run (graph compiled)" : `run ${run}`}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls, overhead ${share.toFixed(3)}`);
+        if (run === 0) result.notes.push(`article overhead of the engine's first run (compiles the graph): ${share.toFixed(3)}`);
       }
+    } finally {
+      await engine.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     }
     result.metrics["workflow.article_overhead"] = median(shares);
-    result.notes.push(`article overhead: median of ${runs} full runs (sections on the tiny GGUF, structured steps scripted, pauses answered instantly)`);
+    result.notes.push(`article overhead: median of ${runs} full runs after the first on one engine (sections on the tiny GGUF, structured steps scripted, pauses answered instantly)`);
   } finally {
     await service.dispose();
   }

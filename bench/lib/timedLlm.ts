@@ -32,6 +32,13 @@ export class TimedLlm implements LlmClient {
     });
   }
 
+  /** Forget the calls so far (the next run on the same engine is measured on its own). */
+  reset(): void {
+    this.intervals = [];
+    this.calls = 0;
+    this.tokens = 0;
+  }
+
   /** Milliseconds during which at least one call was running. */
   busyMs(): number {
     const sorted = [...this.intervals].sort((a, b) => a[0] - b[0]);
