@@ -150,6 +150,9 @@ export async function llmPathBench(
   const sequentialRates: number[] = [];
   const concurrent: Record<2 | 4, Array<Awaited<ReturnType<typeof concurrentSections>>>> = { 2: [], 4: [] };
   let histogram4 = new Map<number, number>();
+  // Median native decode step (ms) of a 1-sequence batch (sections one at a time) and of a 4-sequence one.
+  const stepOne: number[] = [];
+  const stepFour: number[] = [];
   let next = 0;
   // Every sequence has drafted a section before (as after the article's first fan-out): each
   // measured call follows another on the pool, and none pays a one-off cold prefill.
@@ -157,6 +160,7 @@ export async function llmPathBench(
   next += 4;
   for (let round = 0; round < rounds; round++) {
     let tokens = 0;
+    service.decodeBatchHistogram({ reset: true });
     for (let i = 0; i < 4; i++) {
       const prompt = section(next++);
       const timing = await timedCall(llm, prompt, sectionTokens);
@@ -165,6 +169,8 @@ export async function llmPathBench(
       ctx.log(`section ${next - 1}: ${timing.tokens} tokens in ${(timing.wallMs / 1000).toFixed(1)} s, TTFT ${timing.ttftMs.toFixed(0)} ms`);
       if (i % 2 === 1 || !ctx.quick) bare.push(await bareDecode(service, prompt, ctx.quick ? sectionTokens / 2 : sectionTokens));
     }
+    const one = service.decodeStepMs()?.get(1);
+    if (one !== undefined) stepOne.push(one);
     // The bare decodes ran in between; the one-at-a-time rate counts the sections' time only.
     sequentialRates.push((tokens * 1000) / sequential.slice(-4).reduce((sum, c) => sum + c.wallMs, 0));
     for (const width of round % 2 === 0 ? ([4, 2] as const) : ([2, 4] as const)) {
@@ -178,7 +184,11 @@ export async function llmPathBench(
       concurrent[width].push(await concurrentSections(service, llm, next, width, sectionTokens));
       ctx.log(`${width} at once: ${concurrent[width].at(-1)!.rate.toFixed(1)} tok/s`);
       next += width;
-      if (width === 4) histogram4 = service.decodeBatchHistogram() ?? new Map();
+      if (width === 4) {
+        histogram4 = service.decodeBatchHistogram() ?? new Map();
+        const four = service.decodeStepMs()?.get(4);
+        if (four !== undefined) stepFour.push(four);
+      }
     }
   }
 
@@ -202,6 +212,13 @@ export async function llmPathBench(
     );
   }
   result.notes.push(`decode batches during the last 4-wide run (sequences per batch × batches): ${formatHistogram(histogram4)}`);
+  if (stepOne.length && stepFour.length) {
+    const ratio = median(stepFour) / median(stepOne);
+    // A step of 4 costing r × a step of 1 caps the aggregate decode speed-up at 4 / r, whatever the orchestration does.
+    result.notes.push(
+      `native decode step: 1 sequence ${median(stepOne).toFixed(1)} ms, 4 sequences ${median(stepFour).toFixed(1)} ms (${ratio.toFixed(2)}×): decode alone can gain at most ${(4 / ratio).toFixed(2)}× from 4-wide batches on this machine`,
+    );
+  }
 }
 
 /**

@@ -57,6 +57,13 @@ describe("DecodeGather on node-llama-cpp", () => {
       // Every batch carries all four (prompts are prefilled together too).
       expect(gather.shareOfBatches(4)).toBeGreaterThanOrEqual(0.95);
       expect([...gather.histogram.keys()].every((size) => size >= 1 && size <= 4)).toBe(true);
+      // One native time per batch, under the batch's size.
+      for (const [size, count] of gather.histogram) {
+        expect(gather.stepMs.get(size)).toHaveLength(count);
+        expect(gather.stepMs.get(size)!.every((ms) => ms > 0)).toBe(true);
+      }
+      gather.resetHistogram();
+      expect(gather.stepMs.size).toBe(0);
     });
   });
 

@@ -9,6 +9,9 @@ export const GATHER_PATCHED_VERSION = "3.21.1";
 /** Default wait for stragglers: far shorter than one decode step of any model worth batching. */
 const DEFAULT_TIMEOUT_MS = 4;
 
+/** Native step times kept per batch size (the latest). */
+const STEP_SAMPLES = 1024;
+
 /** The internal members of LlamaContext 3.21.1 the gather touches. */
 interface ContextInternals {
   _decodeTokens: (request: { sequenceId: number }, logitDataMapper: unknown) => Promise<unknown>;
@@ -40,6 +43,8 @@ interface Held {
 export class DecodeGather {
   /** Sequences per decode batch → number of such batches, since install. */
   readonly histogram = new Map<number, number>();
+  /** Sequences per decode batch → native decode times (ms) of the last such batches, for the bench's notes. */
+  readonly stepMs = new Map<number, number[]>();
   private held: Held[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Native decodes running now: a sequence inside one cannot be pending, so the wait is paused. */
@@ -86,9 +91,12 @@ export class DecodeGather {
         return native.addToBatch.apply(native, args);
       },
       decodeBatch: () => {
-        this.histogram.set(items, (this.histogram.get(items) ?? 0) + 1);
+        const size = items;
+        this.histogram.set(size, (this.histogram.get(size) ?? 0) + 1);
         this.decoding++;
+        const started = performance.now();
         return native.decodeBatch.call(native).finally(() => {
+          this.recordStep(size, performance.now() - started);
           this.decoding--;
           this.afterBatch();
         });
@@ -165,6 +173,18 @@ export class DecodeGather {
 
   resetHistogram(): void {
     this.histogram.clear();
+    this.stepMs.clear();
+  }
+
+  private recordStep(size: number, ms: number): void {
+    let list = this.stepMs.get(size);
+    if (!list) {
+      list = [];
+      this.stepMs.set(size, list);
+    }
+    list.push(ms);
+    // Bounded: the app keeps one gather for as long as the model is loaded.
+    if (list.length > STEP_SAMPLES) list.splice(0, list.length - STEP_SAMPLES);
   }
 }
 

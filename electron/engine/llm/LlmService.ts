@@ -216,6 +216,21 @@ export class LlmService {
     return copy;
   }
 
+  /**
+   * Sequences per decode batch → median native time of such a batch in ms (a prefill chunk counts
+   * as one item, so medians, not means); reset with the histogram. Null without the batch counter.
+   */
+  decodeStepMs(): Map<number, number> | null {
+    const gather = this.requireLoaded().gather;
+    if (!gather) return null;
+    const medians = new Map<number, number>();
+    for (const [size, times] of gather.stepMs) {
+      const sorted = [...times].sort((a, b) => a - b);
+      if (sorted.length) medians.set(size, sorted[Math.floor(sorted.length / 2)]!);
+    }
+    return medians;
+  }
+
   /** A grammar for this JSON schema (see jsonSchemaForGrammar) on the loaded binding, cached per schema. */
   grammarFor(schema: object): Promise<LlamaGrammar> {
     const loaded = this.requireLoaded();
