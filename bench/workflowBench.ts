@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import type { EngineEvent } from "../shared/events.js";
 import { createEngine } from "../electron/engine/createEngine.js";
-import type { Engine } from "../electron/engine/Engine.js";
 import { LlmService } from "../electron/engine/llm/LlmService.js";
 import type { ResearchSearch } from "../electron/engine/workflows/WorkflowDefinition.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
+import { runArticleAnsweringAtOnce } from "../electron/engine/testing/articleTestKit.js";
 import { hybridArticleLlm } from "../tests/reliability/helpers/hybridArticleLlm.js";
 import { median } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
@@ -50,7 +49,7 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
       for (let run = 0; run <= runs; run++) {
         llm.reset();
         const started = performance.now();
-        await driveArticle(engine);
+        await runArticleAnsweringAtOnce(engine);
         const wall = performance.now() - started;
         const share = 1 - llm.busyMs() / wall;
         if (run > 0) shares.push(share);
@@ -67,46 +66,4 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     await service.dispose();
   }
   return result;
-}
-
-/** Start an article and answer every pause at once until `done`. */
-async function driveArticle(engine: Engine): Promise<void> {
-  const { sessionId } = await engine.call("run.start", {
-    workflow: "article",
-    input: { intent: "写一篇关于离线写作工具的短文", word_count_target: 300, locale: "zh" },
-  });
-  let draftPauses = 0;
-  await new Promise<void>((resolve, reject) => {
-    const unsubscribe = engine.subscribe(sessionId, 0, (event: EngineEvent) => {
-      if (event.type === "done") {
-        unsubscribe();
-        resolve();
-      } else if (event.type === "error") {
-        unsubscribe();
-        reject(new Error(event.error.message));
-      } else if (event.type === "await_user") {
-        const payload = answer(event, draftPauses);
-        if (event.pausePoint === "draft_confirm") draftPauses++;
-        engine.call("run.resume", { sessionId, payload }).catch((error: unknown) => {
-          unsubscribe();
-          reject(error instanceof Error ? error : new Error(String(error)));
-        });
-      }
-    });
-  });
-}
-
-function answer(event: Extract<EngineEvent, { type: "await_user" }>, draftPauses: number): { action: string; [field: string]: unknown } {
-  const context = event.context as { materials?: Array<{ id: string }> };
-  switch (event.pausePoint) {
-    case "material_confirm":
-      return { action: "confirm", approved_material_ids: (context.materials ?? []).map((m) => m.id) };
-    case "outline_confirm":
-      return { action: "confirm" };
-    case "draft_confirm":
-      // One editor round, then finalise: the run covers researcher, writer and editor.
-      return { action: draftPauses === 0 ? "to_editor" : "finalize" };
-    default:
-      return { action: "force_finalize" };
-  }
 }

@@ -2,11 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import type { EngineEvent } from "../../../shared/events.js";
 import { createEngine } from "../createEngine.js";
 import type { Engine } from "../Engine.js";
-import { ArticleScriptLlm, FakeSearch } from "../testing/articleTestKit.js";
-import { tempDataDir } from "../testing/engineTestKit.js";
+import { ArticleScriptLlm, FakeSearch, runArticleAnsweringAtOnce } from "../testing/articleTestKit.js";
+import { tempDataDir, waitForEvent } from "../testing/engineTestKit.js";
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -27,35 +26,23 @@ function onDisk(dataDir: string, sessionId: string): { marked: boolean; status: 
   }
 }
 
+/** A fresh engine on its own data dir, with the article's script and search doubles. */
+async function articleEngine(): Promise<{ engine: Engine; dataDir: string }> {
+  const dataDir = tempDataDir();
+  cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const engine = await createEngine({ dataDir, llm: new ArticleScriptLlm(), search: new FakeSearch(), eventFlushIntervalMs: 5 });
+  cleanup.push(() => engine.dispose());
+  return { engine, dataDir };
+}
+
 describe("durability points", () => {
   it("makes the checkpoints durable and the status paused before a pause is announced, and resumes from the announced pause", async () => {
-    const dataDir = tempDataDir();
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const engine: Engine = await createEngine({ dataDir, llm: new ArticleScriptLlm(), search: new FakeSearch(), eventFlushIntervalMs: 5 });
-    cleanup.push(() => engine.dispose());
-    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇短文", word_count_target: 300, locale: "zh" } });
+    const { engine, dataDir } = await articleEngine();
     const seen: Array<{ pausePoint: string; marked: boolean; status: string | undefined }> = [];
-    await new Promise<void>((resolve, reject) => {
-      const unsubscribe = engine.subscribe(sessionId, 0, (event: EngineEvent) => {
-        if (event.type === "done") {
-          unsubscribe();
-          resolve();
-        } else if (event.type === "error") {
-          unsubscribe();
-          reject(new Error(event.error.message));
-        } else if (event.type === "await_user") {
-          // Read at delivery, before anything else runs: the pause must already be on disk.
-          seen.push({ pausePoint: event.pausePoint, ...onDisk(dataDir, sessionId) });
-          const context = event.context as { materials?: Array<{ id: string }> };
-          const payload =
-            event.pausePoint === "material_confirm"
-              ? { action: "confirm", approved_material_ids: (context.materials ?? []).map((m) => m.id) }
-              : event.pausePoint === "draft_confirm"
-                ? { action: "finalize" }
-                : { action: "confirm" };
-          engine.call("run.resume", { sessionId, payload }).catch(reject);
-        }
-      });
+    const sessionId = await runArticleAnsweringAtOnce(engine, {
+      editorRounds: 0,
+      // Read at delivery, before anything else runs: the pause must already be on disk.
+      onPause: (event, id) => seen.push({ pausePoint: event.pausePoint, ...onDisk(dataDir, id) }),
     });
     expect(seen.map((s) => s.pausePoint)).toEqual(["material_confirm", "outline_confirm", "draft_confirm"]);
     expect(seen.every((s) => s.marked && s.status === "paused")).toBe(true);
@@ -63,19 +50,9 @@ describe("durability points", () => {
   }, 60_000);
 
   it("refuses a wrong action at an announced pause and leaves it pending", async () => {
-    const dataDir = tempDataDir();
-    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const engine: Engine = await createEngine({ dataDir, llm: new ArticleScriptLlm(), search: new FakeSearch(), eventFlushIntervalMs: 5 });
-    cleanup.push(() => engine.dispose());
+    const { engine } = await articleEngine();
     const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇短文", word_count_target: 300, locale: "zh" } });
-    await new Promise<void>((resolve) => {
-      const unsubscribe = engine.subscribe(sessionId, 0, (event: EngineEvent) => {
-        if (event.type === "await_user") {
-          unsubscribe();
-          resolve();
-        }
-      });
-    });
+    await waitForEvent(engine, sessionId, (event) => event.type === "await_user");
     await expect(engine.call("run.resume", { sessionId, payload: { action: "finalize" } })).rejects.toMatchObject({ code: "conflict" });
     const state = await engine.call("run.state", { sessionId });
     expect(state.session.status).toBe("paused");

@@ -1,4 +1,6 @@
+import type { EngineEvent } from "../../../shared/events.js";
 import type { Material } from "../../../shared/knowledge.js";
+import type { Engine } from "../Engine.js";
 import { ScriptedLlm } from "./ScriptedLlm.js";
 import type { ScriptedCall } from "./ScriptedLlm.js";
 import type { ResearchSearch } from "../workflows/WorkflowDefinition.js";
@@ -97,5 +99,62 @@ export class FakeSearch implements ResearchSearch {
       recUuid: rec,
     });
     return [hit(`${query}-1`, 0.9), hit(`${query}-2`, 0.6), hit(`${query}-3`, 0.3), hit("shared", 0.8)].slice(0, options.limit);
+  }
+}
+
+type PauseEvent = Extract<EngineEvent, { type: "await_user" }>;
+
+export interface AnswerAtOnceOptions {
+  /** Editor rounds before the draft is finalised (0: finalise at the first draft pause); default 1. */
+  editorRounds?: number;
+  /** Called at each pause as it is delivered, before the answer is sent. */
+  onPause?: (event: PauseEvent, sessionId: string) => void;
+}
+
+/**
+ * Start a short Chinese article and answer every pause the moment it is delivered — all
+ * materials approved, the outline confirmed, `editorRounds` editor rounds, then finalise —
+ * until `done`. Resolves with the session id; an `error` event or a refused answer rejects.
+ */
+export async function runArticleAnsweringAtOnce(engine: Engine, options: AnswerAtOnceOptions = {}): Promise<string> {
+  const editorRounds = options.editorRounds ?? 1;
+  const { sessionId } = await engine.call("run.start", {
+    workflow: "article",
+    input: { intent: "写一篇关于离线写作工具的短文", word_count_target: 300, locale: "zh" },
+  });
+  let draftPauses = 0;
+  await new Promise<void>((resolve, reject) => {
+    const unsubscribe = engine.subscribe(sessionId, 0, (event: EngineEvent) => {
+      if (event.type === "done") {
+        unsubscribe();
+        resolve();
+      } else if (event.type === "error") {
+        unsubscribe();
+        reject(new Error(event.error.message));
+      } else if (event.type === "await_user") {
+        options.onPause?.(event, sessionId);
+        const payload = answerAtOnce(event, draftPauses < editorRounds);
+        if (event.pausePoint === "draft_confirm") draftPauses++;
+        engine.call("run.resume", { sessionId, payload }).catch((error: unknown) => {
+          unsubscribe();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        });
+      }
+    });
+  });
+  return sessionId;
+}
+
+function answerAtOnce(event: PauseEvent, toEditor: boolean): { action: string; [field: string]: unknown } {
+  const context = event.context as { materials?: Array<{ id: string }> };
+  switch (event.pausePoint) {
+    case "material_confirm":
+      return { action: "confirm", approved_material_ids: (context.materials ?? []).map((m) => m.id) };
+    case "outline_confirm":
+      return { action: "confirm" };
+    case "draft_confirm":
+      return { action: toEditor ? "to_editor" : "finalize" };
+    default:
+      return { action: "force_finalize" };
   }
 }
