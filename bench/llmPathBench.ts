@@ -150,6 +150,8 @@ export async function llmPathBench(
   const sequentialRates: number[] = [];
   const concurrent: Record<2 | 4, Array<Awaited<ReturnType<typeof concurrentSections>>>> = { 2: [], 4: [] };
   let histogram4 = new Map<number, number>();
+  // Runs of consecutive sequence ids per batch in the last 2- and 4-wide runs (llama.cpp's passes).
+  const runs: Record<2 | 4, Map<number, number>> = { 2: new Map(), 4: new Map() };
   // Median native decode step (ms) of a 1-sequence batch (sections one at a time) and of a 4-sequence one.
   const stepOne: number[] = [];
   const stepFour: number[] = [];
@@ -180,8 +182,9 @@ export async function llmPathBench(
       // re-read the whole 1 148-token prompt), and the metric's premise is a pool after a fan-out.
       await concurrentSections(service, llm, next, 4, 1);
       next += 4;
-      if (width === 4) service.decodeBatchHistogram({ reset: true });
+      service.decodeBatchHistogram({ reset: true });
       concurrent[width].push(await concurrentSections(service, llm, next, width, sectionTokens));
+      runs[width] = service.decodeRunsHistogram() ?? new Map();
       ctx.log(`${width} at once: ${concurrent[width].at(-1)!.rate.toFixed(1)} tok/s`);
       next += width;
       if (width === 4) {
@@ -212,6 +215,9 @@ export async function llmPathBench(
     );
   }
   result.notes.push(`decode batches during the last 4-wide run (sequences per batch × batches): ${formatHistogram(histogram4)}`);
+  result.notes.push(
+    `runs of consecutive sequence ids per batch (llama.cpp decodes each run as its own pass; runs × batches): 4-wide ${formatHistogram(runs[4])}, 2-wide ${formatHistogram(runs[2])}`,
+  );
   if (stepOne.length && stepFour.length) {
     const [step1, step4] = [median(stepOne), median(stepFour)];
     const rate4 = median(concurrent[4].map((r) => r.rate));
@@ -221,7 +227,43 @@ export async function llmPathBench(
     result.notes.push(
       `native decode step: 1 sequence ${step1.toFixed(1)} ms, 4 sequences ${step4.toFixed(1)} ms (${(step4 / step1).toFixed(2)}×, so batching the native steps alone gains ${((4 * step1) / step4).toFixed(2)}×); per token outside the native step: ${other1.toFixed(1)} ms one at a time, ${other4.toFixed(1)} ms in the 4-wide run`,
     );
+    // The most 4 at once could reach if nothing but the native step took time in the 4-wide run.
+    result.notes.push(`ceiling for parallel_speedup_4 on this machine with zero time outside the native step in the 4-wide run: ${(4000 / (one * step4)).toFixed(2)}×`);
   }
+  const short = await shortContextSteps(service, llm, ctx.quick ? 1 : 2);
+  if (short) {
+    result.notes.push(
+      `native decode step at a ~${short.context}-token context: 1 sequence ${short.one.toFixed(1)} ms, 4 sequences ${short.four.toFixed(1)} ms (${(short.four / short.one).toFixed(2)}×): what a 4-wide step costs without the sections' long context`,
+    );
+  }
+}
+
+/**
+ * The native decode step of 1 and of 4 sequences at a short context (a one-line prompt, 64
+ * tokens generated), medians over `rounds` A B rounds. Attention is per sequence and grows with
+ * the context; the weights' arithmetic is per token. If a 4-wide step still costs several 1-wide
+ * steps here, the context is not why batching gains little, and the machine's arithmetic is.
+ */
+async function shortContextSteps(service: LlmService, llm: LlmClient, rounds: number): Promise<{ one: number; four: number; context: number } | null> {
+  const generated = 64;
+  const call = (i: number) => llm.generateText({ system: "You are a writer.", prompt: `Write note ${i}.`, maxTokens: generated, maxContinuations: 0, temperature: 0 });
+  const ones: number[] = [];
+  const fours: number[] = [];
+  let prompt = 0;
+  for (let round = 0; round < rounds; round++) {
+    service.decodeBatchHistogram({ reset: true });
+    const before = service.tokenCounts();
+    await call(round);
+    prompt = service.tokenCounts().input - before.input;
+    const one = service.decodeStepMs()?.get(1);
+    service.decodeBatchHistogram({ reset: true });
+    await Promise.all([0, 1, 2, 3].map((i) => call(10 * round + i)));
+    const four = service.decodeStepMs()?.get(4);
+    if (one === undefined || four === undefined) return null;
+    ones.push(one);
+    fours.push(four);
+  }
+  return { one: median(ones), four: median(fours), context: Math.round(prompt + generated / 2) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
-import { DecodeGather, GATHER_PATCHED_VERSION } from "./DecodeGather.js";
+import { DecodeGather, GATHER_PATCHED_VERSION, sequenceIdOf } from "./DecodeGather.js";
 
 let llama: Llama;
 let model: LlamaModel;
@@ -49,11 +49,17 @@ describe("DecodeGather on node-llama-cpp", () => {
       // A generous timeout: on a loaded CI machine a sampling step can take longer than the default.
       const gather = new DecodeGather(context, () => inFlight, { timeoutMs: 500 });
       expect(gather.install()).toBe(true);
-      const counts = await Promise.all(sequences.map((s, i) => generate(s, `Section ${i} begins`, 30).finally(() => {
+      // Started in descending id order, so requests arrive 3, 2, 1, 0.
+      const counts = await Promise.all([...sequences].reverse().map((s, i) => generate(s, `Section ${i} begins`, 30).finally(() => {
         inFlight.delete(s);
         gather.check();
       })));
       expect(counts).toEqual([30, 30, 30, 30]);
+      // ...and still queued in ascending order: each batch is one run of consecutive ids, which
+      // llama.cpp decodes as one pass (in arrival order it would be four).
+      expect(sequences.map(sequenceIdOf)).toEqual([0, 1, 2, 3]);
+      const batches = [...gather.histogram.values()].reduce((a, b) => a + b, 0);
+      expect(gather.runsHistogram.get(1) ?? 0).toBeGreaterThanOrEqual(0.95 * batches);
       // Every batch carries all four (prompts are prefilled together too).
       expect(gather.shareOfBatches(4)).toBeGreaterThanOrEqual(0.95);
       expect([...gather.histogram.keys()].every((size) => size >= 1 && size <= 4)).toBe(true);
@@ -64,6 +70,7 @@ describe("DecodeGather on node-llama-cpp", () => {
       }
       gather.resetHistogram();
       expect(gather.stepMs.size).toBe(0);
+      expect(gather.runsHistogram.size).toBe(0);
     });
   });
 

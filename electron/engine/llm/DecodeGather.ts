@@ -36,7 +36,10 @@ interface Held {
  * and a batch of one costs nearly as much as a batch of four. The gather holds each decode
  * request until every sequence with a call in flight has one pending — or `timeoutMs` passes, so
  * a sequence busy elsewhere (tokenizing, finishing) never stalls the others for long — then
- * queues them together, and the loop decodes them as one batch.
+ * queues them together, and the loop decodes them as one batch. It queues them in ascending
+ * sequence id order: with a KV stream per sequence, llama.cpp decodes one batch as a single pass
+ * only when its sequence ids run consecutively upwards (the pool lends sequences to keep the
+ * busy ones consecutive, see SequencePool).
  *
  * Internal API: it wraps `LlamaContext._decodeTokens` (see docs/notes/node-llama-cpp-batching.md).
  */
@@ -45,6 +48,12 @@ export class DecodeGather {
   readonly histogram = new Map<number, number>();
   /** Sequences per decode batch → native decode times (ms) of the last such batches, for the bench's notes. */
   readonly stepMs = new Map<number, number[]>();
+  /**
+   * Runs of consecutive ascending sequence ids per decode batch → number of such batches. With a
+   * KV stream per sequence, llama.cpp puts only such a run in one ubatch (`split_equal` with
+   * `sequential`), and each ubatch is a full pass over the weights: 1 is what batching needs.
+   */
+  readonly runsHistogram = new Map<number, number>();
   private held: Held[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Native decodes running now: a sequence inside one cannot be pending, so the wait is paused. */
@@ -81,18 +90,26 @@ export class DecodeGather {
     // native object's methods are read-only, so the context gets a proxy in front of it; methods
     // run bound to the real object, as native code requires.
     let items = 0;
+    let runs = 0;
+    let lastId = Number.NaN;
     const counted: Record<string, (...args: unknown[]) => unknown> = {
       initBatch: (...args) => {
         items = 0;
+        runs = 0;
+        lastId = Number.NaN;
         return native.initBatch.apply(native, args as [number]);
       },
       addToBatch: (...args) => {
         items++;
+        const id = args[0] as number;
+        if (id !== lastId + 1) runs++;
+        lastId = id;
         return native.addToBatch.apply(native, args);
       },
       decodeBatch: () => {
         const size = items;
         this.histogram.set(size, (this.histogram.get(size) ?? 0) + 1);
+        this.runsHistogram.set(runs, (this.runsHistogram.get(runs) ?? 0) + 1);
         this.decoding++;
         const started = performance.now();
         return native.decodeBatch.call(native).finally(() => {
@@ -160,8 +177,11 @@ export class DecodeGather {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    // All in one tick: the library's next dispatch sees them queued together.
-    for (const held of this.held.splice(0)) held.run();
+    // All in one tick: the library's next dispatch sees them queued together. In ascending
+    // sequence id order, because the library adds them to the batch in queue order and llama.cpp
+    // splits a batch at every id that does not follow the previous one (see runsHistogram): in
+    // arrival order, four sequences decoded as 2–4 passes over the weights instead of one.
+    for (const held of this.held.splice(0).sort((a, b) => a.sequenceId - b.sequenceId)) held.run();
   }
 
   /** Batches of exactly `size` sequences, as a share of all batches since install (0 when none). */
@@ -173,6 +193,7 @@ export class DecodeGather {
 
   resetHistogram(): void {
     this.histogram.clear();
+    this.runsHistogram.clear();
     this.stepMs.clear();
   }
 
@@ -189,6 +210,6 @@ export class DecodeGather {
 }
 
 /** The native sequence id (internal `_sequenceId` in 3.21.1), which decode requests carry. */
-function sequenceIdOf(sequence: LlamaContextSequence): number {
+export function sequenceIdOf(sequence: LlamaContextSequence): number {
   return (sequence as unknown as { _sequenceId: number })._sequenceId;
 }

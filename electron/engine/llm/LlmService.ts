@@ -13,7 +13,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
-import { DecodeGather } from "./DecodeGather.js";
+import { DecodeGather, sequenceIdOf } from "./DecodeGather.js";
 import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
 import { SequencePool } from "./SequencePool.js";
 import { validateGgufFile } from "../io/validateGguf.js";
@@ -123,6 +123,8 @@ export class LlmService {
         const context = await model.createContext({ sequences, contextSize, threads });
         const sequenceList: LlamaContextSequence[] = [];
         for (let i = 0; i < sequences; i++) sequenceList.push(context.getSequence());
+        // In native id order: the pool keeps busy sequences consecutive by their position.
+        sequenceList.sort((a, b) => sequenceIdOf(a) - sequenceIdOf(b));
         const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
         const chatWrapper = pickChatWrapper(model, hasChatTemplate);
         let gather: DecodeGather | null = null;
@@ -214,6 +216,15 @@ export class LlmService {
     const copy = new Map(gather.histogram);
     if (options.reset) gather.resetHistogram();
     return copy;
+  }
+
+  /**
+   * Runs of consecutive ascending sequence ids per decode batch → how many such batches (see
+   * DecodeGather.runsHistogram: llama.cpp makes each run its own pass); reset with the histogram.
+   */
+  decodeRunsHistogram(): Map<number, number> | null {
+    const gather = this.requireLoaded().gather;
+    return gather ? new Map(gather.runsHistogram) : null;
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { LlamaContextSequence, Token } from "node-llama-cpp";
 import { describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../../shared/errors.js";
-import { commonPrefixLength, MIN_USEFUL_PREFIX, SequencePool } from "./SequencePool.js";
+import { BATCH_RUN_WEIGHT, commonPrefixLength, MIN_USEFUL_PREFIX, SequencePool } from "./SequencePool.js";
 
 /** The pool only hands sequences around; plain tokens stand in for native ones. */
 function fakeSequences(n: number): LlamaContextSequence[] {
@@ -40,6 +40,28 @@ describe("SequencePool prefix affinity", () => {
     for (const i of [2, 0, 1]) leases.find((l) => l.sequence === sequences[i])!.release();
     expect((await pool.acquire(undefined, t([...HEAD, 9]))).sequence).toBe(sequences[1]);
     expect((await pool.acquire(undefined, t([...HEAD, 9]))).sequence).toBe(sequences[0]);
+  });
+
+  it("keeps busy sequences consecutive so llama.cpp decodes them in one pass", async () => {
+    const { sequences, cache } = cachedSequences([[...HEAD, 1], [...HEAD, 2], [...HEAD, 3], [...HEAD, 4]]);
+    const pool = new SequencePool(sequences, { cachedTokens: (s) => cache.get(s)! });
+    const leases = await Promise.all([pool.acquire(), pool.acquire(), pool.acquire(), pool.acquire()]);
+    // Released in the order 1, 0, 2, 3: sequence 3 is the most recent, then 2.
+    for (const i of [1, 0, 2, 3]) leases.find((l) => l.sequence === sequences[i])!.release();
+    const first = await pool.acquire(undefined, t([...HEAD, 1, 7]));
+    expect(first.sequence).toBe(sequences[0]);
+    // Sequences 1, 2 and 3 cost the same prefill; 3 is the most recent, but 0 and 3 would be two
+    // passes per decode step, so the one next to 0 is lent.
+    expect((await pool.acquire(undefined, t([...HEAD, 9]))).sequence).toBe(sequences[1]);
+  });
+
+  it("still lends a far longer shared prefix even when it is not next to the busy ones", async () => {
+    const long = range(100, BATCH_RUN_WEIGHT + 50);
+    const { sequences, cache } = cachedSequences([[...HEAD, 1], [...HEAD, 2], [...HEAD, ...long]]);
+    const pool = new SequencePool(sequences, { cachedTokens: (s) => cache.get(s)! });
+    const first = await pool.acquire(undefined, t([...HEAD, 1, 7]));
+    expect(first.sequence).toBe(sequences[0]);
+    expect((await pool.acquire(undefined, t([...HEAD, ...long, 5]))).sequence).toBe(sequences[2]);
   });
 
   it("keeps warm caches when nothing useful is shared: the least recently used goes first", async () => {

@@ -30,6 +30,9 @@ export interface SequencePoolOptions {
  * When all are busy, callers wait first in, first out (a waiter takes whichever sequence frees
  * first: fairness beats reuse). Callers holding different sequences are batched by
  * node-llama-cpp into one evaluation, which is what makes N sequences faster than N calls in a row.
+ * llama.cpp decodes such a batch in one pass only over a run of consecutive sequence ids (one KV
+ * stream per sequence), so a call also prefers a sequence next to the busy ones
+ * ({@link BATCH_RUN_WEIGHT}); `sequences` are given in native id order.
  */
 export class SequencePool {
   private readonly free: LlamaContextSequence[];
@@ -123,19 +126,23 @@ export class SequencePool {
    * prompt tokens it must prefill plus a quarter of the cached tokens it throws away (which a
    * later call might have reused). So a section following another on the same system prompt and
    * materials takes that sequence, while an unrelated call that shares only a BOS and a few
-   * template tokens takes an idle one instead of wiping a warm cache. Among equal costs: the most
-   * recently used when a useful prefix ({@link MIN_USEFUL_PREFIX}) is shared, else the least
-   * recently used.
+   * template tokens takes an idle one instead of wiping a warm cache. While other sequences are
+   * busy, each run of consecutive busy sequences it would make adds {@link BATCH_RUN_WEIGHT}.
+   * Among equal costs: the most recently used when a useful prefix ({@link MIN_USEFUL_PREFIX}) is
+   * shared, else the least recently used.
    */
   private takeBestFree(prompt: readonly Token[] | undefined): LlamaContextSequence | undefined {
     let best = -1;
     let bestCost = Number.POSITIVE_INFINITY;
     let bestTick = 0;
+    const busy = new Set<number>();
+    for (const sequence of this.lent) busy.add(this.sequences.indexOf(sequence));
     for (let i = 0; i < this.free.length; i++) {
       const sequence = this.free[i]!;
       const cached = prompt ? this.cachedTokens(sequence) : [];
       const shared = prompt ? commonPrefixLength(cached, prompt) : 0;
-      const cost = (prompt ? prompt.length - shared : 0) + (cached.length - shared) * ERASE_WEIGHT;
+      const runs = busy.size === 0 ? 0 : runsWith(busy, this.sequences.indexOf(sequence));
+      const cost = (prompt ? prompt.length - shared : 0) + (cached.length - shared) * ERASE_WEIGHT + runs * BATCH_RUN_WEIGHT;
       const used = this.lastUsed.get(sequence) ?? -1;
       const tick = shared >= MIN_USEFUL_PREFIX ? used : -used;
       if (best < 0 || cost < bestCost || (cost === bestCost && tick > bestTick)) {
@@ -181,6 +188,21 @@ export class SequencePool {
 export const MIN_USEFUL_PREFIX = 8;
 /** What erasing one cached token counts against a sequence, in prefill tokens (see takeBestFree). */
 const ERASE_WEIGHT = 0.25;
+/**
+ * What one more run of consecutive busy sequences counts, in prefill tokens. Each run is its own
+ * pass over the weights on every decode step the calls share (a 256-token section: 256 extra
+ * passes, far more than prefilling a few hundred tokens), but only while they overlap, which the
+ * pool cannot know: a sequence that saves more prefill than this still wins.
+ */
+export const BATCH_RUN_WEIGHT = 256;
+
+/** Runs of consecutive positions in `busy` plus `candidate`: llama.cpp's passes per batch. */
+function runsWith(busy: ReadonlySet<number>, candidate: number): number {
+  const has = (position: number) => position === candidate || busy.has(position);
+  let runs = has(candidate - 1) ? 0 : 1;
+  for (const position of busy) if (!has(position - 1)) runs++;
+  return runs;
+}
 
 /** Number of leading tokens `a` and `b` share. */
 export function commonPrefixLength(a: readonly Token[], b: readonly Token[]): number {
