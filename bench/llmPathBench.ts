@@ -150,8 +150,8 @@ export async function llmPathBench(
   const sequentialRates: number[] = [];
   const concurrent: Record<2 | 4, Array<Awaited<ReturnType<typeof concurrentSections>>>> = { 2: [], 4: [] };
   let histogram4 = new Map<number, number>();
-  // Runs of consecutive sequence ids per batch in the last 2- and 4-wide runs (llama.cpp's passes).
-  const runs: Record<2 | 4, Map<number, number>> = { 2: new Map(), 4: new Map() };
+  // Native passes (llama.cpp ubatches) per batch in the last 2- and 4-wide runs.
+  const passes: Record<2 | 4, Map<number, number>> = { 2: new Map(), 4: new Map() };
   // Median native decode step (ms) of a 1-sequence batch (sections one at a time) and of a 4-sequence one.
   const stepOne: number[] = [];
   const stepFour: number[] = [];
@@ -184,7 +184,7 @@ export async function llmPathBench(
       next += 4;
       service.decodeBatchHistogram({ reset: true });
       concurrent[width].push(await concurrentSections(service, llm, next, width, sectionTokens));
-      runs[width] = service.decodeRunsHistogram() ?? new Map();
+      passes[width] = service.decodePassesHistogram() ?? new Map();
       ctx.log(`${width} at once: ${concurrent[width].at(-1)!.rate.toFixed(1)} tok/s`);
       next += width;
       if (width === 4) {
@@ -216,7 +216,7 @@ export async function llmPathBench(
   }
   result.notes.push(`decode batches during the last 4-wide run (sequences per batch × batches): ${formatHistogram(histogram4)}`);
   result.notes.push(
-    `runs of consecutive sequence ids per batch (llama.cpp decodes each run as its own pass; runs × batches): 4-wide ${formatHistogram(runs[4])}, 2-wide ${formatHistogram(runs[2])}`,
+    `native passes per decode batch (llama.cpp ubatches, each a pass over the weights; passes × batches): 4-wide ${formatHistogram(passes[4])}, 2-wide ${formatHistogram(passes[2])}`,
   );
   if (stepOne.length && stepFour.length) {
     const [step1, step4] = [median(stepOne), median(stepFour)];

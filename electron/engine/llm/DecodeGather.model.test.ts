@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
-import { DecodeGather, GATHER_PATCHED_VERSION, sequenceIdOf } from "./DecodeGather.js";
+import { DecodeGather, GATHER_PATCHED_VERSION, nativePasses, sequenceIdOf } from "./DecodeGather.js";
 
 let llama: Llama;
 let model: LlamaModel;
@@ -55,11 +55,11 @@ describe("DecodeGather on node-llama-cpp", () => {
         gather.check();
       })));
       expect(counts).toEqual([30, 30, 30, 30]);
-      // ...and still queued in ascending order: each batch is one run of consecutive ids, which
-      // llama.cpp decodes as one pass (in arrival order it would be four).
+      // ...and still queued in ascending order, which llama.cpp decodes as one pass (in arrival
+      // order it would be four).
       expect(sequences.map(sequenceIdOf)).toEqual([0, 1, 2, 3]);
       const batches = [...gather.histogram.values()].reduce((a, b) => a + b, 0);
-      expect(gather.runsHistogram.get(1) ?? 0).toBeGreaterThanOrEqual(0.95 * batches);
+      expect(gather.passesHistogram.get(1) ?? 0).toBeGreaterThanOrEqual(0.95 * batches);
       // Every batch carries all four (prompts are prefilled together too).
       expect(gather.shareOfBatches(4)).toBeGreaterThanOrEqual(0.95);
       expect([...gather.histogram.keys()].every((size) => size >= 1 && size <= 4)).toBe(true);
@@ -70,7 +70,7 @@ describe("DecodeGather on node-llama-cpp", () => {
       }
       gather.resetHistogram();
       expect(gather.stepMs.size).toBe(0);
-      expect(gather.runsHistogram.size).toBe(0);
+      expect(gather.passesHistogram.size).toBe(0);
     });
   });
 
@@ -89,6 +89,17 @@ describe("DecodeGather on node-llama-cpp", () => {
       expect(await generate(sequences[1]!, "alone", 10)).toBe(10);
       expect(gather.histogram.get(1)).toBe(10);
     });
+  });
+
+  it("counts the passes llama.cpp makes of a batch the way its sequential equal split does", () => {
+    expect(nativePasses([0, 1, 2, 3])).toBe(1);
+    expect(nativePasses([3, 2, 1, 0])).toBe(4);
+    // 3 | 1 2 | 0: each pass starts at the first item left and takes every id one above the last.
+    expect(nativePasses([3, 1, 0, 2])).toBe(3);
+    expect(nativePasses([0, 1, 3, 2])).toBe(2);
+    expect(nativePasses([1, 3])).toBe(2);
+    expect(nativePasses([2])).toBe(1);
+    expect(nativePasses([])).toBe(0);
   });
 
   it("leaves a context alone whose internals are not the expected ones", () => {

@@ -38,7 +38,7 @@ interface Held {
  * a sequence busy elsewhere (tokenizing, finishing) never stalls the others for long — then
  * queues them together, and the loop decodes them as one batch. It queues them in ascending
  * sequence id order: with a KV stream per sequence, llama.cpp decodes one batch as a single pass
- * only when its sequence ids run consecutively upwards (the pool lends sequences to keep the
+ * only when its sequence ids run consecutively upwards ({@link nativePasses}) (the pool lends sequences to keep the
  * busy ones consecutive, see SequencePool).
  *
  * Internal API: it wraps `LlamaContext._decodeTokens` (see docs/notes/node-llama-cpp-batching.md).
@@ -49,11 +49,13 @@ export class DecodeGather {
   /** Sequences per decode batch → native decode times (ms) of the last such batches, for the bench's notes. */
   readonly stepMs = new Map<number, number[]>();
   /**
-   * Runs of consecutive ascending sequence ids per decode batch → number of such batches. With a
-   * KV stream per sequence, llama.cpp puts only such a run in one ubatch (`split_equal` with
-   * `sequential`), and each ubatch is a full pass over the weights: 1 is what batching needs.
+   * Native passes per decode batch → number of such batches. With a KV stream per sequence,
+   * llama.cpp puts in one ubatch only sequences whose ids follow each other upwards in batch order
+   * (`split_equal` with `sequential`; see {@link nativePasses}), and each ubatch is a full pass
+   * over the weights: 1 is what batching needs. Counts the grouping by sequence only (a prefill
+   * chunk longer than the others' items is split further by token count).
    */
-  readonly runsHistogram = new Map<number, number>();
+  readonly passesHistogram = new Map<number, number>();
   private held: Held[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Native decodes running now: a sequence inside one cannot be pending, so the wait is paused. */
@@ -90,26 +92,23 @@ export class DecodeGather {
     // native object's methods are read-only, so the context gets a proxy in front of it; methods
     // run bound to the real object, as native code requires.
     let items = 0;
-    let runs = 0;
-    let lastId = Number.NaN;
+    const ids: number[] = [];
     const counted: Record<string, (...args: unknown[]) => unknown> = {
       initBatch: (...args) => {
         items = 0;
-        runs = 0;
-        lastId = Number.NaN;
+        ids.length = 0;
         return native.initBatch.apply(native, args as [number]);
       },
       addToBatch: (...args) => {
         items++;
-        const id = args[0] as number;
-        if (id !== lastId + 1) runs++;
-        lastId = id;
+        ids.push(args[0] as number);
         return native.addToBatch.apply(native, args);
       },
       decodeBatch: () => {
         const size = items;
         this.histogram.set(size, (this.histogram.get(size) ?? 0) + 1);
-        this.runsHistogram.set(runs, (this.runsHistogram.get(runs) ?? 0) + 1);
+        const passes = nativePasses(ids);
+        this.passesHistogram.set(passes, (this.passesHistogram.get(passes) ?? 0) + 1);
         this.decoding++;
         const started = performance.now();
         return native.decodeBatch.call(native).finally(() => {
@@ -179,8 +178,8 @@ export class DecodeGather {
     this.timer = null;
     // All in one tick: the library's next dispatch sees them queued together. In ascending
     // sequence id order, because the library adds them to the batch in queue order and llama.cpp
-    // splits a batch at every id that does not follow the previous one (see runsHistogram): in
-    // arrival order, four sequences decoded as 2–4 passes over the weights instead of one.
+    // groups only ids that follow each other upwards (see nativePasses): in arrival order, four
+    // sequences decoded as 2–4 passes over the weights instead of one.
     for (const held of this.held.splice(0).sort((a, b) => a.sequenceId - b.sequenceId)) held.run();
   }
 
@@ -193,7 +192,7 @@ export class DecodeGather {
 
   resetHistogram(): void {
     this.histogram.clear();
-    this.runsHistogram.clear();
+    this.passesHistogram.clear();
     this.stepMs.clear();
   }
 
@@ -207,6 +206,30 @@ export class DecodeGather {
     // Bounded: the app keeps one gather for as long as the model is loaded.
     if (list.length > STEP_SAMPLES) list.splice(0, list.length - STEP_SAMPLES);
   }
+}
+
+/**
+ * How many ubatches llama.cpp makes of a batch with one item per sequence id, in this order, when
+ * each sequence has its own KV stream: each ubatch starts at the first item not yet taken and
+ * takes, scanning on, every item whose id is one more than the last taken (`split_equal` with
+ * `sequential = true` in llama-batch.cpp). Ascending consecutive ids: 1.
+ */
+export function nativePasses(ids: readonly number[]): number {
+  const taken = new Array<boolean>(ids.length).fill(false);
+  let passes = 0;
+  for (let start = 0; start < ids.length; start++) {
+    if (taken[start]) continue;
+    passes++;
+    let last = ids[start]!;
+    taken[start] = true;
+    for (let i = start + 1; i < ids.length; i++) {
+      if (!taken[i] && ids[i] === last + 1) {
+        taken[i] = true;
+        last = ids[i]!;
+      }
+    }
+  }
+  return passes;
 }
 
 /** The native sequence id (internal `_sequenceId` in 3.21.1), which decode requests carry. */

@@ -219,12 +219,12 @@ export class LlmService {
   }
 
   /**
-   * Runs of consecutive ascending sequence ids per decode batch → how many such batches (see
-   * DecodeGather.runsHistogram: llama.cpp makes each run its own pass); reset with the histogram.
+   * Native passes (llama.cpp ubatches) per decode batch → how many such batches (see
+   * DecodeGather.passesHistogram); reset with the histogram. Null without the batch counter.
    */
-  decodeRunsHistogram(): Map<number, number> | null {
+  decodePassesHistogram(): Map<number, number> | null {
     const gather = this.requireLoaded().gather;
-    return gather ? new Map(gather.runsHistogram) : null;
+    return gather ? new Map(gather.passesHistogram) : null;
   }
 
   /**
