@@ -37,9 +37,9 @@ interface Held {
  * request until every sequence with a call in flight has one pending — or `timeoutMs` passes, so
  * a sequence busy elsewhere (tokenizing, finishing) never stalls the others for long — then
  * queues them together, and the loop decodes them as one batch. It queues them in ascending
- * sequence id order: with a KV stream per sequence, llama.cpp decodes one batch as a single pass
- * only when its sequence ids run consecutively upwards ({@link nativePasses}) (the pool lends sequences to keep the
- * busy ones consecutive, see SequencePool).
+ * sequence id order: with a KV stream per sequence, llama.cpp decodes a batch in one pass only
+ * when its sequence ids run consecutively upwards ({@link nativePasses}); the pool lends
+ * sequences so that the busy ones are consecutive (SequencePool).
  *
  * Internal API: it wraps `LlamaContext._decodeTokens` (see docs/notes/node-llama-cpp-batching.md).
  */
