@@ -104,4 +104,18 @@ describe("RuleIndex", () => {
     );
     expect(picked.map((p) => p.score)).toEqual([0.9, 0.7, 0.5]);
   });
+
+  it("answers a lexical module query once per guide: later calls get equal copies, and an edited guide is scored afresh", async () => {
+    const guide = await parseGuide(guideText, "DOC_GUIDELINES.md");
+    const index = new RuleIndex({ dir: tmp() });
+    const first = await index.moduleChunks(guide, "content_style");
+    const ids = first.map((c) => c.id);
+    first.length = 0; // a caller that empties its list does not empty the next caller's
+    const second = await index.moduleChunks(guide, "content_style");
+    expect(second.map((c) => c.id)).toEqual(ids);
+    const edited = await parseGuide(guideText.replace("读者很难一口气读完", "读者很难一口气读完（新规则标记）"), "DOC_GUIDELINES.md");
+    expect(edited.hash).not.toBe(guide.hash);
+    const fresh = await index.moduleChunks(edited, "content_style");
+    expect(fresh.some((c) => c.text.includes("新规则标记"))).toBe(true);
+  });
 });

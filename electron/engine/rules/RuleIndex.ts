@@ -21,6 +21,8 @@ export interface RuleIndexOptions {
 }
 
 const TABLE = "rules";
+/** Lexical answers kept (guide × module); one guide has about ten modules. */
+const LEXICAL_CACHE_MAX = 256;
 
 /**
  * The `rules` LanceDB table: every chunk of every guide used so far, embedded once and persisted.
@@ -31,6 +33,11 @@ const TABLE = "rules";
 export class RuleIndex {
   private db: Promise<lancedb.Connection> | undefined;
   private readonly ready = new Map<string, Promise<void>>();
+  /**
+   * Lexical answers per guide hash and module: they depend on nothing else, and a docgen run asks
+   * each module again every round. Bounded: guides in use are few.
+   */
+  private readonly lexical = new Map<string, RetrievedRuleChunk[]>();
   /** How many times a guide was embedded in this process (the re-index test counts it). */
   indexings = 0;
   /** How the last module query was answered. */
@@ -43,10 +50,10 @@ export class RuleIndex {
     const module = guide.modules.find((m) => m.id === moduleKey);
     if (!module) return [];
     const query = moduleQuery(module.name);
+    const embedder = await this.embedder().catch(() => undefined);
+    if (!embedder) return this.lexicalChunks(guide, module.id, query, module.name);
     let scored: RetrievedRuleChunk[];
     try {
-      const embedder = await this.embedder();
-      if (!embedder) throw new Error("no embedder");
       await this.ensureIndexed(guide, embedder, signal);
       const [vector] = await embedder.embed([query], signal);
       const table = await (await this.connection()).openTable(TABLE);
@@ -63,11 +70,24 @@ export class RuleIndex {
       });
       this.lastMode = "vector";
     } catch {
-      // No embedding model, or the index cannot be opened: lexical scores keep reviews working offline.
-      scored = lexicalScores(guide.chunks, query);
-      this.lastMode = "lexical";
+      // The embedding model or the index failed: lexical scores keep reviews working offline.
+      return this.lexicalChunks(guide, module.id, query, module.name);
     }
     return pickForModule(scored, module.name);
+  }
+
+  /** Lexical retrieval (no embedding model, or it failed): computed once per guide and module. */
+  private lexicalChunks(guide: ParsedGuide, moduleKey: string, query: string, moduleName: string): RetrievedRuleChunk[] {
+    this.lastMode = "lexical";
+    const key = `${guide.hash}\u0000${moduleKey}`;
+    let picked = this.lexical.get(key);
+    if (!picked) {
+      if (this.lexical.size >= LEXICAL_CACHE_MAX) this.lexical.delete(this.lexical.keys().next().value!);
+      picked = pickForModule(lexicalScores(guide.chunks, query), moduleName);
+      this.lexical.set(key, picked);
+    }
+    // A copy: callers may sort or filter what they get.
+    return [...picked];
   }
 
   /** Embed and store the guide's chunks unless the table already holds this exact guide for this model. */

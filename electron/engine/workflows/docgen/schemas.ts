@@ -67,6 +67,22 @@ export function lineNumberSchema(from: number, to: number) {
  * `line` an enum of the draft's lines (the brief's validate_review_result re-checks both).
  */
 export function reviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount = MAX_ENUM_LINES) {
+  // Built once per rule set and draft length: every module review of every round asks for one,
+  // and a 1,500-line enum costs about a millisecond to build. Zod schemas are immutable.
+  const key = `${ruleIds.join("\u0000")}\u0001${lineCount}`;
+  let schema = reviewSchemas.get(key);
+  if (!schema) {
+    if (reviewSchemas.size >= SCHEMA_CACHE_MAX) reviewSchemas.delete(reviewSchemas.keys().next().value!);
+    schema = buildReviewResultSchema(ruleIds, lineCount);
+    reviewSchemas.set(key, schema);
+  }
+  return schema;
+}
+
+const SCHEMA_CACHE_MAX = 128;
+const reviewSchemas = new Map<string, ReturnType<typeof buildReviewResultSchema>>();
+
+function buildReviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount: number) {
   return z.object({
     violations: z
       .array(

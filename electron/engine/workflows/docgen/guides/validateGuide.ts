@@ -14,6 +14,21 @@ const RULE_HEADING = /^###\s+\d+\.\d+\s+\S/;
  * The module keys and names (the graph's review/revise nodes) are the guide's own headings.
  */
 export async function validateGuide(markdown: string, name: string): Promise<ParsedGuide> {
+  // A run's start checks its guide twice (checkStart, then the graph's module list): parse once.
+  const key = `${name}\u0000${markdown}`;
+  const known = validated.get(key);
+  if (known) return known;
+  const guide = await parseAndCheck(markdown, name);
+  if (validated.size >= VALIDATED_MAX) validated.delete(validated.keys().next().value!);
+  validated.set(key, guide);
+  return guide;
+}
+
+/** Guides that passed, by name and text (callers only read them); a refused one is checked again each time. */
+const VALIDATED_MAX = 16;
+const validated = new Map<string, ParsedGuide>();
+
+async function parseAndCheck(markdown: string, name: string): Promise<ParsedGuide> {
   if (markdown.length > MAX_GUIDE_CHARS) throw bad(name, `is ${markdown.length} characters; the limit is ${MAX_GUIDE_CHARS}`);
   if (markdown.includes("\u0000")) throw bad(name, "is not a text file (it contains NUL bytes)");
   const lines = markdown.split(/\r?\n/);

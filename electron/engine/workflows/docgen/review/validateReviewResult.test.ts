@@ -29,4 +29,15 @@ describe("validateReviewResult", () => {
     expect(schema.safeParse({ violations: [{ rule_id: "6.3", line: 1, excerpt: "", comment: "" }] }).success).toBe(true);
     expect(schema.safeParse({ violations: [{ rule_id: "2.1", line: 1, excerpt: "", comment: "" }] }).success).toBe(false);
   });
+
+  it("the schema is built once per rule set and draft length, and a longer draft gets its own line enum", () => {
+    const four = reviewResultSchema(["6.3", "6.6"], 4);
+    expect(reviewResultSchema(["6.3", "6.6"], 4)).toBe(four);
+    const five = reviewResultSchema(["6.3", "6.6"], 5);
+    expect(five).not.toBe(four);
+    const atFive = { violations: [{ rule_id: "6.3", line: 5, excerpt: "", comment: "" }] };
+    expect(four.safeParse(atFive).success).toBe(false);
+    expect(five.safeParse(atFive).success).toBe(true);
+    expect(reviewResultSchema(["6.3"], 4).safeParse({ violations: [{ rule_id: "6.6", line: 1, excerpt: "", comment: "" }] }).success).toBe(false);
+  });
 });
