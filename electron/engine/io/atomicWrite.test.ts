@@ -48,6 +48,29 @@ describe("writeFileAtomic", () => {
     expect(fs.readdirSync(dir).sort()).toEqual(["big.bin", "section_0.md"]);
   });
 
+  it("a cache write (durable: false) is whole, replaces the old file, leaves no temp file and skips the fsyncs", async () => {
+    const dir = tempDir();
+    const small = "缓存".repeat(500);
+    const large = new Uint8Array(300 * 1024).map((_, i) => (i * 7) % 251);
+    const syncs: number[] = [];
+    const fsync = fs.fsyncSync;
+    fs.fsyncSync = ((fd: number) => {
+      syncs.push(fd);
+      return fsync(fd);
+    }) as typeof fs.fsyncSync;
+    try {
+      await writeFileAtomic(path.join(dir, "section_0.md"), "old", { durable: false });
+      await writeFileAtomic(path.join(dir, "section_0.md"), small, { durable: false });
+      await writeFileAtomic(path.join(dir, "big.bin"), large, { durable: false });
+    } finally {
+      fs.fsyncSync = fsync;
+    }
+    expect(syncs).toHaveLength(0);
+    expect(fs.readFileSync(path.join(dir, "section_0.md"), "utf8")).toBe(small);
+    expect(new Uint8Array(fs.readFileSync(path.join(dir, "big.bin")))).toEqual(large);
+    expect(fs.readdirSync(dir).sort()).toEqual(["big.bin", "section_0.md"]);
+  });
+
   it("creates a new file with the requested mode", async () => {
     const file = path.join(tempDir(), "secrets.json");
     await writeFileAtomic(file, "{}", { mode: 0o600 });

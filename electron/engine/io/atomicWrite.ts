@@ -16,6 +16,14 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** What is being written, in words, for the error message ("section 3 of session …"). */
   what?: string;
+  /**
+   * false: a cache write. Still atomic against a crash of the app (temp file, rename), but without
+   * the fsyncs (~1–2 ms each on this machine's ext4, far more on a laptop disk, and they block the
+   * main process), so after a power cut the file may be missing, empty or short. Only for files
+   * whose reader verifies them (a checksum, a schema) and whose loss costs only redoing the work,
+   * as the checkpoints between two pauses already are (Checkpointer). Default true.
+   */
+  durable?: boolean;
 }
 
 /**
@@ -40,18 +48,19 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     const handle = await open(temp, "w", options.mode);
     try {
       await handle.writeFile(data);
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }
-    await renameDurable(temp, file);
+    if (options.durable === false) await rename(temp, file);
+    else await renameDurable(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
     throw asDiskError(error, options.what ?? file, file);
   }
 }
 
-/** writeFileAtomic in place: the same steps (temp, fsync, rename, directory fsync) and errors. */
+/** writeFileAtomic in place: the same steps (temp, fsync, rename, directory fsync; no fsyncs when not durable) and errors. */
 function writeFileAtomicSync(file: string, data: string | Uint8Array, options: AtomicWriteOptions): void {
   const dir = path.dirname(file);
   const temp = tempPathFor(file);
@@ -60,12 +69,12 @@ function writeFileAtomicSync(file: string, data: string | Uint8Array, options: A
     const fd = fs.openSync(temp, "w", options.mode);
     try {
       fs.writeFileSync(fd, data);
-      fs.fsyncSync(fd);
+      if (options.durable !== false) fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
     fs.renameSync(temp, file);
-    fsyncDirSync(dir);
+    if (options.durable !== false) fsyncDirSync(dir);
   } catch (error) {
     try {
       fs.rmSync(temp, { force: true });

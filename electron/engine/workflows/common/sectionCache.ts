@@ -4,13 +4,17 @@ import path from "node:path";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 /**
- * A session's cache dir (`<dataDir>/cache/<session>/`): `outline.json`, `section_<i>.md` and
- * `draft_wip.md`, all written atomically, so a crash mid-draft does not redo finished work.
- * A cached section's first line stores the key of the inputs that produced it; it is reused only
- * when that key matches the key of the current request. These files are small, so they are read
- * in place (readFileSync): an async read costs ~1–3 ms of thread-pool round trips on 2 cores.
+ * A session's cache dir (`<dataDir>/cache/<session>/`): `outline.json` and `section_<i>.md`
+ * (docgen adds `draft_wip.md` and `review_state.json`), so a crash mid-draft does not redo
+ * finished work. A cached section's first line stores the key of the inputs that produced it and
+ * the SHA-256 of its text; it is reused only when the key matches the current request and the text
+ * its checksum. These are cache writes (`durable: false`): atomic against a crash of the app, and
+ * after a power cut a missing, empty or short file is a cache miss (the checksum, the outline's
+ * JSON), so the section is written again — never a half section in the document. These files are
+ * small, so they are read in place (readFileSync): an async read costs ~1–3 ms of thread-pool
+ * round trips on 2 cores.
  */
-const KEY_LINE = /^<!-- key: ([0-9a-f]{64}) -->\n/;
+const KEY_LINE = /^<!-- key: ([0-9a-f]{64})(?: sha256: ([0-9a-f]{64}))? -->\n/;
 
 /** A stable key for everything that determines a section's text. */
 export function sectionKey(inputs: unknown): string {
@@ -28,17 +32,24 @@ export async function readCachedSection(dir: string, index: number, key: string)
     return null;
   }
   const match = KEY_LINE.exec(text);
-  return match?.[1] === key ? text.slice(match[0].length) : null;
+  if (match?.[1] !== key) return null;
+  const body = text.slice(match[0].length);
+  // No checksum: written by a version that fsynced every section, so it is whole.
+  return match[2] === undefined || match[2] === sha256(body) ? body : null;
 }
 
-/** Store section `index` atomically (temp file, fsync, rename). */
+/** Store section `index` atomically (temp file, rename), its key and checksum on the first line. */
 export async function writeCachedSection(dir: string, index: number, key: string, text: string): Promise<void> {
-  await writeFileAtomic(fileOf(dir, index), `<!-- key: ${key} -->\n${text}`, { what: `section ${index + 1} of the draft cache` });
+  await writeFileAtomic(fileOf(dir, index), `<!-- key: ${key} sha256: ${sha256(text)} -->\n${text}`, { what: `section ${index + 1} of the draft cache`, durable: false });
 }
 
-/** Store the outline being drafted from (`outline.json`). */
+/** Store the outline being drafted from (`outline.json`); a short file after a power cut is not JSON, so a miss. */
 export async function writeCachedOutline(dir: string, outline: unknown): Promise<void> {
-  await writeFileAtomic(path.join(dir, "outline.json"), `${JSON.stringify(outline, null, 2)}\n`, { what: "the cached outline" });
+  await writeFileAtomic(path.join(dir, "outline.json"), `${JSON.stringify(outline, null, 2)}\n`, { what: "the cached outline", durable: false });
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** The cached outline, or null when there is none or it is not JSON. */
@@ -48,9 +59,4 @@ export async function readCachedOutline(dir: string): Promise<unknown> {
   } catch {
     return null;
   }
-}
-
-/** Store the draft assembled so far (`draft_wip.md`): what the user would lose if the run died now. */
-export async function writeDraftWip(dir: string, markdown: string): Promise<void> {
-  await writeFileAtomic(path.join(dir, "draft_wip.md"), markdown, { what: "the work-in-progress draft" });
 }

@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readCachedOutline, readCachedSection, sectionKey, writeCachedOutline, writeCachedSection } from "./sectionCache.js";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "section-cache-"));
+  dirs.push(d);
+  return d;
+};
+
+describe("section cache", () => {
+  const key = sectionKey({ topic: "缓存", index: 0 });
+  const text = "## 概述\n\n第一段正文。\n\n第二段正文。";
+
+  it("gives a section back only for its own key", async () => {
+    const dir = tempDir();
+    await writeCachedSection(dir, 0, key, text);
+    expect(await readCachedSection(dir, 0, key)).toBe(text);
+    expect(await readCachedSection(dir, 0, sectionKey({ topic: "缓存", index: 1 }))).toBeNull();
+    expect(await readCachedSection(dir, 1, key)).toBeNull();
+  });
+
+  it("a section cut short, emptied or altered after a power cut is a miss, never a half section", async () => {
+    const dir = tempDir();
+    await writeCachedSection(dir, 0, key, text);
+    const file = path.join(dir, "section_0.md");
+    const whole = fs.readFileSync(file, "utf8");
+    fs.writeFileSync(file, whole.slice(0, whole.length - 4));
+    expect(await readCachedSection(dir, 0, key)).toBeNull();
+    fs.writeFileSync(file, whole.replace("第二段", "第三段"));
+    expect(await readCachedSection(dir, 0, key)).toBeNull();
+    fs.writeFileSync(file, "");
+    expect(await readCachedSection(dir, 0, key)).toBeNull();
+    fs.writeFileSync(file, Buffer.alloc(whole.length));
+    expect(await readCachedSection(dir, 0, key)).toBeNull();
+  });
+
+  it("still reads a section cached by the earlier format (key only, written with fsync)", async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "section_2.md"), `<!-- key: ${key} -->\n${text}`);
+    expect(await readCachedSection(dir, 2, key)).toBe(text);
+  });
+
+  it("an outline cut short is not JSON, so a miss", async () => {
+    const dir = tempDir();
+    const outline = { title: "标题", sections: [{ title: "一", scope: "范围" }] };
+    await writeCachedOutline(dir, outline);
+    expect(await readCachedOutline(dir)).toEqual(outline);
+    const file = path.join(dir, "outline.json");
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").slice(0, 20));
+    expect(await readCachedOutline(dir)).toBeNull();
+  });
+});
