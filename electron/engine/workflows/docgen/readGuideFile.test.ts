@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import { readGuideFile } from "./DocgenDeps.js";
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe("readGuideFile", () => {
+  it("sees every change to the file: an edit of the same length, a replace by rename, a removal", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guide-read-"));
+    dirs.push(dir);
+    const file = path.join(dir, "guide.md");
+    fs.writeFileSync(file, "## a（甲）\n");
+    expect(readGuideFile(file)).toBe("## a（甲）\n");
+    expect(readGuideFile(file)).toBe("## a（甲）\n");
+    // Same byte length, written in place: the mtime moves.
+    fs.writeFileSync(file, "## b（乙）\n");
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(file, later, later);
+    expect(readGuideFile(file)).toBe("## b（乙）\n");
+    // Replaced by rename (how the guide library writes): a new inode.
+    fs.writeFileSync(`${file}.tmp`, "## c（丙）\n");
+    fs.renameSync(`${file}.tmp`, file);
+    expect(readGuideFile(file)).toBe("## c（丙）\n");
+    fs.rmSync(file);
+    expect(() => readGuideFile(file)).toThrow(ScriptoriumError);
+  });
+});
