@@ -14,30 +14,38 @@ export interface ReviewProgress {
 const WIP = "draft_wip.md";
 const PROGRESS = "review_state.json";
 
+/**
+ * The draft so far and where the review stood, for a resumed run. Cache writes (no fsync, see
+ * atomicWrite): `review_state.json` holds the progress and the draft itself, and is what a resumed
+ * run reads: a file a power cut left short is not JSON, so the run drafts again from the cached
+ * sections instead of reviewing half a draft. `draft_wip.md` is the same draft to open by hand.
+ */
 export async function writeWip(dir: string, markdown: string, progress: ReviewProgress): Promise<void> {
-  // Progress first: a crash between the two leaves an older draft with newer counts, which only costs a round.
-  await writeFileAtomic(path.join(dir, PROGRESS), `${JSON.stringify(progress)}\n`, { what: "the review progress" });
-  await writeFileAtomic(path.join(dir, WIP), markdown, { what: "the work-in-progress draft" });
+  await writeFileAtomic(path.join(dir, PROGRESS), `${JSON.stringify({ ...progress, markdown })}\n`, { what: "the review progress", durable: false });
+  await writeFileAtomic(path.join(dir, WIP), markdown, { what: "the work-in-progress draft", durable: false });
 }
 
 export async function readWip(dir: string): Promise<{ markdown: string; progress: ReviewProgress | null } | null> {
-  let markdown: string;
+  let raw: Partial<ReviewProgress> & { markdown?: unknown };
   try {
     // Small files, read in place (see sectionCache.ts).
-    markdown = readFileSync(path.join(dir, WIP), "utf8");
+    raw = JSON.parse(readFileSync(path.join(dir, PROGRESS), "utf8")) as typeof raw;
+  } catch {
+    // Missing, or cut short by a power cut: no draft to resume from.
+    return null;
+  }
+  if (!raw || typeof raw !== "object") return null;
+  const progress =
+    typeof raw.current_review_index === "number" && raw.iteration_counts && typeof raw.iteration_counts === "object"
+      ? { current_review_index: raw.current_review_index, iteration_counts: raw.iteration_counts, module_reports: Array.isArray(raw.module_reports) ? raw.module_reports : [] }
+      : null;
+  if (typeof raw.markdown === "string") return { markdown: raw.markdown, progress };
+  // Written by an earlier version, which kept the draft only in draft_wip.md and fsynced both files.
+  try {
+    return { markdown: readFileSync(path.join(dir, WIP), "utf8"), progress };
   } catch {
     return null;
   }
-  let progress: ReviewProgress | null = null;
-  try {
-    const raw = JSON.parse(readFileSync(path.join(dir, PROGRESS), "utf8")) as Partial<ReviewProgress>;
-    if (typeof raw.current_review_index === "number" && raw.iteration_counts && typeof raw.iteration_counts === "object") {
-      progress = { current_review_index: raw.current_review_index, iteration_counts: raw.iteration_counts, module_reports: Array.isArray(raw.module_reports) ? raw.module_reports : [] };
-    }
-  } catch {
-    // No progress file: the review starts at the first module.
-  }
-  return { markdown, progress };
 }
 
 /**
