@@ -117,5 +117,8 @@ describe("RuleIndex", () => {
     expect(edited.hash).not.toBe(guide.hash);
     const fresh = await index.moduleChunks(edited, "content_style");
     expect(fresh.some((c) => c.text.includes("新规则标记"))).toBe(true);
+    // The same text imported under another name answers with that guide's own chunk ids.
+    const renamed = await parseGuide(guideText, "team.md");
+    expect((await index.moduleChunks(renamed, "content_style")).every((c) => c.id.startsWith("team.md#"))).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ export class RuleIndex {
   private db: Promise<lancedb.Connection> | undefined;
   private readonly ready = new Map<string, Promise<void>>();
   /**
-   * Lexical answers per guide hash and module: they depend on nothing else, and a docgen run asks
+   * Lexical answers per guide (name and content hash) and module: they depend on nothing else, and a docgen run asks
    * each module again every round. Bounded: guides in use are few.
    */
   private readonly lexical = new Map<string, RetrievedRuleChunk[]>();
@@ -79,7 +79,8 @@ export class RuleIndex {
   /** Lexical retrieval (no embedding model, or it failed): computed once per guide and module. */
   private lexicalChunks(guide: ParsedGuide, moduleKey: string, query: string, moduleName: string): RetrievedRuleChunk[] {
     this.lastMode = "lexical";
-    const key = `${guide.hash}\u0000${moduleKey}`;
+    // The name too: chunk ids carry it, and two guides may share a text.
+    const key = `${guide.name}\u0000${guide.hash}\u0000${moduleKey}`;
     let picked = this.lexical.get(key);
     if (!picked) {
       if (this.lexical.size >= LEXICAL_CACHE_MAX) this.lexical.delete(this.lexical.keys().next().value!);
