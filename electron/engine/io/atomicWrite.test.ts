@@ -15,6 +15,31 @@ function tempDir(): string {
   return dir;
 }
 
+/** fsyncs made while `run` runs: in place (`fs.fsyncSync`) and through `FileHandle.sync` (the async path). */
+async function countSyncs(run: () => Promise<void>): Promise<{ inPlace: number; handles: number }> {
+  const probe = await fs.promises.open(os.tmpdir(), "r");
+  const handleProto = Object.getPrototypeOf(probe) as { sync: () => Promise<void> };
+  await probe.close();
+  const counts = { inPlace: 0, handles: 0 };
+  const fsync = fs.fsyncSync;
+  const handleSync = handleProto.sync;
+  fs.fsyncSync = ((fd: number) => {
+    counts.inPlace++;
+    return fsync(fd);
+  }) as typeof fs.fsyncSync;
+  handleProto.sync = function (this: unknown) {
+    counts.handles++;
+    return handleSync.call(this);
+  };
+  try {
+    await run();
+  } finally {
+    fs.fsyncSync = fsync;
+    handleProto.sync = handleSync;
+  }
+  return counts;
+}
+
 describe("writeFileAtomic", () => {
   it("replaces a file and leaves no temp files behind", async () => {
     const file = path.join(tempDir(), "nested", "outline.json");
@@ -28,21 +53,12 @@ describe("writeFileAtomic", () => {
     const dir = tempDir();
     const small = "章节".repeat(1000);
     const large = new Uint8Array(300 * 1024).map((_, i) => i % 251);
-    const syncs: number[] = [];
-    const fsync = fs.fsyncSync;
-    // Count the in-place fsyncs (file, then its directory); the async path uses FileHandle.sync.
-    fs.fsyncSync = ((fd: number) => {
-      syncs.push(fd);
-      return fsync(fd);
-    }) as typeof fs.fsyncSync;
-    try {
+    const syncs = await countSyncs(async () => {
       await writeFileAtomic(path.join(dir, "section_0.md"), small);
-      expect(syncs).toHaveLength(2);
       await writeFileAtomic(path.join(dir, "big.bin"), large);
-      expect(syncs).toHaveLength(2);
-    } finally {
-      fs.fsyncSync = fsync;
-    }
+    });
+    // In place: the file, then its directory; the async path: the file's handle, then the directory's.
+    expect(syncs).toEqual({ inPlace: 2, handles: 2 });
     expect(fs.readFileSync(path.join(dir, "section_0.md"), "utf8")).toBe(small);
     expect(new Uint8Array(fs.readFileSync(path.join(dir, "big.bin")))).toEqual(large);
     expect(fs.readdirSync(dir).sort()).toEqual(["big.bin", "section_0.md"]);
@@ -52,20 +68,12 @@ describe("writeFileAtomic", () => {
     const dir = tempDir();
     const small = "缓存".repeat(500);
     const large = new Uint8Array(300 * 1024).map((_, i) => (i * 7) % 251);
-    const syncs: number[] = [];
-    const fsync = fs.fsyncSync;
-    fs.fsyncSync = ((fd: number) => {
-      syncs.push(fd);
-      return fsync(fd);
-    }) as typeof fs.fsyncSync;
-    try {
+    const syncs = await countSyncs(async () => {
       await writeFileAtomic(path.join(dir, "section_0.md"), "old", { durable: false });
       await writeFileAtomic(path.join(dir, "section_0.md"), small, { durable: false });
       await writeFileAtomic(path.join(dir, "big.bin"), large, { durable: false });
-    } finally {
-      fs.fsyncSync = fsync;
-    }
-    expect(syncs).toHaveLength(0);
+    });
+    expect(syncs).toEqual({ inPlace: 0, handles: 0 });
     expect(fs.readFileSync(path.join(dir, "section_0.md"), "utf8")).toBe(small);
     expect(new Uint8Array(fs.readFileSync(path.join(dir, "big.bin")))).toEqual(large);
     expect(fs.readdirSync(dir).sort()).toEqual(["big.bin", "section_0.md"]);

@@ -1,13 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { tempDataDir } from "../../testing/engineTestKit.js";
 import { readCachedOutline, readCachedSection, sectionKey, writeCachedOutline, writeCachedSection } from "./sectionCache.js";
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 const tempDir = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), "section-cache-"));
+  const d = tempDataDir("section-cache-");
   dirs.push(d);
   return d;
 };
