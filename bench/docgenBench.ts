@@ -12,7 +12,7 @@ import { numberLines } from "../electron/engine/workflows/docgen/revise/lineNumb
 import { REVIEW_SYSTEM, reviewPrompt } from "../electron/engine/workflows/docgen/prompts.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { CHECKPOINTS_DB_FILE } from "../electron/engine/storage/Checkpointer.js";
-import { langGraphStepFloorMs, loopSupersteps } from "./lib/langGraphFloor.js";
+import { langGraphFloor, loopSupersteps } from "./lib/langGraphFloor.js";
 import { median, sideBySide } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
@@ -115,9 +115,9 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
       rmSync(dataDir, { recursive: true, force: true });
     }
     result.metrics["workflow.docgen_overhead"] = median(shares);
-    const floor = await langGraphStepFloorMs(ctx.tmpDir);
+    const floor = await langGraphFloor(ctx.tmpDir);
     result.notes.push(
-      `docgen run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps in one graph stream, and a bare graph of the same shape costs ${floor.toFixed(2)} ms per superstep here now (no-op nodes, 20 channels, same saver and stream settings), so ≥ ${(supersteps * floor).toFixed(0)} ms of it is LangGraph's own`,
+      `docgen run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps in one graph stream; a bare graph of the same shape costs ${floor.stepMs.toFixed(2)} ms per superstep here now (no-op nodes, 20 channels, the runner's saver and stream settings), so ≥ ${(supersteps * floor.stepMs).toFixed(0)} ms of it is LangGraph's own`,
     );
 
     const sections = await sideBySide(

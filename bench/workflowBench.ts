@@ -7,7 +7,7 @@ import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { runArticleAnsweringAtOnce } from "../electron/engine/testing/articleTestKit.js";
 import { hybridArticleLlm } from "../tests/reliability/helpers/hybridArticleLlm.js";
 import { CHECKPOINTS_DB_FILE } from "../electron/engine/storage/Checkpointer.js";
-import { langGraphStepFloorMs, loopSupersteps } from "./lib/langGraphFloor.js";
+import { langGraphFloor, loopSupersteps } from "./lib/langGraphFloor.js";
 import { median } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
@@ -75,9 +75,12 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     result.metrics["workflow.article_overhead"] = median(shares);
     result.notes.push(`article overhead: median of ${runs} full runs after the first on one engine (sections on the tiny GGUF, structured steps scripted, pauses answered instantly)`);
     // How much of that LangGraph alone costs on this machine now, so a slow phase can be told apart.
-    const floor = await langGraphStepFloorMs(ctx.tmpDir);
+    const floor = await langGraphFloor(ctx.tmpDir);
+    const resumes = invocations - 1;
+    // A resume's own superstep (the pause node re-run) is among the supersteps already.
+    const floorMs = supersteps * floor.stepMs + resumes * Math.max(0, floor.resumeMs - floor.stepMs);
     result.notes.push(
-      `article run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps in ${invocations} graph streams, and a bare graph of the same shape costs ${floor.toFixed(2)} ms per superstep here now (no-op nodes, 20 channels, same saver and stream settings), so ≥ ${(supersteps * floor).toFixed(0)} ms of it is LangGraph's own`,
+      `article run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps and ${resumes} resumes; bare graphs of the same shape cost ${floor.stepMs.toFixed(2)} ms per superstep and ${floor.resumeMs.toFixed(2)} ms from a resume to the next node (that superstep included) here now (no-op nodes, 20 channels, the runner's saver and stream settings), so ≥ ${floorMs.toFixed(0)} ms of it is LangGraph's own`,
     );
   } finally {
     await service.dispose();

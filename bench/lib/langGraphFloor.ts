@@ -1,57 +1,40 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
+import { Annotation, Command, END, START, StateGraph, interrupt } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import Database from "better-sqlite3";
 import { median } from "./sideBySide.js";
 
 const STEPS = 12;
-/** Channels in the bare graph's state, about as many as the article's and docgen's states have. */
+/** Channels in the bare graphs' state, about as many as the article's and docgen's states have. */
 const CHANNELS = 20;
+/** The runner's stream settings (WorkflowRunner.drive). */
+const STREAM = { streamMode: ["custom", "updates"] as Array<"custom" | "updates">, durability: "sync" as const };
+
+/** What LangGraph alone costs on this machine right now, measured on bare graphs of no-op nodes. */
+export interface LangGraphFloor {
+  /** Median ms per superstep of a run from start to end. */
+  stepMs: number;
+  /** Median ms from resuming a paused graph (`Command({ resume })`) to the start of its next node. */
+  resumeMs: number;
+}
 
 /**
- * What LangGraph itself costs per superstep on this machine right now: a bare graph shaped like
- * the workflows (`STEPS` nodes that do nothing, every other one left by a conditional edge, a state
- * of `CHANNELS` reducer channels) run to the end with the runner's settings (SqliteSaver on a WAL
- * database with `synchronous=NORMAL`, `durability: "sync"`, the runner's stream modes). A workflow
- * run costs at least its supersteps times this, whatever its nodes do; the workflow bench prints it
- * beside the overhead so that a slow phase of the machine can be told from a slower engine.
+ * Bare graphs shaped like the workflows — no-op nodes, every other one left by a conditional edge,
+ * a state of `CHANNELS` reducer channels, a pause node that only calls `interrupt` — run with the
+ * runner's settings: SqliteSaver on a WAL database with `synchronous=NORMAL`, `durability: "sync"`,
+ * the runner's stream modes. A workflow run costs at least its supersteps times `stepMs` plus its
+ * resumes times `resumeMs`, whatever its nodes do. The workflow benches print this beside their
+ * overhead, so that a slow phase of the machine can be told from a slower engine.
  */
-export async function langGraphStepFloorMs(dir: string, runs = 20): Promise<number> {
+export async function langGraphFloor(dir: string, runs = 20): Promise<LangGraphFloor> {
   const file = path.join(dir, `floor-${process.pid}.db`);
   const db = new Database(file);
   try {
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
-    const last = () => Annotation<string>({ reducer: (_previous, next) => next, default: () => "" });
-    const channels = Object.fromEntries(Array.from({ length: CHANNELS - 1 }, (_, i) => [`c${i}`, last()]));
-    const State = Annotation.Root({ n: Annotation<number>({ reducer: (_previous, next) => next, default: () => 0 }), ...channels });
-    const graph = new StateGraph(State);
-    const names = Array.from({ length: STEPS }, (_, i) => `n${i}`);
-    // One builder chain, since StateGraph's node names are part of its type.
-    let builder: any = graph;
-    for (const name of names) builder = builder.addNode(name, (state: { n: number }) => ({ n: state.n + 1 }));
-    builder.addEdge(START, names[0]);
-    for (let i = 0; i < STEPS - 1; i++) {
-      const next = names[i + 1]!;
-      if (i % 2) builder.addConditionalEdges(names[i], () => next, [next]);
-      else builder.addEdge(names[i], next);
-    }
-    builder.addEdge(names[STEPS - 1], END);
-    const app = builder.compile({ checkpointer: new SqliteSaver(db) });
-    const once = async (thread: string): Promise<number> => {
-      const started = performance.now();
-      const stream = await app.stream({ n: 0, c0: "正文".repeat(500) }, { configurable: { thread_id: thread }, streamMode: ["custom", "updates"], durability: "sync" });
-      for await (const _chunk of stream) {
-        // drain
-      }
-      return performance.now() - started;
-    };
-    // Warm up as the engine's own runs are warm: the first runs compile and tier up LangGraph's code.
-    for (let i = 0; i < 5; i++) await once(`warm-${i}`);
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) times.push(await once(`run-${i}`));
-    return median(times) / STEPS;
+    const saver = new SqliteSaver(db);
+    return { stepMs: await stepMs(saver, runs), resumeMs: await resumeMs(saver, runs) };
   } finally {
     db.close();
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
@@ -67,4 +50,78 @@ export function loopSupersteps(checkpointsDb: string, sessionId: string): number
   } finally {
     db.close();
   }
+}
+
+/** A state of reducer channels with defaults, as the workflows' `last(…)` annotations are. */
+function floorState() {
+  const last = () => Annotation<string>({ reducer: (_previous, next) => next, default: () => "" });
+  const channels = Object.fromEntries(Array.from({ length: CHANNELS - 2 }, (_, i) => [`c${i}`, last()]));
+  return Annotation.Root({
+    n: Annotation<number>({ reducer: (_previous, next) => next, default: () => 0 }),
+    resume: Annotation<unknown>({ reducer: (_previous, next) => next, default: () => null }),
+    ...channels,
+  });
+}
+
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of stream) {
+    // Only the run's end matters here.
+  }
+}
+
+/** Median of `runs` timings after five warm-up ones (the engine's measured runs are warm too). */
+async function timed(runs: number, once: (label: string) => Promise<number>): Promise<number> {
+  for (let i = 0; i < 5; i++) await once(`warm-${i}`);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await once(`run-${i}`));
+  return median(times);
+}
+
+async function stepMs(saver: SqliteSaver, runs: number): Promise<number> {
+  const names = Array.from({ length: STEPS }, (_, i) => `n${i}`);
+  // A loop cannot grow StateGraph's typed chain of node names, hence `any`.
+  let builder: any = new StateGraph(floorState());
+  for (const name of names) builder = builder.addNode(name, (state: { n: number }) => ({ n: state.n + 1 }));
+  builder.addEdge(START, names[0]);
+  for (let i = 0; i < STEPS - 1; i++) {
+    const next = names[i + 1]!;
+    if (i % 2) builder.addConditionalEdges(names[i], () => next, [next]);
+    else builder.addEdge(names[i], next);
+  }
+  builder.addEdge(names[STEPS - 1], END);
+  const app = builder.compile({ checkpointer: saver });
+  const run = await timed(runs, async (label) => {
+    const started = performance.now();
+    await drain(await app.stream({ n: 0, c0: "正文".repeat(500) }, { configurable: { thread_id: `step-${label}` }, ...STREAM }));
+    return performance.now() - started;
+  });
+  return run / STEPS;
+}
+
+/**
+ * A pause as the workflows make one, left by a conditional edge. Resuming re-opens the graph stream,
+ * loads the checkpoint, re-runs the pause node (whose `interrupt` now returns the answer) and
+ * routes on; timed until the next node starts.
+ */
+async function resumeMs(saver: SqliteSaver, runs: number): Promise<number> {
+  let nextStarted = 0;
+  const app = new StateGraph(floorState())
+    .addNode("work", (state: { n: number }) => ({ n: state.n + 1, c0: "正文".repeat(500) }))
+    .addNode("pause", () => ({ resume: interrupt({ pausePoint: "confirm" }) }))
+    .addNode("next", (state: { n: number }) => {
+      nextStarted = performance.now();
+      return { n: state.n + 1 };
+    })
+    .addEdge(START, "work")
+    .addEdge("work", "pause")
+    .addConditionalEdges("pause", () => "next", ["next"])
+    .addEdge("next", END)
+    .compile({ checkpointer: saver });
+  return timed(runs, async (label) => {
+    const config = { configurable: { thread_id: `resume-${label}` }, ...STREAM };
+    await drain(await app.stream({ n: 0 }, config));
+    const resumed = performance.now();
+    await drain(await app.stream(new Command({ resume: { action: "confirm" } }), config));
+    return nextStarted - resumed;
+  });
 }
