@@ -115,7 +115,7 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
       rmSync(dataDir, { recursive: true, force: true });
     }
     result.metrics["workflow.docgen_overhead"] = median(shares);
-    const floor = await langGraphFloor(ctx.tmpDir);
+    const floor = await langGraphFloor(ctx.tmpDir, ctx.quick ? 10 : 20);
     result.notes.push(
       `docgen run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps in one graph stream; a bare graph of the same shape costs ${floor.stepMs.toFixed(2)} ms per superstep here now (no-op nodes, 20 channels, the runner's saver and stream settings), so ≥ ${(supersteps * floor.stepMs).toFixed(0)} ms of it is LangGraph's own`,
     );

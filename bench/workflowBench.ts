@@ -75,7 +75,7 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     result.metrics["workflow.article_overhead"] = median(shares);
     result.notes.push(`article overhead: median of ${runs} full runs after the first on one engine (sections on the tiny GGUF, structured steps scripted, pauses answered instantly)`);
     // How much of that LangGraph alone costs on this machine now, so a slow phase can be told apart.
-    const floor = await langGraphFloor(ctx.tmpDir);
+    const floor = await langGraphFloor(ctx.tmpDir, ctx.quick ? 10 : 20);
     const resumes = invocations - 1;
     // A resume's own superstep (the pause node re-run) is among the supersteps already.
     const floorMs = supersteps * floor.stepMs + resumes * Math.max(0, floor.resumeMs - floor.stepMs);

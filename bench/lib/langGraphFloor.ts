@@ -69,9 +69,9 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   }
 }
 
-/** Median of `runs` timings after five warm-up ones (the engine's measured runs are warm too). */
+/** Median of `runs` timings after three warm-up ones (the engine's measured runs are warm too). */
 async function timed(runs: number, once: (label: string) => Promise<number>): Promise<number> {
-  for (let i = 0; i < 5; i++) await once(`warm-${i}`);
+  for (let i = 0; i < 3; i++) await once(`warm-${i}`);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(await once(`run-${i}`));
   return median(times);
