@@ -1,16 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { tempDataDir } from "../../testing/engineTestKit.js";
+import { describe, expect, it } from "vitest";
+import { tempDirsPerTest } from "../../testing/tempDirsPerTest.js";
 import { readCachedOutline, readCachedSection, sectionKey, writeCachedOutline, writeCachedSection } from "./sectionCache.js";
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-const tempDir = () => {
-  const d = tempDataDir("section-cache-");
-  dirs.push(d);
-  return d;
-};
+const tempDir = tempDirsPerTest("section-cache-");
 
 describe("section cache", () => {
   const key = sectionKey({ topic: "缓存", index: 0 });

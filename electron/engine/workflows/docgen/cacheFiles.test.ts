@@ -1,16 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { tempDataDir } from "../../testing/engineTestKit.js";
+import { describe, expect, it } from "vitest";
+import { tempDirsPerTest } from "../../testing/tempDirsPerTest.js";
 import { readWip, writeWip } from "./cacheFiles.js";
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-const tempDir = () => {
-  const d = tempDataDir("docgen-wip-");
-  dirs.push(d);
-  return d;
-};
+const tempDir = tempDirsPerTest("docgen-wip-");
 
 describe("the work-in-progress draft", () => {
   const draft = "# 标题\n\n## 一\n\n正文。\n";

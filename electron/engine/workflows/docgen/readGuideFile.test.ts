@@ -1,17 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirsPerTest } from "../../testing/tempDirsPerTest.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { readGuideFile } from "./DocgenDeps.js";
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirsPerTest("guide-read-");
 
 describe("readGuideFile", () => {
   it("sees every change to the file: an edit of the same length, a replace by rename, a removal", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "guide-read-"));
-    dirs.push(dir);
+    const dir = tempDir();
     const file = path.join(dir, "guide.md");
     fs.writeFileSync(file, "## a（甲）\n");
     expect(readGuideFile(file)).toBe("## a（甲）\n");
