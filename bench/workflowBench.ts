@@ -45,8 +45,8 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     const runs = 5;
     const shares: number[] = [];
     const gaps: number[] = [];
-    let supersteps = 0;
-    let invocations = 0;
+    // Supersteps and answered pauses (each re-opens the graph stream) of one run, read from its checkpoints.
+    let shape = { supersteps: 0, resumes: 0 };
     const llm = new TimedLlm(hybridArticleLlm(service, 48));
     const dataDir = mkdtempSync(path.join(ctx.tmpDir, "wf-"));
     const engine = await createEngine({ dataDir, llm, search: SEARCH });
@@ -62,9 +62,7 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
           shares.push(share);
           gaps.push(wall - llm.busyMs());
         }
-        supersteps = loopSupersteps(path.join(dataDir, CHECKPOINTS_DB_FILE), sessionId);
-        // The start and every answered pause each open a new graph stream.
-        invocations = 1 + pauses;
+        if (run === runs) shape = { supersteps: loopSupersteps(path.join(dataDir, CHECKPOINTS_DB_FILE), sessionId), resumes: pauses };
         ctx.log(`${run === 0 ? "first run (graph compiled)" : `run ${run}`}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls, overhead ${share.toFixed(3)}`);
         if (run === 0) result.notes.push(`article overhead of the engine's first run (compiles the graph): ${share.toFixed(3)}`);
       }
@@ -76,7 +74,7 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     result.notes.push(`article overhead: median of ${runs} full runs after the first on one engine (sections on the tiny GGUF, structured steps scripted, pauses answered instantly)`);
     // How much of that LangGraph alone costs on this machine now, so a slow phase can be told apart.
     const floor = await langGraphFloor(ctx.tmpDir, ctx.quick ? 10 : 20);
-    const resumes = invocations - 1;
+    const { supersteps, resumes } = shape;
     // A resume's own superstep (the pause node re-run) is among the supersteps already.
     const floorMs = supersteps * floor.stepMs + resumes * Math.max(0, floor.resumeMs - floor.stepMs);
     result.notes.push(
