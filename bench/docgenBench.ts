@@ -11,7 +11,7 @@ import { cleanSection, outlineOf, sectionIndexOf } from "../electron/engine/test
 import { numberLines } from "../electron/engine/workflows/docgen/revise/lineNumbers.js";
 import { REVIEW_SYSTEM, reviewPrompt } from "../electron/engine/workflows/docgen/prompts.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
-import { CHECKPOINTS_DB_FILE } from "../electron/engine/storage/Checkpointer.js";
+import { APP_DB_FILE } from "../electron/engine/storage/AppDb.js";
 import { langGraphFloor, loopSupersteps } from "./lib/langGraphFloor.js";
 import { median, sideBySide } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
@@ -106,7 +106,7 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
           shares.push(share);
           gaps.push(wall - llm.busyMs());
         }
-        if (i === runs) supersteps = loopSupersteps(path.join(dataDir, CHECKPOINTS_DB_FILE), sessionId);
+        if (i === runs) supersteps = loopSupersteps(path.join(dataDir, APP_DB_FILE), sessionId);
         ctx.log(`docgen ${i === 0 ? "first run (graph compiled)" : `run ${i}`}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls, overhead ${share.toFixed(3)}`);
         if (i === 0) result.notes.push(`docgen overhead of the engine's first run (compiles the graph): ${share.toFixed(3)}`);
       }

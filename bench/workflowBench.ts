@@ -6,7 +6,7 @@ import type { ResearchSearch } from "../electron/engine/workflows/WorkflowDefini
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { runArticleAnsweringAtOnce } from "../electron/engine/testing/articleTestKit.js";
 import { hybridArticleLlm } from "../tests/reliability/helpers/hybridArticleLlm.js";
-import { CHECKPOINTS_DB_FILE } from "../electron/engine/storage/Checkpointer.js";
+import { APP_DB_FILE } from "../electron/engine/storage/AppDb.js";
 import { langGraphFloor, loopSupersteps } from "./lib/langGraphFloor.js";
 import { median } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
@@ -62,7 +62,7 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
           shares.push(share);
           gaps.push(wall - llm.busyMs());
         }
-        if (run === runs) shape = { supersteps: loopSupersteps(path.join(dataDir, CHECKPOINTS_DB_FILE), sessionId), resumes: pauses };
+        if (run === runs) shape = { supersteps: loopSupersteps(path.join(dataDir, APP_DB_FILE), sessionId), resumes: pauses };
         ctx.log(`${run === 0 ? "first run (graph compiled)" : `run ${run}`}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls, overhead ${share.toFixed(3)}`);
         if (run === 0) result.notes.push(`article overhead of the engine's first run (compiles the graph): ${share.toFixed(3)}`);
       }

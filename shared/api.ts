@@ -77,7 +77,7 @@ export const HealthSchema = z.object({
   sqliteVersion: z.string(),
   model: LoadedModelSchema.nullable(),
   uptimeS: z.number(),
-  /** Present when this start found a damaged app.db, checkpoints.db or library index. */
+  /** Present when this start found a damaged app.db, an old checkpoints.db it could not move into app.db, or a damaged library index. */
   repairs: z.array(StartupRepairSchema).optional(),
 });
 

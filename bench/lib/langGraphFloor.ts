@@ -42,8 +42,8 @@ export async function langGraphFloor(dir: string, runs = 20): Promise<LangGraphF
 }
 
 /** Supersteps LangGraph ran for a session: its checkpoints written by the loop (not the input ones). */
-export function loopSupersteps(checkpointsDb: string, sessionId: string): number {
-  const db = new Database(checkpointsDb, { readonly: true });
+export function loopSupersteps(appDbFile: string, sessionId: string): number {
+  const db = new Database(appDbFile, { readonly: true });
   try {
     const rows = db.prepare("SELECT metadata FROM checkpoints WHERE thread_id = ?").all(sessionId) as Array<{ metadata: Buffer | string }>;
     return rows.filter((row) => (JSON.parse(row.metadata.toString()) as { source?: string }).source === "loop").length;

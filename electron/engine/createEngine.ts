@@ -16,7 +16,7 @@ import { EventHub } from "./runtime/EventHub.js";
 import { WorkflowRunner, safeSegment } from "./runtime/WorkflowRunner.js";
 import { SelectionRewriter } from "./documents/SelectionRewriter.js";
 import { AppDb } from "./storage/AppDb.js";
-import { Checkpointer } from "./storage/Checkpointer.js";
+import { CHECKPOINT_TABLES, Checkpointer } from "./storage/Checkpointer.js";
 import { EventStore } from "./storage/EventStore.js";
 import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
@@ -111,9 +111,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const settings = new SettingsStore(appDb.db);
   const sessions = new SessionStore(appDb.db);
   const versions = new SqliteVersionStore(appDb.db);
+  // The same table for the workflows' nodes, committing without an fsync each (VersionStoreOptions).
+  const runVersions = new SqliteVersionStore(appDb.db, { relaxed: true });
   const repairs = [...appDb.repairs, ...(checkpointer.repair ? [checkpointer.repair] : [])];
-  if (checkpointer.repair) {
-    // Their checkpoints are in the kept copy: a paused or running session cannot continue here.
+  // A damaged legacy checkpoints.db, or an app.db salvage that could not read all of the checkpoint
+  // tables: a paused or running session cannot be trusted to continue from what is left.
+  const checkpointsLost = checkpointer.repair !== null || appDb.repairs.some((r) => r.salvaged?.tables.some((t) => CHECKPOINT_TABLES.has(t.table) && !t.complete));
+  if (checkpointsLost) {
     for (const status of ["paused", "running"] as const) {
       for (const session of sessions.listByStatus(status)) sessions.setStatus(session.id, "interrupted");
     }
@@ -171,7 +175,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     services: {
       llm,
       search,
-      versions,
+      versions: runVersions,
       papers: papers.library,
       dataDir: dataDir.root,
       intranetHosts: () => configuredHosts(providers, settings.get().mirrorBaseUrl),

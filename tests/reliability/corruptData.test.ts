@@ -7,6 +7,8 @@ import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
 import { chunkLlm, isTerminal, tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
+import { LEGACY_CHECKPOINTS_DB_FILE } from "../../electron/engine/storage/Checkpointer.js";
+import { moveCheckpointsToLegacyFile } from "./helpers/legacyCheckpoints.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 
@@ -36,6 +38,16 @@ function damage(file: string): Buffer {
   fs.writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, 0);
   fs.closeSync(fd);
   return fs.readFileSync(file);
+}
+/** A session that lost its checkpoints: interrupted, its events kept, not resumable; a new article still runs to its first pause. */
+async function expectInterruptedAndFreshRuns(engine: Engine, sessionId: string, eventsBefore: unknown[]): Promise<void> {
+  const state = await engine.call("run.state", { sessionId });
+  expect(state.session.status).toBe("interrupted");
+  expect((await engine.call("events.list", { sessionId, afterSeq: 0 })).events).toEqual(eventsBefore);
+  await expect(engine.call("run.resume", { sessionId, payload: { action: "confirm" } })).rejects.toMatchObject({ code: "conflict" });
+  const fresh = await engine.call("run.start", { workflow: "article", input: { intent: "Again", locale: "en" } });
+  await engine.parts.runner.settled(fresh.sessionId);
+  expect((await engine.call("run.state", { sessionId: fresh.sessionId })).pause?.pausePoint).toBe("material_confirm");
 }
 async function chatWorks(engine: Engine): Promise<void> {
   const { sessionId } = await engine.call("run.start", { workflow: "chat", input: { prompt: "still alive?" } });
@@ -122,7 +134,7 @@ describe("corrupt data files at start", () => {
     expect((engine.parts.appDb.db.pragma("integrity_check") as Array<{ integrity_check: string }>)[0]!.integrity_check).toBe("ok");
   });
 
-  it("checkpoints.db: paused sessions become interrupted with their events and versions kept; new sessions run", async () => {
+  it("a damaged checkpoints.db left from before checkpoints moved into app.db: paused sessions become interrupted with their events and versions kept; new sessions run", async () => {
     const dir = dataDir();
     const first = await open(dir);
     const { sessionId } = await first.call("run.start", { workflow: "article", input: { intent: "Local AI", locale: "en" } });
@@ -130,20 +142,46 @@ describe("corrupt data files at start", () => {
     expect((await first.call("run.state", { sessionId })).pause?.pausePoint).toBe("material_confirm");
     const eventsBefore = (await first.call("events.list", { sessionId, afterSeq: 0 })).events;
     await first.dispose();
-    const damaged = damage(path.join(dir, "checkpoints.db"));
+    await moveCheckpointsToLegacyFile(dir);
+    const damaged = damage(path.join(dir, LEGACY_CHECKPOINTS_DB_FILE));
 
     const engine = await open(dir);
     const health = await engine.call("health", {});
-    expect(health.repairs?.map((r) => path.basename(r.file))).toEqual(["checkpoints.db"]);
+    expect(health.repairs?.map((r) => path.basename(r.file))).toEqual([LEGACY_CHECKPOINTS_DB_FILE]);
     expect(fs.readFileSync(health.repairs![0]!.keptAs)).toEqual(damaged);
-    const state = await engine.call("run.state", { sessionId });
-    expect(state.session.status).toBe("interrupted");
-    expect((await engine.call("events.list", { sessionId, afterSeq: 0 })).events).toEqual(eventsBefore);
-    await expect(engine.call("run.resume", { sessionId, payload: { action: "confirm" } })).rejects.toMatchObject({ code: "conflict" });
-    // The article workflow itself still runs on the fresh checkpoint file.
-    const fresh = await engine.call("run.start", { workflow: "article", input: { intent: "Again", locale: "en" } });
-    await engine.parts.runner.settled(fresh.sessionId);
-    expect((await engine.call("run.state", { sessionId: fresh.sessionId })).pause?.pausePoint).toBe("material_confirm");
+    expect(fs.existsSync(path.join(dir, LEGACY_CHECKPOINTS_DB_FILE))).toBe(false);
+    await expectInterruptedAndFreshRuns(engine, sessionId, eventsBefore);
+  });
+
+  it("app.db with a damaged page in the checkpoint table: the rest is salvaged, paused sessions become interrupted with their events kept; new sessions run", async () => {
+    const dir = dataDir();
+    const first = await open(dir);
+    const ids: string[] = [];
+    for (const intent of ["Local AI", "Offline writing", "Small models"]) {
+      const { sessionId } = await first.call("run.start", { workflow: "article", input: { intent, locale: "en" } });
+      await first.parts.runner.settled(sessionId);
+      ids.push(sessionId);
+    }
+    const eventsBefore = (await first.call("events.list", { sessionId: ids[0]!, afterSeq: 0 })).events;
+    await first.dispose();
+    const file = path.join(dir, "app.db");
+    const probe = new Database(file, { readonly: true });
+    const leaves = probe.prepare("SELECT pageno FROM dbstat WHERE name = 'checkpoints' AND pagetype = 'leaf' ORDER BY path").all() as Array<{ pageno: number }>;
+    const pageSize = probe.pragma("page_size", { simple: true }) as number;
+    probe.close();
+    const victim = leaves[Math.floor(leaves.length / 2)]!;
+    const fd = fs.openSync(file, "r+");
+    fs.writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, (victim.pageno - 1) * pageSize);
+    fs.closeSync(fd);
+
+    const engine = await open(dir);
+    const repair = (await engine.call("health", {})).repairs?.[0];
+    expect(repair?.problem).toMatch(/malformed|corrupt/i);
+    const salvaged = Object.fromEntries(repair!.salvaged!.tables.map((t) => [t.table, t]));
+    expect(salvaged.checkpoints?.complete).toBe(false);
+    expect(salvaged.events?.complete).toBe(true);
+    for (const id of ids) expect((await engine.call("run.state", { sessionId: id })).session.status).toBe("interrupted");
+    await expectInterruptedAndFreshRuns(engine, ids[0]!, eventsBefore);
   });
 
   it("the LanceDB library index: rebuilt from app.db on first use, the damaged table kept, health says so", async () => {

@@ -59,7 +59,7 @@ describe(`crash and resume (seed ${seed}, ${SESSIONS} session(s) × ${KILLS_PER_
       // Every planned kill happened, and each crash left both databases sound.
       expect(result.unused).toEqual([]);
       expect(result.kills).toHaveLength(plan.length);
-      for (const kill of result.kills) expect(kill.integrity).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+      for (const kill of result.kills) expect(kill.integrity).toEqual({ "app.db": "ok" });
 
       const state = await api.call("run.state", { sessionId });
       expect(state.session.status).toBe("done");
@@ -80,7 +80,7 @@ describe(`crash and resume (seed ${seed}, ${SESSIONS} session(s) × ${KILLS_PER_
       expect(result.answers.map((a) => a.pausePoint)).toContain("review_confirm");
 
       await result.server.stop();
-      expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+      expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok" });
       expect(leftoverTempFiles(path.join(dataDir, "cache"))).toEqual([]);
     }, 900_000);
   }
@@ -116,7 +116,7 @@ describe(`crash and resume on the production entry (seed ${seed})`, () => {
     let tokens = 0;
     const before = await collect(first, sessionId, 0, (event) => (event.type === "token" && ++tokens >= killAtToken) || event.type === "done" || event.type === "error");
     await first.kill9();
-    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok" });
     const lastSeen = before.at(-1)?.seq ?? 0;
     console.log(`[crashResume] production entry: SIGKILL after token #${killAtToken} (seq ${lastSeen}, last event ${before.at(-1)?.type})`);
 
@@ -131,6 +131,6 @@ describe(`crash and resume on the production entry (seed ${seed})`, () => {
     expect(events.at(-1)?.type, JSON.stringify(events.at(-1))).toBe("done");
     expect((await api.call("run.state", { sessionId })).session.status).toBe("done");
     await second.stop();
-    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok" });
   }, 300_000);
 });

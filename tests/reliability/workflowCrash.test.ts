@@ -139,7 +139,7 @@ describe("kill -9 inside the doc generator", () => {
     const refDoc = (await ref.call("documents.version", { sessionId: refStart.sessionId, number: Math.max(...refVersions.map((v) => v.number)) })).markdown;
     await ref.dispose();
 
-    for (const check of integrity) expect(check).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    for (const check of integrity) expect(check).toEqual({ "app.db": "ok" });
     expect(values.status ?? state.session.status).toBe("done");
     expect(values.current_draft).toBe(refValues.current_draft);
     expect(finalDoc).toBe(refDoc);
@@ -169,7 +169,7 @@ describe("kill -9 inside the doc generator", () => {
 
     expect(eventLogProblems(events)).toEqual([]);
     expect(events.at(-1)?.type).toBe("done");
-    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok" });
     expect(await lanceProblems(dataDir)).toEqual([]);
     expect(leftoverTempFiles(dataDir)).toEqual([]);
   }, 900_000);
@@ -237,7 +237,7 @@ describe("kill -9 inside the paper reader", () => {
     const refHistory = (await ref.call("paper.history", { sessionId: refRun.sessionId })).messages;
     await ref.dispose();
 
-    for (const check of integrity) expect(check).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    for (const check of integrity) expect(check).toEqual({ "app.db": "ok" });
     expect(histories).toEqual(READ_KILLS.slice(1).map(() => 2));
     expect(history.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
     expect(history.map((m) => m.message.text)).toEqual(refHistory.map((m) => m.message.text));
@@ -257,7 +257,7 @@ describe("kill -9 inside the paper reader", () => {
 
     expect(eventLogProblems(allEvents)).toEqual([]);
     expect(allEvents.at(-1)?.type).toBe("done");
-    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok", "checkpoints.db": "ok" });
+    expect(dataDirIntegrity(dataDir)).toEqual({ "app.db": "ok" });
     expect(await lanceProblems(dataDir)).toEqual([]);
     expect(leftoverTempFiles(dataDir)).toEqual([]);
   }, 900_000);

@@ -325,8 +325,7 @@ export class WorkflowRunner {
       const snapshot = pause ? null : await graph.getState(this.threadConfig(sessionId));
       pause ??= snapshot && pauseFromSnapshot(snapshot);
       // Checkpoints of a running graph commit without an fsync each (Checkpointer); the pause or
-      // end about to be announced is where they must survive a power cut.
-      this.opts.checkpointer.makeDurable(sessionId);
+      // end announced below is a FULL commit to the same WAL, which makes them durable with it.
       this.opts.events.flush();
       // Leave the active set before announcing the end, so a client that resumes on `await_user` is not refused.
       this.release(sessionId, run);
@@ -342,12 +341,6 @@ export class WorkflowRunner {
       if (run.detached) return;
       this.release(sessionId, run);
       try {
-        try {
-          this.opts.checkpointer.makeDurable(sessionId);
-        } catch (syncError) {
-          // A full or failing disk must not keep the end from being recorded in app.db.
-          console.warn(`[WorkflowRunner] could not sync the checkpoints of session ${sessionId}`, syncError);
-        }
         if (signal.aborted) {
           this.opts.sessions.setStatus(sessionId, "cancelled", null, RELAXED);
           this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });

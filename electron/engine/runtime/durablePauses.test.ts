@@ -12,16 +12,18 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-/** What another process would read from the data dir's two databases at this moment. */
-function onDisk(dataDir: string, sessionId: string): { marked: boolean; status: string | undefined } {
-  const checkpoints = new Database(path.join(dataDir, "checkpoints.db"), { readonly: true });
+/**
+ * What another process would read from the data dir at this moment: the session's status, and
+ * whether its latest checkpoint holds a pending interrupt (the pause it can resume from).
+ */
+function onDisk(dataDir: string, sessionId: string): { pauseCheckpointed: boolean; status: string | undefined } {
   const app = new Database(path.join(dataDir, "app.db"), { readonly: true });
   try {
-    const marked = checkpoints.prepare("SELECT 1 FROM durable_marks WHERE thread_id = ?").get(sessionId) !== undefined;
+    const latest = app.prepare("SELECT checkpoint_id FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT 1").get(sessionId) as { checkpoint_id: string } | undefined;
+    const interrupt = latest && app.prepare("SELECT 1 FROM writes WHERE thread_id = ? AND checkpoint_id = ? AND channel = '__interrupt__'").get(sessionId, latest.checkpoint_id);
     const row = app.prepare("SELECT status FROM sessions WHERE id = ?").get(sessionId) as { status: string } | undefined;
-    return { marked, status: row?.status };
+    return { pauseCheckpointed: interrupt !== undefined, status: row?.status };
   } finally {
-    checkpoints.close();
     app.close();
   }
 }
@@ -36,17 +38,23 @@ async function articleEngine(): Promise<{ engine: Engine; dataDir: string }> {
 }
 
 describe("durability points", () => {
-  it("makes the checkpoints durable and the status paused before a pause is announced, and resumes from the announced pause", async () => {
+  it("has the pause's checkpoint and the paused status on disk when a pause is announced, and resumes from the announced pause", async () => {
     const { engine, dataDir } = await articleEngine();
-    const seen: Array<{ pausePoint: string; marked: boolean; status: string | undefined }> = [];
+    // One file, one WAL: the announcement's FULL commit (app connection) fsyncs the checkpoints the
+    // saver's NORMAL connection wrote before it.
+    const checkpointer = engine.parts.runner["opts"].checkpointer;
+    expect(checkpointer.file).toBe(engine.parts.appDb.file);
+    expect(checkpointer.saver.db.pragma("synchronous", { simple: true })).toBe(1);
+    expect(engine.parts.appDb.db.pragma("synchronous", { simple: true })).toBe(2);
+    const seen: Array<{ pausePoint: string; pauseCheckpointed: boolean; status: string | undefined }> = [];
     const sessionId = await runArticleAnsweringAtOnce(engine, {
       editorRounds: 0,
       // Read at delivery, before anything else runs: the pause must already be on disk.
       onPause: (event, id) => seen.push({ pausePoint: event.pausePoint, ...onDisk(dataDir, id) }),
     });
     expect(seen.map((s) => s.pausePoint)).toEqual(["material_confirm", "outline_confirm", "draft_confirm"]);
-    expect(seen.every((s) => s.marked && s.status === "paused")).toBe(true);
-    expect(onDisk(dataDir, sessionId)).toEqual({ marked: true, status: "done" });
+    expect(seen.every((s) => s.pauseCheckpointed && s.status === "paused")).toBe(true);
+    expect(onDisk(dataDir, sessionId)).toEqual({ pauseCheckpointed: false, status: "done" });
   }, 60_000);
 
   it("refuses a wrong action at an announced pause and leaves it pending", async () => {

@@ -24,9 +24,9 @@ describe("AppDb", () => {
   it("creates every table on a fresh data dir, durably configured", () => {
     const db = AppDb.open(tempDir());
     expect(tables(db)).toEqual([
-      "chunks", "documents", "embedding_cache", "events",
+      "checkpoints", "chunks", "documents", "embedding_cache", "events",
       "paper_chunks", "paper_docs", "paper_glossary", "paper_messages", "paper_pages", "paper_references", "paper_structure",
-      "sessions", "settings", "sources", "versions",
+      "sessions", "settings", "sources", "versions", "writes",
     ]);
     expect(db.schemaVersion).toBe(MIGRATIONS.length);
     expect(db.db.pragma("journal_mode", { simple: true })).toBe("wal");

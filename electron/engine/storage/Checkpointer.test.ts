@@ -1,71 +1,106 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import type Database from "better-sqlite3";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { INTERRUPT, emptyCheckpoint } from "@langchain/langgraph";
-import { Checkpointer } from "./Checkpointer.js";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { tempDirsPerTest } from "../testing/tempDirsPerTest.js";
+import { AppDb } from "./AppDb.js";
+import { Checkpointer, LEGACY_CHECKPOINTS_DB_FILE } from "./Checkpointer.js";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsPerTest("scriptorium-ckpt-");
+
+/** A checkpoint with one regular write, as the saver stores it for a paused run. */
+async function writeCheckpoint(saver: SqliteSaver, threadId: string) {
+  const saved = await saver.put({ configurable: { thread_id: threadId, checkpoint_ns: "" } }, emptyCheckpoint(), { source: "loop", step: 0, parents: {} });
+  await saver.putWrites(saved, [["draft", `draft of ${threadId}`]], "task-1");
+  return saved;
+}
+
+const count = (db: AppDb, table: string) => (db.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe("Checkpointer", () => {
-  it("writes a running graph's checkpoints at NORMAL and makes them durable with one FULL commit", () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-ckpt-"));
-    dirs.push(dir);
+  it("keeps the checkpoints in app.db, on a connection of its own that commits at NORMAL", async () => {
+    const dir = tempDir();
+    const appDb = AppDb.open(dir);
     const checkpointer = new Checkpointer(dir);
+    expect(checkpointer.file).toBe(appDb.file);
+    expect(checkpointer.repair).toBeNull();
     const db = checkpointer.saver.db;
+    expect(db).not.toBe(appDb.db);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(db.pragma("synchronous", { simple: true })).toBe(1); // NORMAL between pauses
-    const levels: number[] = [];
-    const proto = Object.getPrototypeOf(db.prepare("SELECT 1")) as Database.Statement;
-    const run = proto.run;
-    vi.spyOn(proto, "run").mockImplementation(function (this: Database.Statement, ...args: unknown[]) {
-      if (this.database === db && /durable_marks/.test(this.source)) levels.push(Number(db.pragma("synchronous", { simple: true })));
-      return run.apply(this, args);
-    } as typeof proto.run);
-    checkpointer.makeDurable("thread-1");
-    vi.restoreAllMocks();
-    // The mark is written while FULL (2) is in force, so its commit fsyncs the WAL; then NORMAL (1) is back.
-    expect(levels).toEqual([2]);
-    expect(db.pragma("synchronous", { simple: true })).toBe(1);
-    const mark = db.prepare("SELECT at FROM durable_marks WHERE thread_id = ?").get("thread-1") as { at: string } | undefined;
-    expect(Date.parse(mark?.at ?? "")).toBeGreaterThan(0);
+    expect(db.pragma("synchronous", { simple: true })).toBe(1); // NORMAL: the app's FULL commits fsync the shared WAL
+    expect(appDb.db.pragma("synchronous", { simple: true })).toBe(2);
+    await writeCheckpoint(checkpointer.saver, "thread-1");
+    // Same file, same WAL: the app's connection sees the rows at once.
+    expect(count(appDb, "checkpoints")).toBe(1);
+    expect(count(appDb, "writes")).toBe(1);
+    await checkpointer.deleteThread("thread-1");
+    expect(count(appDb, "checkpoints")).toBe(0);
+    expect(count(appDb, "writes")).toBe(0);
     checkpointer.close();
+    appDb.close();
   });
 
-  it("forgets a thread's durable mark with its checkpoints", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-ckpt-"));
-    dirs.push(dir);
-    const checkpointer = new Checkpointer(dir);
-    await checkpointer.saver.getTuple({ configurable: { thread_id: "thread-2" } }); // the saver creates its tables on first use
-    checkpointer.makeDurable("thread-2");
-    await checkpointer.deleteThread("thread-2");
-    expect(checkpointer.saver.db.prepare("SELECT count(*) AS n FROM durable_marks").get()).toEqual({ n: 0 });
+  it("moves a data dir's old checkpoints.db into app.db once, and a repeated move adds nothing", async () => {
+    const dir = tempDir();
+    const legacy = path.join(dir, LEGACY_CHECKPOINTS_DB_FILE);
+    const old = SqliteSaver.fromConnString(legacy);
+    const saved = await writeCheckpoint(old, "paused-before-update");
+    old.db.close(); // closing the last connection folds its WAL into the file
+    const copy = fs.readFileSync(legacy);
+    const appDb = AppDb.open(dir);
+    let checkpointer = new Checkpointer(dir);
+    expect(checkpointer.repair).toBeNull();
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith(LEGACY_CHECKPOINTS_DB_FILE))).toEqual([]);
+    const tuple = await checkpointer.saver.getTuple(saved);
+    expect(tuple?.pendingWrites?.map(([, channel, value]) => [channel, value])).toEqual([["draft", "draft of paused-before-update"]]);
     checkpointer.close();
+    // As after a crash between the copy and the delete: the old file is there again.
+    fs.writeFileSync(legacy, copy);
+    checkpointer = new Checkpointer(dir);
+    expect(count(appDb, "checkpoints")).toBe(1);
+    expect(count(appDb, "writes")).toBe(1);
+    expect(fs.existsSync(legacy)).toBe(false);
+    checkpointer.close();
+    appDb.close();
+  });
+
+  it("keeps a damaged old checkpoints.db aside byte for byte and says so", async () => {
+    const dir = tempDir();
+    const legacy = path.join(dir, LEGACY_CHECKPOINTS_DB_FILE);
+    const garbage = Buffer.from("not a database at all, ".repeat(300));
+    fs.writeFileSync(legacy, garbage);
+    const appDb = AppDb.open(dir);
+    const checkpointer = new Checkpointer(dir);
+    expect(checkpointer.repair?.file).toBe(legacy);
+    expect(checkpointer.repair?.action).toMatch(/marked interrupted/);
+    expect(fs.readFileSync(checkpointer.repair!.keptAs)).toEqual(garbage);
+    expect(fs.existsSync(legacy)).toBe(false);
+    // The saver works on app.db regardless.
+    await writeCheckpoint(checkpointer.saver, "fresh");
+    expect(count(appDb, "checkpoints")).toBe(1);
+    checkpointer.close();
+    appDb.close();
   });
 
   // Regression for langgraphjs #2516: an INTERRUPT write used to land on idx 0 and replace the
   // task's regular write (INSERT OR REPLACE), silently losing state on resume.
   it("keeps a task's regular write when an interrupt write for the same task follows", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-ckpt-"));
-    dirs.push(dir);
+    const dir = tempDir();
+    const appDb = AppDb.open(dir);
     const checkpointer = new Checkpointer(dir);
     const saver = checkpointer.saver;
-    const config = { configurable: { thread_id: "t1", checkpoint_ns: "" } };
-    const saved = await saver.put(config, emptyCheckpoint(), { source: "loop", step: 0, parents: {} });
-    await saver.putWrites(saved, [["draft", "regular value"]], "task-1");
+    const saved = await writeCheckpoint(saver, "t1");
     await saver.putWrites(saved, [[INTERRUPT, [{ value: { pausePoint: "p" } }]]], "task-1");
     const tuple = await saver.getTuple(saved);
     const writes = (tuple?.pendingWrites ?? []).filter(([taskId]) => taskId === "task-1").map(([, channel, value]) => [channel, value]);
-    expect(writes).toContainEqual(["draft", "regular value"]);
+    expect(writes).toContainEqual(["draft", "draft of t1"]);
     expect(writes.some(([channel]) => channel === INTERRUPT)).toBe(true);
     expect(writes).toHaveLength(2);
 
     await checkpointer.deleteThread("t1");
     expect(await saver.getTuple(saved)).toBeUndefined();
     checkpointer.close();
+    appDb.close();
   });
 });

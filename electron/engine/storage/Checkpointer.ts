@@ -1,79 +1,96 @@
+import fs from "node:fs";
 import path from "node:path";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import type Database from "better-sqlite3";
-import { openDurableSqlite } from "./AppDb.js";
+import { APP_DB_FILE, openDurableSqlite } from "./AppDb.js";
 import { isCorruptionError, quarantine, type StartupRepair } from "./quarantine.js";
 
-/** File name of the LangGraph checkpoint database inside the data dir. */
-export const CHECKPOINTS_DB_FILE = "checkpoints.db";
+/** Where checkpoints lived before they moved into app.db; imported once at start, then removed. */
+export const LEGACY_CHECKPOINTS_DB_FILE = "checkpoints.db";
+
+/** The saver's tables in app.db (created by a migration with the saver's own DDL). */
+export const CHECKPOINT_TABLES: ReadonlySet<string> = new Set(["checkpoints", "writes"]);
 
 /**
- * LangGraph's SqliteSaver on `<dataDir>/checkpoints.db`. The saver only sets WAL; we open the
- * handle ourselves to add a busy timeout and choose durability in two steps:
- * - while a run is between pauses its checkpoints commit with `synchronous=NORMAL`: in WAL mode
- *   that is durable across a crash or `kill -9` (SQLite: "durable across application crashes
- *   regardless of the synchronous setting") and saves an fsync per write (~27 per docgen run);
- * - at every pause and end the runner calls `makeDurable`, a `synchronous=FULL` commit, which
- *   fsyncs the WAL and with it every checkpoint written before. So a power cut loses at most the
- *   steps since the last pause (the run redoes them), never a pause the user saw or an answer.
+ * LangGraph's SqliteSaver on its own connection to `<dataDir>/app.db` (opened and migrated by
+ * AppDb first). One database file means one WAL, and SQLite appends every connection's commits to
+ * it in order and recovers a prefix of it after a power cut. That gives durability in two steps
+ * with no fsync of the checkpoints' own:
+ * - this connection commits with `synchronous=NORMAL`: durable across a crash or `kill -9` in WAL
+ *   mode (SQLite: "durable across application crashes regardless of the synchronous setting");
+ * - the runner announces every pause and end with a `synchronous=FULL` commit on the app's
+ *   connection (`await_user`, `done`, `error`), whose fsync of the WAL covers every checkpoint
+ *   written before it. So a power cut loses at most the steps since the last pause (the run redoes
+ *   them), never a pause the user saw or an answer, and never an announced pause without its
+ *   checkpoint. (With checkpoints in a file of their own this took a second fsync per pause.)
  * Requires checkpoint-sqlite ≥ 1.0.4 (putWrites idx fix, #2516).
  */
 export class Checkpointer {
   readonly saver: SqliteSaver;
+  /** The database file the checkpoints are in (app.db). */
   readonly file: string;
 
-  /** Set when the file was found damaged at open and replaced by a fresh one. */
-  readonly repair: StartupRepair | null = null;
-
-  private readonly markDurable: Database.Statement;
+  /** Set when a legacy checkpoints.db was found damaged and could not be imported. */
+  readonly repair: StartupRepair | null;
 
   constructor(dataDir: string) {
-    this.file = path.resolve(dataDir, CHECKPOINTS_DB_FILE);
-    let db;
+    this.file = path.resolve(dataDir, APP_DB_FILE);
+    const db = openDurableSqlite(this.file);
     try {
-      db = openDurableSqlite(this.file);
-      // The saver's own tables must be readable too (a damaged page fails here, not mid-run).
-      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+      // At FULL still (openDurableSqlite's level): the import commits before the old file goes.
+      this.repair = importLegacyCheckpoints(db, path.resolve(dataDir, LEGACY_CHECKPOINTS_DB_FILE));
     } catch (error) {
-      if (!isCorruptionError(error)) throw error;
-      const keptAs = quarantine(this.file);
-      this.repair = {
-        file: this.file,
-        problem: error instanceof Error ? error.message : String(error),
-        keptAs,
-        action: "started a fresh checkpoints.db; sessions that were paused or running lost their place and are marked interrupted (their events and versions are kept)",
-      };
-      console.warn(`[Checkpointer] ${this.file} is damaged; kept as ${keptAs}, starting fresh`);
-      db = openDurableSqlite(this.file);
+      db.close();
+      throw error;
     }
     db.pragma("synchronous = NORMAL");
-    db.exec("CREATE TABLE IF NOT EXISTS durable_marks (thread_id TEXT PRIMARY KEY, at TEXT NOT NULL)");
-    this.markDurable = db.prepare("INSERT INTO durable_marks(thread_id, at) VALUES (?, ?) ON CONFLICT(thread_id) DO UPDATE SET at = excluded.at");
     this.saver = new SqliteSaver(db);
-  }
-
-  /**
-   * Make every checkpoint written so far survive a power cut: one `synchronous=FULL` commit fsyncs
-   * the whole WAL file, the NORMAL commits before it included. Called before a pause or an end is
-   * announced. The mark row records when the session last reached such a point.
-   */
-  makeDurable(threadId: string): void {
-    // `exec`: SQLite applies this pragma when it is prepared, so a kept prepared statement would not.
-    this.saver.db.exec("PRAGMA synchronous = FULL");
-    try {
-      this.markDurable.run(threadId, new Date().toISOString());
-    } finally {
-      this.saver.db.exec("PRAGMA synchronous = NORMAL");
-    }
   }
 
   /** Remove every checkpoint and pending write of a session. */
   async deleteThread(threadId: string): Promise<void> {
     await this.saver.deleteThread(threadId);
-    this.saver.db.prepare("DELETE FROM durable_marks WHERE thread_id = ?").run(threadId);
   }
 
   close(): void {
     if (this.saver.db.open) this.saver.db.close();
   }
+}
+
+/**
+ * Copy the checkpoints of a data dir written before they moved into app.db (`checkpoints.db`,
+ * same saver schema) into app.db in one FULL transaction, then delete the old file. Idempotent
+ * (INSERT OR IGNORE on the saver's primary keys), so a crash between the copy and the delete only
+ * repeats the copy. A damaged old file is kept aside as `<file>.corrupt-<time>`: its sessions lost
+ * their place, which the returned repair says (the engine marks them interrupted).
+ */
+function importLegacyCheckpoints(db: Database.Database, legacyFile: string): StartupRepair | null {
+  if (!fs.existsSync(legacyFile)) return null;
+  try {
+    db.prepare("ATTACH DATABASE ? AS legacy").run(legacyFile);
+    try {
+      const present = new Set((db.prepare("SELECT name FROM legacy.sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
+      db.transaction(() => {
+        for (const table of CHECKPOINT_TABLES) {
+          if (!present.has(table)) continue;
+          const columns = (db.pragma(`main.table_info(${table})`) as Array<{ name: string }>).map((c) => `"${c.name}"`).join(", ");
+          db.exec(`INSERT OR IGNORE INTO main.${table} (${columns}) SELECT ${columns} FROM legacy.${table}`);
+        }
+      })();
+    } finally {
+      db.exec("DETACH DATABASE legacy");
+    }
+  } catch (error) {
+    if (!isCorruptionError(error)) throw error;
+    const keptAs = quarantine(legacyFile);
+    console.warn(`[Checkpointer] ${legacyFile} is damaged; kept as ${keptAs}, its checkpoints are not imported`);
+    return {
+      file: legacyFile,
+      problem: error instanceof Error ? error.message : String(error),
+      keptAs,
+      action: "its checkpoints could not be moved into app.db; sessions that were paused or running lost their place and are marked interrupted (their events and versions are kept)",
+    };
+  }
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(legacyFile + suffix, { force: true });
+  return null;
 }

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { DraftVersion } from "../../../shared/article.js";
 import type { VersionStore } from "../workflows/WorkflowDefinition.js";
 import { asDiskError } from "../io/atomicWrite.js";
+import { withRelaxedSync } from "./withRelaxedSync.js";
 
 interface VersionRow {
   number: number;
@@ -21,17 +22,29 @@ function toVersion(row: VersionRow): DraftVersion {
   };
 }
 
+export interface VersionStoreOptions {
+  /**
+   * Commit writes with `synchronous=NORMAL` (withRelaxedSync). For the workflows' own writes: a
+   * running graph's next pause or end is a FULL commit to the same WAL, which fsyncs them with the
+   * checkpoints after them, and a power cut before it loses both, so the redone step writes the
+   * version again. What the user saves by hand goes through a store without this.
+   */
+  relaxed?: boolean;
+}
+
 /** Draft versions in `app.db`; numbers are 1, 2, 3 … per session, assigned in a transaction. */
 export class SqliteVersionStore implements VersionStore {
   private readonly db: Database.Database;
+  private readonly relaxed: boolean;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, options: VersionStoreOptions = {}) {
     this.db = db;
+    this.relaxed = options.relaxed ?? false;
   }
 
   add(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion {
     try {
-      return this.insert(sessionId, draft);
+      return this.commit(() => this.insert(sessionId, draft));
     } catch (error) {
       // The transaction rolled back: the versions already stored are untouched.
       throw asDiskError(error, `a new version (${draft.reason}) of session ${sessionId}`);
@@ -68,7 +81,11 @@ export class SqliteVersionStore implements VersionStore {
   }
 
   setScores(sessionId: string, number: number, scores: NonNullable<DraftVersion["scores"]>): void {
-    this.db.prepare("UPDATE versions SET scores = ? WHERE session_id = ? AND number = ?").run(JSON.stringify(scores), sessionId, number);
+    this.commit(() => this.db.prepare("UPDATE versions SET scores = ? WHERE session_id = ? AND number = ?").run(JSON.stringify(scores), sessionId, number));
+  }
+
+  private commit<T>(write: () => T): T {
+    return this.relaxed ? withRelaxedSync(this.db, write) : write();
   }
 
   deleteSession(sessionId: string): void {

@@ -141,4 +141,30 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (session_id, seq)
   ) WITHOUT ROWID;
   `,
+  `
+  -- LangGraph's checkpoints, moved here from checkpoints.db (Checkpointer.ts): one database, one
+  -- WAL, so a pause's FULL commit in app.db also fsyncs the checkpoints written before it. The DDL
+  -- is @langchain/langgraph-checkpoint-sqlite 1.0.4's own (IF NOT EXISTS: either side may create them first).
+  CREATE TABLE IF NOT EXISTS checkpoints (
+    thread_id TEXT NOT NULL,
+    checkpoint_ns TEXT NOT NULL DEFAULT '',
+    checkpoint_id TEXT NOT NULL,
+    parent_checkpoint_id TEXT,
+    type TEXT,
+    checkpoint BLOB,
+    metadata BLOB,
+    PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id)
+  );
+  CREATE TABLE IF NOT EXISTS writes (
+    thread_id TEXT NOT NULL,
+    checkpoint_ns TEXT NOT NULL DEFAULT '',
+    checkpoint_id TEXT NOT NULL,
+    task_id TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    channel TEXT NOT NULL,
+    type TEXT,
+    value BLOB,
+    PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
+  );
+  `,
 ];

@@ -1,6 +1,6 @@
 /**
  * Server entry for the crash tests: the production HTTP adapter (`createServer`) over the
- * production engine wiring (`createAppEngine`: app.db, checkpoints.db, the article graph, the cache
+ * production engine wiring (`createAppEngine`: app.db (checkpoints included), the article graph, the cache
  * dir, every port), with llama.cpp
  * really generating every prose call on the tiny GGUF, so a SIGKILL can land inside native
  * generation. Two things differ from `electron/server/main.ts`, both for speed on a 2-core CI box:

@@ -15,11 +15,9 @@ export function integrityCheck(file: string): string {
   }
 }
 
-/** Integrity of both databases of a data dir, e.g. `{ "app.db": "ok", "checkpoints.db": "ok" }`. */
+/** Integrity of a data dir's database (checkpoints included), e.g. `{ "app.db": "ok" }`. */
 export function dataDirIntegrity(dataDir: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const name of ["app.db", "checkpoints.db"]) result[name] = integrityCheck(path.join(dataDir, name));
-  return result;
+  return { "app.db": integrityCheck(path.join(dataDir, "app.db")) };
 }
 
 /** Temp files an interrupted atomic write leaves behind (`.x.tmp`, `x.tmp-abcd`), relative to `dir`. */

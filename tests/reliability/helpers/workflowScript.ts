@@ -166,7 +166,7 @@ export interface WorkflowEngineOptions {
 }
 
 /**
- * The production engine wiring (`createAppEngine`: app.db, checkpoints.db, LanceDB, the cache
+ * The production engine wiring (`createAppEngine`: app.db (checkpoints included), LanceDB, the cache
  * dir, the docgen rule index, the paper library) over the scripted model and the hash embedder,
  * with the kill switch in the model, the paper embedder and the paper repository's insert.
  */
