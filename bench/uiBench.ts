@@ -31,8 +31,9 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
  * - `ui.time_to_interactive_ms`: navigation start → intent input usable and 500 ms free of long
  *   tasks; median of 3 (quick) or 7 (full) cold page loads, each in a fresh browser context.
  * - `ui.long_tasks_over_50ms`, `ui.max_long_task_ms`: long tasks while a 20 000-character Chinese
- *   draft streams in as `draft_chunk` events (4 concurrent sections, 10-character chunks, 40 chunks
- *   per second each); one stream (quick) or the median of 3 (full).
+ *   draft streams in as `draft_chunk` events (4 sections, 10-character chunks, 40 chunks per second
+ *   each; on the default pool of 2 sequences two stream at a time, as on a user's 2-core laptop);
+ *   one stream (quick) or the median of 3 (full).
  * - `ui.editor_open_ms`: click on the editor tab → CodeMirror on screen (its chunk and the lint
  *   worker load on demand, so the first screen never waits for them); `ui.editor_100k_*`: long
  *   tasks while a 100 000-character draft is scrolled top → bottom → top and 200 characters are
@@ -93,7 +94,7 @@ export async function uiBench(ctx: BenchContext): Promise<GroupResult> {
       result.metrics["ui.max_long_task_ms"] = median(streams.map((s) => s.maxLongTaskMs));
     }
     result.notes.push(
-      `draft stream: ${DRAFT_CHARS} chars, 4 sections × ${llm.chunksPerSecond} chunks/s × ${llm.chunkChars} chars; ` +
+      `draft stream: ${DRAFT_CHARS} chars, 4 sections (two at a time on the default 2 sequences) × ${llm.chunksPerSecond} chunks/s × ${llm.chunkChars} chars; ` +
         streams.map((s) => `${(s.streamMs / 1000).toFixed(1)} s, ${s.longTasks} long tasks (${s.halves[0]} + ${s.halves[1]} by half) blocking ${s.blockingMs.toFixed(0)} ms (${s.pageLongTasks} over the page's life)`).join("; "),
     );
   } finally {
