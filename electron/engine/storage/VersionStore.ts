@@ -24,13 +24,18 @@ function toVersion(row: VersionRow): DraftVersion {
 
 export interface VersionStoreOptions {
   /**
-   * Commit writes with `synchronous=NORMAL` (withRelaxedSync). For the workflows' own writes: a
-   * running graph's next pause or end is a FULL commit to the same WAL, which fsyncs them with the
-   * checkpoints after them, and a power cut before it loses both, so the redone step writes the
-   * version again. What the user saves by hand goes through a store without this.
+   * Commit the versions a model wrote, and scores, with `synchronous=NORMAL` (withRelaxedSync). For
+   * the workflows' nodes: a running graph's next pause or end is a FULL commit to the same WAL,
+   * which fsyncs them with the checkpoints after them, and a power cut before it loses both, so the
+   * redone step writes the version again. A version of the user's own text (USER_TEXT_REASONS)
+   * commits FULL regardless: a node stores a hand edit from a pause's payload, which nothing else
+   * holds durably, and the steps after it may run for minutes.
    */
   relaxed?: boolean;
 }
+
+/** Versions whose text the user wrote or chose, not a model: never relaxed. */
+const USER_TEXT_REASONS: ReadonlySet<DraftVersion["reason"]> = new Set<DraftVersion["reason"]>(["manual_edit", "restore", "user"]);
 
 /** Draft versions in `app.db`; numbers are 1, 2, 3 … per session, assigned in a transaction. */
 export class SqliteVersionStore implements VersionStore {
@@ -44,7 +49,7 @@ export class SqliteVersionStore implements VersionStore {
 
   add(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion {
     try {
-      return this.commit(() => this.insert(sessionId, draft));
+      return USER_TEXT_REASONS.has(draft.reason) ? this.insert(sessionId, draft) : this.commit(() => this.insert(sessionId, draft));
     } catch (error) {
       // The transaction rolled back: the versions already stored are untouched.
       throw asDiskError(error, `a new version (${draft.reason}) of session ${sessionId}`);

@@ -170,20 +170,25 @@ describe("SqliteVersionStore", () => {
     expect(store.list("b")).toHaveLength(1);
   });
 
-  it("commits a workflow's versions at NORMAL when relaxed, and a user's at FULL", () => {
+  it("commits a model's versions at NORMAL when relaxed, and the user's text and an unrelaxed store at FULL", () => {
     const db = openDb();
     const user = new SqliteVersionStore(db.db);
     const workflow = new SqliteVersionStore(db.db, { relaxed: true });
     const levels = levelsWhenRun(db.db, /^(INSERT INTO versions|UPDATE versions SET scores)/);
     workflow.add("a", { markdown: "# draft", reason: "initial" });
     workflow.setScores("a", 1, { facts: 80, logic: 70, language: 90, overall: 80 });
-    user.add("a", { markdown: "# edited", reason: "manual_edit" });
-    user.setScores("a", 2, { facts: 1, logic: 2, language: 3, overall: 2 });
-    expect(levels).toEqual([1, 1, 2, 2]);
+    workflow.add("a", { markdown: "# revised", reason: "editor" });
+    // A hand edit stored by a node from a pause's payload: the user's text, so FULL even when relaxed.
+    workflow.add("a", { markdown: "# edited at the pause", reason: "manual_edit" });
+    user.add("a", { markdown: "# edited in the pane", reason: "manual_edit" });
+    user.setScores("a", 4, { facts: 1, logic: 2, language: 3, overall: 2 });
+    expect(levels).toEqual([1, 1, 1, 2, 2, 2]);
     expect(db.db.pragma("synchronous", { simple: true })).toBe(2);
-    expect(user.list("a").map((v) => [v.number, v.scores?.overall])).toEqual([
-      [1, 80],
-      [2, 2],
+    expect(user.list("a").map((v) => [v.number, v.reason, v.scores?.overall ?? null])).toEqual([
+      [1, "initial", 80],
+      [2, "editor", null],
+      [3, "manual_edit", null],
+      [4, "manual_edit", 2],
     ]);
   });
 });
