@@ -41,12 +41,17 @@ export async function langGraphFloor(dir: string, runs = 20): Promise<LangGraphF
   }
 }
 
-/** Supersteps LangGraph ran for a session: its checkpoints written by the loop (not the input ones). */
+/**
+ * Supersteps LangGraph ran for a session: its latest checkpoint's `step` + 1 (the loop numbers its
+ * checkpoints 0, 1, 2 … across resumes, after one input checkpoint at -1). Read from the latest
+ * alone, since an ended run keeps only that one (Checkpointer.pruneHistory).
+ */
 export function loopSupersteps(appDbFile: string, sessionId: string): number {
   const db = new Database(appDbFile, { readonly: true });
   try {
-    const rows = db.prepare("SELECT metadata FROM checkpoints WHERE thread_id = ?").all(sessionId) as Array<{ metadata: Buffer | string }>;
-    return rows.filter((row) => (JSON.parse(row.metadata.toString()) as { source?: string }).source === "loop").length;
+    const row = db.prepare("SELECT metadata FROM checkpoints WHERE thread_id = ? ORDER BY checkpoint_id DESC LIMIT 1").get(sessionId) as { metadata: Buffer | string } | undefined;
+    const meta = row ? (JSON.parse(row.metadata.toString()) as { source?: string; step?: number }) : null;
+    return meta?.source === "loop" && typeof meta.step === "number" ? meta.step + 1 : 0;
   } finally {
     db.close();
   }

@@ -333,6 +333,7 @@ export class WorkflowRunner {
         this.announcePause(sessionId, pause);
       } else {
         const values = snapshot?.values ?? {};
+        this.pruneCheckpoints(sessionId);
         this.opts.sessions.setStatus(sessionId, "done", null, RELAXED);
         const result = definition.publicValues(values, { status: "done", pausePoint: null }) as Record<string, never>;
         this.opts.events.append(sessionId, { type: "done", summary: definition.doneSummary(values), result });
@@ -353,6 +354,15 @@ export class WorkflowRunner {
       } catch (secondary) {
         console.error(`[WorkflowRunner] could not record the end of session ${sessionId}`, secondary);
       }
+    }
+  }
+
+  /** Drop an ended run's checkpoint history (Checkpointer.pruneHistory); a failure only costs disk space. */
+  private pruneCheckpoints(sessionId: string): void {
+    try {
+      this.opts.checkpointer.pruneHistory(sessionId);
+    } catch (error) {
+      console.warn(`[WorkflowRunner] could not prune the checkpoints of session ${sessionId}`, error);
     }
   }
 

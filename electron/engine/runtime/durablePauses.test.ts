@@ -55,6 +55,15 @@ describe("durability points", () => {
     expect(seen.map((s) => s.pausePoint)).toEqual(["material_confirm", "outline_confirm", "draft_confirm"]);
     expect(seen.every((s) => s.pauseCheckpointed && s.status === "paused")).toBe(true);
     expect(onDisk(dataDir, sessionId)).toEqual({ pauseCheckpointed: false, status: "done" });
+    // The ended run keeps only its latest checkpoint, which is all run.state reads.
+    const kept = engine.parts.appDb.db.prepare("SELECT count(*) AS n FROM checkpoints WHERE thread_id = ?").get(sessionId) as { n: number };
+    expect(kept.n).toBe(1);
+    const state = await engine.call("run.state", { sessionId });
+    expect(state.session.status).toBe("done");
+    const values = state.values as { status: string; draft: string; draft_version: number | null };
+    expect(values.status).toBe("done");
+    expect(values.draft.length).toBeGreaterThan(0);
+    expect(values.draft_version).toBe((await engine.call("documents.versions", { sessionId })).versions.at(-1)?.number);
   }, 60_000);
 
   it("refuses a wrong action at an announced pause and leaves it pending", async () => {

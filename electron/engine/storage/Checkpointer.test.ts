@@ -83,6 +83,29 @@ describe("Checkpointer", () => {
     appDb.close();
   });
 
+  it("prunes an ended thread to its latest checkpoint and that checkpoint's writes, leaving other threads alone", async () => {
+    const dir = tempDir();
+    const appDb = AppDb.open(dir);
+    const checkpointer = new Checkpointer(dir);
+    const saver = checkpointer.saver;
+    for (let i = 0; i < 3; i++) await writeCheckpoint(saver, "ended");
+    const last = await writeCheckpoint(saver, "ended");
+    await writeCheckpoint(saver, "other");
+    await writeCheckpoint(saver, "other");
+    checkpointer.pruneHistory("ended");
+    const ids = (thread: string) => (appDb.db.prepare("SELECT checkpoint_id FROM checkpoints WHERE thread_id = ?").all(thread) as Array<{ checkpoint_id: string }>).map((r) => r.checkpoint_id);
+    expect(ids("ended")).toEqual([last.configurable?.checkpoint_id]);
+    expect(ids("other")).toHaveLength(2);
+    expect(appDb.db.prepare("SELECT checkpoint_id FROM writes WHERE thread_id = 'ended'").all()).toEqual([{ checkpoint_id: last.configurable?.checkpoint_id }]);
+    // What getState reads is unchanged.
+    const tuple = await saver.getTuple({ configurable: { thread_id: "ended", checkpoint_ns: "" } });
+    expect(tuple?.config.configurable?.checkpoint_id).toBe(last.configurable?.checkpoint_id);
+    expect(tuple?.pendingWrites?.map(([, channel, value]) => [channel, value])).toEqual([["draft", "draft of ended"]]);
+    checkpointer.pruneHistory("no such thread");
+    checkpointer.close();
+    appDb.close();
+  });
+
   // Regression for langgraphjs #2516: an INTERRUPT write used to land on idx 0 and replace the
   // task's regular write (INSERT OR REPLACE), silently losing state on resume.
   it("keeps a task's regular write when an interrupt write for the same task follows", async () => {

@@ -33,6 +33,8 @@ export class Checkpointer {
   /** Set when a legacy checkpoints.db was found damaged and could not be imported. */
   readonly repair: StartupRepair | null;
 
+  private prune: ((threadId: string) => void) | null = null;
+
   constructor(dataDir: string) {
     this.file = path.resolve(dataDir, APP_DB_FILE);
     const db = openDurableSqlite(this.file);
@@ -45,6 +47,29 @@ export class Checkpointer {
     }
     db.pragma("synchronous = NORMAL");
     this.saver = new SqliteSaver(db);
+  }
+
+  /**
+   * Keep only a thread's latest checkpoint and its pending writes, for a run that has ended: the
+   * saver stores the whole state at every superstep (langgraphjs #594), and getState, retry and
+   * redirect read only the latest. Bounds app.db's growth (and its quick_check at start) to about
+   * one state per session. Commits at NORMAL: the end's FULL commit follows.
+   */
+  pruneHistory(threadId: string): void {
+    this.prune ??= this.preparePrune();
+    this.prune(threadId);
+  }
+
+  /** Prepared on first use: the saver's tables exist by then (app.db's migration, or the saver's own setup). */
+  private preparePrune(): (threadId: string) => void {
+    const db = this.saver.db;
+    const latest = "SELECT max(checkpoint_id) FROM checkpoints WHERE thread_id = :thread GROUP BY checkpoint_ns";
+    const writes = db.prepare(`DELETE FROM writes WHERE thread_id = :thread AND checkpoint_id NOT IN (${latest})`);
+    const checkpoints = db.prepare(`DELETE FROM checkpoints WHERE thread_id = :thread AND checkpoint_id NOT IN (${latest})`);
+    return db.transaction((thread: string) => {
+      writes.run({ thread });
+      checkpoints.run({ thread });
+    });
   }
 
   /** Remove every checkpoint and pending write of a session. */
