@@ -15,7 +15,7 @@ import { firstPause, pauseFromSnapshot } from "./pauses.js";
 
 /** Events only the runner emits; a node that writes one of these is ignored (protocol guard). */
 const RUNNER_EVENTS = new Set(["connected", "await_user", "resumed", "done"]);
-/** Status writes the runner's own transition event (a FULL commit) follows at once. */
+/** Status writes a FULL commit of the runner follows at once (a transition event, or syncAnswer after a resume). */
 const RELAXED = { relaxed: true } as const;
 
 export interface WorkflowRunnerOptions {
@@ -312,7 +312,14 @@ export class WorkflowRunner {
         signal,
       });
       let pause: PauseRequest | null = null;
+      // A resume or redirect hands LangGraph the user's answer, which it writes into the checkpoint
+      // (NORMAL) as the stream opens; the first chunk comes after that write.
+      let answerToSync = input instanceof Command;
       for await (const chunk of stream) {
+        if (answerToSync) {
+          answerToSync = false;
+          this.syncAnswer(sessionId);
+        }
         if (!Array.isArray(chunk) || chunk.length !== 2) continue;
         const [mode, data] = chunk as [string, unknown];
         if (mode === "custom") this.emitFromNode(sessionId, data);
@@ -355,6 +362,17 @@ export class WorkflowRunner {
         console.error(`[WorkflowRunner] could not record the end of session ${sessionId}`, secondary);
       }
     }
+  }
+
+  /**
+   * Make a resumed run's answer survive a power cut before its next steps run, which can take
+   * minutes of LLM work: one FULL commit (the status, still `running`) on app.db fsyncs the shared
+   * WAL, which holds the answer LangGraph just wrote, the `resumed` event and the status change
+   * before it. Compare-and-set, so a run cancelled meanwhile keeps its status.
+   */
+  private syncAnswer(sessionId: string): void {
+    this.opts.events.flush();
+    this.opts.sessions.transition(sessionId, "running", "running");
   }
 
   /** Drop an ended run's checkpoint history (Checkpointer.pruneHistory); a failure only costs disk space. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createEngine } from "../createEngine.js";
 import type { Engine } from "../Engine.js";
 import { ArticleScriptLlm, FakeSearch, runArticleAnsweringAtOnce } from "../testing/articleTestKit.js";
@@ -64,6 +64,40 @@ describe("durability points", () => {
     expect(values.status).toBe("done");
     expect(values.draft.length).toBeGreaterThan(0);
     expect(values.draft_version).toBe((await engine.call("documents.versions", { sessionId })).versions.at(-1)?.number);
+  }, 60_000);
+
+  it("fsyncs every answer after LangGraph writes it and before the next LLM call", async () => {
+    const dataDir = tempDataDir();
+    cleanup.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const log: string[] = [];
+    const script = new ArticleScriptLlm();
+    const llm = {
+      id: script.id,
+      generateText: (options: Parameters<ArticleScriptLlm["generateText"]>[0]) => (log.push("llm"), script.generateText(options)),
+      generateStructured: <T,>(options: Parameters<ArticleScriptLlm["generateStructured"]>[0] & { schema: { parse(v: unknown): T } }) => (log.push("llm"), script.generateStructured(options)),
+    } as unknown as ArticleScriptLlm;
+    const engine = await createEngine({ dataDir, llm, search: new FakeSearch(), eventFlushIntervalMs: 5 });
+    cleanup.push(() => engine.dispose());
+    const app = engine.parts.appDb.db;
+    const saver = engine.parts.runner["opts"].checkpointer.saver.db;
+    // Every statement run on either connection: the saver's answer write, and each commit at FULL on the app's.
+    const proto = Object.getPrototypeOf(app.prepare("SELECT 1")) as Database.Statement;
+    const run = proto.run;
+    vi.spyOn(proto, "run").mockImplementation(function (this: Database.Statement, ...args: unknown[]) {
+      if (this.database === saver && /INTO writes/.test(this.source) && JSON.stringify(args).includes("__resume__")) log.push("answer");
+      if (this.database === app && !this.reader && app.pragma("synchronous", { simple: true }) === 2) log.push("full");
+      return run.apply(this, args);
+    } as typeof proto.run);
+    cleanup.push(() => void vi.restoreAllMocks());
+    await runArticleAnsweringAtOnce(engine, { editorRounds: 1 });
+    const answers = log.flatMap((entry, i) => (entry === "answer" ? [i] : []));
+    expect(answers.length).toBeGreaterThanOrEqual(4);
+    for (const at of answers) {
+      const nextLlm = log.indexOf("llm", at);
+      const nextFull = log.indexOf("full", at);
+      expect(nextFull, `answer at ${at}: ${log.slice(at, at + 8).join(" ")}`).toBeGreaterThan(at);
+      if (nextLlm !== -1) expect(nextFull).toBeLessThan(nextLlm);
+    }
   }, 60_000);
 
   it("refuses a wrong action at an announced pause and leaves it pending", async () => {

@@ -11,14 +11,16 @@ import { withRelaxedSync } from "./withRelaxedSync.js";
 export const HIGH_RATE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["token", "draft_chunk", "progress"]);
 
 /**
- * The runner's transition events: a run starts, is answered, pauses or ends. A batch holding one
- * commits with the connection's own durability (`synchronous=FULL` in the app), which fsyncs the
- * WAL and so every event before it. Every other batch — what nodes emit while a run is between two
+ * The runner's transition events: a run starts, pauses or ends. A batch holding one commits with
+ * the connection's own durability (`synchronous=FULL` in the app), which fsyncs the WAL and so
+ * every event before it. Every other batch — what nodes emit while a run is between two
  * transitions — commits with `synchronous=NORMAL`: durable across a crash or `kill -9` in WAL
  * mode, without an fsync each. A power cut mid-run can lose those events since the last
  * transition; the recovered run redoes those steps and emits them again with fresh seqs.
+ * `resumed` is not among them: the runner fsyncs it together with the answer it announces, once
+ * LangGraph has written that answer (WorkflowRunner.syncAnswer), so one fsync covers both.
  */
-export const DURABLE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["connected", "resumed", "await_user", "done", "error"]);
+export const DURABLE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["connected", "await_user", "done", "error"]);
 
 export interface EventStoreOptions {
   /** How long a high-rate event may wait in memory before its batch is committed, in ms; default 50. */
