@@ -17,6 +17,8 @@ let server: ChildProcess | null = null;
 let browser: Browser | null = null;
 let dataDir = "";
 let url = "";
+/** Everything the server printed, for a failure's message. */
+let serverLog = "";
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(root, "dist/renderer/index.html"))) {
@@ -29,18 +31,17 @@ beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`server did not print its URL: ${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not print its URL: ${serverLog}`)), 60_000);
     server!.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Scriptorium is running at (\S+)/.exec(out);
+      serverLog += chunk.toString();
+      const match = /Scriptorium is running at (\S+)/.exec(serverLog);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
       }
     });
-    server!.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    server!.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    server!.stderr!.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+    server!.on("exit", (code) => reject(new Error(`server exited with ${code}: ${serverLog}`)));
   });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -76,24 +77,48 @@ describe("browser mode on the real engine and the tiny real GGUF", { timeout: 24
     await page.getByRole("button", { name: "对话" }).waitFor({ state: "visible", timeout: 30_000 });
     expect(await page.getByRole("button", { name: "稍后再说" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "对话" }).click();
-    await page.getByLabel("输入问题").fill("你好，请介绍一下你自己。");
-    await page.getByRole("button", { name: "发送" }).click();
     const reply = page.getByTestId("chat-reply");
-    const sessionId = async (): Promise<string | undefined> => (await api("sessions.list", { workflow: "chat" })).sessions?.[0]?.id;
-    const tokenEvents = async () => {
-      const id = await sessionId();
-      return id ? ((await api("events.list", { sessionId: id, afterSeq: 0 })).events as Array<{ type: string; seq: number; text?: string }>) : [];
-    };
-    // Random weights: the text means nothing, but it is real llama.cpp output. Wait for a printable
-    // run in the streamed tokens, then see the same characters in the page.
-    const printable = async () => /[A-Za-z0-9\u4e00-\u9fff]{2,}/.exec((await tokenEvents()).filter((e) => e.type === "token").map((e) => e.text).join(""))?.[0] ?? "";
-    await expect.poll(printable, { timeout: 180_000 }).not.toBe("");
-    const streamed = await printable();
+    const sessionIds = async (): Promise<string[]> => ((await api("sessions.list", { workflow: "chat" })).sessions ?? []).map((s: { id: string }) => s.id);
+    const eventsOf = async (id: string) => (await api("events.list", { sessionId: id, afterSeq: 0 })).events as Array<{ type: string; seq: number; text?: string }>;
+    // Random weights: the text means nothing, but it is real llama.cpp output. A reply can end
+    // (end-of-generation) before it prints two letters or digits in a row, so the page is asked
+    // again, up to three times; an error or a stall fails at once with what the server saw.
+    const printable = (events: Array<{ type: string; text?: string }>) =>
+      /[A-Za-z0-9\u4e00-\u9fff]{2,}/.exec(events.filter((e) => e.type === "token").map((e) => e.text).join(""))?.[0] ?? "";
+    let streamed = "";
+    let sessionId = "";
+    let events: Array<{ type: string; seq: number; text?: string }> = [];
+    for (let attempt = 1; attempt <= 3 && !streamed; attempt++) {
+      const before = new Set(await sessionIds());
+      await page.getByLabel("输入问题").fill("你好，请介绍一下你自己。");
+      await page.getByRole("button", { name: "发送" }).click();
+      const started = await waitFor(async () => (await sessionIds()).find((id) => !before.has(id)) ?? "", 45_000);
+      if (!started) throw new Error(`the page started no chat session in 45 s (attempt ${attempt}); alerts on the page: ${JSON.stringify(await page.getByRole("alert").allInnerTexts().catch(() => null))}; server: ${serverLog.slice(-2000)}`);
+      sessionId = started;
+      const ended = await waitFor(async () => {
+        events = await eventsOf(sessionId);
+        return printable(events) !== "" || events.some((e) => e.type === "done" || e.type === "error");
+      }, 150_000);
+      if (!ended) throw new Error(`chat session ${sessionId} printed nothing and did not end in 150 s; last events ${JSON.stringify(events.slice(-5))}; server: ${serverLog.slice(-2000)}`);
+      expect(events.find((e) => e.type === "error"), "the chat run failed").toBeUndefined();
+      streamed = printable(events);
+    }
+    expect(streamed, `three replies without two printable characters in a row; last: ${JSON.stringify(events.slice(-5))}`).not.toBe("");
     await expect.poll(() => reply.innerText(), { timeout: 30_000 }).toContain(streamed);
 
     // The session's events, replayed over the HTTP API, are numbered without gaps.
-    const events = await tokenEvents();
+    events = await eventsOf(sessionId);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
-    await api("run.cancel", { sessionId: await sessionId() });
+    await api("run.cancel", { sessionId });
   });
 });
+
+/** Poll `probe` every 250 ms until it returns something truthy or `timeoutMs` passes; returns the last value. */
+async function waitFor<T>(probe: () => Promise<T>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
