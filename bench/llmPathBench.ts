@@ -142,9 +142,10 @@ export async function llmPathBench(
   result.metrics["llm.prefix_reuse_ttft_speedup"] = median(cold) / median(warm);
   result.notes.push(`TTFT cold ${median(cold).toFixed(0)} ms vs with the system prompt + materials held ${median(warm).toFixed(0)} ms (medians of ${cold.length})`);
 
-  // One section at a time, each following another on the pool (the real article path), and bare
-  // decode at the same context length right after each: A B A B …
-  service.decodeBatchHistogram({ reset: true });
+  // One section at a time, each following another on the pool (the real article path), each
+  // followed by a bare decode at the same context length (A B A B …). The concurrent runs sit
+  // between sequential sections — S W S S W S per round — so each has one-at-a-time sections on
+  // both sides and a slow or fast phase of the machine does not land on one variant only.
   const sequential: CallTiming[] = [];
   const bare: number[] = [];
   const sequentialRates: number[] = [];
@@ -152,49 +153,57 @@ export async function llmPathBench(
   let histogram4 = new Map<number, number>();
   // Native passes (llama.cpp ubatches) per batch in the last 2- and 4-wide runs.
   const passes: Record<2 | 4, Map<number, number>> = { 2: new Map(), 4: new Map() };
-  // Median native decode step (ms) of a 1-sequence batch (sections one at a time) and of a 4-sequence one.
-  const stepOne: number[] = [];
+  // Native decode step (ms) of a 1-sequence batch (sections one at a time: 10th, 50th, 90th
+  // percentile of each section's steps) and the median of a 4-sequence one.
+  const stepOne: Record<"p10" | "p50" | "p90", number[]> = { p10: [], p50: [], p90: [] };
   const stepFour: number[] = [];
   let next = 0;
+  const oneAtATime = async (): Promise<CallTiming> => {
+    const prompt = section(next++);
+    service.decodeBatchHistogram({ reset: true });
+    const timing = await timedCall(llm, prompt, sectionTokens);
+    for (const [key, quantile] of [["p10", 0.1], ["p50", 0.5], ["p90", 0.9]] as const) {
+      const step = service.decodeStepMs(quantile)?.get(1);
+      if (step !== undefined) stepOne[key].push(step);
+    }
+    sequential.push(timing);
+    ctx.log(`section ${next - 1}: ${timing.tokens} tokens in ${(timing.wallMs / 1000).toFixed(1)} s, TTFT ${timing.ttftMs.toFixed(0)} ms`);
+    // As long as the section: a shorter bare decode runs at a shorter mean context, which is
+    // faster per token (at 128 of 256 tokens, decode_vs_raw read ~2–3 % low in quick mode).
+    bare.push(await bareDecode(service, prompt, sectionTokens));
+    return timing;
+  };
+  const atOnce = async (width: 2 | 4): Promise<void> => {
+    // Not measured: every sequence drafts a section again first. The bare decodes leave the
+    // sequence they ran on holding tokens the chat path does not share (a 4-wide run after them
+    // prefilled 2 596 prompt tokens where the 2-wide one prefilled 303: two sequences re-read the
+    // whole 1 148-token prompt), and the metric's premise is a pool after a fan-out.
+    await concurrentSections(service, llm, next, 4, 1);
+    next += 4;
+    service.decodeBatchHistogram({ reset: true });
+    concurrent[width].push(await concurrentSections(service, llm, next, width, sectionTokens));
+    passes[width] = service.decodePassesHistogram() ?? new Map();
+    ctx.log(`${width} at once: ${concurrent[width].at(-1)!.rate.toFixed(1)} tok/s`);
+    next += width;
+    if (width === 4) {
+      histogram4 = service.decodeBatchHistogram() ?? new Map();
+      const four = service.decodeStepMs()?.get(4);
+      if (four !== undefined) stepFour.push(four);
+    }
+  };
   // Every sequence has drafted a section before (as after the article's first fan-out): each
   // measured call follows another on the pool, and none pays a one-off cold prefill.
   await concurrentSections(service, llm, next, 4, 1);
   next += 4;
   for (let round = 0; round < rounds; round++) {
-    let tokens = 0;
-    service.decodeBatchHistogram({ reset: true });
-    for (let i = 0; i < 4; i++) {
-      const prompt = section(next++);
-      const timing = await timedCall(llm, prompt, sectionTokens);
-      sequential.push(timing);
-      tokens += timing.tokens;
-      ctx.log(`section ${next - 1}: ${timing.tokens} tokens in ${(timing.wallMs / 1000).toFixed(1)} s, TTFT ${timing.ttftMs.toFixed(0)} ms`);
-      // As long as the section: a shorter bare decode runs at a shorter mean context, which is
-      // faster per token (at 128 of 256 tokens, decode_vs_raw read ~2–3 % low in quick mode).
-      if (i % 2 === 1 || !ctx.quick) bare.push(await bareDecode(service, prompt, sectionTokens));
-    }
-    const one = service.decodeStepMs()?.get(1);
-    if (one !== undefined) stepOne.push(one);
+    const [first, second] = round % 2 === 0 ? ([4, 2] as const) : ([2, 4] as const);
+    const timings = [await oneAtATime()];
+    await atOnce(first);
+    timings.push(await oneAtATime(), await oneAtATime());
+    await atOnce(second);
+    timings.push(await oneAtATime());
     // The bare decodes ran in between; the one-at-a-time rate counts the sections' time only.
-    sequentialRates.push((tokens * 1000) / sequential.slice(-4).reduce((sum, c) => sum + c.wallMs, 0));
-    for (const width of round % 2 === 0 ? ([4, 2] as const) : ([2, 4] as const)) {
-      // Not measured: every sequence drafts a section again first. The bare decodes above leave
-      // the sequence they ran on holding tokens the chat path does not share (the 4-wide run after
-      // them prefilled 2 596 prompt tokens where the 2-wide one prefilled 303: two sequences
-      // re-read the whole 1 148-token prompt), and the metric's premise is a pool after a fan-out.
-      await concurrentSections(service, llm, next, 4, 1);
-      next += 4;
-      service.decodeBatchHistogram({ reset: true });
-      concurrent[width].push(await concurrentSections(service, llm, next, width, sectionTokens));
-      passes[width] = service.decodePassesHistogram() ?? new Map();
-      ctx.log(`${width} at once: ${concurrent[width].at(-1)!.rate.toFixed(1)} tok/s`);
-      next += width;
-      if (width === 4) {
-        histogram4 = service.decodeBatchHistogram() ?? new Map();
-        const four = service.decodeStepMs()?.get(4);
-        if (four !== undefined) stepFour.push(four);
-      }
-    }
+    sequentialRates.push((timings.reduce((sum, c) => sum + c.tokens, 0) * 1000) / timings.reduce((sum, c) => sum + c.wallMs, 0));
   }
 
   const endToEnd = median(sequential.map((c) => (c.tokens * 1000) / c.wallMs));
@@ -220,8 +229,15 @@ export async function llmPathBench(
   result.notes.push(
     `native passes per decode batch (llama.cpp ubatches, each a pass over the weights; passes × batches): 4-wide ${formatHistogram(passes[4])}, 2-wide ${formatHistogram(passes[2])}`,
   );
-  if (stepOne.length && stepFour.length) {
-    const [step1, step4] = [median(stepOne), median(stepFour)];
+  if (stepOne.p50.length) {
+    // On a VM the 1-sequence step is bimodal (each llama_decode starts its worker threads afresh:
+    // docs/notes/node-llama-cpp-batching.md); a wide p50–p90 gap means the run's figures rode on it.
+    result.notes.push(
+      `native 1-sequence decode step during the one-at-a-time sections (medians over ${stepOne.p50.length} sections): p10 ${median(stepOne.p10).toFixed(1)} ms, p50 ${median(stepOne.p50).toFixed(1)} ms, p90 ${median(stepOne.p90).toFixed(1)} ms`,
+    );
+  }
+  if (stepOne.p50.length && stepFour.length) {
+    const [step1, step4] = [median(stepOne.p50), median(stepFour)];
     const rate4 = median(concurrent[4].map((r) => r.rate));
     // Per generated token, what is not the native decode step: sampling, detokenising, the JS loop.
     const other1 = 1000 / one - step1;

@@ -228,18 +228,19 @@ export class LlmService {
   }
 
   /**
-   * Sequences per decode batch → median native time of such a batch in ms (a prefill chunk counts
-   * as one item, so medians, not means); reset with the histogram. Null without the batch counter.
+   * Sequences per decode batch → native time of such a batch in ms at `quantile` (default the
+   * median: a prefill chunk counts as one item, so not means); reset with the histogram. Null
+   * without the batch counter.
    */
-  decodeStepMs(): Map<number, number> | null {
+  decodeStepMs(quantile = 0.5): Map<number, number> | null {
     const gather = this.requireLoaded().gather;
     if (!gather) return null;
-    const medians = new Map<number, number>();
+    const picked = new Map<number, number>();
     for (const [size, times] of gather.stepMs) {
       const sorted = [...times].sort((a, b) => a - b);
-      if (sorted.length) medians.set(size, sorted[Math.floor(sorted.length / 2)]!);
+      if (sorted.length) picked.set(size, sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * quantile))]!);
     }
-    return medians;
+    return picked;
   }
 
   /** A grammar for this JSON schema (see jsonSchemaForGrammar) on the loaded binding, cached per schema. */
