@@ -1,6 +1,7 @@
 import path from "node:path";
 import { getLlama, LlamaLogLevel, type LlamaModel } from "node-llama-cpp";
 import type { z } from "zod";
+import { cpuWakeKeeper } from "../electron/engine/llm/CpuWakeKeeper.js";
 import { LlmService } from "../electron/engine/llm/LlmService.js";
 import { LlamaCppProvider } from "../electron/engine/llm/LlamaCppProvider.js";
 import { physicalCoreCount } from "../electron/engine/llm/physicalCoreCount.js";
@@ -39,9 +40,13 @@ export async function llmBench(ctx: BenchContext): Promise<GroupResult> {
   return result;
 }
 
-/** Generate up to `maxTokens` greedily on a fresh sequence; tokens/s over the generation phase only. */
-async function decodeRate(model: LlamaModel, threads: number | undefined, maxTokens: number, budgetMs: number): Promise<number> {
+/**
+ * Generate up to `maxTokens` greedily on a fresh sequence; tokens/s over the generation phase
+ * only. Holds the CPU wake keeper as LlmService does while it generates, unless `keepAwake` is false.
+ */
+async function decodeRate(model: LlamaModel, threads: number | undefined, maxTokens: number, budgetMs: number, keepAwake = true): Promise<number> {
   const context = await model.createContext({ contextSize: 512, sequences: 1, ...(threads ? { threads } : {}) });
+  const release = keepAwake ? cpuWakeKeeper.hold() : () => undefined;
   try {
     const sequence = context.getSequence();
     const prompt = model.tokenize("Scriptorium writes offline.");
@@ -56,6 +61,7 @@ async function decodeRate(model: LlamaModel, threads: number | undefined, maxTok
     const seconds = (performance.now() - started) / 1000;
     return generated > 1 ? (generated - 1) / seconds : 0;
   } finally {
+    release();
     await context.dispose();
   }
 }
@@ -82,6 +88,18 @@ async function threadsAndDecode(ctx: BenchContext, modelPath: string, result: Gr
     result.metrics["llm.decode_tokens_per_s"] = comparison.medianA;
     result.notes.push(
       `decode with threads=${threads}: ${comparison.medianA.toFixed(1)} tok/s; library default: ${comparison.medianB.toFixed(2)} tok/s (${rounds === 1 ? "one A B pair" : `medians of ${rounds}, A/B interleaved`})`,
+    );
+    // The wake keeper on and off, at the app's threads; long enough samples that a halted core's
+    // wake-ups, not the first steps' warm-up, decide them.
+    const wakeRounds = ctx.quick ? 3 : 6;
+    const wake = await sideBySide(
+      wakeRounds,
+      () => decodeRate(model, threads, 96, 10_000),
+      () => decodeRate(model, threads, 96, 10_000, false),
+    );
+    result.metrics["llm.cpu_wake_speedup"] = wake.ratio;
+    result.notes.push(
+      `decode with the CPU wake keeper held: ${wake.medianA.toFixed(1)} tok/s; without: ${wake.medianB.toFixed(1)} tok/s (medians of ${wakeRounds}, A/B interleaved; 96 tokens each)`,
     );
   } finally {
     await model.dispose();

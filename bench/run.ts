@@ -30,6 +30,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
   llm: {
     metrics: [
       "llm.threads_speedup",
+      "llm.cpu_wake_speedup",
       "llm.grammar_valid_rate",
       "llm.prompt_only_valid_rate",
       "llm.section_throughput_ratio",

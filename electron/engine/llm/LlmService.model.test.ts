@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
+import { cpuWakeKeeper } from "./CpuWakeKeeper.js";
 import { LlamaCppProvider } from "./LlamaCppProvider.js";
 import { LlmService } from "./LlmService.js";
 
@@ -135,5 +136,43 @@ describe("LlmService KV prefix reuse", () => {
     });
     expect(held).toContain("Plain call.");
     expect(held).not.toMatch(/helpful, respectful and honest/);
+  });
+});
+
+describe("LlmService CPU wake keeper", () => {
+  it("holds the keeper while a call has a sequence, releases it after, and not at all with keepCpuAwake: false", async () => {
+    await service.load({ modelPath: good, threads: 1, sequences: 2, contextSize: 1024 });
+    const llm = new LlamaCppProvider(service);
+    const result = await llm.generateText({ prompt: "Keep awake.", maxTokens: 4, maxContinuations: 0 });
+    expect(result.tokens).toBeGreaterThan(0);
+    expect(cpuWakeKeeper.active).toBe(false);
+    expect(await service.withSequence(async () => cpuWakeKeeper.active)).toBe(true);
+    expect(cpuWakeKeeper.active).toBe(false);
+
+    // Two calls at once: held until the last one ends.
+    let release!: () => void;
+    const first = service.withSequence(() => new Promise<void>((resolve) => (release = resolve)));
+    const second = await service.withSequence(async () => cpuWakeKeeper.active);
+    expect(second).toBe(true);
+    expect(cpuWakeKeeper.active).toBe(true);
+    release();
+    await first;
+    expect(cpuWakeKeeper.active).toBe(false);
+
+    await service.load({ modelPath: good, threads: 1, sequences: 2, contextSize: 1024, keepCpuAwake: false });
+    expect(await service.withSequence(async () => cpuWakeKeeper.active)).toBe(false);
+  });
+
+  it("an unload while a call holds a sequence releases the keeper", async () => {
+    await service.load({ modelPath: good, threads: 1, sequences: 2, contextSize: 1024 });
+    let release!: () => void;
+    const held = service.withSequence(() => new Promise<void>((resolve) => (release = resolve)));
+    await Promise.resolve();
+    expect(cpuWakeKeeper.active).toBe(true);
+    await service.unload();
+    expect(cpuWakeKeeper.active).toBe(false);
+    release();
+    await held;
+    expect(cpuWakeKeeper.active).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
+import { cpuWakeKeeper } from "./CpuWakeKeeper.js";
 import { DecodeGather, sequenceIdOf } from "./DecodeGather.js";
 import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
 import { SequencePool } from "./SequencePool.js";
@@ -33,6 +34,11 @@ export interface LlmServiceSettings {
    * most), so concurrent calls share decode batches (see DecodeGather); default true.
    */
   gatherDecodes?: boolean;
+  /**
+   * Hold the {@link cpuWakeKeeper} while any sequence is lent, so idle cores do not fall asleep
+   * between the hand-offs of each token (on a VM they take milliseconds to wake); default true.
+   */
+  keepCpuAwake?: boolean;
   /** Load progress 0..1, for the status bar. */
   onProgress?: (progress: number) => void;
   /** Aborts the load (`jobs.cancel` of its progress task): the call rejects with `aborted`, nothing stays loaded. */
@@ -66,6 +72,8 @@ interface Loaded {
   pool: SequencePool;
   sequences: readonly LlamaContextSequence[];
   gather: DecodeGather | null;
+  /** Releases the wake keeper if a sequence holds it now. */
+  releaseWake: () => void;
   chatWrapper: ChatWrapper;
   grammars: Map<string, Promise<LlamaGrammar>>;
 }
@@ -128,7 +136,19 @@ export class LlmService {
         const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
         const chatWrapper = pickChatWrapper(model, hasChatTemplate);
         let gather: DecodeGather | null = null;
-        const pool = new SequencePool(sequenceList, { onBusyChange: () => gather?.check() });
+        const keepAwake = settings.keepCpuAwake ?? true;
+        let releaseWake: (() => void) | null = null;
+        let unloaded = false;
+        const pool: SequencePool = new SequencePool(sequenceList, {
+          onBusyChange: () => {
+            gather?.check();
+            if (keepAwake && !unloaded && pool.busy.size > 0) releaseWake ??= cpuWakeKeeper.hold();
+            else if (releaseWake) {
+              releaseWake();
+              releaseWake = null;
+            }
+          },
+        });
         // Off, it still counts batches, so the two can be compared.
         gather = new DecodeGather(context, () => pool.busy, { hold: settings.gatherDecodes ?? true });
         if (!gather.install()) gather = null;
@@ -139,6 +159,11 @@ export class LlmService {
           pool,
           sequences: sequenceList,
           gather,
+          releaseWake: () => {
+            unloaded = true;
+            releaseWake?.();
+            releaseWake = null;
+          },
           grammars: new Map(),
           info: {
             path: settings.modelPath,
@@ -279,6 +304,7 @@ export class LlmService {
     if (!loaded) return;
     this.loaded = null;
     loaded.pool.dispose();
+    loaded.releaseWake();
     loaded.gather?.flush();
     await loaded.context.dispose();
     await loaded.model.dispose();
