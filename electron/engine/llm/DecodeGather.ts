@@ -46,7 +46,10 @@ interface Held {
 export class DecodeGather {
   /** Sequences per decode batch → number of such batches, since install. */
   readonly histogram = new Map<number, number>();
-  /** Sequences per decode batch → native decode times (ms) of the last such batches, for the bench's notes. */
+  /**
+   * Sequences per decode step → native times (ms) of the last such steps, for the bench's notes.
+   * Only batches of one token per sequence are timed: a prefill chunk's time is not a step's.
+   */
   readonly stepMs = new Map<number, number[]>();
   /**
    * Native passes per decode batch → number of such batches. With a KV stream per sequence,
@@ -92,27 +95,32 @@ export class DecodeGather {
     // native object's methods are read-only, so the context gets a proxy in front of it; methods
     // run bound to the real object, as native code requires.
     let items = 0;
+    let tokens = 0;
     const ids: number[] = [];
     const counted: Record<string, (...args: unknown[]) => unknown> = {
       initBatch: (...args) => {
         items = 0;
+        tokens = 0;
         ids.length = 0;
         return native.initBatch.apply(native, args as [number]);
       },
       addToBatch: (...args) => {
         items++;
+        tokens += (args[2] as ArrayLike<number> | undefined)?.length ?? 1;
         ids.push(args[0] as number);
         return native.addToBatch.apply(native, args);
       },
       decodeBatch: () => {
         const size = items;
+        // A decode step: one token per sequence. A batch with a prefill chunk is not timed as one.
+        const decodeStep = tokens === items;
         this.histogram.set(size, (this.histogram.get(size) ?? 0) + 1);
         const passes = nativePasses(ids);
         this.passesHistogram.set(passes, (this.passesHistogram.get(passes) ?? 0) + 1);
         this.decoding++;
         const started = performance.now();
         return native.decodeBatch.call(native).finally(() => {
-          this.recordStep(size, performance.now() - started);
+          if (decodeStep) this.recordStep(size, performance.now() - started);
           this.decoding--;
           this.afterBatch();
         });

@@ -253,17 +253,22 @@ export class LlmService {
   }
 
   /**
-   * Sequences per decode batch → native time of such a batch in ms at `quantile` (default the
-   * median: a prefill chunk counts as one item, so not means); reset with the histogram. Null
-   * without the batch counter.
+   * Sequences per decode step (one token each; batches with a prefill chunk are not timed) →
+   * native time of such a step in ms at `quantile` (default the median), or their mean (what a
+   * token costs on average); reset with the histogram. Null without the batch counter.
    */
-  decodeStepMs(quantile = 0.5): Map<number, number> | null {
+  decodeStepMs(quantile: number | "mean" = 0.5): Map<number, number> | null {
     const gather = this.requireLoaded().gather;
     if (!gather) return null;
     const picked = new Map<number, number>();
     for (const [size, times] of gather.stepMs) {
+      if (times.length === 0) continue;
+      if (quantile === "mean") {
+        picked.set(size, times.reduce((sum, ms) => sum + ms, 0) / times.length);
+        continue;
+      }
       const sorted = [...times].sort((a, b) => a - b);
-      if (sorted.length) picked.set(size, sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * quantile))]!);
+      picked.set(size, sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * quantile))]!);
     }
     return picked;
   }
