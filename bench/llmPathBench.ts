@@ -309,3 +309,46 @@ function formatHistogram(histogram: Map<number, number>): string {
   const text = [...histogram.entries()].sort((a, b) => b[0] - a[0]).map(([size, count]) => `${size}×${count}`).join(" ");
   return text || "not counted";
 }
+
+/**
+ * `parallel_speedup_4` alone, on whatever model `service` has loaded (4 sequences): the same
+ * sections one at a time against four at once, S W S per round after a fan-out, so each 4-wide
+ * run has one-at-a-time sections on both sides. Used for a second weight format beside the main
+ * figures: llama.cpp's CPU kernels differ by format (Q8_0 multiplies a batch through tinyBLAS
+ * with no saving per token on this machine; Q4_0 is repacked into interleaved blocks with a
+ * GEMM kernel), and that, not the batching, sets how much four sequences gain.
+ */
+export async function parallelSpeedup4(service: LlmService, rounds: number, sectionTokens = 256) {
+  const llm = new LlamaCppProvider(service);
+  const rates = { one: [] as number[], four: [] as number[] };
+  const steps = { one: [] as number[], four: [] as number[] };
+  let next = 0;
+  await concurrentSections(service, llm, next, 4, 1);
+  next += 4;
+  const one = async () => {
+    service.decodeBatchHistogram({ reset: true });
+    const timing = await timedCall(llm, section(next++), sectionTokens);
+    rates.one.push((timing.tokens * 1000) / timing.wallMs);
+    const step = service.decodeStepMs("mean")?.get(1);
+    if (step !== undefined) steps.one.push(step);
+  };
+  for (let round = 0; round < rounds; round++) {
+    await one();
+    await concurrentSections(service, llm, next, 4, 1);
+    next += 4;
+    service.decodeBatchHistogram({ reset: true });
+    rates.four.push((await concurrentSections(service, llm, next, 4, sectionTokens)).rate);
+    next += 4;
+    const step = service.decodeStepMs("mean")?.get(4);
+    if (step !== undefined) steps.four.push(step);
+    await one();
+  }
+  const [oneRate, fourRate] = [median(rates.one), median(rates.four)];
+  return {
+    ratio: fourRate / oneRate,
+    one: oneRate,
+    four: fourRate,
+    stepOneMs: steps.one.length ? median(steps.one) : null,
+    stepFourMs: steps.four.length ? median(steps.four) : null,
+  };
+}

@@ -38,6 +38,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
       "llm.decode_vs_raw",
       "llm.parallel_speedup_2",
       "llm.parallel_speedup_4",
+      "llm.parallel_speedup_4_q4_0",
       "llm.decode_tokens_per_s",
       "llm.memory_bandwidth_bound_tokens_per_s",
       "llm.decode_bandwidth_ratio_q8",
