@@ -1,14 +1,18 @@
+import { execFile } from "node:child_process";
 import path from "node:path";
+import { promisify } from "node:util";
 import type { Collection } from "../shared/knowledge.js";
 import { ANN_THRESHOLD, KnowledgeStore, type SearchMode } from "../electron/engine/knowledge/KnowledgeStore.js";
 import type { IndexedChunk } from "../electron/engine/knowledge/IndexedChunk.js";
 import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
 import { ZH_DOCS, ZH_QUERIES } from "../tests/fixtures/zhRetrievalSet.js";
-import { percentile } from "./lib/sideBySide.js";
+import { mallocTunables } from "../electron/server/relaunchWithMallocTunables.js";
+import { percentile, sideBySide } from "./lib/sideBySide.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
 
 const COLLECTION: Collection = "library";
+const execFileAsync = promisify(execFile);
 
 /**
  * Retrieval quality and speed of the LanceDB hybrid store. No neural embedding model can be
@@ -76,6 +80,7 @@ export async function latency(ctx: BenchContext, embedder: HashEmbedder, size: n
     const label = size >= 100_000 ? "100k" : "10k";
     const flat = await measure(ctx, store, embedder);
     let line = `${label}: ${size} chunks indexed in ${seconds.toFixed(1)} s (embed + write + optimize); ${flat.samples} hybrid queries; flat p50 ${flat.p50.toFixed(1)} / p95 ${flat.p95.toFixed(1)} ms, recall@5 hybrid ${flat.recallHybrid.toFixed(2)} / vector ${flat.recallVector.toFixed(2)}`;
+    if (size === 10_000) await coldProcesses(ctx, dir, embedder, result);
     let final = flat;
     if (size + ZH_DOCS.length >= ANN_THRESHOLD) {
       store.close();
@@ -93,6 +98,37 @@ export async function latency(ctx: BenchContext, embedder: HashEmbedder, size: n
   } finally {
     store.close();
   }
+}
+
+/**
+ * `retrieval.malloc_tunables_speedup_10k`: p95 of a fresh process's first 72 hybrid searches (the labelled queries twice) on the
+ * 10k table with glibc's default malloc over the same with the Node hosts' settings
+ * (relaunchWithMallocTunables), both processes started side by side. Elsewhere than glibc the
+ * setting does not exist and the metric is null.
+ */
+async function coldProcesses(ctx: BenchContext, dir: string, embedder: HashEmbedder, result: GroupResult): Promise<void> {
+  const key = "retrieval.malloc_tunables_speedup_10k";
+  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
+  if (typeof header?.glibcVersionRuntime !== "string") {
+    result.metrics[key] = null;
+    result.reasons[key] = "not glibc: GLIBC_TUNABLES does not apply";
+    return;
+  }
+  const script = path.join(import.meta.dirname, "coldSearch.ts");
+  const runs: Record<string, Array<{ p50: number; p95: number; faults: number }>> = { defaults: [], tuned: [] };
+  const cold = (variant: "defaults" | "tuned") => async () => {
+    // An empty GLIBC_TUNABLES is glibc's defaults, and tells the child not to relaunch itself.
+    const env = { ...process.env, GLIBC_TUNABLES: variant === "tuned" ? mallocTunables() : "" };
+    const { stdout } = await execFileAsync(process.execPath, ["--import", "tsx", script, dir, String(embedder.dimensions)], { env, timeout: 120_000 });
+    const run = JSON.parse(stdout.trim().split("\n").at(-1)!) as { p50: number; p95: number; faults: number };
+    runs[variant]!.push(run);
+    return run.p95;
+  };
+  const compared = await sideBySide(ctx.quick ? 2 : 4, cold("defaults"), cold("tuned"));
+  result.metrics[key] = compared.ratio;
+  const summary = (variant: string) =>
+    runs[variant]!.map((run) => `p50 ${run.p50.toFixed(1)} / p95 ${run.p95.toFixed(1)} ms, ${run.faults} faults`).join("; ");
+  result.notes.push(`10k, fresh process, first ${ZH_QUERIES.length * 2} hybrid searches: glibc defaults ${summary("defaults")} | Node hosts' malloc settings ${summary("tuned")}`);
 }
 
 /** Hybrid latency percentiles, and recall@5 of the labelled queries among all the chunks. */

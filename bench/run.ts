@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
+import { relaunchWithMallocTunables } from "../electron/server/relaunchWithMallocTunables.js";
 import type { BenchContext, BenchGroup, GroupResult } from "./lib/types.js";
 import { unavailable } from "./lib/types.js";
 
@@ -62,6 +63,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
       "retrieval.ingest_chunks_per_s",
       "retrieval.p50_ms_10k",
       "retrieval.p95_ms_10k",
+      "retrieval.malloc_tunables_speedup_10k",
       "retrieval.p50_ms_100k",
       "retrieval.p95_ms_100k",
     ],
@@ -84,10 +86,13 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: unknown group(s) ${unknown.join(", ")}; known: ${Object.keys(GROUPS).join(", ")}\n`);
     process.exit(2);
   }
+  // The Node hosts' process settings (`npm run web`): glibc malloc tuned for LanceDB's buffers.
+  const relaunched = await relaunchWithMallocTunables();
+  if (relaunched !== null) process.exit(relaunched);
   const tmpDir = mkdtempSync(path.join(tmpdir(), "scriptorium-bench-"));
   const out = values.json ? process.stderr : process.stdout;
   const ctx: BenchContext = { quick: values.quick, tmpDir, log: (line) => out.write(`  ${line}\n`) };
-  const merged: GroupResult = { metrics: {}, reasons: {}, notes: [] };
+  const merged: GroupResult = { metrics: {}, reasons: {}, notes: [`process: GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES ?? "(unset)"}`] };
   try {
     for (const name of selected) {
       const group = GROUPS[name]!;
