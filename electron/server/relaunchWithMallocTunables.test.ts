@@ -51,6 +51,13 @@ describe("relaunchWithMallocTunables (spawned hosts)", { timeout: 120_000 }, () 
     expect(line).toMatchObject({ pid: result.pid, tunables: "glibc.malloc.arena_max=4" });
   });
 
+  it("runs the host here, with a line on stderr, when no copy can be started", () => {
+    const result = spawnSync(process.execPath, [...HOST, "exit", "5"], { cwd: root, env: { ...env(), RELAUNCH_HOST_BAD_EXEC: "1" }, encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(5);
+    expect(JSON.parse(result.stdout.trim())).toMatchObject({ pid: result.pid, tunables: null });
+    if (onGlibc) expect(result.stderr).toMatch(/malloc settings not applied \(.*ENOENT.*\); running with glibc's defaults/);
+  });
+
   it("passes SIGTERM on to the copy, which shuts down cleanly", async () => {
     const launcher = spawn(process.execPath, [...HOST, "wait"], { cwd: root, env: env() });
     try {

@@ -42,7 +42,8 @@ function onGlibc(): boolean {
  *
  * The copy shares stdin, stdout and stderr; SIGINT, SIGTERM and SIGHUP sent to this process are
  * passed on; if this process dies without passing one on (SIGKILL), the copy sees its IPC channel
- * close and stops itself with SIGTERM, so no server outlives its launcher.
+ * close and stops itself with SIGTERM, so no server outlives its launcher. If no copy can be
+ * started, it resolves `null` too, after a line on stderr.
  */
 export async function relaunchWithMallocTunables(): Promise<number | null> {
   if (process.env.GLIBC_TUNABLES !== undefined) {
@@ -59,10 +60,19 @@ export async function relaunchWithMallocTunables(): Promise<number | null> {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   };
   for (const signal of signals) process.on(signal, forward);
+  const release = () => {
+    for (const signal of signals) process.off(signal, forward);
+  };
   return new Promise((resolve, reject) => {
-    child.once("error", reject);
+    child.once("error", (error) => {
+      // No copy could start (no pid): run here with glibc's defaults rather than not at all.
+      if (child.pid !== undefined) return reject(error);
+      release();
+      process.stderr.write(`malloc settings not applied (${error.message}); running with glibc's defaults\n`);
+      resolve(null);
+    });
     child.once("exit", (code, signal) => {
-      for (const s of signals) process.off(s, forward);
+      release();
       // A copy killed by a signal leaves with the shell's 128 + signal number.
       resolve(code ?? 128 + (signal ? constants.signals[signal] : 0));
     });
