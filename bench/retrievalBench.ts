@@ -124,7 +124,7 @@ async function coldProcesses(ctx: BenchContext, dir: string, embedder: HashEmbed
     runs[variant]!.push(run);
     return run.p95;
   };
-  const compared = await sideBySide(ctx.quick ? 2 : 4, cold("defaults"), cold("tuned"));
+  const compared = await sideBySide(ctx.quick ? 1 : 3, cold("defaults"), cold("tuned"));
   result.metrics[key] = compared.ratio;
   const summary = (variant: string) =>
     runs[variant]!.map((run) => `p50 ${run.p50.toFixed(1)} / p95 ${run.p95.toFixed(1)} ms, ${run.faults} faults`).join("; ");
