@@ -16,6 +16,7 @@ interface HostLine {
   pid: number;
   ppid: number;
   tunables: string | null;
+  marker: string | null;
 }
 
 function alive(pid: number): boolean {
@@ -41,6 +42,8 @@ describe("relaunchWithMallocTunables (spawned hosts)", { timeout: 120_000 }, () 
     const line = JSON.parse(result.stdout.trim()) as HostLine;
     // Only glibc reads GLIBC_TUNABLES: elsewhere the host runs as started.
     expect(line.tunables).toBe(onGlibc ? mallocTunables() : null);
+    // The copy's marker is not passed on to what the copy starts.
+    expect(line.marker).toBeNull();
     expect(line.pid === result.pid).toBe(!onGlibc);
   });
 

@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import { availableParallelism, constants } from "node:os";
 
 const MiB = 1024 * 1024;
+/** Marks the copy a launcher started, whose IPC channel is its lifeline to that launcher. */
+const RELAUNCHED = "SCRIPTORIUM_RELAUNCHED";
 
 /**
  * glibc malloc settings for a Node process that queries LanceDB, as a `GLIBC_TUNABLES` value.
@@ -47,13 +49,13 @@ function onGlibc(): boolean {
  */
 export async function relaunchWithMallocTunables(): Promise<number | null> {
   if (process.env.GLIBC_TUNABLES !== undefined) {
-    stopWithParent();
+    if (process.env[RELAUNCHED] === "1") stopWithParent();
     return null;
   }
   if (!onGlibc()) return null;
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ["inherit", "inherit", "inherit", "ipc"],
-    env: { ...process.env, GLIBC_TUNABLES: mallocTunables() },
+    env: { ...process.env, GLIBC_TUNABLES: mallocTunables(), [RELAUNCHED]: "1" },
   });
   const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   const forward = (signal: NodeJS.Signals) => {
@@ -81,6 +83,8 @@ export async function relaunchWithMallocTunables(): Promise<number | null> {
 
 /** In the relaunched copy: the launcher's death closes the IPC channel; stop as on SIGTERM. */
 function stopWithParent(): void {
+  // Processes this copy starts are not copies of a launcher.
+  delete process.env[RELAUNCHED];
   const channel = process.channel;
   if (!channel) return;
   process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
