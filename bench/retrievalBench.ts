@@ -6,7 +6,7 @@ import { ANN_THRESHOLD, KnowledgeStore, type SearchMode } from "../electron/engi
 import type { IndexedChunk } from "../electron/engine/knowledge/IndexedChunk.js";
 import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
 import { ZH_DOCS, ZH_QUERIES } from "../tests/fixtures/zhRetrievalSet.js";
-import { mallocTunables } from "../electron/server/relaunchWithMallocTunables.js";
+import { mallocTunables, onGlibc } from "../electron/server/relaunchWithMallocTunables.js";
 import { percentile, sideBySide } from "./lib/sideBySide.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
@@ -114,8 +114,7 @@ async function coldProcesses(ctx: BenchContext, dir: string, embedder: HashEmbed
     result.reasons[key] = "full mode only (fresh processes side by side, ~7 s a pair)";
     return;
   }
-  const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
-  if (typeof header?.glibcVersionRuntime !== "string") {
+  if (!onGlibc()) {
     result.metrics[key] = null;
     result.reasons[key] = "not glibc: GLIBC_TUNABLES does not apply";
     return;

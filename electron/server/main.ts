@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   // On glibc the server runs as a copy started with malloc settings that keep LanceDB's search
-  // buffers warm (first searches ~3x faster); this process only waits for it.
+  // buffers warm (a new server's first searches 2–3× faster); this process only waits for it.
   const relaunched = await relaunchWithMallocTunables();
   if (relaunched !== null) process.exit(relaunched);
   const token = args.token ?? randomBytes(24).toString("base64url");

@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { mallocTunables } from "./relaunchWithMallocTunables.js";
+import { mallocTunables, onGlibc } from "./relaunchWithMallocTunables.js";
+
+const glibc = onGlibc();
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HOST = ["--import", "tsx", path.join(root, "tests/fixtures/relaunchHost.ts")];
-const onGlibc = typeof (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime === "string";
 const env = () => {
   const copy = { ...process.env };
   delete copy.GLIBC_TUNABLES;
@@ -41,10 +42,10 @@ describe("relaunchWithMallocTunables (spawned hosts)", { timeout: 120_000 }, () 
     expect(result.status).toBe(7);
     const line = JSON.parse(result.stdout.trim()) as HostLine;
     // Only glibc reads GLIBC_TUNABLES: elsewhere the host runs as started.
-    expect(line.tunables).toBe(onGlibc ? mallocTunables() : null);
+    expect(line.tunables).toBe(glibc ? mallocTunables() : null);
     // The copy's marker is not passed on to what the copy starts.
     expect(line.marker).toBeNull();
-    expect(line.pid === result.pid).toBe(!onGlibc);
+    expect(line.pid === result.pid).toBe(!glibc);
   });
 
   it("keeps a GLIBC_TUNABLES the user set and does not relaunch", () => {
@@ -58,7 +59,7 @@ describe("relaunchWithMallocTunables (spawned hosts)", { timeout: 120_000 }, () 
     const result = spawnSync(process.execPath, [...HOST, "exit", "5"], { cwd: root, env: { ...env(), RELAUNCH_HOST_BAD_EXEC: "1" }, encoding: "utf8", timeout: 60_000 });
     expect(result.status).toBe(5);
     expect(JSON.parse(result.stdout.trim())).toMatchObject({ pid: result.pid, tunables: null });
-    if (onGlibc) expect(result.stderr).toMatch(/malloc settings not applied \(.*ENOENT.*\); running with glibc's defaults/);
+    if (glibc) expect(result.stderr).toMatch(/malloc settings not applied \(.*ENOENT.*\); running with glibc's defaults/);
   });
 
   it("passes SIGTERM on to the copy, which shuts down cleanly", async () => {

@@ -30,7 +30,7 @@ export function mallocTunables(cores = availableParallelism()): string {
 }
 
 /** Whether this process runs on glibc, the only C library that reads `GLIBC_TUNABLES`. */
-function onGlibc(): boolean {
+export function onGlibc(): boolean {
   if (process.platform !== "linux") return false;
   const header = (process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header;
   return typeof header?.glibcVersionRuntime === "string";
