@@ -19,6 +19,8 @@ import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
 
 const SECTIONS = 6;
+/** Tokens per section in the overhead runs, the article bench's length (`hybridArticleLlm(service, 48)`). */
+const SECTION_TOKENS = 48;
 
 /**
  * Sections by real llama.cpp on the tiny GGUF (streamed prose, capped), every structured step
@@ -76,7 +78,10 @@ async function runDocgen(engine: Engine): Promise<{ wall: number; sessionId: str
 }
 
 /**
- * `workflow.docgen_overhead`: share of a docgen run's wall time not spent in LLM calls.
+ * `workflow.docgen_overhead`: share of a docgen run's wall time not spent in LLM calls. Sections
+ * of 48 tokens in both modes, as the article bench's: quick mode takes fewer samples elsewhere, not a
+ * different run here (it drafted 16-token sections until 2026-12-02, which read about twice full
+ * mode's figure for the same orchestration milliseconds).
  * `docgen.section_speedup`: wall time of the section phase with 1 worker over 2 (6 sections, pool of 2).
  * `docgen.review_prefix_reuse`: time of six module reviews with the draft in a different place each
  * time (no shared prefix) over the same reviews with the draft first (the KV cache keeps it).
@@ -93,7 +98,7 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
     const shares: number[] = [];
     const gaps: number[] = [];
     let supersteps = 0;
-    const llm = new TimedLlm(hybridDocgenLlm(real, ctx.quick ? 16 : 48));
+    const llm = new TimedLlm(hybridDocgenLlm(real, SECTION_TOKENS));
     const dataDir = mkdtempSync(path.join(ctx.tmpDir, "docgen-"));
     const engine = await createEngine({ dataDir, llm, recover: false });
     try {
