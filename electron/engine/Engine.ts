@@ -13,7 +13,7 @@ import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
 import type { SelectionRewriter } from "./documents/SelectionRewriter.js";
 import type { AppDb } from "./storage/AppDb.js";
 import type { SessionStore } from "./storage/SessionStore.js";
-import { paperHandlers, type PaperService } from "./knowledge/papers/PaperService.js";
+import { paperHandlers, type PaperService } from "./workflows/paper/library/PaperService.js";
 import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";

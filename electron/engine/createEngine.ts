@@ -3,7 +3,7 @@ import path from "node:path";
 import { removeStaleTempFiles } from "./io/removeStaleTempFiles.js";
 import type { WorkflowId } from "../../shared/api.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
-import { PaperService } from "./knowledge/papers/PaperService.js";
+import { PaperService } from "./workflows/paper/library/PaperService.js";
 import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
 import type { ApiKeysPort, EngineContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";

@@ -10,7 +10,7 @@ import { seriousAxeViolations, type AxeFinding } from "./harness/axeScan.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import type { EngineContext } from "../../electron/engine/EngineServices.js";
 
 const openStudio = studioPerTest();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { cleanSection, outlineOf, sectionIndexOf, writeFiles } from "../../electron/engine/testing/docgenTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";

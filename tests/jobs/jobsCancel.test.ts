@@ -7,7 +7,7 @@ import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { JobRegistry } from "../../electron/engine/jobs/JobRegistry.js";
 import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
 

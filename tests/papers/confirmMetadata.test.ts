@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmMetadata } from "../../electron/engine/knowledge/papers/confirmMetadata.js";
+import { confirmMetadata } from "../../electron/engine/workflows/paper/library/confirmMetadata.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 
 const PAGE = "Sparse Routing Transformers for Efficient Document Understanding\nAlice Chen, Bob Martin and Carla Diaz\nPublished 2023\nAbstract We present SparseRoute.";

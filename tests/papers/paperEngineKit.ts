@@ -4,7 +4,7 @@ import type { EngineEvent } from "../../shared/events.js";
 import type { PaperAnswer } from "../../shared/workflows/paper.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import type { LlmClient } from "../../electron/engine/llm/LlmClient.js";
 import { isTerminal, tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";

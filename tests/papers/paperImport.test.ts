@@ -4,8 +4,8 @@ import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildEmptyPdf, buildEncryptedPdf, buildPaperPdf, buildScannedPdf } from "./paperPdf.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";
-import { PaperLibrary } from "../../electron/engine/knowledge/papers/PaperLibrary.js";
-import { catalogReranker } from "../../electron/engine/knowledge/papers/LlamaReranker.js";
+import { PaperLibrary } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
+import { catalogReranker } from "../../electron/engine/knowledge/LlamaReranker.js";
 
 let kit: PaperKit | undefined;
 afterEach(async () => {

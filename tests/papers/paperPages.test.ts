@@ -1,8 +1,8 @@
 import { Document, Packer, PageBreak, Paragraph, TextRun, HeadingLevel } from "docx";
 import { afterEach, describe, expect, it } from "vitest";
-import { PAGE_WEIGHT, markHtmlPageBreaks, paginateLines } from "../../electron/engine/knowledge/papers/paperPages.js";
-import { linesFromMarkdown } from "../../electron/engine/knowledge/papers/parsePaper.js";
-import { structuralEvidence, structuralQuestion } from "../../electron/engine/knowledge/papers/structureQuery.js";
+import { PAGE_WEIGHT, markHtmlPageBreaks, paginateLines } from "../../electron/engine/workflows/paper/library/paperPages.js";
+import { linesFromMarkdown } from "../../electron/engine/workflows/paper/library/parsePaper.js";
+import { structuralEvidence, structuralQuestion } from "../../electron/engine/workflows/paper/library/structureQuery.js";
 import fs from "node:fs";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { importBytes, lastAnswer, paperEngine, untilSettled } from "./paperEngineKit.js";

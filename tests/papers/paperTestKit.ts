@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
-import { PaperLibrary } from "../../electron/engine/knowledge/papers/PaperLibrary.js";
+import { PaperLibrary } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
 import type { Embedder, LlmClient } from "../../electron/engine/llm/LlmClient.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { RERANKER_FILE, catalogReranker } from "../../electron/engine/knowledge/papers/LlamaReranker.js";
-import { PaperLibrary, type Reranker } from "../../electron/engine/knowledge/papers/PaperLibrary.js";
+import { RERANKER_FILE, catalogReranker } from "../../electron/engine/knowledge/LlamaReranker.js";
+import { PaperLibrary, type Reranker } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
 import { createTinyRerankerGguf } from "../fixtures/tinyRerankerGguf.js";
 import { buildPaperPdf } from "./paperPdf.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";

@@ -13,7 +13,7 @@ import { ScriptoriumError } from "../../shared/errors.js";
 import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowledgePort.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
 import { workflowReplies } from "./helpers/workflowScript.js";

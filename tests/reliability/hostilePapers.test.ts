@@ -6,7 +6,7 @@ import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { DOCX_BUDGET } from "../../electron/engine/io/checkZipBudget.js";
 import { loadDocument } from "../../electron/engine/knowledge/ingest/loadDocument.js";
-import { MAX_PDF_PAGES } from "../../electron/engine/knowledge/papers/readPdfLayout.js";
+import { MAX_PDF_PAGES } from "../../electron/engine/workflows/paper/library/readPdfLayout.js";
 import { paperKit, type PaperKit } from "../papers/paperTestKit.js";
 import { recordConnections } from "./helpers/connectionRecorder.js";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../shared/events.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { LlamaCppProvider } from "../../electron/engine/llm/LlamaCppProvider.js";
 import type { GenerateStructuredOptions, GenerateTextOptions, LlmClient } from "../../electron/engine/llm/LlmClient.js";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";

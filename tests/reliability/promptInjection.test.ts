@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../shared/events.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
-import { PaperService } from "../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { writeFiles } from "../../electron/engine/testing/docgenTestKit.js";
 import { waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";

@@ -77,7 +77,7 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Knowledge listings and re-indexing select chunks by collection.
   `CREATE INDEX IF NOT EXISTS chunks_collection ON chunks(collection);`,
-  // Paper reader (knowledge/papers/PaperRepository.ts): papers with pages, chunks, structural index,
+  // Paper reader (workflows/paper/library/PaperRepository.ts): papers with pages, chunks, structural index,
   // references, a per-paper glossary for cross-lingual search, and the conversation per session.
   `
   CREATE TABLE paper_docs (

@@ -4,7 +4,7 @@ import type { DraftVersion } from "../../../shared/documents.js";
 import type { Material } from "../../../shared/knowledge.js";
 import type { Settings } from "../../../shared/models.js";
 import type { WorkflowContract } from "../../../shared/workflows/contract.js";
-import type { PaperLibrary } from "../knowledge/papers/PaperLibrary.js";
+import type { PaperLibrary } from "./paper/library/PaperLibrary.js";
 import type { Embedder, LlmClient } from "../llm/LlmClient.js";
 
 /**

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { createAppEngine, type AppEngine } from "../../../electron/engine/createAppEngine.js";
-import { PaperRepository } from "../../../electron/engine/knowledge/papers/PaperRepository.js";
-import { PaperService } from "../../../electron/engine/knowledge/papers/PaperService.js";
+import { PaperRepository } from "../../../electron/engine/workflows/paper/library/PaperRepository.js";
+import { PaperService } from "../../../electron/engine/workflows/paper/library/PaperService.js";
 import type { Embedder, GenerateStructuredOptions, GenerateTextOptions, LlmClient } from "../../../electron/engine/llm/LlmClient.js";
 import { cleanSection, outlineOf, sectionIndexOf } from "../../../electron/engine/testing/docgenTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions, type ScriptedReply } from "../../../electron/engine/testing/ScriptedLlm.js";

@@ -1,6 +1,6 @@
 import { articleContract } from "../../../../shared/workflows/article.js";
 import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
-import { splitDraft } from "../common/draftMarkdown.js";
+import { splitDraft } from "./draftMarkdown.js";
 import type { CompiledWorkflowGraph, WorkflowDefinition } from "../WorkflowDefinition.js";
 import { articleStatus } from "./articleStatus.js";
 import { buildArticleGraph } from "./graph.js";

@@ -3,10 +3,10 @@ import type { Material } from "../../../../shared/knowledge.js";
 import { SettingsSchema } from "../../../../shared/models.js";
 import { combineReview } from "./combineReview.js";
 import { detectLocale } from "../common/detectLocale.js";
-import { assembleDraft, splitDraft } from "../common/draftMarkdown.js";
-import { materialsSummary, rankMaterials, renumber } from "../common/research/materialPackage.js";
+import { assembleDraft, splitDraft } from "./draftMarkdown.js";
+import { materialsSummary, rankMaterials, renumber } from "./research/materialPackage.js";
 import { parseResume } from "./pauses.js";
-import { planRevision, sectionNumbersIn, splitNotes } from "../common/revisionTargets.js";
+import { planRevision, sectionNumbersIn, splitNotes } from "./revisionTargets.js";
 
 const material = (rec: string, score: number, content = "c"): Material => ({
   id: rec, title: rec, content, source: "s", published_at: null, relevance_score: score, source_type: "library", url: null, recUuid: rec,

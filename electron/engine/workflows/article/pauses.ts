@@ -3,7 +3,7 @@ import type { Material } from "../../../../shared/knowledge.js";
 import { reviewIssues } from "../../../../shared/workflows/article.js";
 import type { Review } from "../../../../shared/workflows/article.js";
 import { definePauses } from "../common/definePauses.js";
-import { splitDraft } from "../common/draftMarkdown.js";
+import { splitDraft } from "./draftMarkdown.js";
 import type { PausePoint } from "../../../../shared/workflows/article.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
 

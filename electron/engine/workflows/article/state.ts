@@ -2,7 +2,7 @@ import { Annotation } from "@langchain/langgraph";
 import type { ArticleResume, ArticleStartInput, Outline, ParsedIntent, PausePoint, Review } from "../../../../shared/article.js";
 import type { Material } from "../../../../shared/knowledge.js";
 
-import type { DraftSection } from "../common/draftMarkdown.js";
+import type { DraftSection } from "./draftMarkdown.js";
 
 export type { DraftSection };
 

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { draftSection } from "../common/draftSection.js";
-import { filterCitations } from "../common/research/filterCitations.js";
+import { filterCitations } from "./research/filterCitations.js";
 import { noMaterialNote, sectionPrompt } from "./prompts.js";
 import type { Locale, SectionPromptInput } from "./prompts.js";
 

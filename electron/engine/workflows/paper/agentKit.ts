@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Citation, Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
-import type { PaperLibrary } from "../../knowledge/papers/PaperLibrary.js";
+import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { emit } from "../common/nodeRuntime.js";
 import type { EvidenceChunkState, PaperStateType } from "./state.js";

@@ -1,6 +1,6 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
-import type { PaperLibrary } from "../../knowledge/papers/PaperLibrary.js";
+import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";

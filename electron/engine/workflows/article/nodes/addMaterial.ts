@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Material } from "../../../../../shared/knowledge.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
-import { materialsSummary, renumber } from "../../common/research/materialPackage.js";
+import { materialsSummary, renumber } from "../research/materialPackage.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 

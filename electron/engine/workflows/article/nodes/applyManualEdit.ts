@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { draftChars, splitDraft } from "../../common/draftMarkdown.js";
+import { draftChars, splitDraft } from "../draftMarkdown.js";
 import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";

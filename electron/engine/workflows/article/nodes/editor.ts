@@ -1,8 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { mergeChunkReviews, reviewChunks } from "../../common/reviewChunks.js";
+import { mergeChunkReviews, reviewChunks } from "../reviewChunks.js";
 import { combineReview } from "../combineReview.js";
-import { materialDigest } from "../../common/research/materialPackage.js";
+import { materialDigest } from "../research/materialPackage.js";
 import { emit, runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import { reviewPrompt } from "../prompts.js";

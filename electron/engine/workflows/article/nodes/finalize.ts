@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { draftChars } from "../../common/draftMarkdown.js";
+import { draftChars } from "../draftMarkdown.js";
 import { runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";

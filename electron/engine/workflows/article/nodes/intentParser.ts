@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ParsedIntent } from "../../../../../shared/article.js";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
 import { detectLocale } from "../../common/detectLocale.js";
-import { detectPeriod } from "../../common/research/detectPeriod.js";
+import { detectPeriod } from "../research/detectPeriod.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { runStep, say } from "../../common/nodeRuntime.js";
 import { intentPrompt } from "../prompts.js";

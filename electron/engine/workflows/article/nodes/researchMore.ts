@@ -1,9 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { DEFAULT_BUDGET, materialKey, materialsSummary, rankMaterials, renumber } from "../../common/research/materialPackage.js";
+import { DEFAULT_BUDGET, materialKey, materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
-import { searchKeywords, uniqueKeywords } from "../../common/research/searchKeywords.js";
+import { searchKeywords, uniqueKeywords } from "../research/searchKeywords.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /** A package never grows past this many materials, however often the user re-searches. */

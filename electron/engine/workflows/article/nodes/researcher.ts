@@ -1,11 +1,11 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { materialsSummary, rankMaterials, renumber } from "../../common/research/materialPackage.js";
+import { materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
 import { KeywordsLlmSchema } from "../schemas.js";
-import { searchKeywords, uniqueKeywords } from "../../common/research/searchKeywords.js";
+import { searchKeywords, uniqueKeywords } from "../research/searchKeywords.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /**

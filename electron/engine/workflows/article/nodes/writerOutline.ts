@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { materialDigest } from "../../common/research/materialPackage.js";
+import { materialDigest } from "../research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { structuralEvidence, structuralQuestion } from "../../../knowledge/papers/structureQuery.js";
+import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
 import { runStep } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, checkCitations, historyText, isAbstention, streamText, type PaperGraphServices } from "../agentKit.js";
 import { chatPrompt, chatSystem } from "../prompts.js";

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { checkClaims, type ClaimVerdict } from "../../../knowledge/papers/checkClaims.js";
-import { llmClaimJudge } from "../../../knowledge/papers/llmClaimJudge.js";
-import { splitSentences } from "../../../knowledge/papers/claimText.js";
+import { checkClaims, type ClaimVerdict } from "../library/checkClaims.js";
+import { llmClaimJudge } from "../library/llmClaimJudge.js";
+import { splitSentences } from "../library/claimText.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
 import { answerOf, checkCitations, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { analysisPrompt, deepExtractionPrompt, deepReadSystem, synthesisPrompt } from "../prompts.js";

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { normalize } from "../../../knowledge/papers/claimText.js";
+import { normalize } from "../library/claimText.js";
 import { runStep } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { EXTRACT_SYSTEM, extractPrompt } from "../prompts.js";

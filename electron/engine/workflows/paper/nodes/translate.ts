@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { anchorsOf } from "../../../knowledge/papers/claimText.js";
-import { hasCjk } from "../../../knowledge/papers/translateQueryTerms.js";
+import { anchorsOf } from "../library/claimText.js";
+import { hasCjk } from "../library/translateQueryTerms.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
 import { answerOf, streamText, type PaperGraphServices } from "../agentKit.js";
 import { translateSystem } from "../prompts.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ScriptoriumError } from "../../../../shared/errors.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { layoutPage, stripRunningLines, type PageLayout, type PositionedItem } from "./pdfLayout.js";
 
 /** Pages a PDF may have: work and memory grow with each page read, so a longer file is refused up front. */

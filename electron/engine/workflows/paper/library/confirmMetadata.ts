@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LlmClient } from "../../llm/LlmClient.js";
+import type { LlmClient } from "../../../llm/LlmClient.js";
 import type { HeuristicMetadata } from "./parsePaper.js";
 
 export const MetadataCheckSchema = z.object({

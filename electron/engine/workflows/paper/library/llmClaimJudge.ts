@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LlmClient } from "../../llm/LlmClient.js";
+import type { LlmClient } from "../../../llm/LlmClient.js";
 import type { ClaimJudge } from "./checkClaims.js";
 
 export const JudgeSchema = z.object({

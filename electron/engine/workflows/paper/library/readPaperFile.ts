@@ -1,8 +1,8 @@
 import path from "node:path";
 import mammoth from "mammoth";
-import { ScriptoriumError } from "../../../../shared/errors.js";
-import { checkZipBudget } from "../../io/checkZipBudget.js";
-import { htmlToMarkdown } from "../ingest/htmlToMarkdown.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { checkZipBudget } from "../../../io/checkZipBudget.js";
+import { htmlToMarkdown } from "../../../knowledge/ingest/htmlToMarkdown.js";
 import { DOCX_PAGE_BREAK_STYLE, markHtmlPageBreaks, paginateLines, tokensToFormFeeds } from "./paperPages.js";
 import { linesFromLayout, linesFromMarkdown, type PaperLine } from "./parsePaper.js";
 import { readPdfLayout } from "./readPdfLayout.js";

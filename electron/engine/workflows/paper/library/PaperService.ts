@@ -1,15 +1,15 @@
 import path from "node:path";
 import type Database from "better-sqlite3";
 import type { z } from "zod";
-import type { Settings } from "../../../../shared/models.js";
-import type { PaperMethods } from "../../../../shared/workflows/paper.js";
-import type { Embedder, LlmClient } from "../../llm/LlmClient.js";
-import { resolveThreads } from "../../llm/physicalCoreCount.js";
-import { EmbeddingService } from "../EmbeddingService.js";
+import type { Settings } from "../../../../../shared/models.js";
+import type { PaperMethods } from "../../../../../shared/workflows/paper.js";
+import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
+import { resolveThreads } from "../../../llm/physicalCoreCount.js";
+import { EmbeddingService } from "../../../knowledge/EmbeddingService.js";
 import { checkClaims, type ClaimJudge } from "./checkClaims.js";
 import { PaperLibrary, type Reranker } from "./PaperLibrary.js";
 import type { PaperRecord } from "./PaperRepository.js";
-import { catalogReranker, type CatalogReranker } from "./LlamaReranker.js";
+import { catalogReranker, type CatalogReranker } from "../../../knowledge/LlamaReranker.js";
 import { llmClaimJudge } from "./llmClaimJudge.js";
 
 type In<K extends keyof typeof PaperMethods> = z.output<(typeof PaperMethods)[K]["input"]>;

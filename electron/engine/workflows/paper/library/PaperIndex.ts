@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
-import { ScriptoriumError } from "../../../../shared/errors.js";
-import { ftsIndex, sanitizeFtsQuery } from "../ftsIndexOptions.js";
-import { reciprocalRankFusion } from "../reciprocalRankFusion.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { ftsIndex, sanitizeFtsQuery } from "../../../knowledge/ftsIndexOptions.js";
+import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
 import type { PaperChunk } from "./PaperRepository.js";
 
 /** The LanceDB table of paper chunks (beside the knowledge collections, in the same folder). */

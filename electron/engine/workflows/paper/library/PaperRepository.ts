@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { ScriptoriumError } from "../../../../shared/errors.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { BlockKind, ReferenceEntry, StructureItem, StructureKind } from "./parsePaper.js";
 
 /** A paper as the library lists it. */
