@@ -96,8 +96,10 @@ export function buildRoutes(workflows: readonly WorkflowRoute[] = WORKFLOW_ROUTE
       method: "POST",
       pattern: "/api/rpc/{method}",
       async handle(ctx) {
-        const name = ctx.params[0] ?? "";
-        if (!isMethodName(name)) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
+        // The engine's own table when it has one (it includes workflows registered at run time).
+        const name = (ctx.params[0] ?? "") as MethodName;
+        const known = (ctx.api as { methodNames?(): string[] }).methodNames?.().includes(name) ?? isMethodName(name);
+        if (!known) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
         sendJson(ctx.res, 200, await callMethod(ctx.api, name, objectBody(await readJsonBody(ctx.req))));
       },
     },

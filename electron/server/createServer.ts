@@ -26,7 +26,7 @@ export interface ServerOptions {
   staticDir?: string;
   /** Interval between SSE keep-alive comments in ms; default 15 000. */
   keepAliveMs?: number;
-  /** Workflows served under `/api/<route>/…`; default the route table `WORKFLOW_ROUTES` (tests add their own). */
+  /** Workflows served under `/api/<route>/…`; default the api's own (`Engine.workflowRoutes`), else the built-in `WORKFLOW_ROUTES`. */
   workflows?: readonly WorkflowRoute[];
 }
 
@@ -43,7 +43,8 @@ export interface ScriptoriumServer {
 export async function createServer(options: ServerOptions): Promise<ScriptoriumServer> {
   if (options.token.length < 8) throw new ScriptoriumError("bad_request", "The access token must be at least 8 characters.");
   const host = options.host ?? "127.0.0.1";
-  const routes = options.workflows ? buildRoutes(options.workflows) : ROUTES;
+  const workflows = options.workflows ?? (options.api as { workflowRoutes?(): WorkflowRoute[] }).workflowRoutes?.();
+  const routes = workflows ? buildRoutes(workflows) : ROUTES;
   const server = createHttpServer((req, res) => {
     handleRequest(req, res, options, routes).catch((error: unknown) => sendError(res, error));
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workflowEvent } from "../events.js";
+import { workflowEvent } from "../coreEvents.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ResumePayloadOf } from "./contract.js";
 
@@ -103,7 +103,7 @@ export const GuideSummarySchema = z.object({
 });
 export type GuideSummary = z.infer<typeof GuideSummarySchema>;
 
-/** The doc generator's own contract methods (registered in shared/api.ts). */
+/** The doc generator's own methods (`docgen.<name>`; handlers in its engine definition). */
 export const DocgenMethods = {
   /** The guide library: the built-in guide first, then the imported ones by name. */
   listGuides: { input: z.object({}).strict(), output: z.object({ guides: z.array(GuideSummarySchema) }) },
@@ -134,6 +134,7 @@ export const docgenContract = defineWorkflowContract({
   route: "docgen",
   start: DocgenStartInputSchema,
   documents: true,
+  methods: DocgenMethods,
   pauses: {
     /** After the outline (only when `confirm_outline`). */
     outline_confirm: {

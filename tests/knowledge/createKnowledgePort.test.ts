@@ -32,9 +32,6 @@ beforeEach(() => {
     llm: {} as LlmClient,
     modelPath: null,
     reportRepair: () => undefined,
-    sessionState: async () => {
-      throw new Error("no sessions in this test");
-    },
   };
   port = createKnowledgePort(context, {
     loadEmbedder: async (ctx) => {
@@ -86,7 +83,7 @@ describe("createKnowledgePort", () => {
 
     settings = { ...settings, embeddingModel: "broken.gguf" };
     const failing = createKnowledgePort(
-      { ...({} as EngineContext), dataDir: { root, models: root, cache: root, lancedb: root }, db, settings: () => settings, emit: (s, d) => events.push({ stream: s, draft: d }), llm: {} as LlmClient, modelPath: null },
+      { ...({} as EngineContext), dataDir: { root, models: root, cache: root, lancedb: root }, db, settings: () => settings, emit: (s, d) => events.push({ stream: s, draft: d }), modelPath: null },
       { loadEmbedder: async () => Promise.reject(new Error("cannot load broken.gguf")) },
     );
     const second = await failing.reindex({ collection: "library" });

@@ -1,6 +1,6 @@
 import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import type { Material } from "../../../shared/knowledge.js";
-import type { ResearchSearch, ResearchSearchOptions } from "../workflows/WorkflowDefinition.js";
+import type { ResearchSearch, ResearchSearchOptions } from "./ResearchSearch.js";
 import type { SearchProvider } from "./SearchProvider.js";
 
 export interface SearchServiceOptions {

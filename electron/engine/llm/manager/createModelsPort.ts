@@ -2,7 +2,7 @@ import { ScriptoriumError } from "../../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../../shared/events.js";
 import type { EventDraft } from "../../../../shared/events.js";
 import type { Settings } from "../../../../shared/models.js";
-import type { ModelsPort } from "../../EngineServices.js";
+import type { ModelsPort } from "./ModelsPort.js";
 import { DownloadRegistry, type DownloadStatus } from "./DownloadRegistry.js";
 import { inspectGguf } from "../../io/validateGguf.js";
 import { ModelManager, type ModelManagerOptions } from "./ModelManager.js";

@@ -1,3 +1,4 @@
+import type { ArticleDeps } from "./ArticleDeps.js";
 import { articleContract } from "../../../../shared/workflows/article.js";
 import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
 import { splitDraft } from "./draftMarkdown.js";
@@ -9,7 +10,7 @@ import { articlePauses } from "./pauses.js";
 import type { ArticleStateValues } from "./state.js";
 
 /** The article studio: researcher → writer → editor with four human pauses. */
-export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract> = {
+export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract, ArticleDeps> = {
   id: "article",
   contract: articleContract,
   title: (input) => (input.intent.length > 40 ? `${input.intent.slice(0, 39)}…` : input.intent),

@@ -1,18 +1,37 @@
-import { ScriptoriumError } from "../../../../shared/errors.js";
 import { paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
-import type { PaperLibrary } from "./library/PaperLibrary.js";
-import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
+import type { PlatformServices, WorkflowDefinition } from "../WorkflowDefinition.js";
+import type { LlmClient } from "../../llm/LlmClient.js";
+import { PaperService } from "./library/PaperService.js";
+import { paperMethods } from "./paperMethods.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";
 import type { PaperMetadata, PaperStateType } from "./state.js";
 
 const TITLE_CHARS = 60;
 
-/** The paper library the graph reads: `services.papers` (the engine's PaperService.library). */
-function papersOf(services: WorkflowServices): PaperLibrary {
-  const papers = services.papers;
-  if (!papers) throw new ScriptoriumError("unavailable", "The paper library is not available in this engine.");
-  return papers;
+/** What the paper reader's graph and methods use. */
+export interface PaperDeps {
+  llm: LlmClient;
+  settings: PlatformServices["settings"];
+  /** The paper library (`paper.*` methods) the graph reads. */
+  papers: PaperService;
+  dispose(): Promise<void>;
+}
+
+/** The paper library on the platform's app.db and data dir; the embedder is the knowledge layer's when there is one. */
+export function paperDeps(platform: PlatformServices, papers?: PaperService): PaperDeps {
+  const service =
+    papers ??
+    new PaperService({
+      dataDir: platform.dataDir,
+      modelsDir: platform.modelsDir,
+      db: platform.db,
+      settings: platform.settings,
+      llm: () => platform.llm,
+      modelPath: platform.modelPath,
+      ...(platform.embedder ? { embedder: platform.embedder } : {}),
+    });
+  return { llm: platform.llm, settings: platform.settings, papers: service, dispose: () => service.dispose() };
 }
 
 /**
@@ -20,14 +39,16 @@ function papersOf(services: WorkflowServices): PaperLibrary {
  * `ask` continues it with the next question (history kept in the checkpoint and in
  * `paper_messages`), `end` closes it. `single_question` (CLI) ends after the first answer.
  */
-export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract> = {
+export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract, PaperDeps> = {
   id: "paper",
   contract: paperContract,
+  services: (platform) => paperDeps(platform),
+  methods: paperMethods,
   title: (input) => {
     const line = (input.user_query || input.forced_intent || input.selected_text).replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
   },
-  build: (services, checkpointer) => buildPaperGraph({ llm: services.llm, papers: papersOf(services), sequences: () => services.settings().sequences }, checkpointer),
+  build: (deps, checkpointer) => buildPaperGraph({ llm: deps.llm, papers: deps.papers.library, sequences: () => deps.settings().sequences }, checkpointer),
   // Titles are read from the library by the first node (it also checks the doc ids exist).
   initialState: (input) => initialPaperState(input, []),
   parseResume: (pause, payload) => paperPauses.parseResume(pause, payload),

@@ -1,21 +1,25 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import type { WorkflowRunner } from "../../runtime/WorkflowRunner.js";
-import type { VersionStore } from "../WorkflowDefinition.js";
-import { guideLibrary } from "./DocgenDeps.js";
+import type { docgenContract } from "../../../../shared/workflows/docgen.js";
+import type { MethodContext, MethodHandlers } from "../WorkflowDefinition.js";
+import type { DocgenDeps } from "./DocgenDeps.js";
 import { sectionBlocks } from "./sectionBlocks.js";
 
-/** The Engine's `docgen.*` methods: the style-guide library under `<dataDir>/guides`, and regenerating a finished run's section. */
-export function docgenHandlers(dataDir: string, runner: WorkflowRunner, versions: VersionStore) {
-  const library = guideLibrary(dataDir);
+/** The `docgen.*` methods: the style-guide library under `<dataDir>/guides`, and regenerating a finished run's section. */
+export function docgenMethods(deps: DocgenDeps, { sessions }: MethodContext): MethodHandlers<typeof docgenContract> {
+  const { versions } = deps;
+  const library = () => {
+    if (!deps.library) throw new ScriptoriumError("unavailable", "The guide library needs the engine's data directory.");
+    return deps.library;
+  };
   return {
-    "docgen.listGuides": async () => ({ guides: await library.list() }),
-    "docgen.importGuide": async (input: { name?: string | undefined; markdown?: string | undefined; path?: string | undefined }) => ({ guide: await library.import(input) }),
-    "docgen.deleteGuide": async ({ id }: { id: string }) => {
-      await library.delete(id);
+    listGuides: async () => ({ guides: await library().list() }),
+    importGuide: async (input) => ({ guide: await library().import(input) }),
+    deleteGuide: async ({ id }) => {
+      await library().delete(id);
       return { ok: true as const };
     },
-    "docgen.regenerateSection": async ({ sessionId, index, notes }: { sessionId: string; index: number; notes?: string | undefined }) => {
-      const state = await runner.state(sessionId);
+    regenerateSection: async ({ sessionId, index, notes }) => {
+      const state = await sessions.state(sessionId);
       if (state.session.workflow !== "docgen") throw new ScriptoriumError("bad_request", `Session ${sessionId} is a ${state.session.workflow} session, not docgen.`);
       if (state.session.status !== "done") {
         throw new ScriptoriumError("conflict", `Session ${sessionId} is ${state.session.status}; a section is regenerated once the run is done (at the sections_failed pause use run.resume with regenerate_section).`, { status: state.session.status });
@@ -25,7 +29,7 @@ export function docgenHandlers(dataDir: string, runner: WorkflowRunner, versions
       const markdown = versions.latest(sessionId)?.markdown ?? values.current_draft ?? "";
       const count = sectionBlocks(markdown).length;
       if (index >= count) throw new ScriptoriumError("bad_request", `index ${index} is not a section of the document (0–${count - 1}).`, { index, sections: count });
-      await runner.redirect(sessionId, { regen_request: { index, notes: notes ?? "" } }, "regenerate_finished");
+      await sessions.redirect(sessionId, { regen_request: { index, notes: notes ?? "" } }, "regenerate_finished");
       return { sessionId, status: "running" };
     },
   };
