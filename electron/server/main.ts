@@ -4,10 +4,13 @@ import { toApiError } from "../../shared/errors.js";
 import { createServer } from "./createServer.js";
 import { openBrowser } from "./openBrowser.js";
 import { parseServerArgs, SERVER_USAGE } from "./parseServerArgs.js";
-import { relaunchWithMallocTunables } from "./relaunchWithMallocTunables.js";
 import { writeDiscovery } from "./serverDiscovery.js";
 
-/** Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`. */
+/**
+ * Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`.
+ * The npm script starts this process with glibc malloc settings that keep LanceDB's search buffers
+ * warm (a new server's first searches 2–3× faster; see bench/lib/mallocTunables.ts).
+ */
 async function main(): Promise<void> {
   let args;
   try {
@@ -16,10 +19,6 @@ async function main(): Promise<void> {
     process.stderr.write(`scriptorium web: ${toApiError(error).message} (${SERVER_USAGE})\n`);
     process.exit(2);
   }
-  // On glibc the server runs as a copy started with malloc settings that keep LanceDB's search
-  // buffers warm (a new server's first searches 2–3× faster); this process only waits for it.
-  const relaunched = await relaunchWithMallocTunables();
-  if (relaunched !== null) process.exit(relaunched);
   const token = args.token ?? randomBytes(24).toString("base64url");
   // Imported after the arguments are known good: a usage error never loads SQLite or llama.cpp.
   const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
