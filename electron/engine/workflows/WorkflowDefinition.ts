@@ -5,6 +5,7 @@ import type { MethodInput, MethodOutput } from "../../../shared/api.js";
 import type { DraftVersion } from "../../../shared/documents.js";
 import type { EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
 import type { MethodTable, WorkflowContract } from "../../../shared/workflows/contract.js";
 import type { JobRegistry } from "../jobs/JobRegistry.js";
 import type { Embedder, LlmClient } from "../llm/LlmClient.js";
@@ -66,6 +67,14 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   document?: DocumentHooks;
   /** Handlers of the contract's `methods` (input already parsed by the method's schema). */
   methods?(services: S, context: MethodContext): MethodHandlers<C>;
+  /** The workflow's command group in `npm run cli -- <id> …` (talks to the engine through the contract only). */
+  cli?: WorkflowCli;
+}
+
+/** A workflow's CLI commands: the group runs under the workflow's id; `usage` lines join the CLI's help. */
+export interface WorkflowCli {
+  usage: readonly string[];
+  run: CommandGroup;
 }
 
 /** The handlers of a contract's methods, by short name (`import` serves `paper.import`). */

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import type { Material } from "../../../shared/knowledge.js";
-import { useT } from "../../store/StoreProvider.js";
 import { relevanceBand } from "../../components/format.js";
 import { safeHref } from "../common/safeHref.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
@@ -12,8 +11,7 @@ import { articleMessages } from "./messages.js";
  * classification; the first 200 characters of its summary with 展开 for the rest (and its extra fields).
  */
 export function MaterialItem({ material, checked, onToggle, disabled }: { material: Material; checked: boolean; onToggle(): void; disabled?: boolean }) {
-  const t = useT();
-  const ta = useFeatureT(articleMessages);
+  const t = useFeatureT(articleMessages);
   const [open, setOpen] = useState(false);
   const summary = preview(material.content);
   const extra = Object.entries(material.extra_metadata ?? {});
@@ -23,7 +21,7 @@ export function MaterialItem({ material, checked, onToggle, disabled }: { materi
   return (
     <li className={`material${checked ? " material--checked" : ""}`} data-material-id={material.id}>
       <label className="material__check">
-        <input type="checkbox" checked={checked} onChange={onToggle} disabled={disabled} aria-label={t("materials.select", { title: material.title })} />
+        <input type="checkbox" checked={checked} onChange={onToggle} disabled={disabled} aria-label={t("article.materials.select", { title: material.title })} />
       </label>
       <div className="material__body">
         <div className="material__title" title={material.title}>
@@ -32,10 +30,10 @@ export function MaterialItem({ material, checked, onToggle, disabled }: { materi
         <div className="material__meta">
           <span>{material.source}</span>
           {material.published_at && <span> · {material.published_at}</span>}
-          {material.department && <span className="tag"> {ta("article.department", { v: material.department })}</span>}
-          {material.classification && <span className="tag tag--classification"> {ta("article.classification", { v: material.classification })}</span>}
+          {material.department && <span className="tag"> {t("article.department", { v: material.department })}</span>}
+          {material.classification && <span className="tag tag--classification"> {t("article.classification", { v: material.classification })}</span>}
           <span className="material__relevance">
-            <span className={`relevance relevance--${band}`} role="meter" aria-label={t("materials.relevance", { p: percent })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span className={`relevance relevance--${band}`} role="meter" aria-label={t("article.materials.relevance", { p: percent })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span className="relevance__fill" style={{ width: `${percent}%` }} />
             </span>
             <span className="material__percent">{percent}%</span>
@@ -45,12 +43,12 @@ export function MaterialItem({ material, checked, onToggle, disabled }: { materi
         <div className="material__actions">
           {(summary.more || extra.length > 0) && (
             <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-              {open ? ta("article.collapse") : ta("article.expand")} {open ? "▴" : "▾"}
+              {open ? t("article.collapse") : t("article.expand")} {open ? "▴" : "▾"}
             </button>
           )}
           {href && (
             <a href={href} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer" className="link-button">
-              {t("materials.open")} ↗
+              {t("article.materials.open")} ↗
             </a>
           )}
         </div>

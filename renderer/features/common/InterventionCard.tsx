@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import type { PauseEntry } from "../../store/sessionView.js";
 import type { ResumePayload } from "../../store/types.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import { translateOr } from "../../i18n/defineMessages.js";
+import { actionLabel, pauseLabel } from "../../i18n/defineMessages.js";
 import { shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
 export interface InterventionCardProps {
@@ -19,7 +19,7 @@ export interface InterventionCardProps {
   notice?: ReactNode;
   /** Called after the engine accepted the action. */
   onResumed?: () => void;
-  /** Action label; default: the shared `action.<name>` message, else the raw name. */
+  /** Action label; default: the workflow's registered `<workflow>.action.<name>`, else the raw name. */
   label?: (action: string) => string;
 }
 
@@ -37,8 +37,9 @@ export function InterventionCard({ pause, needsNotes = new Set(), notesField = "
   const actions = pause.allowedActions;
   const hasNotes = actions.some((a) => needsNotes.has(a));
   const forced = (pause.context as { force_accepted_after?: number }).force_accepted_after;
-  const title = translateOr(locale, `pause.${pause.pausePoint}`);
-  const nameOf = label ?? ((action: string) => translateOr(locale, `action.${action}`));
+  const workflow = useApp((s) => s.current.workflow);
+  const title = pauseLabel(locale, workflow, pause.pausePoint);
+  const nameOf = label ?? ((action: string) => actionLabel(locale, workflow, action));
   const firstPrimary = actions.find((a) => primary.has(a));
 
   const act = async (action: string) => {

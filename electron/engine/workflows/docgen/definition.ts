@@ -1,3 +1,4 @@
+import { DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { builtinModules, docgenDeps, readGuideFile, type DocgenDeps } from "./DocgenDeps.js";
@@ -33,6 +34,7 @@ function drawingOf(modules: readonly GraphModule[]): { mermaid: string; graph: G
 export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenContract, DocgenDeps> = {
   id: "docgen",
   contract: docgenContract,
+  cli: { usage: DOCGEN_USAGE, run: docgenCommand },
   services: (platform) => docgenDeps(platform),
   methods: docgenMethods,
   title: (input) => {

@@ -1,4 +1,5 @@
-import { paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
+import { paperCommand } from "./paperCli.js";
+import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
 import type { PlatformServices, WorkflowDefinition } from "../WorkflowDefinition.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { PaperService } from "./library/PaperService.js";
@@ -42,6 +43,14 @@ export function paperDeps(platform: PlatformServices, papers?: PaperService): Pa
 export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract, PaperDeps> = {
   id: "paper",
   contract: paperContract,
+  cli: {
+    usage: [
+      "paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]",
+      `paper ask <doc_id…> "<question>" [--intent ${PAPER_INTENTS.join("|")}] [--selected "<text>"] [--json]`,
+      "paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]",
+    ],
+    run: paperCommand,
+  },
   services: (platform) => paperDeps(platform),
   methods: paperMethods,
   title: (input) => {

@@ -1,5 +1,5 @@
-import type { ScriptoriumApi } from "../../shared/api.js";
-import { ScriptoriumError } from "../../shared/errors.js";
+import type { ScriptoriumApi } from "../api.js";
+import { ScriptoriumError } from "../errors.js";
 
 /** Flags understood by some command; each command rejects the ones it does not use. */
 export interface CliFlags {

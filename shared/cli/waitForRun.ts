@@ -1,7 +1,13 @@
-import type { ScriptoriumApi } from "../../shared/api.js";
-import type { EngineEvent } from "../../shared/events.js";
-import type { CliContext } from "./CliContext.js";
+import type { ScriptoriumApi } from "../api.js";
+import type { EngineEvent } from "../events.js";
+import type { CliContext, ExitCode } from "./CliContext.js";
 import { formatEvent } from "./formatEvent.js";
+
+/** The part of an AbortSignal a wait uses (shared/ has no DOM or Node types). */
+export interface StopSignal {
+  readonly reason: unknown;
+  addEventListener(type: "abort", listener: () => void): void;
+}
 
 /** How a wait ended: the workflow paused for the user, finished, or failed. */
 export type RunOutcome = Extract<EngineEvent, { type: "await_user" | "done" | "error" }>;
@@ -10,7 +16,7 @@ export type RunOutcome = Extract<EngineEvent, { type: "await_user" | "done" | "e
  * Follow a session from `afterSeq` until it pauses, ends or fails, printing each event as a
  * progress line (or a JSON line with `--json`). `token` events are streamed raw in human mode.
  */
-export function waitForRun(ctx: CliContext, api: ScriptoriumApi, sessionId: string, afterSeq: number, signal?: AbortSignal): Promise<RunOutcome> {
+export function waitForRun(ctx: CliContext, api: ScriptoriumApi, sessionId: string, afterSeq: number, signal?: StopSignal): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     let unsubscribe: (() => void) | null = null;
     let finished: RunOutcome | null = null;
@@ -48,4 +54,9 @@ export function waitForRun(ctx: CliContext, api: ScriptoriumApi, sessionId: stri
       reject(error);
     }
   });
+}
+
+/** A pause or a finished run is success; a failed run exits 1 (its error line was printed). */
+export function outcomeCode(outcome: RunOutcome): ExitCode {
+  return outcome.type === "error" ? 1 : 0;
 }

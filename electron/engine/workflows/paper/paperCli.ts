@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ScriptoriumApi } from "../../../shared/api.js";
-import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
-import type { EngineEvent } from "../../../shared/events.js";
-import { PAPER_INTENTS, type PaperAnswer, type PaperIntent } from "../../../shared/workflows/paper.js";
-import type { CliContext, CommandGroup } from "../CliContext.js";
-import { printResult, usageError } from "../CliContext.js";
+import type { ScriptoriumApi } from "../../../../shared/api.js";
+import { ScriptoriumError, toApiError } from "../../../../shared/errors.js";
+import type { EngineEvent } from "../../../../shared/events.js";
+import { PAPER_INTENTS, type PaperAnswer, type PaperIntent } from "../../../../shared/workflows/paper.js";
+import type { CliContext, CommandGroup } from "../../../../shared/cli/CliContext.js";
+import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
 
 export const PAPER_USAGE = `usage:
   paper import <file…> [--json]                     → {doc_id, title, pages}

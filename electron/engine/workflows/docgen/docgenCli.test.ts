@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Engine } from "../../engine/Engine.js";
-import { cleanSection, docgenEngine, outlineOf, sectionIndexOf } from "../../engine/testing/docgenTestKit.js";
-import { tempDataDir, waitForEvent } from "../../engine/testing/engineTestKit.js";
-import { ScriptedLlm, type ScriptedCallOptions } from "../../engine/testing/ScriptedLlm.js";
-import { runCli } from "../runCli.js";
+import type { Engine } from "../../Engine.js";
+import { cleanSection, docgenEngine, outlineOf, sectionIndexOf } from "../../testing/docgenTestKit.js";
+import { tempDataDir, waitForEvent } from "../../testing/engineTestKit.js";
+import { ScriptedLlm, type ScriptedCallOptions } from "../../testing/ScriptedLlm.js";
+import { runCli } from "../../../cli/runCli.js";
 
 const work = tempDataDir("docgen-cli-");
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));

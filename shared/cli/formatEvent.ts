@@ -1,4 +1,4 @@
-import type { EngineEvent } from "../../shared/events.js";
+import type { EngineEvent } from "../events.js";
 
 /** One human-readable progress line per event; null for events not worth a line (draft chunks). */
 export function formatEvent(event: EngineEvent, sessionId: string): string | null {

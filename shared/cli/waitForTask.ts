@@ -1,6 +1,6 @@
-import type { ScriptoriumApi } from "../../shared/api.js";
-import { SYSTEM_STREAM } from "../../shared/events.js";
-import type { EngineEvent } from "../../shared/events.js";
+import type { ScriptoriumApi } from "../api.js";
+import { SYSTEM_STREAM } from "../events.js";
+import type { EngineEvent } from "../events.js";
 import type { CliContext } from "./CliContext.js";
 
 /**

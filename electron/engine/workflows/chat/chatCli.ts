@@ -1,7 +1,6 @@
-import type { CommandGroup } from "../CliContext.js";
-import { usageError } from "../CliContext.js";
-import { waitForRun } from "../waitForRun.js";
-import { outcomeCode } from "./article.js";
+import type { CommandGroup } from "../../../../shared/cli/CliContext.js";
+import { usageError } from "../../../../shared/cli/CliContext.js";
+import { outcomeCode, waitForRun } from "../../../../shared/cli/waitForRun.js";
 
 /** `chat "<prompt>"`: one prompt through the chat workflow, tokens streamed to stdout. */
 export const chatCommand: CommandGroup = async (ctx) => {

@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
-import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../shared/article.js";
-import type { ArticleAction } from "../../../shared/article.js";
-import type { CliContext, CommandGroup, ExitCode } from "../CliContext.js";
-import { expectArgs, intFlag, printResult, usageError } from "../CliContext.js";
-import { waitForRun } from "../waitForRun.js";
-import type { RunOutcome } from "../waitForRun.js";
-import { printSessions } from "./sessions.js";
+import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
+import type { ArticleAction } from "../../../../shared/workflows/article.js";
+import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
+import { expectArgs, intFlag, printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { outcomeCode, waitForRun } from "../../../../shared/cli/waitForRun.js";
+import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
+import { printSessions } from "../../../../shared/cli/printSessions.js";
 
 const USAGE = "article start|resume|state|list|versions|export …";
 
@@ -108,9 +108,4 @@ async function exportArticle(ctx: CliContext): Promise<ExitCode> {
   } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
   else ctx.write(bytes);
   return 0;
-}
-
-/** A pause or a finished run is success; a failed run exits 1 (its error line was printed). */
-export function outcomeCode(outcome: RunOutcome): ExitCode {
-  return outcome.type === "error" ? 1 : 0;
 }

@@ -1,18 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ScriptoriumApi } from "../../../shared/api.js";
-import type { EngineEvent } from "../../../shared/events.js";
-import { INPUT_MODES, type DocgenReport, type InputMode } from "../../../shared/workflows/docgen.js";
-import { builtinModules, graphModules } from "../../engine/workflows/docgen/DocgenDeps.js";
-import { docgenMermaidSync, type GraphModule } from "../../engine/workflows/docgen/graph.js";
-import type { CliContext, CommandGroup, ExitCode } from "../CliContext.js";
-import { expectArgs, printResult, usageError } from "../CliContext.js";
-import { waitForRun, type RunOutcome } from "../waitForRun.js";
-import { printSessions } from "./sessions.js";
+import type { ScriptoriumApi } from "../../../../shared/api.js";
+import type { EngineEvent } from "../../../../shared/events.js";
+import { INPUT_MODES, type DocgenReport, type InputMode } from "../../../../shared/workflows/docgen.js";
+import { builtinModules, graphModules } from "./DocgenDeps.js";
+import { docgenMermaidSync, type GraphModule } from "./graph.js";
+import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
+import { expectArgs, printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { waitForRun, type RunOutcome } from "../../../../shared/cli/waitForRun.js";
+import { printSessions } from "../../../../shared/cli/printSessions.js";
 
 const USAGE = "docgen start|review|list|resume|graph|guides …";
 const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--wait] [--out doc.md] [--json]";
 const GUIDES_USAGE = "docgen guides [list] | guides import <guide.md> [--name N] | guides delete <id>";
+
+/** The doc generator's lines in the CLI's help. */
+export const DOCGEN_USAGE = [START_USAGE, "docgen review <file.md> [--out F] [--report report.json] | list | resume <id> | graph [--rules FILE | --guide ID]", GUIDES_USAGE];
 
 /** `docgen start|review|list|resume|graph`: the doc generator from the terminal. */
 export const docgenCommand: CommandGroup = async (ctx) => {
