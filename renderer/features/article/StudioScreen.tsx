@@ -14,6 +14,7 @@ import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { articleMessages } from "./messages.js";
 import { upcomingSteps } from "./upcomingSteps.js";
 import { selectArticle } from "./articleView.js";
+import "./article.css";
 
 const renderPause = (pause: PauseEntry) =>
   pause.pausePoint === "material_confirm" ? (
