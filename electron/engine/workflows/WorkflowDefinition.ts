@@ -1,7 +1,7 @@
 import type Database from "better-sqlite3";
 import type { z } from "zod";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import type { MethodInput, MethodOutput } from "../../../shared/api.js";
+import type { MethodInput, MethodOutput, ScriptoriumApi } from "../../../shared/api.js";
 import type { DraftVersion } from "../../../shared/documents.js";
 import type { EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
@@ -69,6 +69,24 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   methods?(services: S, context: MethodContext): MethodHandlers<C>;
   /** The workflow's command group in `npm run cli -- <id> …` (talks to the engine through the contract only). */
   cli?: WorkflowCli;
+  /** Tools the MCP adapter serves for this workflow (through the contract only). */
+  mcpTools?: readonly McpToolSpec[];
+}
+
+/** One MCP tool: its schemas and what it does through the contract; the adapter wraps the answer as JSON. */
+export interface McpToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodType;
+  outputSchema?: z.ZodType;
+  run(api: ScriptoriumApi, args: any, request: McpRequest): Promise<Record<string, unknown>>;
+}
+
+/** The MCP request a tool runs for: cancelled with `signal`; `progress` notifies the client when it asked for progress. */
+export interface McpRequest {
+  signal: AbortSignal;
+  progress(progress: number, message: string): Promise<void>;
 }
 
 /** A workflow's CLI commands: the group runs under the workflow's id; `usage` lines join the CLI's help. */

@@ -1,3 +1,4 @@
+import { DOCGEN_MCP_TOOLS } from "./mcp/docgenMcpTools.js";
 import { DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
@@ -36,6 +37,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
   contract: docgenContract,
   cli: { usage: DOCGEN_USAGE, run: docgenCommand },
   services: (platform) => docgenDeps(platform),
+  mcpTools: DOCGEN_MCP_TOOLS,
   methods: docgenMethods,
   title: (input) => {
     const t = `${input.review_only ? "审查：" : ""}${input.topic}`;

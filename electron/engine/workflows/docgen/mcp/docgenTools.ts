@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { ScriptoriumApi } from "../../shared/api.js";
-import { ScriptoriumError } from "../../shared/errors.js";
-import type { EngineEvent } from "../../shared/events.js";
-import { INPUT_MODES } from "../../shared/workflows/docgen.js";
+import type { ScriptoriumApi } from "../../../../../shared/api.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import type { EngineEvent } from "../../../../../shared/events.js";
+import { INPUT_MODES } from "../../../../../shared/workflows/docgen.js";
 
 /** The document-generation jobs of one MCP connection, by job id (= the docgen session id). */
 export interface JobView {
