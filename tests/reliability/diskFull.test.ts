@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionState } from "../../shared/api.js";
-import type { ArticleResume } from "../../shared/article.js";
+import type { ArticleResume } from "../../shared/workflows/article.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";

@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { DraftVersion } from "../../../shared/article.js";
+import type { DraftVersion } from "../../../shared/documents.js";
 import { asDiskError } from "../io/atomicWrite.js";
 import { withRelaxedSync } from "./withRelaxedSync.js";
 

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DraftVersion } from "../../../../shared/article.js";
+import type { DraftVersion } from "../../../../shared/documents.js";
 import { SettingsSchema } from "../../../../shared/models.js";
 import type { VersionStore } from "../WorkflowDefinition.js";
 import type { ArticleDeps } from "./ArticleDeps.js";

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { ParsedIntent } from "../../../../../shared/article.js";
+import type { ParsedIntent } from "../../../../../shared/workflows/article.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { detectLocale } from "../../common/detectLocale.js";
 import { detectPeriod } from "../research/detectPeriod.js";

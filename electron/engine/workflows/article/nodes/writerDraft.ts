@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { reviewIssues } from "../../../../../shared/workflows/article.js";
-import type { DraftVersion, Outline } from "../../../../../shared/article.js";
+import type { Outline } from "../../../../../shared/workflows/article.js";
+import type { DraftVersion } from "../../../../../shared/documents.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { assembleDraft, draftChars } from "../draftMarkdown.js";
