@@ -73,11 +73,6 @@ export function actionPayloadSchema(action: string, fields: z.ZodRawShape) {
   return z.object({ action: z.literal(action), ...fields }).strict();
 }
 
-/** Schema of a pause's full context: `{ pause_point, allowed_actions, …context }`. */
-export function pauseContextSchema(pausePoint: string, spec: PauseSpec<any, any>) {
-  return z.object({ pause_point: z.literal(pausePoint), allowed_actions: z.array(z.string()), ...spec.context });
-}
-
 /** The resume payload type of a workflow: the union, over its pauses and actions, of `{action} & fields`. */
 export type ResumePayloadOf<C extends WorkflowContract<any, any, any, any, any>> = {
   [P in keyof C["pauses"]]: {
@@ -105,12 +100,6 @@ export type QualifiedMethods<C extends WorkflowContract<any, any, any, any, any,
 export function qualifiedMethodsOf(contracts: readonly WorkflowContract<any, any, any, any, any, any>[]): Record<string, MethodSpec> {
   const entries = contracts.flatMap((c) => Object.entries(c.methods ?? {}).map(([name, spec]): [string, MethodSpec] => [`${c.id}.${name}`, spec as MethodSpec]));
   return Object.fromEntries(entries);
-}
-
-/** Every action name of a pause, in table order. */
-export function actionsOf(contract: WorkflowContract, pausePoint: string): string[] {
-  const spec = contract.pauses[pausePoint];
-  return spec ? Object.keys(spec.actions) : [];
 }
 
 /** `{ workflow, input }` for each contract, as one discriminated union (the engine builds its own from its registry). */

@@ -14,8 +14,6 @@ export type InputMode = (typeof INPUT_MODES)[number];
 
 /** Revise rounds per module before the breaker force-passes it (`【熔断放行】`). */
 export const DOCGEN_MAX_ROUNDS = 3;
-/** Default cap on the code-scanning agent's tool steps. */
-export const DEFAULT_SCAN_STEPS = 12;
 
 /** `run.start` input (`POST /api/docgen/start`). */
 export const DocgenStartInputSchema = z
