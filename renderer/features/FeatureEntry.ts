@@ -25,6 +25,8 @@ export interface FeatureEntry {
    * list can name the workflow's pauses (`<workflow>.pause.<point>`) and actions (`<workflow>.action.<name>`).
    */
   messages?: { "zh-CN": Readonly<Record<string, string>>; en: Readonly<Record<string, string>> };
+  /** The feature's own settings, shown in the settings' models tab (the article's review settings). */
+  settings?: ComponentType;
   /** The fold of a session's events into the workflow's own view (`current.workflowView`). */
   view?: WorkflowReducer<any>;
 }

@@ -195,6 +195,8 @@ export const en: Record<MessageKey, string> = {
   "providers.testFail": "Connection failed: {e}",
   "providers.dropped": "{n} results could not be mapped and were dropped",
   "providers.saved": "Plug-in saved",
+  "providers.health.ok": "reachable",
+  "providers.health.down": "unreachable: {m}",
 
   "error.title": "Error",
   "error.model_missing": "No model is available yet. Import or select one in Settings.",

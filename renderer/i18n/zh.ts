@@ -193,6 +193,8 @@ export const zh = {
   "providers.testFail": "连接失败：{e}",
   "providers.dropped": "丢弃 {n} 条无法映射的结果",
   "providers.saved": "插件已保存",
+  "providers.health.ok": "连接正常",
+  "providers.health.down": "无法连接：{m}",
 
   "error.title": "出错了",
   "error.model_missing": "还没有可用的模型，请先在设置中导入或选择模型。",

@@ -1,8 +1,6 @@
 import { useEffect, useState } from "react";
-import type { MethodOutput } from "../../../shared/api.js";
-import { useFeatureT } from "../../i18n/useFeatureT.js";
-import { useApp } from "../../store/StoreProvider.js";
-import { articleMessages } from "./messages.js";
+import type { MethodOutput } from "../../shared/api.js";
+import { useApp, useT } from "../store/StoreProvider.js";
 
 type Health = MethodOutput<"providers.health">["providers"][number];
 
@@ -25,11 +23,11 @@ export function useProviderHealth(): Map<string, Health> {
 
 /** A status badge: green when the provider's health check passed, amber with its message when not. */
 export function ProviderHealthBadge({ health }: { health: Health | undefined }) {
-  const t = useFeatureT(articleMessages);
+  const t = useT();
   if (!health) return null;
   return (
     <span className={`badge ${health.ok ? "badge--ok" : "badge--warn"}`} title={health.message} data-provider-health={health.ok ? "ok" : "down"}>
-      {health.ok ? t("article.health.ok") : t("article.health.down", { m: health.message.slice(0, 60) })}
+      {health.ok ? t("providers.health.ok") : t("providers.health.down", { m: health.message.slice(0, 60) })}
     </span>
   );
 }

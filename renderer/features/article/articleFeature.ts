@@ -2,6 +2,7 @@ import type { FeatureEntry } from "../FeatureEntry.js";
 import { StudioScreen } from "./StudioScreen.js";
 import { articleMessages } from "./messages.js";
 import { articleReducer } from "./articleView.js";
+import { ArticleReviewSettings } from "./ArticleReviewSettings.js";
 
 /** The article studio: its screen, strings and session view, listed once in `features/registry.ts`. */
 export const articleFeature: FeatureEntry = {
@@ -11,5 +12,6 @@ export const articleFeature: FeatureEntry = {
   newLabel: "article.new",
   component: StudioScreen,
   messages: articleMessages,
+  settings: ArticleReviewSettings,
   view: articleReducer,
 };
