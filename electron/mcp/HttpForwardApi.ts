@@ -1,6 +1,7 @@
 import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
+import { isLoopbackUrl } from "../engine/io/loopbackHosts.js";
 
 /** How often a forwarded subscription asks the app for new events. */
 const POLL_MS = 250;
@@ -15,8 +16,7 @@ export class HttpForwardApi implements ScriptoriumApi {
     private readonly baseUrl: string,
     private readonly token: string,
   ) {
-    const host = new URL(baseUrl).hostname;
-    if (!["127.0.0.1", "localhost", "[::1]", "::1"].includes(host)) throw new ScriptoriumError("bad_request", `Forwarding only to a loopback app, not ${host}.`);
+    if (!isLoopbackUrl(baseUrl)) throw new ScriptoriumError("bad_request", `Forwarding only to a loopback app, not ${baseUrl}.`);
   }
 
   async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {

@@ -9,7 +9,8 @@ import type { WorkflowRoute } from "./workflowRoutes.js";
 import { SECURITY_HEADERS } from "./contentSecurityPolicy.js";
 import { sendError, sendJson } from "./httpResponses.js";
 import { BodyTooLargeError } from "./readJsonBody.js";
-import { isAllowedHost, requestToken, tokenMatches } from "./requestGuards.js";
+import { isLoopbackHostHeader } from "../engine/io/loopbackHosts.js";
+import { requestToken, tokenMatches } from "./requestGuards.js";
 import { SSE_KEEP_ALIVE_MS } from "./sseStream.js";
 import { resolveStaticFile } from "./staticFiles.js";
 
@@ -70,7 +71,7 @@ export async function createServer(options: ServerOptions): Promise<ScriptoriumS
 }
 
 async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions, routes: ReturnType<typeof buildRoutes>): Promise<void> {
-  if (!isAllowedHost(req.headers.host)) {
+  if (!isLoopbackHostHeader(req.headers.host)) {
     // 403 rather than 401: no token can make a rebound host name acceptable.
     sendJson(res, 403, { error: { code: "unauthorized", message: "Host not allowed: use 127.0.0.1 or localhost." } });
     return;

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { httpRequest } from "../engine/io/httpClient.js";
 import { writeFileAtomic } from "../engine/io/atomicWrite.js";
+import { isLoopbackUrl } from "../engine/io/loopbackHosts.js";
 import { createServer, type ScriptoriumServer } from "./createServer.js";
 
 /** The discovery file a running app (Electron or `npm run web`) keeps in its data dir. */
@@ -54,7 +55,7 @@ export async function findRunningServer(dataDir: string, timeoutMs = 2000): Prom
     return null;
   }
   if (typeof entry.url !== "string" || typeof entry.token !== "string" || typeof entry.pid !== "number") return null;
-  if (!URL.canParse(entry.url) || !["127.0.0.1", "localhost", "[::1]"].includes(new URL(entry.url).hostname)) return null;
+  if (!isLoopbackUrl(entry.url)) return null;
   if (!pidAlive(entry.pid)) return null;
   try {
     const r = await httpRequest({
