@@ -2,7 +2,7 @@ import { diffLines } from "diff";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { DraftVersion } from "../../../shared/documents.js";
 import type { SelectionRewriter } from "../documents/SelectionRewriter.js";
-import type { ExportPort } from "../EngineServices.js";
+import type { ExportPort } from "../export/ExportPort.js";
 import type { WorkflowRunner } from "../runtime/WorkflowRunner.js";
 import type { SessionStore } from "../storage/SessionStore.js";
 import type { SqliteVersionStore } from "../storage/VersionStore.js";

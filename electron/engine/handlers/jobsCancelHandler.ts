@@ -1,5 +1,6 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
-import type { KnowledgePort, ModelsPort } from "../EngineServices.js";
+import type { KnowledgePort } from "../knowledge/KnowledgePort.js";
+import type { ModelsPort } from "../llm/manager/ModelsPort.js";
 import type { JobRegistry } from "../jobs/JobRegistry.js";
 import type { CoreHandlers } from "./CoreHandlers.js";
 

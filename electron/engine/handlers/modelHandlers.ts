@@ -1,4 +1,5 @@
-import type { ApiKeysPort, ModelsPort } from "../EngineServices.js";
+import type { ModelsPort } from "../llm/manager/ModelsPort.js";
+import type { ApiKeysPort } from "../search/ProvidersPort.js";
 import type { SettingsStore } from "../storage/SettingsStore.js";
 import type { CoreHandlers } from "./CoreHandlers.js";
 import { requirePort } from "./requirePort.js";

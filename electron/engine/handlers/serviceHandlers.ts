@@ -1,4 +1,5 @@
-import type { KnowledgePort, ProvidersPort } from "../EngineServices.js";
+import type { KnowledgePort } from "../knowledge/KnowledgePort.js";
+import type { ProvidersPort } from "../search/ProvidersPort.js";
 import type { CoreHandlers } from "./CoreHandlers.js";
 import { requirePort } from "./requirePort.js";
 

@@ -1,39 +1,13 @@
 import { paperCommand } from "./paperCli.js";
 import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
-import type { PlatformServices, WorkflowDefinition } from "../WorkflowDefinition.js";
-import type { LlmClient } from "../../llm/LlmClient.js";
-import { PaperService } from "./library/PaperService.js";
+import type { WorkflowDefinition } from "../WorkflowDefinition.js";
+import { paperDeps, type PaperDeps } from "./PaperDeps.js";
 import { paperMethods } from "./paperMethods.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";
 import type { PaperMetadata, PaperStateType } from "./state.js";
 
 const TITLE_CHARS = 60;
-
-/** What the paper reader's graph and methods use. */
-export interface PaperDeps {
-  llm: LlmClient;
-  settings: PlatformServices["settings"];
-  /** The paper library (`paper.*` methods) the graph reads. */
-  papers: PaperService;
-  dispose(): Promise<void>;
-}
-
-/** The paper library on the platform's app.db and data dir; the embedder is the knowledge layer's when there is one. */
-export function paperDeps(platform: PlatformServices, papers?: PaperService): PaperDeps {
-  const service =
-    papers ??
-    new PaperService({
-      dataDir: platform.dataDir,
-      modelsDir: platform.modelsDir,
-      db: platform.db,
-      settings: platform.settings,
-      llm: () => platform.llm,
-      modelPath: platform.modelPath,
-      ...(platform.embedder ? { embedder: platform.embedder } : {}),
-    });
-  return { llm: platform.llm, settings: platform.settings, papers: service, dispose: () => service.dispose() };
-}
 
 /**
  * The paper reader. A session is conversational: it answers, pauses at `await_question`, and

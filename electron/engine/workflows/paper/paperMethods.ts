@@ -1,7 +1,7 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { paperContract } from "../../../../shared/workflows/paper.js";
 import type { MethodContext, MethodHandlers } from "../WorkflowDefinition.js";
-import type { PaperDeps } from "./definition.js";
+import type { PaperDeps } from "./PaperDeps.js";
 
 /** The `paper.*` methods (schemas in shared/workflows/paper.ts) over the paper library. */
 export function paperMethods({ papers }: PaperDeps, { jobs, emitSystem }: MethodContext): MethodHandlers<typeof paperContract> {

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ParsedIntent } from "../../../../../shared/workflows/article.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { detectLocale } from "../../common/detectLocale.js";
+import { detectLocale } from "../../../../../shared/detectLocale.js";
 import { detectPeriod } from "../research/detectPeriod.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { runStep, say } from "../../common/nodeRuntime.js";
