@@ -1,4 +1,4 @@
-import { paperDeps } from "../electron/engine/workflows/paper/definition.js";
+import { paperDeps } from "../electron/engine/workflows/paper/PaperDeps.js";
 import type { PlatformServices } from "../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";

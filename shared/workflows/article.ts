@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workflowEvent } from "../events.js";
+import { workflowEvent } from "../coreEvents.js";
 import { MaterialSchema } from "../knowledge.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ActionPayload, PauseContextOf, ResumePayloadOf } from "./contract.js";

@@ -11,7 +11,7 @@ import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
 import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/definition.js";
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 
 const openStudio = studioPerTest();

@@ -1,4 +1,4 @@
-import type { PaperDeps } from "../../electron/engine/workflows/paper/definition.js";
+import type { PaperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
