@@ -4,7 +4,6 @@ import { defineMessages } from "../../i18n/defineMessages.js";
 export const chatMessages = defineMessages(
   {
     "chat.nav": "对话",
-    "chat.title": "对话",
     "chat.prompt": "输入问题",
     "chat.placeholder": "问点什么…",
     "chat.send": "发送",
@@ -16,7 +15,6 @@ export const chatMessages = defineMessages(
   },
   {
     "chat.nav": "Chat",
-    "chat.title": "Chat",
     "chat.prompt": "Your question",
     "chat.placeholder": "Ask something…",
     "chat.send": "Send",
