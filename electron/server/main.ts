@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { toApiError } from "../../shared/errors.js";
 import { createServer } from "./createServer.js";
 import { openBrowser } from "./openBrowser.js";
 import { parseServerArgs, SERVER_USAGE } from "./parseServerArgs.js";
 import { writeDiscovery } from "./serverDiscovery.js";
+import { loadOrCreateToken } from "./serverToken.js";
 
 /**
  * Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`.
@@ -19,10 +19,11 @@ async function main(): Promise<void> {
     process.stderr.write(`scriptorium web: ${toApiError(error).message} (${SERVER_USAGE})\n`);
     process.exit(2);
   }
-  const token = args.token ?? randomBytes(24).toString("base64url");
   // Imported after the arguments are known good: a usage error never loads SQLite or llama.cpp.
   const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
   const dataDir = args.dataDir ?? defaultDataDir();
+  // Kept in the data dir (0600) unless --token is given, so an open tab survives a restart.
+  const token = args.token ?? (await loadOrCreateToken(dataDir));
   const engine = await createAppEngine({ dataDir, ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
   const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
   const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
