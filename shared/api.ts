@@ -146,7 +146,8 @@ export const CORE_API = {
       warnings: z.array(z.string()),
     }),
   ),
-  "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema })),
+  /** `selected`: the imported model became the chat (or embedding) model, since none installed was chosen. */
+  "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() })),
   "models.download": method(
     z.object({ catalogId: z.string().max(200).optional(), url: z.string().url().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(), fileName: z.string().max(255).optional() }).strict(),
     z.object({ downloadId: z.string() }),
