@@ -76,9 +76,14 @@ describe("createKnowledgePort", () => {
   });
 
   it("reports a failed task with an error event naming the task", async () => {
-    const { taskId } = await port.ingest({ paths: [path.join(root, "missing")], collection: "library" });
+    // A path that is not there is refused at once, naming it, and no task starts.
+    const missing = path.join(root, "missing");
+    await expect(port.ingest({ paths: [missing], collection: "library" })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining(missing) });
+    // A file that is there but unreadable is a per-file failure, not a task failure.
+    const broken = path.join(root, "broken.pdf");
+    fs.writeFileSync(broken, "not a pdf");
+    const { taskId } = await port.ingest({ paths: [broken], collection: "library" });
     await port.idle();
-    // A missing path is a per-file failure, not a task failure.
     expect(events.at(-1)!.draft).toMatchObject({ type: "progress", task: taskId, message: expect.stringContaining("failed 1") });
 
     settings = { ...settings, embeddingModel: "broken.gguf" };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
-import { toApiError } from "../../../shared/errors.js";
+import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../shared/events.js";
 import type { Collection } from "../../../shared/knowledge.js";
 import type { Settings } from "../../../shared/models.js";
@@ -104,6 +105,9 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
   return {
     service,
     async ingest(input) {
+      // A path that is not there is the caller's mistake, said at once (not a job that ends "failed 1").
+      const missing = input.paths.filter((p) => !fs.existsSync(p));
+      if (missing.length) throw new ScriptoriumError("bad_request", `No such file or folder: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (+${missing.length - 5} more)` : ""}.`, { missing });
       const knowledge = service();
       return runTask("ingest", async (onProgress, signal) => {
         const report = await knowledge.ingest(input, { onProgress, signal });
