@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { GuideSummary } from "../../../../../shared/workflows/docgen.js";
 import { writeFileAtomic } from "../../../io/atomicWrite.js";
+import { readJsonFileSync } from "../../../io/readJsonFile.js";
 import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
 import { MAX_GUIDE_CHARS, validateGuide } from "./validateGuide.js";
 
@@ -17,10 +19,9 @@ export interface GuideLibraryOptions {
   builtinFile: string;
 }
 
-interface GuideMeta {
-  name: string;
-  importedAt: string;
-}
+/** `<id>.json` beside an imported guide: the name the user gave it. */
+const GuideMetaSchema = z.object({ name: z.string(), importedAt: z.string().catch("") });
+type GuideMeta = z.infer<typeof GuideMetaSchema>;
 
 /**
  * The user's style guides: import (validated first — an invalid guide is refused with the problem
@@ -80,9 +81,9 @@ export class GuideLibrary {
 
   private meta(id: string): GuideMeta | null {
     try {
-      const raw = JSON.parse(fs.readFileSync(path.join(this.options.dir, `${id}.json`), "utf8")) as Partial<GuideMeta>;
-      return typeof raw.name === "string" ? { name: raw.name, importedAt: String(raw.importedAt ?? "") } : null;
+      return readJsonFileSync(path.join(this.options.dir, `${id}.json`), GuideMetaSchema);
     } catch {
+      // No name file (or a broken one): the guide is listed under its id.
       return null;
     }
   }
