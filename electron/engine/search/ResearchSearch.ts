@@ -12,4 +12,6 @@ export interface ResearchSearchOptions {
   /** ISO dates bounding the period the intent names; providers that support a date filter apply them. */
   dateFrom?: string;
   dateTo?: string;
+  /** Called for each provider that failed or timed out (the others still count): the caller tells the user. */
+  onProviderFailure?: (failure: { provider: string; sourceType: string; message: string }) => void;
 }
