@@ -150,6 +150,7 @@ export const en: Record<MessageKey, string> = {
   "knowledge.noSources": "The library is empty",
   "knowledge.chunks": "{n} chunks",
   "knowledge.reindex": "Rebuild index",
+  "knowledge.deleteConfirm": "Delete {p} from the library? Its chunks leave the index.",
   "knowledge.progress": "Working: {done}/{total}",
 
   "providers.list": "Configured plug-ins",

@@ -148,6 +148,7 @@ export const zh = {
   "knowledge.noSources": "知识库是空的",
   "knowledge.chunks": "{n} 个片段",
   "knowledge.reindex": "重建索引",
+  "knowledge.deleteConfirm": "从知识库删除 {p}？它的片段会从索引中移除。",
   "knowledge.progress": "处理中：{done}/{total}",
 
   "providers.list": "已配置的插件",

@@ -14,6 +14,8 @@ import { clearUnsentEdit } from "./unsentEdit.js";
 const NEEDS_NOTES: ReadonlySet<string> = new Set(["user_revise", "custom_revise"]);
 /** The action styled as the primary choice at each pause. */
 const PRIMARY: ReadonlySet<string> = new Set(["finalize", "accept_review"]);
+/** Actions that end the revision loop for good: asked again in the confirmation dialog. */
+const IRREVERSIBLE: ReadonlySet<string> = new Set(["force_finalize"]);
 /** Actions with a control of their own on this card (not a plain button). */
 const OWN_CONTROL = "regenerate_section";
 
@@ -78,6 +80,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
         notesField="user_revision_notes"
         primary={PRIMARY}
         extraPayload={extraPayload}
+        confirm={(action) => (IRREVERSIBLE.has(action) ? { message: t("article.forceFinalizeConfirm"), confirmLabel: t("article.action.force_finalize") } : null)}
         notice={
           <>
             {stats && (

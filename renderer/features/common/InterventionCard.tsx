@@ -21,17 +21,20 @@ export interface InterventionCardProps {
   onResumed?: () => void;
   /** Action label; default: the workflow's registered `<workflow>.action.<name>`, else the raw name. */
   label?: (action: string) => string;
+  /** The question to ask in the confirmation dialog before an irreversible action is sent, or null for none. */
+  confirm?: (action: string) => { message: string; confirmLabel: string } | null;
 }
 
 /**
  * A pause card for any workflow: exactly the actions the pause allows, a notes box when one of
  * them needs notes, and the "force-accepted after N rounds" notice the engine sends.
  */
-export function InterventionCard({ pause, needsNotes = new Set(), notesField = "notes", primary = new Set(), extraPayload, notice, onResumed, label }: InterventionCardProps) {
+export function InterventionCard({ pause, needsNotes = new Set(), notesField = "notes", primary = new Set(), extraPayload, notice, onResumed, label, confirm }: InterventionCardProps) {
   const t = useT();
   const locale = useApp((s) => s.locale);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
+  const askConfirm = useApp((s) => s.askConfirm);
   const [notes, setNotes] = useState("");
   const [busy, setBusy] = useState(false);
   const actions = pause.allowedActions;
@@ -47,6 +50,8 @@ export function InterventionCard({ pause, needsNotes = new Set(), notesField = "
       pushError({ code: "bad_request", message: t("intervene.needNotes") });
       return;
     }
+    const question = confirm?.(action);
+    if (question && !(await askConfirm(question))) return;
     const payload: Record<string, unknown> = { action, ...(extraPayload?.(action) ?? {}) };
     if (needsNotes.has(action)) payload[notesField] = notes.trim();
     setBusy(true);
