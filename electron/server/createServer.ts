@@ -4,7 +4,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
-import { ROUTES, buildRoutes, matchRoute } from "./apiRoutes.js";
+import { ROUTES, buildRoutes, matchRoute, type Route } from "./apiRoutes.js";
+import { uploadRoute } from "./uploadRoute.js";
 import type { WorkflowRoute } from "./workflowRoutes.js";
 import { SECURITY_HEADERS } from "./contentSecurityPolicy.js";
 import { sendError, sendJson } from "./httpResponses.js";
@@ -27,6 +28,8 @@ export interface ServerOptions {
   staticDir?: string;
   /** Interval between SSE keep-alive comments in ms; default 15 000. */
   keepAliveMs?: number;
+  /** Where `POST /api/upload` keeps uploaded files (browser mode: `<dataDir>/uploads`); absent: no upload route. */
+  uploadDir?: string;
   /** Workflows served under `/api/<route>/…`; default the api's own (`Engine.workflowRoutes`), else the built-in `WORKFLOW_ROUTES`. */
   workflows?: readonly WorkflowRoute[];
 }
@@ -45,7 +48,7 @@ export async function createServer(options: ServerOptions): Promise<ScriptoriumS
   if (options.token.length < 8) throw new ScriptoriumError("bad_request", "The access token must be at least 8 characters.");
   const host = options.host ?? "127.0.0.1";
   const workflows = options.workflows ?? (options.api as { workflowRoutes?(): WorkflowRoute[] }).workflowRoutes?.();
-  const routes = workflows ? buildRoutes(workflows) : ROUTES;
+  const routes = [...(workflows ? buildRoutes(workflows) : ROUTES), ...(options.uploadDir ? [uploadRoute(options.uploadDir)] : [])];
   const server = createHttpServer((req, res) => {
     handleRequest(req, res, options, routes).catch((error: unknown) => sendError(res, error));
   });
@@ -70,7 +73,7 @@ export async function createServer(options: ServerOptions): Promise<ScriptoriumS
   };
 }
 
-async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions, routes: ReturnType<typeof buildRoutes>): Promise<void> {
+async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions, routes: Route[]): Promise<void> {
   if (!isLoopbackHostHeader(req.headers.host)) {
     // 403 rather than 401: no token can make a rebound host name acceptable.
     sendJson(res, 403, { error: { code: "unauthorized", message: "Host not allowed: use 127.0.0.1 or localhost." } });

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { toApiError } from "../../shared/errors.js";
 import { createServer } from "./createServer.js";
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const token = args.token ?? (await loadOrCreateToken(dataDir));
   const engine = await createAppEngine({ dataDir, ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
   const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
-  const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
+  const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir, uploadDir: path.join(dataDir, "uploads") });
   // server.json (0600) lets `npm run mcp` find this server and forward to it (one model load).
   const removeDiscovery = await writeDiscovery(dataDir, { url: server.url, token, pid: process.pid });
   const url = `${server.url}/?token=${encodeURIComponent(token)}`;
