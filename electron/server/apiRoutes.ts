@@ -4,7 +4,7 @@ import type { MethodName, ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
 import { sendJson } from "./httpResponses.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { lastEventIdOf, streamSessionEvents } from "./sseStream.js";
+import { lastEventIdOf, sseViewOf, streamSessionEvents } from "./sseStream.js";
 import { WORKFLOW_ROUTES } from "./workflowRoutes.js";
 import type { WorkflowRoute } from "./workflowRoutes.js";
 
@@ -32,7 +32,7 @@ export async function callMethod(api: ScriptoriumApi, method: MethodName, input:
 }
 
 const stream = async (ctx: RouteContext): Promise<void> =>
-  streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs);
+  streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, sseViewOf(ctx.url));
 
 /** The six routes of one workflow, `/api/<route>/…`, all mapped onto contract methods. */
 export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {

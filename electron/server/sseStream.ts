@@ -23,11 +23,23 @@ export function lastEventIdOf(req: IncomingMessage, url: URL): number {
 }
 
 /**
- * Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line
- * suffices. The data is the event with the brief's field names added (`briefView`).
+ * What a stream's `data:` carries: `brief` (the default) is the event with the brief's field names
+ * added (`briefView`), for browsers and scripts; `engine` (`?view=engine`) is the engine's event
+ * exactly, for clients that hand it on as an EngineEvent (the MCP forwarder).
  */
-export function formatSseEvent(event: EngineEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(briefView(event as unknown as Parameters<typeof briefView>[0]))}\n\n`;
+export type SseView = "brief" | "engine";
+
+/** The view a request asks for; anything but `engine` or nothing is a bad request. */
+export function sseViewOf(url: URL): SseView {
+  const view = url.searchParams.get("view") ?? "brief";
+  if (view !== "brief" && view !== "engine") throw new ScriptoriumError("bad_request", `view must be "brief" or "engine", got "${view}".`);
+  return view;
+}
+
+/** Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line suffices. */
+export function formatSseEvent(event: EngineEvent, view: SseView = "brief"): string {
+  const data = view === "engine" ? event : briefView(event as unknown as Parameters<typeof briefView>[0]);
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
@@ -41,6 +53,7 @@ export async function streamSessionEvents(
   sessionId: string,
   afterSeq: number,
   keepAliveMs = SSE_KEEP_ALIVE_MS,
+  view: SseView = "brief",
 ): Promise<void> {
   if (sessionId !== SYSTEM_STREAM) {
     try {
@@ -67,7 +80,7 @@ export async function streamSessionEvents(
   const listener = (event: EngineEvent): void => {
     if (closed || event.seq <= lastSent) return;
     lastSent = event.seq;
-    res.write(formatSseEvent(event));
+    res.write(formatSseEvent(event, view));
   };
   let unsubscribe: (() => void) | null = null;
   const keepAlive = setInterval(() => res.write(`: keep-alive\n\n`), keepAliveMs);
