@@ -7,6 +7,7 @@ import type { ScriptoriumApi } from "../../shared/api.js";
 import { httpRequest } from "../engine/io/httpClient.js";
 import { writeFileAtomic } from "../engine/io/atomicWrite.js";
 import { isLoopbackUrl } from "../engine/io/loopbackHosts.js";
+import { processAlive } from "../engine/io/processAlive.js";
 import { readJsonFile, readJsonFileSync } from "../engine/io/readJsonFile.js";
 import { createServer, type ScriptoriumServer } from "./createServer.js";
 
@@ -49,7 +50,7 @@ export async function writeDiscovery(dataDir: string, entry: ServerDiscovery): P
 export async function findRunningServer(dataDir: string, timeoutMs = 2000): Promise<ServerDiscovery | null> {
   const entry = await readJsonFile(path.join(dataDir, DISCOVERY_FILE), ServerDiscoverySchema).catch(() => null);
   if (!entry || !isLoopbackUrl(entry.url)) return null;
-  if (!pidAlive(entry.pid)) return null;
+  if (!processAlive(entry.pid)) return null;
   try {
     const r = await httpRequest({
       url: `${entry.url.replace(/\/$/, "")}/api/health`,
@@ -111,13 +112,3 @@ export async function startDiscoverableServer(options: { api: ScriptoriumApi; da
   };
 }
 
-function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else (still alive).
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}

@@ -6,6 +6,7 @@ import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { GuideSummary } from "../../../../../shared/workflows/docgen.js";
 import { writeFileAtomic } from "../../../io/atomicWrite.js";
 import { readJsonFileSync } from "../../../io/readJsonFile.js";
+import { readUserTextFile } from "../../../io/readUserTextFile.js";
 import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
 import { MAX_GUIDE_CHARS, validateGuide } from "./validateGuide.js";
 
@@ -128,13 +129,6 @@ function titleOf(markdown: string): string | null {
 }
 
 function readGuideText(file: string): string {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    throw new ScriptoriumError("bad_request", `Style guide ${file} cannot be read.`, { path: file });
-  }
-  if (!stat.isFile()) throw new ScriptoriumError("bad_request", `Style guide ${file} is not a file.`, { path: file });
-  if (stat.size > MAX_GUIDE_CHARS * 4) throw new ScriptoriumError("bad_request", `Style guide ${file} is ${stat.size} bytes; the limit is ${MAX_GUIDE_CHARS * 4}.`, { path: file });
-  return fs.readFileSync(file, "utf8");
+  // Up to 4 UTF-8 bytes a character.
+  return readUserTextFile(file, { maxBytes: MAX_GUIDE_CHARS * 4, what: "Style guide" });
 }

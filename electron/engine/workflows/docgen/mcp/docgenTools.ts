@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { ScriptoriumApi } from "../../../../../shared/api.js";
-import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { EngineEvent } from "../../../../../shared/events.js";
 import { INPUT_MODES } from "../../../../../shared/workflows/docgen.js";
+import { readUserTextFile } from "../../../io/readUserTextFile.js";
 
 /** The document-generation jobs of one MCP connection, by job id (= the docgen session id). */
 export interface JobView {
@@ -57,15 +56,7 @@ const MAX_FILE_BYTES = 1_600_000;
  * server forever and /dev/zero would fill memory, so only a regular file within the cap is read.
  */
 function readMarkdownFile(file: string): string {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    throw new ScriptoriumError("not_found", `${file}: no such file.`, { path: file });
-  }
-  if (!stat.isFile()) throw new ScriptoriumError("bad_request", `${file} is not a regular file (a folder, device or pipe cannot be reviewed).`, { path: file });
-  if (stat.size > MAX_FILE_BYTES) throw new ScriptoriumError("bad_request", `${file} has ${stat.size} bytes; review_doc reads at most ${MAX_FILE_BYTES}.`, { path: file, bytes: stat.size });
-  return fs.readFileSync(file, "utf8");
+  return readUserTextFile(file, { maxBytes: MAX_FILE_BYTES, what: "review_doc file" });
 }
 
 /** Where a job stands: the session status, the module reports and a progress count from its events. */
