@@ -18,7 +18,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const upload = (name: string, body: BodyInit, token = TOKEN) =>
+const upload = (name: string, body: string, token = TOKEN) =>
   fetch(`${server.url}/api/upload?name=${encodeURIComponent(name)}`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body });
 
 describe("POST /api/upload (browser mode's file picker)", () => {
