@@ -148,6 +148,12 @@ export class KnowledgeStore {
     return (await this.table(collection)).countRows(where);
   }
 
+  /** Every chunk of a collection as `id` + text, sorted by id (tests compare index contents). */
+  async chunkTexts(collection: Collection): Promise<Array<{ id: string; text: string }>> {
+    const rows = (await (await this.table(collection)).query().select(["id", "text"]).toArray()) as Array<{ id: string; text: string }>;
+    return rows.map((row) => ({ id: String(row.id), text: String(row.text) })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
   /** Drops the table and creates it empty (no rebuild hook): used by a full re-index. */
   async clear(collection: Collection): Promise<void> {
     await this.whenIndexed(collection);
