@@ -118,6 +118,13 @@ export class Engine implements ScriptoriumApi {
       if (!service) throw new ScriptoriumError("unavailable", `${feature} is not configured.`);
       return service;
     };
+    type FolderMethod = "bindFolder" | "unbindFolder" | "pauseFolder" | "resumeFolder";
+    /** A folder-binding method of the knowledge port, bound to it; `unavailable` when the port has none. */
+    const folderMethod = <K extends FolderMethod>(knowledge: KnowledgePort | undefined, name: K): NonNullable<KnowledgePort[K]> => {
+      const method = port(knowledge, "The knowledge base")[name];
+      if (!method) throw new ScriptoriumError("unavailable", "Folder-bound collections are not configured.");
+      return method.bind(knowledge) as NonNullable<KnowledgePort[K]>;
+    };
     /**
      * Store `markdown` as a new version and make it the workflow's current draft: the checkpoint is
      * updated and the graph goes to the workflow's draft pause, so the next action works on it.
@@ -254,6 +261,11 @@ export class Engine implements ScriptoriumApi {
       "knowledge.sources": async (input) => port(p.knowledge, "The knowledge base").sources(input),
       "knowledge.deleteSource": async (input) => port(p.knowledge, "The knowledge base").deleteSource(input),
       "knowledge.reindex": async (input) => port(p.knowledge, "The knowledge base").reindex(input),
+      "knowledge.bindFolder": async (input) => folderMethod(p.knowledge, "bindFolder")(input),
+      "knowledge.unbindFolder": async (input) => folderMethod(p.knowledge, "unbindFolder")(input),
+      "knowledge.pauseFolder": async (input) => folderMethod(p.knowledge, "pauseFolder")(input),
+      "knowledge.resumeFolder": async (input) => folderMethod(p.knowledge, "resumeFolder")(input),
+      "knowledge.folders": async () => (p.knowledge?.folders ? p.knowledge.folders() : { folders: [] }),
 
       "providers.list": async () => port(p.providers, "Search providers").list(),
       "providers.save": async (input) => port(p.providers, "Search providers").save(input),

@@ -10,6 +10,7 @@ import { resolveThreads } from "../llm/physicalCoreCount.js";
 import { EmbeddingService } from "./EmbeddingService.js";
 import type { IngestProgress } from "./Ingestor.js";
 import { KnowledgeService } from "./KnowledgeService.js";
+import { FolderBindings } from "./FolderBindings.js";
 import { LibraryProvider } from "./LibraryProvider.js";
 import type { SearchProvider } from "../search/SearchProvider.js";
 
@@ -21,10 +22,15 @@ export interface KnowledgePortOptions {
   loadEmbedder?: (context: EngineContext) => Promise<Embedder & { dispose?(): Promise<void> }>;
   /** Chunks per embedding batch; default 32. */
   batchSize?: number;
+  /** Quiet time before watched folder changes are synced; default 500 ms. */
+  folderDebounceMs?: number;
 }
 
 /** The knowledge port plus what the integrator may want: the library provider and the service. */
-export interface KnowledgePortHandle extends KnowledgePort {
+/** The folder-binding methods, required here (the engine's KnowledgePort has them optional). */
+type FolderMethods = Required<Pick<KnowledgePort, "bindFolder" | "unbindFolder" | "pauseFolder" | "resumeFolder" | "folders">>;
+
+export interface KnowledgePortHandle extends Omit<KnowledgePort, keyof FolderMethods>, FolderMethods {
   /** The current service (re-created when the embedding model setting changes). */
   service(): KnowledgeService;
   /** Resolves when every background ingest/reindex task started so far has finished. */
@@ -33,6 +39,8 @@ export interface KnowledgePortHandle extends KnowledgePort {
   libraryProvider(): SearchProvider;
   /** Cancels a running ingest/reindex task; false when it is unknown or already finished. */
   cancel(taskId: string): boolean;
+  /** The reconcile pass on start: every bound folder not paused is checked, then watched. */
+  startFolders(): string[];
   dispose(): Promise<void>;
 }
 
@@ -100,8 +108,33 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
     return { taskId };
   };
 
+  const folders = new FolderBindings({
+    db: context.db,
+    knowledge: service,
+    runTask,
+    ...(options.folderDebounceMs !== undefined ? { debounceMs: options.folderDebounceMs } : {}),
+  });
+
   return {
     service,
+    async bindFolder(input) {
+      return folders.bind(input);
+    },
+    async unbindFolder(input) {
+      return folders.unbind(input.bindingId, input.removeSources);
+    },
+    async pauseFolder(input) {
+      return { binding: await folders.pause(input.bindingId) };
+    },
+    async resumeFolder(input) {
+      return folders.resume(input.bindingId);
+    },
+    async folders() {
+      return { folders: folders.list() };
+    },
+    startFolders() {
+      return folders.startAll();
+    },
     async ingest(input) {
       const knowledge = service();
       return runTask("ingest", async (onProgress, signal) => {
@@ -142,6 +175,7 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
       while (tasks.size > 0) await Promise.allSettled([...tasks]);
     },
     async dispose() {
+      await folders.close();
       await this.idle();
       if (current) await closeEntry(current);
       current = undefined;
