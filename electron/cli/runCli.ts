@@ -32,7 +32,7 @@ commands:
   paper ask <doc_id…> "<question>" [--intent chat|critical|deep_read|extract|translate|recommend|literature_review] [--selected "<text>"] [--json]
   paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]
   lint <file.md> [--json] [--fix]
-  ingest <paths…> [--collection library|papers|code]
+  ingest <paths…> [--collection library|papers|code] | ingest --watch <dir> [--collection C]
   search "<query>" [--limit N] [--collection C]
   provider list | test <name>`;
 

@@ -47,6 +47,7 @@ export function createAppStore(api: ScriptoriumApi, now: () => number = Date.now
           if (progress.finished && !previous?.finished) {
             void get().refreshModels();
             void get().refreshSources();
+            if (event.task.startsWith("folder")) void get().refreshFolders();
           }
         });
       }
