@@ -4,7 +4,7 @@ import type { Engine } from "./Engine.js";
 import type { EngineContext, PortFactory } from "./EngineServices.js";
 import type { KnowledgePortOptions } from "./knowledge/createKnowledgePort.js";
 import { lazyKnowledgePort, type LazyKnowledgePort } from "./knowledge/lazyKnowledgePort.js";
-import { LlmRouter } from "./llm/LlmRouter.js";
+import { LlmRouter, OPENAI_API_KEY_SECRET } from "./llm/LlmRouter.js";
 import { createModelsPort, type ModelsPortHandle, type ModelsPortOptions } from "./llm/manager/createModelsPort.js";
 import { createProvidersPort } from "./search/createProvidersPort.js";
 import { createResearchSearch } from "./search/createResearchSearch.js";
@@ -83,7 +83,11 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       return built.llm;
     },
     knowledge: (context) => {
-      built.knowledge = lazyKnowledgePort(context, options.knowledgeOptions);
+      built.knowledge = lazyKnowledgePort(context, {
+        // Remote embeddings use the OpenAI-compatible endpoint's key, read per request from the secret store.
+        openaiApiKey: async () => secrets.get(OPENAI_API_KEY_SECRET),
+        ...options.knowledgeOptions,
+      });
       return override(options.knowledge, context) ?? built.knowledge;
     },
     search: (context) => {

@@ -24,6 +24,8 @@ export interface KnowledgePortOptions {
   batchSize?: number;
   /** Quiet time before watched folder changes are synced; default 500 ms. */
   folderDebounceMs?: number;
+  /** The OpenAI-compatible endpoint's key (the secret store), for `embeddingBackend: "openai"`. */
+  openaiApiKey?: () => Promise<string | null | undefined>;
 }
 
 /** The knowledge port plus what the integrator may want: the library provider and the service. */
@@ -53,7 +55,7 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
   let current: { key: string; service: KnowledgeService; embedder?: Embedder & { dispose?(): Promise<void> } } | undefined;
   const tasks = new Set<Promise<void>>();
   const controllers = new Map<string, AbortController>();
-  const load = options.loadEmbedder ?? defaultLoader;
+  const load = options.loadEmbedder ?? ((ctx: EngineContext) => defaultLoader(ctx, options));
 
   const service = (): KnowledgeService => {
     const key = embedderKey(context);
@@ -186,6 +188,9 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
 /** What identifies the embedder: a change of setting re-creates the service (and its index tables). */
 function embedderKey(context: EngineContext): string {
   const settings = context.settings();
+  if (settings.embeddingBackend === "openai") {
+    return JSON.stringify(["openai", settings.openai.baseUrl, settings.openaiEmbeddingModel, settings.openai.hasKey]);
+  }
   return JSON.stringify(modelPaths(context, settings));
 }
 
@@ -194,8 +199,18 @@ function modelPaths(context: EngineContext, settings: Settings): { modelPath: st
   return { modelPath: resolve(settings.embeddingModel), chatModelPath: context.modelPath ?? resolve(settings.chatModel) };
 }
 
-async function defaultLoader(context: EngineContext): Promise<EmbeddingService> {
+async function defaultLoader(context: EngineContext, options: KnowledgePortOptions): Promise<Embedder & { dispose?(): Promise<void> }> {
   const settings = context.settings();
+  if (settings.embeddingBackend === "openai") {
+    const { OpenAIEmbedder } = await import("./OpenAIEmbedder.js");
+    const apiKey = options.openaiApiKey;
+    return OpenAIEmbedder.connect({
+      baseUrl: settings.openai.baseUrl,
+      model: settings.openaiEmbeddingModel,
+      db: context.db,
+      ...(settings.openai.hasKey && apiKey ? { apiKey } : {}),
+    });
+  }
   return EmbeddingService.load({ ...modelPaths(context, settings), db: context.db, threads: resolveThreads(settings.threads) });
 }
 
