@@ -148,6 +148,8 @@ export const API = {
       warnings: z.array(z.string()),
     }),
   ),
+  /** The models the OpenAI-compatible endpoint (settings `openai`) serves, from its `/models`: fills the pickers. */
+  "models.remote": method(Empty, z.object({ models: z.array(z.string()) })),
   "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema })),
   "models.download": method(
     z.object({ catalogId: z.string().max(200).optional(), url: z.string().url().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(), fileName: z.string().max(255).optional() }).strict(),

@@ -232,6 +232,11 @@ export class Engine implements ScriptoriumApi {
       },
 
       "models.list": async () => port(p.models, "Model management").list(),
+      "models.remote": async () => {
+        const models = port(p.models, "Model management");
+        if (!models.remote) throw new ScriptoriumError("unavailable", "Listing the OpenAI-compatible endpoint's models is not configured.");
+        return models.remote();
+      },
       "models.import": async (input) => port(p.models, "Model management").import(input),
       "models.download": async (input) => port(p.models, "Model management").download(input),
       "models.cancelDownload": async (input) => port(p.models, "Model management").cancelDownload(input),

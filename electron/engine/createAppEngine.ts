@@ -109,6 +109,11 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
         warnings: () => modelWarnings(context.settings(), context.modelPath, models.manager),
         ...(options.modelManager ? { manager: options.modelManager } : {}),
       });
+      models.remote = async () => {
+        const { openai } = context.settings();
+        const { listRemoteModels } = await import("./llm/listRemoteModels.js");
+        return { models: await listRemoteModels({ baseUrl: openai.baseUrl, apiKey: openai.hasKey ? await secrets.get(OPENAI_API_KEY_SECRET) : null }) };
+      };
       built.models = models;
       return override(options.models, context) ?? models;
     },
