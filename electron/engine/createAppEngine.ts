@@ -9,6 +9,8 @@ import { createModelsPort, type ModelsPortHandle, type ModelsPortOptions } from 
 import { createProvidersPort } from "./search/createProvidersPort.js";
 import { createResearchSearch } from "./search/createResearchSearch.js";
 import { defaultAppRoot } from "./defaultAppRoot.js";
+import type { CatalogReranker } from "./knowledge/LlamaReranker.js";
+import { resolveThreads } from "./llm/physicalCoreCount.js";
 import { lazyArticleExporter } from "./export/lazyArticleExporter.js";
 import { modelWarnings } from "./llm/manager/modelWarnings.js";
 import { sessionMaterials } from "./export/sessionMaterials.js";
@@ -72,6 +74,8 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   // Built by the factories below, which createEngine calls once each, in its order. The app's own
   // knowledge and models services exist even when a test overrides the engine's port (the rule
   // repository, `app.*` and the CLI use them); nothing heavy loads until first use.
+  // node-llama-cpp is imported only when a library search first asks for the reranker.
+  let libraryReranker: Promise<CatalogReranker> | undefined;
   const built: { llm: LlmRouter | null; knowledge?: LazyKnowledgePort; search?: SearchService; models?: ModelsPortHandle } = { llm: null };
 
   const engine = await createEngine({
@@ -91,9 +95,17 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       return override(options.knowledge, context) ?? built.knowledge;
     },
     search: (context) => {
+      // The catalog reranker, loaded on the first library search and only when its file is installed.
+      const reranker = async () => {
+        libraryReranker ??= import("./knowledge/LlamaReranker.js").then(({ catalogReranker }) =>
+          catalogReranker(context.dataDir.models, () => resolveThreads(context.settings().threads)),
+        );
+        return (await libraryReranker)();
+      };
       built.search = createResearchSearch({
         chunks: built.knowledge!.chunks,
         registry,
+        reranker,
         ...(options.perProviderTimeoutMs ? { perProviderTimeoutMs: options.perProviderTimeoutMs } : {}),
       });
       return override(options.search, context) ?? built.search;
@@ -121,6 +133,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
     exporter: options.exporter ?? ((context) => lazyArticleExporter(async (sessionId) => sessionMaterials(await context.sessionState(sessionId)))),
     onDispose: async () => {
       await options.onDispose?.();
+      if (libraryReranker) await (await libraryReranker).dispose();
       // The app's own services an override kept out of the engine's disposal list.
       if (options.knowledge) await built.knowledge?.dispose();
       if (options.models) await built.models?.dispose();

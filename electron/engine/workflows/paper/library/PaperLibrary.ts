@@ -17,10 +17,8 @@ import { translateQueryTerms } from "./translateQueryTerms.js";
 /** Bytes of one paper file (a long scanned-and-OCRed book is about this size). */
 export const MAX_PAPER_BYTES = 200 * 1024 * 1024;
 
-/** A cross-encoder that scores (query, passage) pairs; higher is more relevant. */
-export interface Reranker {
-  rank(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
-}
+import type { Reranker } from "../../../knowledge/Reranker.js";
+export type { Reranker };
 
 export interface PaperLibraryOptions {
   /** Data directory; the index lives in `<dataDir>/lancedb`. */
