@@ -152,3 +152,50 @@ describe("folder-bound collections", () => {
     expect(bindings.list()).toEqual([]);
   });
 });
+
+describe("bound folders through the engine's lazy knowledge port", () => {
+  it("binds via the port, and a new port on the same app.db reconciles at start without being asked", async () => {
+    const { lazyKnowledgePort } = await import("../../electron/engine/knowledge/lazyKnowledgePort.js");
+    const { SettingsSchema } = await import("../../shared/models.js");
+    const settings = SettingsSchema.parse({});
+    const dataDir = path.join(root, "engine");
+    const engineDb = AppDb.open(dataDir);
+    const context = {
+      dataDir: { root: dataDir, models: path.join(dataDir, "models"), cache: path.join(dataDir, "cache"), lancedb: path.join(dataDir, "lancedb") },
+      db: engineDb.db,
+      settings: () => settings,
+      updateSettings: () => settings,
+      emit: () => undefined,
+      llm: {} as never,
+      modelPath: null,
+      reportRepair: () => undefined,
+      sessionState: async () => {
+        throw new Error("no sessions");
+      },
+    };
+    const options = { loadEmbedder: async () => new HashEmbedder(32), folderDebounceMs: 100 };
+    const first = lazyKnowledgePort(context, options);
+    const { binding } = await first.bindFolder!({ path: folder, collection: "library" });
+    await first.idle();
+    expect((await first.folders!()).folders[0]).toMatchObject({ id: binding.id, indexed: 3, pending: 0 });
+    await first.dispose();
+
+    // While the app is closed: one file deleted, one added.
+    fs.rmSync(path.join(folder, "b.txt"));
+    fs.writeFileSync(path.join(folder, "new.md"), "# 新\n\n关机时写的。\n");
+    const second = lazyKnowledgePort(context, options);
+    try {
+      const paths = async () => (await second.sources({})).sources.map((s) => path.relative(folder, s.path)).sort();
+      const start = Date.now();
+      while ((await paths()).join() !== ["a.md", "new.md", path.join("sub", "c.md")].sort().join()) {
+        if (Date.now() - start > 15_000) throw new Error(`not reconciled: ${(await paths()).join()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await second.idle();
+      expect((await second.folders!()).folders[0]).toMatchObject({ indexed: 3, pending: 0, failed: [] });
+    } finally {
+      await second.dispose();
+      engineDb.close();
+    }
+  });
+});
