@@ -4,7 +4,7 @@ import { PauseContextBaseSchema } from "./coreEvents.js";
 import { EventSchema, RunStartSchema, WORKFLOWS, WORKFLOW_METHODS, WorkflowIdSchema } from "./workflows/registry.js";
 import type { EngineEvent, ResumePayload, WorkflowId } from "./workflows/registry.js";
 import { CatalogEntrySchema, InstalledModelSchema, SettingsPatchSchema, SettingsSchema, BACKENDS } from "./models.js";
-import { CollectionSchema, IngestRequestSchema, MaterialSchema, SearchRequestSchema, SourceSchema } from "./knowledge.js";
+import { BindFolderRequestSchema, CollectionSchema, FolderBindingSchema, IngestRequestSchema, MaterialSchema, SearchRequestSchema, SourceSchema } from "./knowledge.js";
 import { ProviderConfigSchema, ProviderSaveSchema } from "./providers.js";
 
 /** Workflows the engine can run (from shared/workflows/registry.ts). `chat` is the one-step prompt box of the first screen. */
@@ -148,6 +148,8 @@ export const CORE_API = {
   ),
   /** `selected`: the imported model became the chat (or embedding) model, since none installed was chosen. */
   "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() })),
+  /** The models the OpenAI-compatible endpoint (settings `openai`) serves, from its `/models`: fills the pickers. */
+  "models.remote": method(Empty, z.object({ models: z.array(z.string()) })),
   "models.download": method(
     z.object({ catalogId: z.string().max(200).optional(), url: z.string().url().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(), fileName: z.string().max(255).optional() }).strict(),
     z.object({ downloadId: z.string() }),
@@ -178,6 +180,24 @@ export const CORE_API = {
   "knowledge.sources": method(z.object({ collection: CollectionSchema.optional() }).strict(), z.object({ sources: z.array(SourceSchema) })),
   "knowledge.deleteSource": method(z.object({ sourceId: z.string().min(1).max(200) }).strict(), Ok),
   "knowledge.reindex": method(z.object({ collection: CollectionSchema.optional() }).strict(), z.object({ taskId: z.string() })),
+  /**
+   * Bind a folder to a collection: an initial import (task `taskId`), then a watcher re-indexes
+   * what changes and prunes what is deleted. Bindings survive a restart (a reconcile pass on start).
+   */
+  "knowledge.bindFolder": method(BindFolderRequestSchema.strict(), z.object({ binding: FolderBindingSchema, taskId: z.string() })),
+  /** Stop following a folder; `removeSources` also drops its files from the collection (task `taskId`). */
+  "knowledge.unbindFolder": method(
+    z.object({ bindingId: z.string().min(1).max(200), removeSources: z.boolean().default(false) }).strict(),
+    z.object({ taskId: z.string().nullable() }),
+  ),
+  "knowledge.pauseFolder": method(z.object({ bindingId: z.string().min(1).max(200) }).strict(), z.object({ binding: FolderBindingSchema })),
+  /** Resume a paused folder: a reconcile pass for what changed meanwhile, then the watcher. */
+  "knowledge.resumeFolder": method(
+    z.object({ bindingId: z.string().min(1).max(200) }).strict(),
+    z.object({ binding: FolderBindingSchema, taskId: z.string() }),
+  ),
+  /** The bound folders, with per-file counts and the files that could not be read (with the reason). */
+  "knowledge.folders": method(Empty, z.object({ folders: z.array(FolderBindingSchema) })),
 
   /**
    * Stop a long job by the task id its `progress` events carry: a knowledge ingest or re-index, a

@@ -49,3 +49,27 @@ export const SourceSchema = z.object({
   ingestedAt: z.string(),
 });
 export type Source = z.infer<typeof SourceSchema>;
+
+export const FOLDER_FILE_STATES = ["pending", "indexed", "failed"] as const;
+export type FolderFileState = (typeof FOLDER_FILE_STATES)[number];
+
+/** A folder bound to a collection: imported once, then followed by a watcher (add, change, delete). */
+export const FolderBindingSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  collection: CollectionSchema,
+  paused: z.boolean(),
+  createdAt: z.string(),
+  /** Files whose current content is in the index. */
+  indexed: z.number().int(),
+  /** Files waiting (or interrupted) — the reconcile pass on start finishes them. */
+  pending: z.number().int(),
+  /** Files the ingestor could not read, with the reason (at most 200 listed). */
+  failed: z.array(z.object({ path: z.string(), error: z.string() })),
+});
+export type FolderBinding = z.infer<typeof FolderBindingSchema>;
+
+export const BindFolderRequestSchema = z.object({
+  path: z.string().min(1).max(4096),
+  collection: CollectionSchema.default("library"),
+});

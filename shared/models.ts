@@ -60,6 +60,14 @@ export const SettingsSchema = z.object({
     model: "default",
     hasKey: false,
   }),
+  /**
+   * Where library embeddings come from: `local` (the embedding GGUF, or the chat model) or
+   * `openai` (the OpenAI-compatible endpoint's `/v1/embeddings`, with the `openai` base URL and
+   * key): a team on one gateway shares one embedding model, so their indexes are comparable.
+   */
+  embeddingBackend: z.enum(["local", "openai"]).default("local"),
+  /** The embedding model name asked of the OpenAI-compatible endpoint (`/v1/models` lists them). */
+  openaiEmbeddingModel: z.string().min(1).max(200).default("text-embedding"),
   /** Base URL replacing the catalog's host for intranet mirrors, e.g. `http://mirror.corp/models/`. */
   mirrorBaseUrl: z.string().url().nullable().default(null),
   article: z

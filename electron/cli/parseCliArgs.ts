@@ -58,6 +58,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         selected: { type: "string" },
         claims: { type: "string" },
         judge: { type: "string" },
+        watch: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -73,7 +74,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

@@ -20,7 +20,7 @@ const CORE_USAGE = [
   "settings get | set <key> <json>",
   "sessions list",
   "lint <file.md> [--json] [--fix]",
-  "ingest <paths…> [--collection library|papers|code]",
+  "ingest <paths…> [--collection library|papers|code] | ingest --watch <dir> [--collection C]",
   'search "<query>" [--limit N] [--collection C]',
   "provider list | test <name>",
 ];

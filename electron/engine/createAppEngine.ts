@@ -4,11 +4,13 @@ import type { Engine } from "./Engine.js";
 import type { EngineContext, PortFactory } from "./EngineServices.js";
 import type { KnowledgePortOptions } from "./knowledge/createKnowledgePort.js";
 import { lazyKnowledgePort, type LazyKnowledgePort } from "./knowledge/lazyKnowledgePort.js";
-import { LlmRouter } from "./llm/LlmRouter.js";
+import { LlmRouter, OPENAI_API_KEY_SECRET } from "./llm/LlmRouter.js";
 import { createModelsPort, type ModelsPortHandle, type ModelsPortOptions } from "./llm/manager/createModelsPort.js";
 import { createProvidersPort } from "./search/createProvidersPort.js";
 import { createResearchSearch } from "./search/createResearchSearch.js";
 import { defaultAppRoot } from "./defaultAppRoot.js";
+import type { CatalogReranker } from "./knowledge/LlamaReranker.js";
+import { resolveThreads } from "./llm/physicalCoreCount.js";
 import { lazyArticleExporter } from "./export/lazyArticleExporter.js";
 import { modelWarnings } from "./llm/manager/modelWarnings.js";
 import { sessionMaterials } from "./export/sessionMaterials.js";
@@ -72,6 +74,8 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   // Built by the factories below, which createEngine calls once each, in its order. The app's own
   // knowledge and models services exist even when a test overrides the engine's port (the rule
   // repository, `app.*` and the CLI use them); nothing heavy loads until first use.
+  // node-llama-cpp is imported only when a library search first asks for the reranker.
+  let libraryReranker: Promise<CatalogReranker> | undefined;
   const built: { llm: LlmRouter | null; knowledge?: LazyKnowledgePort; search?: SearchService; models?: ModelsPortHandle } = { llm: null };
 
   const engine = await createEngine({
@@ -83,13 +87,25 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       return built.llm;
     },
     knowledge: (context) => {
-      built.knowledge = lazyKnowledgePort(context, options.knowledgeOptions);
+      built.knowledge = lazyKnowledgePort(context, {
+        // Remote embeddings use the OpenAI-compatible endpoint's key, read per request from the secret store.
+        openaiApiKey: async () => secrets.get(OPENAI_API_KEY_SECRET),
+        ...options.knowledgeOptions,
+      });
       return override(options.knowledge, context) ?? built.knowledge;
     },
     search: (context) => {
+      // The catalog reranker, loaded on the first library search and only when its file is installed.
+      const reranker = async () => {
+        libraryReranker ??= import("./knowledge/LlamaReranker.js").then(({ catalogReranker }) =>
+          catalogReranker(context.dataDir.models, () => resolveThreads(context.settings().threads)),
+        );
+        return (await libraryReranker)();
+      };
       built.search = createResearchSearch({
         chunks: built.knowledge!.chunks,
         registry,
+        reranker,
         ...(options.perProviderTimeoutMs ? { perProviderTimeoutMs: options.perProviderTimeoutMs } : {}),
       });
       return override(options.search, context) ?? built.search;
@@ -105,6 +121,11 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
         warnings: () => modelWarnings(context.settings(), context.modelPath, models.manager),
         ...(options.modelManager ? { manager: options.modelManager } : {}),
       });
+      models.remote = async () => {
+        const { openai } = context.settings();
+        const { listRemoteModels } = await import("./llm/listRemoteModels.js");
+        return { models: await listRemoteModels({ baseUrl: openai.baseUrl, apiKey: openai.hasKey ? await secrets.get(OPENAI_API_KEY_SECRET) : null }) };
+      };
       built.models = models;
       return override(options.models, context) ?? models;
     },
@@ -112,6 +133,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
     exporter: options.exporter ?? ((context) => lazyArticleExporter(async (sessionId) => sessionMaterials(await context.sessionState(sessionId)))),
     onDispose: async () => {
       await options.onDispose?.();
+      if (libraryReranker) await (await libraryReranker).dispose();
       // The app's own services an override kept out of the engine's disposal list.
       if (options.knowledge) await built.knowledge?.dispose();
       if (options.models) await built.models?.dispose();

@@ -11,19 +11,34 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
   const updateSettings = useApp((s) => s.updateSettings);
   const [draft, setDraft] = useState<Settings | null>(settings);
   const [saved, setSaved] = useState(false);
+  const api = useApp((s) => s.api);
+  const pushError = useApp((s) => s.pushError);
+  /** Model names the OpenAI-compatible endpoint serves (its /models), offered in the pickers. */
+  const [remoteModels, setRemoteModels] = useState<string[]>([]);
   // Reset the draft when the settings change, except for `openai.hasKey` alone: saving the API key
   // must not discard an unsaved backend choice or URL the user is typing next to it.
   const withoutHasKey = settings ? JSON.stringify({ ...settings, openai: { ...settings.openai, hasKey: false } }) : null;
   useEffect(() => setDraft(withoutHasKey ? (JSON.parse(withoutHasKey) as Settings) : null), [withoutHasKey]);
   if (!draft) return null;
   const backend = draft.backend;
+  // The OpenAI-compatible endpoint also serves embeddings when the library uses it.
+  const usesOpenai = backend === "openai" || draft.embeddingBackend === "openai";
   const server = backend === "ollama" ? draft.ollama : draft.openai;
+  const discover = async () => {
+    try {
+      setRemoteModels((await api.call("models.remote", {})).models);
+    } catch (error) {
+      pushError(error);
+    }
+  };
   const setServer = (patch: { baseUrl?: string; model?: string }) =>
     setDraft(backend === "ollama" ? { ...draft, ollama: { ...draft.ollama, ...patch } } : { ...draft, openai: { ...draft.openai, ...patch } });
   const save = async () => {
     const patch: Partial<Settings> = { backend, threads: draft.threads, sequences: draft.sequences, contextSize: draft.contextSize, mirrorBaseUrl: draft.mirrorBaseUrl };
     if (backend === "ollama") patch.ollama = draft.ollama;
-    if (backend === "openai") patch.openai = draft.openai;
+    if (usesOpenai) patch.openai = draft.openai;
+    patch.embeddingBackend = draft.embeddingBackend;
+    patch.openaiEmbeddingModel = draft.openaiEmbeddingModel;
     const ok = await updateSettings(patch);
     setSaved(ok);
   };
@@ -46,11 +61,46 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
           </label>
           <label className="field">
             <span className="field__label">{t("models.modelName")}</span>
-            <input className="input" value={server.model} onChange={(e) => setServer({ model: e.target.value })} />
+            <input className="input" list="remote-models" value={server.model} onChange={(e) => setServer({ model: e.target.value })} />
           </label>
         </div>
       )}
-      {backend === "openai" && <ApiKeyField />}
+      {backend !== "openai" && draft.embeddingBackend === "openai" && (
+        <label className="field">
+          <span className="field__label">{t("models.baseUrl")}</span>
+          <input className="input" value={draft.openai.baseUrl} onChange={(e) => setDraft({ ...draft, openai: { ...draft.openai, baseUrl: e.target.value } })} />
+        </label>
+      )}
+      {usesOpenai && <ApiKeyField />}
+      {!compact && (
+        <fieldset className="radio-row">
+          <legend className="field__label">{t("models.embeddingBackend")}</legend>
+          {(["local", "openai"] as const).map((b) => (
+            <label key={b} className={`radio-card${draft.embeddingBackend === b ? " is-active" : ""}`}>
+              <input type="radio" name="embeddingBackend" value={b} checked={draft.embeddingBackend === b} onChange={() => setDraft({ ...draft, embeddingBackend: b })} />
+              {t(`models.embeddingBackend.${b}` as MessageKey)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {!compact && draft.embeddingBackend === "openai" && (
+        <label className="field">
+          <span className="field__label">{t("models.embeddingModelName")}</span>
+          <input className="input" list="remote-models" value={draft.openaiEmbeddingModel} onChange={(e) => setDraft({ ...draft, openaiEmbeddingModel: e.target.value })} />
+        </label>
+      )}
+      {usesOpenai && (
+        <div className="card__actions">
+          <button type="button" className="btn" onClick={() => void discover()}>
+            {t("models.discover")}
+          </button>
+          <datalist id="remote-models">
+            {remoteModels.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </div>
+      )}
       {!compact && backend === "llamacpp" && (
         <div className="field-row">
           <label className="field">

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import { ProgressBar } from "../components/ProgressBar.js";
+import { FolderBindingsCard } from "./FolderBindingsCard.js";
 
-/** The knowledge library: import paths with progress, sources with chunk counts, delete, re-index. */
+/** The knowledge library: import paths with progress, bound folders, sources with chunk counts, delete, re-index. */
 export function KnowledgePanel() {
   const t = useT();
   const sources = useApp((s) => s.sources);
@@ -16,7 +17,9 @@ export function KnowledgePanel() {
   };
   const reindex = useApp((s) => s.reindex);
   const [paths, setPaths] = useState("");
-  const running = taskIds.map((id) => tasks[id] ?? { task: id, done: 0, total: null, message: null, finished: false }).filter((p) => !p.finished);
+  // Folder syncs are started by the engine's watcher, not this window: show them too.
+  const ids = [...new Set([...taskIds, ...Object.keys(tasks).filter((id) => id.startsWith("folder"))])];
+  const running = ids.map((id) => tasks[id] ?? { task: id, done: 0, total: null, message: null, finished: false }).filter((p) => !p.finished);
   return (
     <div className="panel-grid">
       <section className="card">
@@ -50,6 +53,7 @@ export function KnowledgePanel() {
           </div>
         ))}
       </section>
+      <FolderBindingsCard />
       <section className="card card--wide">
         <h2>{t("knowledge.sources")}</h2>
         {sources.length === 0 ? (

@@ -58,6 +58,7 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
           if (progress.finished && !previous?.finished) {
             void get().refreshModels();
             void get().refreshSources();
+            if (event.task.startsWith("folder")) void get().refreshFolders();
           }
         });
       }

@@ -5,6 +5,45 @@ export const createKnowledgeSlice: SliceCreator<KnowledgeSlice> = (set, get) => 
   sources: [],
   tasks: {},
   knowledgeTasks: [],
+  folders: [],
+  async refreshFolders() {
+    try {
+      const { folders } = await get().api.call("knowledge.folders", {});
+      set({ folders });
+    } catch (error) {
+      get().pushError(error);
+    }
+  },
+  async bindFolder(path) {
+    try {
+      const { taskId } = await get().api.call("knowledge.bindFolder", { path });
+      set((s) => ({ knowledgeTasks: [...s.knowledgeTasks, taskId] }));
+      await get().refreshFolders();
+    } catch (error) {
+      get().pushError(error);
+    }
+  },
+  async setFolderPaused(id, paused) {
+    try {
+      if (paused) await get().api.call("knowledge.pauseFolder", { bindingId: id });
+      else {
+        const { taskId } = await get().api.call("knowledge.resumeFolder", { bindingId: id });
+        set((s) => ({ knowledgeTasks: [...s.knowledgeTasks, taskId] }));
+      }
+      await get().refreshFolders();
+    } catch (error) {
+      get().pushError(error);
+    }
+  },
+  async unbindFolder(id, removeSources) {
+    try {
+      const { taskId } = await get().api.call("knowledge.unbindFolder", { bindingId: id, removeSources });
+      if (taskId) set((s) => ({ knowledgeTasks: [...s.knowledgeTasks, taskId] }));
+      await get().refreshFolders();
+    } catch (error) {
+      get().pushError(error);
+    }
+  },
   async refreshSources() {
     try {
       const { sources } = await get().api.call("knowledge.sources", {});

@@ -1,7 +1,7 @@
 import type { ScriptoriumApi, MethodOutput, SessionSummary, MethodInput } from "../../shared/api.js";
 import type { ApiError } from "../../shared/errors.js";
 import type { Settings } from "../../shared/models.js";
-import type { Source } from "../../shared/knowledge.js";
+import type { FolderBinding, Source } from "../../shared/knowledge.js";
 import type { ProviderConfig } from "../../shared/providers.js";
 import type { UiLocale } from "../i18n/translate.js";
 import type { SessionView } from "./sessionView.js";
@@ -69,7 +69,13 @@ export interface KnowledgeSlice {
   tasks: Record<string, TaskProgress>;
   /** Ingest / re-index task ids started from this window. */
   knowledgeTasks: string[];
+  /** Folders bound to a collection (followed by a watcher in the engine). */
+  folders: FolderBinding[];
   refreshSources(): Promise<void>;
+  refreshFolders(): Promise<void>;
+  bindFolder(path: string): Promise<void>;
+  setFolderPaused(id: string, paused: boolean): Promise<void>;
+  unbindFolder(id: string, removeSources: boolean): Promise<void>;
   ingest(paths: string[]): Promise<void>;
   deleteSource(id: string): Promise<void>;
   reindex(): Promise<void>;

@@ -34,6 +34,8 @@ export interface CliFlags {
   selected?: string;
   claims?: string;
   judge?: string;
+  /** ingest: `--watch DIR` binds the folder and follows it until Ctrl-C. */
+  watch?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

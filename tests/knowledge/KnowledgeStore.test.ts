@@ -125,10 +125,32 @@ describe("KnowledgeStore", () => {
     expect(hits.map((h) => h.id)).toEqual(["b0"]);
   });
 
-  it("re-creates a table built by another embedding model and refills it", async () => {
+  it("refuses a table built by another embedding model (offering a re-index) until it is cleared", async () => {
     const dir = tempDir();
     const first = await openStore(dir);
     await first.add("library", [chunk("c0", DOCS[0]!)]);
+    first.close();
+    stores.pop();
+    const rebuilt: Collection[] = [];
+    const other = new HashEmbedder(48, "other-model");
+    const second = await openStore(dir, { modelId: other.modelId, dimensions: 48, rebuild: async (collection) => void rebuilt.push(collection) });
+    const error = await second.count("library").then(
+      () => null,
+      (caught: unknown) => caught as ScriptoriumError,
+    );
+    expect(error?.code).toBe("conflict");
+    expect(error?.message).toMatch(/another embedding model .*other-model.*Re-index/);
+    expect(rebuilt).toEqual([]);
+    // The re-index path (clear, then refill) builds it with the new model.
+    await second.clear("library");
+    await second.add("library", [{ ...chunk("c0", DOCS[0]!), vector: other.vector(DOCS[0]!) }]);
+    expect(await second.count("library")).toBe(1);
+  });
+
+  it("re-creates and refills a derived table (rules) built by another embedding model", async () => {
+    const dir = tempDir();
+    const first = await openStore(dir);
+    await first.add("rules", [chunk("c0", DOCS[0]!)]);
     first.close();
     stores.pop();
     const rebuilt: Collection[] = [];
@@ -141,8 +163,8 @@ describe("KnowledgeStore", () => {
         await second.add(collection, [{ ...chunk("c0", DOCS[0]!), vector: other.vector(DOCS[0]!) }]);
       },
     });
-    expect(await second.count("library")).toBe(1);
-    expect(rebuilt).toEqual(["library"]);
+    expect(await second.count("rules")).toBe(1);
+    expect(rebuilt).toEqual(["rules"]);
     expect(second.recreated[0]?.reason).toMatch(/model changed/);
   });
 

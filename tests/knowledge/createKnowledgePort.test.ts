@@ -116,7 +116,14 @@ describe("createKnowledgePort", () => {
     const first = port.service();
     settings = { ...settings, embeddingModel: "bge-m3.gguf" };
     expect(port.service()).not.toBe(first);
-    // The new model's table is rebuilt from app.db on first use.
+    // The index remembers the model that built it: a query embedded by another model is refused,
+    // with the way out named, until the user re-indexes.
+    await expect(port.search({ query: "乌龙茶", limit: 3, collection: "library" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringMatching(/hash:chat.*hash:bge-m3\.gguf.*Re-index/) as unknown as string,
+    });
+    await port.reindex({ collection: "library" });
+    await port.idle();
     const { materials } = await port.search({ query: "乌龙茶", limit: 3, collection: "library" });
     expect(materials[0]!.content).toBe("乌龙茶产自福建。");
     expect(loads).toBe(2);

@@ -1,6 +1,7 @@
 import type { ModelsPort } from "../llm/manager/ModelsPort.js";
 import type { ApiKeysPort } from "../search/ProvidersPort.js";
 import type { SettingsStore } from "../storage/SettingsStore.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
 import type { CoreHandlers } from "./CoreHandlers.js";
 import { requirePort } from "./requirePort.js";
 
@@ -20,6 +21,11 @@ export function modelHandlers(parts: ModelHandlerParts): Pick<CoreHandlers, Mode
   return {
     "models.list": async () => port().list(),
     "models.import": async (input) => port().import(input),
+    "models.remote": async () => {
+      const remote = port().remote;
+      if (!remote) throw new ScriptoriumError("unavailable", "Listing the OpenAI-compatible endpoint's models is not configured.");
+      return remote.call(models);
+    },
     "models.download": async (input) => port().download(input),
     "models.cancelDownload": async (input) => port().cancelDownload(input),
     "models.pauseDownload": async (input) => port().pauseDownload(input),

@@ -140,8 +140,11 @@ export async function openHttp(options: HttpRequestOptions): Promise<OpenedRespo
     throw new HttpFailure("bad_url", `Not a URL: ${options.url}`);
   }
   const maxRedirects = options.maxRedirects ?? 0;
+  const origin = current.origin;
   for (let hop = 0; ; hop++) {
-    const opened = await openOnce(current, options);
+    // A credential is for the host it was configured for: a redirect to another origin (a CDN, a
+    // mirror) never carries it.
+    const opened = await openOnce(current, current.origin === origin ? options : withoutCredentials(options));
     const status = opened.response.statusCode ?? 0;
     const location = opened.response.headers.location;
     if (maxRedirects === 0 || status < 300 || status >= 400 || !location) return opened;
@@ -150,6 +153,12 @@ export async function openHttp(options: HttpRequestOptions): Promise<OpenedRespo
     if (hop >= maxRedirects) throw new HttpFailure("network", `Too many redirects from ${options.url}`);
     current = new URL(location, current);
   }
+}
+
+function withoutCredentials(options: HttpRequestOptions): HttpRequestOptions {
+  if (!options.headers) return options;
+  const headers = Object.fromEntries(Object.entries(options.headers).filter(([name]) => !["authorization", "cookie"].includes(name.toLowerCase())));
+  return { ...options, headers };
 }
 
 export interface HttpResponse {

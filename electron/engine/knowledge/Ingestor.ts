@@ -57,8 +57,8 @@ export interface IngestorOptions {
   batchSize?: number;
 }
 
-/** Folders never descended into. */
-const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "target", "__pycache__", "venv", ".venv"]);
+/** Folders never descended into (the folder watcher ignores them too). */
+export const SKIPPED_DIRS = new Set(["node_modules", "dist", "build", "out", "target", "__pycache__", "venv", ".venv"]);
 
 /**
  * Files and folders → chunks in app.db (the source of truth) and in the LanceDB index.
@@ -105,6 +105,15 @@ export class Ingestor {
     // Fold the new rows into the FTS index now rather than after N more writes.
     if (report.ingested.length > 0) await this.options.store.optimize(options.collection);
     return report;
+  }
+
+  /**
+   * Removes a source's rows from the index and app.db, also when app.db has no record of it (a
+   * crash between the index write and the app.db commit leaves index rows only).
+   */
+  async removeSource(collection: Collection, id: string): Promise<void> {
+    await this.options.store.deleteSources(collection, [id]);
+    this.options.sources.delete(id);
   }
 
   /** Removes a source from app.db and the index. */
@@ -165,7 +174,11 @@ export class Ingestor {
     );
   }
 
-  private async ingestFile(file: string, root: string | undefined, options: IngestOptions): Promise<Source | "unchanged"> {
+  /**
+   * One file; `root` makes its display path relative (as a folder import does). Unchanged content
+   * (same SHA-256 as the stored source) is not read further and nothing is embedded.
+   */
+  async ingestFile(file: string, root: string | undefined, options: IngestOptions): Promise<Source | "unchanged"> {
     const data = await fs.readFile(file);
     const hash = createHash("sha256").update(data).digest("hex");
     const existing = this.options.sources.get(sourceId(options.collection, file));
@@ -236,7 +249,8 @@ export function sourceId(collection: Collection, absolutePath: string): string {
   return createHash("sha256").update(`${collection}\0${absolutePath}`).digest("hex").slice(0, 24);
 }
 
-async function listFiles(dir: string): Promise<string[]> {
+/** Supported files under `dir`, sorted, hidden files and SKIPPED_DIRS left out; symlinks are not followed. */
+export async function listFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
   const entries = await fs.readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));

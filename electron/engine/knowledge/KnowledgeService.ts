@@ -56,6 +56,27 @@ export class KnowledgeService implements ChunkSearcher {
     return ingestor.ingest(request.paths, options);
   }
 
+  /** One file of a bound folder (display path relative to `root`); "unchanged" when its hash is. */
+  async ingestFolderFile(file: string, root: string, collection: Collection, callbacks: TaskCallbacks = {}): Promise<Source | "unchanged"> {
+    const { ingestor } = await this.open();
+    return ingestor.ingestFile(file, root, { collection, ...callbacks });
+  }
+
+  /** Drops a source from the index and app.db, whether or not app.db still lists it. */
+  async removeSource(collection: Collection, sourceId: string): Promise<void> {
+    await (await this.open()).ingestor.removeSource(collection, sourceId);
+  }
+
+  /** Folds recent writes into the FTS index (after a batch of folder changes). */
+  async optimize(collection: Collection): Promise<void> {
+    await (await this.open()).store.optimize(collection);
+  }
+
+  /** Every chunk in a collection's index (not app.db), id + text: tests compare index contents. */
+  async indexedChunks(collection: Collection): Promise<Array<{ id: string; text: string }>> {
+    return (await this.open()).store.chunkTexts(collection);
+  }
+
   /** Indexes chunks with no file behind them (rules) as one source under a virtual path. */
   async ingestChunks(
     input: { collection: Collection; path: string; kind: string; chunks: ExternalChunk[] },

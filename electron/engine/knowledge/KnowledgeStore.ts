@@ -25,7 +25,12 @@ export interface KnowledgeStoreOptions {
   dir: string;
   /** Told when a damaged table was kept aside and rebuilt (the engine lists it in `health.repairs`). */
   onRepair?: (repair: StartupRepair) => void;
-  /** The embedding model the vectors come from; a table built by another model is re-created. */
+  /**
+   * The embedding model the vectors come from. A table built by another model is refused (a
+   * `conflict` naming both models and offering a re-index): vectors of two models never mix, and
+   * re-embedding a library is the user's call. Derived tables (see `rebuildOnModelChange`) are
+   * re-created and refilled instead.
+   */
   modelId: string;
   dimensions: number;
   /**
@@ -33,6 +38,8 @@ export interface KnowledgeStoreOptions {
    * model: refill it from app.db (the Ingestor does). Runs once per table per store.
    */
   rebuild?: (collection: Collection) => Promise<void>;
+  /** Collections re-created and refilled on a model change instead of refused; default: `rules` (rebuilt from the rule files). */
+  rebuildOnModelChange?: (collection: Collection) => boolean;
   /** Writes between `optimize()` calls (compaction + FTS refresh). Default 20. */
   optimizeEvery?: number;
   /**
@@ -146,6 +153,12 @@ export class KnowledgeStore {
 
   async count(collection: Collection, where?: string): Promise<number> {
     return (await this.table(collection)).countRows(where);
+  }
+
+  /** Every chunk of a collection as `id` + text, sorted by id (tests compare index contents). */
+  async chunkTexts(collection: Collection): Promise<Array<{ id: string; text: string }>> {
+    const rows = (await (await this.table(collection)).query().select(["id", "text"]).toArray()) as Array<{ id: string; text: string }>;
+    return rows.map((row) => ({ id: String(row.id), text: String(row.text) })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Drops the table and creates it empty (no rebuild hook): used by a full re-index. */
@@ -322,6 +335,16 @@ export class KnowledgeStore {
   private async openOrRecreate(collection: Collection): Promise<lancedb.Table> {
     const reason = await this.tryOpen(collection);
     if (typeof reason !== "string") return reason;
+    const rebuildOnChange = this.options.rebuildOnModelChange ?? ((name: Collection) => name === "rules");
+    if (reason.startsWith("model changed") && !rebuildOnChange(collection)) {
+      throw new ScriptoriumError(
+        "conflict",
+        `The ${collection} index was built with another embedding model (${reason.slice("model changed: ".length)}); ` +
+          `its vectors cannot be searched or extended with this one. Re-index the ${collection} collection ` +
+          `(knowledge.reindex, 设置 → 知识库 → 重建索引) to rebuild it with the current model, or switch the embedding model back.`,
+        { collection, action: "knowledge.reindex" },
+      );
+    }
     this.recreated.push({ collection, reason });
     if (reason.startsWith("corrupt")) this.keepDamagedCopy(collection, reason);
     await this.dropTable(collection);

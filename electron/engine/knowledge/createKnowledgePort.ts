@@ -12,6 +12,7 @@ import { resolveThreads } from "../llm/physicalCoreCount.js";
 import { EmbeddingService } from "./EmbeddingService.js";
 import type { IngestProgress } from "./Ingestor.js";
 import { KnowledgeService } from "./KnowledgeService.js";
+import { FolderBindings } from "./FolderBindings.js";
 import { LibraryProvider } from "./LibraryProvider.js";
 import type { SearchProvider } from "../search/SearchProvider.js";
 
@@ -23,10 +24,17 @@ export interface KnowledgePortOptions {
   loadEmbedder?: (context: KnowledgeContext) => Promise<Embedder & { dispose?(): Promise<void> }>;
   /** Chunks per embedding batch; default 32. */
   batchSize?: number;
+  /** Quiet time before watched folder changes are synced; default 500 ms. */
+  folderDebounceMs?: number;
+  /** The OpenAI-compatible endpoint's key (the secret store), for `embeddingBackend: "openai"`. */
+  openaiApiKey?: () => Promise<string | null | undefined>;
 }
 
 /** The knowledge port plus what the integrator may want: the library provider and the service. */
-export interface KnowledgePortHandle extends KnowledgePort {
+/** The folder-binding methods, required here (the engine's KnowledgePort has them optional). */
+type FolderMethods = Required<Pick<KnowledgePort, "bindFolder" | "unbindFolder" | "pauseFolder" | "resumeFolder" | "folders">>;
+
+export interface KnowledgePortHandle extends Omit<KnowledgePort, keyof FolderMethods>, FolderMethods {
   /** The current service (re-created when the embedding model setting changes). */
   service(): KnowledgeService;
   /** Resolves when every background ingest/reindex task started so far has finished. */
@@ -35,6 +43,8 @@ export interface KnowledgePortHandle extends KnowledgePort {
   libraryProvider(): SearchProvider;
   /** Cancels a running ingest/reindex task; false when it is unknown or already finished. */
   cancel(taskId: string): boolean;
+  /** The reconcile pass on start: every bound folder not paused is checked, then watched. */
+  startFolders(): string[];
   dispose(): Promise<void>;
 }
 
@@ -47,7 +57,7 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
   let current: { key: string; service: KnowledgeService; embedder?: Embedder & { dispose?(): Promise<void> } } | undefined;
   const tasks = new Set<Promise<void>>();
   const controllers = new Map<string, AbortController>();
-  const load = options.loadEmbedder ?? defaultLoader;
+  const load = options.loadEmbedder ?? ((ctx: KnowledgeContext) => defaultLoader(ctx, options));
 
   const service = (): KnowledgeService => {
     const key = embedderKey(context);
@@ -102,8 +112,33 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
     return { taskId };
   };
 
+  const folders = new FolderBindings({
+    db: context.db,
+    knowledge: service,
+    runTask,
+    ...(options.folderDebounceMs !== undefined ? { debounceMs: options.folderDebounceMs } : {}),
+  });
+
   return {
     service,
+    async bindFolder(input) {
+      return folders.bind(input);
+    },
+    async unbindFolder(input) {
+      return folders.unbind(input.bindingId, input.removeSources);
+    },
+    async pauseFolder(input) {
+      return { binding: await folders.pause(input.bindingId) };
+    },
+    async resumeFolder(input) {
+      return folders.resume(input.bindingId);
+    },
+    async folders() {
+      return { folders: folders.list() };
+    },
+    startFolders() {
+      return folders.startAll();
+    },
     async ingest(input) {
       // A path that is not there is the caller's mistake, said at once (not a job that ends "failed 1").
       const missing = input.paths.filter((p) => !fs.existsSync(p));
@@ -147,6 +182,7 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
       while (tasks.size > 0) await Promise.allSettled([...tasks]);
     },
     async dispose() {
+      await folders.close();
       await this.idle();
       if (current) await closeEntry(current);
       current = undefined;
@@ -157,6 +193,9 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
 /** What identifies the embedder: a change of setting re-creates the service (and its index tables). */
 function embedderKey(context: KnowledgeContext): string {
   const settings = context.settings();
+  if (settings.embeddingBackend === "openai") {
+    return JSON.stringify(["openai", settings.openai.baseUrl, settings.openaiEmbeddingModel, settings.openai.hasKey]);
+  }
   return JSON.stringify(modelPaths(context, settings));
 }
 
@@ -165,8 +204,18 @@ function modelPaths(context: KnowledgeContext, settings: Settings): { modelPath:
   return { modelPath: resolve(settings.embeddingModel), chatModelPath: context.modelPath ?? resolve(settings.chatModel) };
 }
 
-async function defaultLoader(context: KnowledgeContext): Promise<EmbeddingService> {
+async function defaultLoader(context: KnowledgeContext, options: KnowledgePortOptions): Promise<Embedder & { dispose?(): Promise<void> }> {
   const settings = context.settings();
+  if (settings.embeddingBackend === "openai") {
+    const { OpenAIEmbedder } = await import("./OpenAIEmbedder.js");
+    const apiKey = options.openaiApiKey;
+    return OpenAIEmbedder.connect({
+      baseUrl: settings.openai.baseUrl,
+      model: settings.openaiEmbeddingModel,
+      db: context.db,
+      ...(settings.openai.hasKey && apiKey ? { apiKey } : {}),
+    });
+  }
   return EmbeddingService.load({ ...modelPaths(context, settings), db: context.db, threads: resolveThreads(settings.threads) });
 }
 

@@ -48,12 +48,23 @@ export function lazyKnowledgePort(context: KnowledgeContext, options?: Knowledge
     return handle;
   };
   const service = async (): Promise<KnowledgeService> => (await load()).service();
+  // Bound folders are followed from start-up: the reconcile pass picks up what changed while the
+  // app was closed and finishes files a crash cut off. Only then is the knowledge layer loaded
+  // early; reconciling an unchanged folder hashes files and loads no model.
+  if (hasActiveFolderBindings(context)) {
+    setImmediate(() => void load().then((port) => port.startFolders()).catch(() => undefined));
+  }
   return {
     ingest: async (input) => (await load()).ingest(input),
     search: async (input) => (await load()).search(input),
     sources: async (input) => (await load()).sources(input),
     deleteSource: async (input) => (await load()).deleteSource(input),
     reindex: async (input) => (await load()).reindex(input),
+    bindFolder: async (input) => (await load()).bindFolder(input),
+    unbindFolder: async (input) => (await load()).unbindFolder(input),
+    pauseFolder: async (input) => (await load()).pauseFolder(input),
+    resumeFolder: async (input) => (await load()).resumeFolder(input),
+    folders: async () => (await load()).folders(),
     service,
     embedder: async () => (await service()).embedder(),
     chunks: {
@@ -71,6 +82,15 @@ export function lazyKnowledgePort(context: KnowledgeContext, options?: Knowledge
       if (loaded) await (await loaded.catch(() => null))?.dispose();
     },
   };
+}
+
+function hasActiveFolderBindings(context: KnowledgeContext): boolean {
+  try {
+    const row = context.db.prepare("SELECT count(*) AS n FROM folder_bindings WHERE paused = 0").get() as { n: number };
+    return row.n > 0;
+  } catch {
+    return false; // a database from before the folder_bindings migration
+  }
 }
 
 function ruleSearchOver(rules: RuleRepository, knowledge: () => Promise<KnowledgeService>): RuleSearch & { invalidate(): void } {

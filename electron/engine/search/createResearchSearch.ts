@@ -1,5 +1,6 @@
 import type { ChunkSearcher } from "../knowledge/LibraryProvider.js";
 import { LibraryProvider } from "../knowledge/LibraryProvider.js";
+import type { Reranker } from "../knowledge/Reranker.js";
 import type { ProviderRegistry } from "./ProviderRegistry.js";
 import { SearchService } from "./SearchService.js";
 
@@ -11,9 +12,11 @@ import { SearchService } from "./SearchService.js";
 export function createResearchSearch(options: {
   chunks: ChunkSearcher;
   registry: ProviderRegistry;
+  /** The optional local reranker for the library's results (see LibraryProvider). */
+  reranker?: () => Promise<Reranker | undefined>;
   perProviderTimeoutMs?: number;
 }): SearchService {
-  const library = new LibraryProvider(options.chunks);
+  const library = new LibraryProvider(options.chunks, "library", options.reranker ? { reranker: options.reranker } : {});
   return new SearchService({
     providers: async () => [library, ...(await options.registry.enabledProviders())],
     ...(options.perProviderTimeoutMs ? { perProviderTimeoutMs: options.perProviderTimeoutMs } : {}),

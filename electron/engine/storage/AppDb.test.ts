@@ -24,7 +24,7 @@ describe("AppDb", () => {
   it("creates every table on a fresh data dir, durably configured", () => {
     const db = AppDb.open(tempDir());
     expect(tables(db)).toEqual([
-      "checkpoints", "chunks", "documents", "embedding_cache", "events",
+      "checkpoints", "chunks", "documents", "embedding_cache", "events", "folder_bindings", "folder_files",
       "paper_chunks", "paper_docs", "paper_glossary", "paper_messages", "paper_pages", "paper_references", "paper_structure",
       "sessions", "settings", "sources", "versions", "writes",
     ]);

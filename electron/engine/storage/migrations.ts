@@ -167,4 +167,26 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
   );
   `,
+  `
+  -- Folder-bound collections (FolderSync.ts): a bound folder, and the state of each file in it, so
+  -- a restart resumes where the last run stopped (a file marked pending was being indexed).
+  CREATE TABLE folder_bindings (
+    id         TEXT PRIMARY KEY,
+    path       TEXT NOT NULL,
+    collection TEXT NOT NULL,
+    paused     INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    UNIQUE (path, collection)
+  );
+  CREATE TABLE folder_files (
+    binding_id   TEXT NOT NULL,
+    rel_path     TEXT NOT NULL,
+    source_id    TEXT NOT NULL,
+    state        TEXT NOT NULL,
+    content_hash TEXT,
+    error        TEXT,
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (binding_id, rel_path)
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   path: string;
   range: string | undefined;
   status: number;
+  /** The Authorization header, when one was sent (tests check tokens never reach a mirror). */
+  authorization?: string;
 }
 
 export interface TestFileServer {
@@ -37,7 +39,7 @@ export async function startFileServer(files: Record<string, Buffer>, behaviour: 
   const state = { behaviour, served: 0 };
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    const record: RecordedRequest = { path, range: req.headers.range, status: 0 };
+    const record: RecordedRequest = { path, range: req.headers.range, status: 0, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
     requests.push(record);
     const b = state.behaviour;
     const index = requests.length;

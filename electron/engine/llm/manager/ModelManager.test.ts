@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -69,10 +70,33 @@ describe("catalog", () => {
     }
   });
 
+  it("every entry has a size, a SHA-256, a licence and a publisher file name that resolves", async () => {
+    const parsed = CatalogSchema.parse(JSON.parse(await readFile(REPO_CATALOG, "utf8")));
+    const chat = parsed.models.filter((m) => m.kind === "chat");
+    expect(chat.map((m) => m.quant)).toEqual(["Q4_K_M", "Q4_K_M", "Q4_K_M"]);
+    for (const m of parsed.models) {
+      expect(m.sizeBytes, m.id).toBeGreaterThan(100 * 1024 ** 2);
+      expect(m.sha256, m.id).toMatch(/^[0-9a-f]{64}$/);
+      expect(m.license.trim().length, m.id).toBeGreaterThan(0);
+      expect(m.description.length, m.id).toBeGreaterThan(20);
+      // The hub's file URL: https://huggingface.co/<owner>/<repo>/resolve/<revision>/<fileName>.
+      const url = new URL(m.url);
+      expect(url.protocol).toBe("https:");
+      expect(url.hostname).toBe("huggingface.co");
+      const parts = url.pathname.split("/").filter(Boolean);
+      expect(parts.length, m.id).toBe(5);
+      expect(parts[2]).toBe("resolve");
+      expect(decodeURIComponent(parts[4]!)).toBe(m.fileName);
+      // The same entry resolves through a flat mirror and an HF_ENDPOINT-style mirror.
+      expect(resolveDownloadUrl(m, "http://mirror.corp/models/")).toBe(`http://mirror.corp/models/${encodeURIComponent(m.fileName)}`);
+      expect(resolveDownloadUrl(m, "https://hf-mirror.com/", { hubEndpoint: true })).toBe(`https://hf-mirror.com${url.pathname}`);
+    }
+  });
+
   it("lists catalog entries with installed flag and fit", async () => {
     const listing = await manager.listCatalog();
     expect(listing.length).toBeGreaterThanOrEqual(5);
-    const small = listing.find((m) => m.id === "qwen2.5-1.5b-instruct-q4_k_m")!;
+    const small = listing.find((m) => m.id === "qwen3-1.7b-q4_k_m")!;
     expect(small.installed).toBe(false);
     expect(small.fit).toBe("green");
   });
@@ -208,6 +232,57 @@ describe("ModelManager downloads", () => {
     expect(model.id).toBe("m.gguf");
     expect(server.requests.map((r) => r.path)).toEqual(["/models/m.gguf"]);
     expect((await mirrored.listCatalog())[0]!.installed).toBe(true);
+  });
+});
+
+describe("catalog downloads: hash check, hub endpoints, the hub token", () => {
+  let server: TestFileServer;
+  const payload = smallGguf(64 * 1024);
+  const goodSha = createHash("sha256").update(payload).digest("hex");
+  beforeEach(async () => {
+    server = await startFileServer({ "/models/m.gguf": payload, "/hf/x/y/resolve/main/m.gguf": payload });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  async function catalogWith(sha256: string): Promise<string> {
+    const catalogPath = join(dir, "catalog.json");
+    const entry = { id: "t", name: "T", kind: "chat", url: "https://huggingface.co/x/y/resolve/main/m.gguf", fileName: "m.gguf", sizeBytes: payload.length, sha256, ramRequiredGb: 1, parameters: "1M", quant: "F32", license: "MIT", description: "test", languages: ["en"] };
+    await writeFile(catalogPath, JSON.stringify({ version: 2, models: [entry] }));
+    return catalogPath;
+  }
+
+  it("refuses a file from a loopback mirror whose SHA-256 differs from the catalog's, and deletes it", async () => {
+    const catalogPath = await catalogWith("0".repeat(64));
+    settings = SettingsSchema.parse({ mirrorBaseUrl: server.url("/models/") });
+    const mirrored = new ModelManager({ modelsDir: join(dir, "models"), catalogPath, getSettings: () => settings, env: {} });
+    const error = await expectError(mirrored.download({ catalogId: "t" }), "model_invalid");
+    expect(error.message).toMatch(/SHA-256 mismatch.*deleted/);
+    await expect(stat(join(dir, "models", "m.gguf"))).rejects.toThrow();
+    await expect(stat(partPaths(join(dir, "models", "m.gguf")).part)).rejects.toThrow();
+    expect((await mirrored.listCatalog())[0]!.installed).toBe(false);
+  });
+
+  it("follows HF_ENDPOINT / MODEL_ENDPOINT with the hub's path, checks the hash, and never sends the hub token there", async () => {
+    const catalogPath = await catalogWith(goodSha);
+    const viaEnv = (env: Record<string, string>) => new ModelManager({ modelsDir: join(dir, "models"), catalogPath, getSettings: () => settings, env });
+    // MODEL_ENDPOINT wins over HF_ENDPOINT, a trailing slash changes nothing.
+    const manager = viaEnv({ MODEL_ENDPOINT: server.url("/hf/"), HF_ENDPOINT: "http://127.0.0.1:9/", HF_TOKEN: "hf_secret_token" });
+    const model = await manager.download({ catalogId: "t" });
+    expect(model.id).toBe("m.gguf");
+    expect(server.requests.map((r) => r.path)).toEqual(["/hf/x/y/resolve/main/m.gguf"]);
+    expect(server.requests.every((r) => r.authorization === undefined)).toBe(true);
+    // Without any mirror the token is sent, to the hub host only.
+    const direct = await viaEnv({ HF_TOKEN: "hf_secret_token" }).resolveDownload({ catalogId: "t" });
+    expect(direct.url).toBe("https://huggingface.co/x/y/resolve/main/m.gguf");
+    expect(direct.headers).toEqual({ authorization: "Bearer hf_secret_token" });
+    // The mirror setting beats the environment, and gets no token either.
+    settings = SettingsSchema.parse({ mirrorBaseUrl: "http://mirror.corp/models/" });
+    const setting = await viaEnv({ HF_ENDPOINT: "https://hf-mirror.com", HF_TOKEN: "hf_secret_token" }).resolveDownload({ catalogId: "t" });
+    expect(setting).toMatchObject({ url: "http://mirror.corp/models/m.gguf", headers: {} });
+    settings = SettingsSchema.parse({});
+    await expectError(viaEnv({ HF_ENDPOINT: "not a url" }).resolveDownload({ catalogId: "t" }), "bad_request");
   });
 });
 

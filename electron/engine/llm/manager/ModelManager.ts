@@ -27,6 +27,8 @@ export interface ModelManagerOptions {
   vram?: () => { freeBytes: number; totalBytes: number } | null;
   /** Overrides for every download (timeouts, retries, backoff); tests shorten them. */
   downloadDefaults?: Pick<DownloadFileOptions, "timeouts" | "maxRetries" | "backoffBaseMs" | "backoffMaxMs" | "progressIntervalMs" | "headers">;
+  /** `MODEL_ENDPOINT` / `HF_ENDPOINT` (mirrors) and `HF_TOKEN` (the hub's token); default `process.env`. */
+  env?: Record<string, string | undefined>;
 }
 
 /** `models.download`'s request: a catalog entry, or a URL (with optional hash and file name). */
@@ -43,6 +45,8 @@ export interface ResolvedDownload {
   fileName: string;
   destPath: string;
   sha256: string | null;
+  /** Request headers: the hub token, only when the file comes from the hub itself. */
+  headers: Record<string, string>;
 }
 
 export interface DownloadCallbacks {
@@ -151,12 +155,16 @@ export class ModelManager {
     let url: string;
     let fileName: string;
     let sha256: string | null = request.sha256 ?? null;
+    const headers: Record<string, string> = {};
     if (request.catalogId) {
       const entry = (await this.catalog()).find((candidate) => candidate.id === request.catalogId);
       if (!entry) throw new ScriptoriumError("not_found", `No catalog model ${request.catalogId}.`);
-      url = resolveDownloadUrl(entry, this.options.getSettings().mirrorBaseUrl);
+      const { mirror, fromEnv, token } = hubAccess(this.options.getSettings().mirrorBaseUrl, this.options.env ?? process.env);
+      url = resolveDownloadUrl(entry, mirror, { hubEndpoint: fromEnv });
       fileName = entry.fileName;
       sha256 ??= entry.sha256;
+      // The hub token goes to the hub only: never to a mirror (settings or environment).
+      if (token && !mirror && new URL(url).hostname === HUB_HOST) headers.authorization = `Bearer ${token}`;
     } else if (request.url) {
       url = request.url;
       let lastSegment = "";
@@ -172,7 +180,7 @@ export class ModelManager {
     if (!SAFE_FILE_NAME.test(fileName) || basename(fileName) !== fileName) {
       throw new ScriptoriumError("bad_request", `Download file name must be a plain *.gguf name, got ${JSON.stringify(fileName)}.`);
     }
-    return { url, fileName, destPath: join(this.options.modelsDir, fileName), sha256 };
+    return { url, fileName, destPath: join(this.options.modelsDir, fileName), sha256, headers };
   }
 
   /**
@@ -188,6 +196,7 @@ export class ModelManager {
       url: resolved.url,
       destPath: resolved.destPath,
       sha256: resolved.sha256,
+      headers: { ...this.options.downloadDefaults?.headers, ...resolved.headers },
       signal: callbacks.signal,
       onProgress: callbacks.onProgress,
       validate: checkGgufMagic,
@@ -248,4 +257,30 @@ export class ModelManager {
     await mkdir(this.options.modelsDir, { recursive: true });
     await writeFileAtomic(join(this.options.modelsDir, EXTERNAL_LIST), JSON.stringify(paths, null, 2));
   }
+}
+
+const HUB_HOST = "huggingface.co";
+
+/**
+ * The mirror a catalog download goes through and the hub token, by the conventions intranet
+ * users already set for other tools: the mirror setting first, then `MODEL_ENDPOINT`, then
+ * `HF_ENDPOINT` (node-llama-cpp's order). An environment endpoint replaces the hub's origin and
+ * keeps the repo path (`https://hf-mirror.com` → `https://hf-mirror.com/Qwen/…/resolve/…`).
+ */
+export function hubAccess(
+  mirrorSetting: string | null | undefined,
+  env: Record<string, string | undefined>,
+): { mirror: string | null; fromEnv: boolean; token: string | null } {
+  const fromEnv = (env.MODEL_ENDPOINT || env.HF_ENDPOINT || "").trim().replace(/\/+$/, "");
+  let mirror: string | null = mirrorSetting || null;
+  const useEnv = !mirror && fromEnv !== "";
+  if (useEnv) {
+    try {
+      mirror = new URL(fromEnv).toString();
+    } catch {
+      throw new ScriptoriumError("bad_request", `MODEL_ENDPOINT / HF_ENDPOINT is not a URL: ${fromEnv}`);
+    }
+  }
+  const token = (env.HF_TOKEN || env.HUGGING_FACE_HUB_TOKEN || "").trim() || null;
+  return { mirror, fromEnv: useEnv, token };
 }

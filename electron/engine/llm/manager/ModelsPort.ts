@@ -16,6 +16,8 @@ export interface ModelsPort {
   resumeDownload(input: MethodParsedInput<"models.resumeDownload">): Promise<Ok>;
   /** Optional: validate and apply a model choice; without it the engine just updates the settings. */
   select?(input: MethodParsedInput<"models.select">): Promise<MethodOutput<"models.select">>;
+  /** The OpenAI-compatible endpoint's model names (its `/models`); absent → `unavailable`. */
+  remote?(): Promise<MethodOutput<"models.remote">>;
   /** The model currently loaded, for `health`. */
   loaded?(): z.infer<typeof LoadedModelSchema> | null;
   dispose?(): Promise<void> | void;
