@@ -19,6 +19,8 @@ import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
 import { JobRegistry } from "./jobs/JobRegistry.js";
+import { ocrMessage } from "./io/ocr/ocrMessage.js";
+import type { OcrProgress } from "./io/pdf/readPdfPages.js";
 
 type Handlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
 
@@ -270,7 +272,10 @@ export class Engine implements ScriptoriumApi {
         const progress = (done: number, message: string) => p.emitSystem?.({ type: "progress", task: taskId, done, total: input.paths.length, message });
         progress(0, input.paths[0]?.split(/[\\/]/).pop() ?? "");
         try {
-          return await this.jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name)));
+          // A scanned file reports each OCR'd page with an ETA; the bar counts pages until the file is done.
+          const ocr = (name: string, page: OcrProgress) =>
+            p.emitSystem?.({ type: "progress", task: taskId, done: page.done, total: page.total, message: ocrMessage(name, page) });
+          return await this.jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name), ocr));
         } catch (error) {
           // The bar must end: a failed or cancelled import reports its last state as finished.
           p.emitSystem?.({ type: "progress", task: taskId, done: input.paths.length, total: input.paths.length, message: error instanceof ScriptoriumError && error.code === "aborted" ? "cancelled" : "failed" });

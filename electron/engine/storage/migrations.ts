@@ -167,4 +167,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (thread_id, checkpoint_ns, checkpoint_id, task_id, idx)
   );
   `,
+  `
+  -- OCR (issue 29): a chunk read from a scanned page carries tesseract's confidence (0–1, NULL for
+  -- text-layer chunks); a scanned page keeps its recognised lines' boxes (JSON) for highlighting.
+  ALTER TABLE paper_chunks ADD COLUMN ocr_confidence REAL;
+  ALTER TABLE paper_pages ADD COLUMN ocr TEXT;
+  `,
 ];

@@ -11,6 +11,7 @@ import { confirmMetadata } from "./confirmMetadata.js";
 import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
 import { parsePaper } from "./parsePaper.js";
+import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
 
@@ -74,7 +75,7 @@ export class PaperLibrary {
    * paper to app.db in one transaction. A failure at any step removes what was written, so a
    * failed import leaves no trace. Re-importing the same content returns the existing paper.
    */
-  async importFile(filePath: string, signal?: AbortSignal): Promise<ImportResult> {
+  async importFile(filePath: string, signal?: AbortSignal, onOcrProgress?: (progress: OcrProgress) => void): Promise<ImportResult> {
     const name = path.basename(filePath);
     let data: Buffer;
     try {
@@ -92,7 +93,7 @@ export class PaperLibrary {
     const existing = this.repo.byHash(contentHash);
     if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
 
-    const { kind, lines } = await readPaperLines(filePath, data, signal);
+    const { kind, lines, ocr } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
     const parsed = parsePaper(lines);
     const body = parsed.blocks.filter((block) => block.kind !== "reference");
     if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name });
@@ -109,6 +110,7 @@ export class PaperLibrary {
       section: block.section,
       kind: block.kind,
       text: block.text,
+      ocr_confidence: ocr?.get(block.page)?.confidence ?? null,
     }));
     const record: PaperRecord = {
       doc_id: docId,
@@ -128,7 +130,11 @@ export class PaperLibrary {
     const vectors = await this.embedChunks(embedder, chunks, signal);
     try {
       await index.add(chunks.map((chunk, i) => ({ ...chunk, vector: vectors[i]! })));
-      this.repo.insert({ record, pages: parsed.pages, chunks, structure: parsed.structure, references: parsed.references });
+      const pages = parsed.pages.map((page) => {
+        const pageOcr = ocr?.get(page.page);
+        return pageOcr ? { ...page, ocr: pageOcr } : page;
+      });
+      this.repo.insert({ record, pages, chunks, structure: parsed.structure, references: parsed.references });
     } catch (error) {
       this.repo.delete(docId);
       await index.deleteDocs([docId]).catch(() => undefined);
