@@ -106,4 +106,10 @@ describe("quote gate (examples)", () => {
     const gated = gateCitations("它有 12 层 [p.2 「uses １２ attention   layers」]。", passages, ["p1"]);
     expect(gated.citations).toEqual([{ page: 2, chunk_id: "p1:3", quote: "uses １２ attention   layers" }]);
   });
+
+  it("marks a citation of a page read by OCR", () => {
+    const scanned = { ...chunk("Training takes about two days on eight GPUs.", 2, "p1:4"), ocr: true };
+    const gated = gateCitations("Training takes two days [p.2].", [scanned], ["p1"]);
+    expect(gated.citations).toEqual([{ page: 2, chunk_id: "p1:4", quote: "Training takes about two days on eight GPUs.", ocr: true }]);
+  });
 });

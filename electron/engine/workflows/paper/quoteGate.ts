@@ -59,7 +59,13 @@ export function gateCitations(text: string, evidence: EvidenceChunkState[], docI
       const key = `${found.chunk.chunk_id}\u0000${found.quote}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      citations.push({ page, chunk_id: found.chunk.chunk_id, quote: found.quote, ...(docIds.length > 1 ? { doc_id: found.chunk.doc_id } : {}) });
+      citations.push({
+        page,
+        chunk_id: found.chunk.chunk_id,
+        quote: found.quote,
+        ...(docIds.length > 1 ? { doc_id: found.chunk.doc_id } : {}),
+        ...(found.chunk.ocr ? { ocr: true } : {}),
+      });
     }
     if (unknown) refused.push(whole);
     if (kept.length > 0) return `[${paperIndex ? `P${paperIndex} ` : ""}${kept.map((p) => `p.${p}`).join(", ")}]`;

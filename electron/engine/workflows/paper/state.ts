@@ -25,6 +25,8 @@ export interface EvidenceChunkState {
   score: number;
   text: string;
   section: string;
+  /** The passage's page was read by OCR. */
+  ocr?: boolean;
 }
 
 export interface ConversationEntry {

@@ -113,6 +113,12 @@ export class PaperRepository {
     return new Map(rows.map((row) => [row.page, JSON.parse(row.ocr) as PageOcr]));
   }
 
+  /** Pages of a paper that were read by OCR. */
+  ocrPages(docId: string): Set<number> {
+    const rows = this.db.prepare("SELECT page FROM paper_pages WHERE doc_id = ? AND ocr IS NOT NULL").all(docId) as Array<{ page: number }>;
+    return new Set(rows.map((row) => row.page));
+  }
+
   chunks(docId: string): PaperChunk[] {
     return this.db.prepare("SELECT * FROM paper_chunks WHERE doc_id = ? ORDER BY idx").all(docId) as PaperChunk[];
   }

@@ -33,6 +33,9 @@ export function makeLoadContextNode(services: PaperGraphServices) {
         const { hits } = await services.papers.retrieve(query, { docIds: doc_ids, limit, ...(config.signal ? { signal: config.signal } : {}) });
         evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section }));
       }
+      // A passage from a scanned page says so: its citation is marked as OCR'd text.
+      const ocr = new Map(doc_ids.map((id) => [id, services.papers.repo.ocrPages(id)]));
+      evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
       return {
         update: { evidence, paper_text: formatEvidence(evidence, doc_ids), paper_metadata: { ...state.paper_metadata, titles } },
         summary: `${evidence.length} passages (${how})`,
