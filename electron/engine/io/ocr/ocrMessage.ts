@@ -1,9 +1,12 @@
 import type { OcrProgress } from "../pdf/readPdfPages.js";
 
-/** The job tray's line for an OCR'd page: which file, which page of how many, and the time left. */
+/**
+ * The job tray's line for an OCR'd page: "OCR" first (the tray cuts long labels at the end), the
+ * file, pages done of how many, and the time left.
+ */
 export function ocrMessage(name: string, progress: OcrProgress): string {
   const eta = progress.etaSeconds === null || progress.done === progress.total ? "" : `, about ${formatSeconds(progress.etaSeconds)} left`;
-  return `${name}: OCR ${progress.done}/${progress.total} pages${eta}`;
+  return `OCR · ${name} · ${progress.done}/${progress.total} pages${eta}`;
 }
 
 function formatSeconds(seconds: number): string {
