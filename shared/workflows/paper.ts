@@ -92,7 +92,15 @@ export const CitationSchema = z.object({
   quote: z.string().optional(),
   ocr: z.boolean().optional(),
 });
-export const EvidenceSchema = z.object({ page: z.number().int(), chunk_id: z.string(), score: z.number(), text: z.string(), doc_id: z.string().optional() });
+export const EvidenceSchema = z.object({
+  page: z.number().int(),
+  chunk_id: z.string(),
+  score: z.number(),
+  text: z.string(),
+  doc_id: z.string().optional(),
+  /** Which retriever found the passage: the vector search, the bigram index, the word index, or the structure index. */
+  found_by: z.array(z.enum(["vector", "bigram", "words", "structure"])).optional(),
+});
 export type Citation = z.infer<typeof CitationSchema>;
 export type Evidence = z.infer<typeof EvidenceSchema>;
 

@@ -46,7 +46,14 @@ export function withTitle(text: string, titles: string[], locale: "zh" | "en"): 
 }
 
 export function evidenceOut(evidence: EvidenceChunkState[], docIds: string[]): Evidence[] {
-  return evidence.map((c) => ({ page: c.page, chunk_id: c.chunk_id, score: Math.round(c.score * 1000) / 1000, text: c.text, ...(docIds.length > 1 ? { doc_id: c.doc_id } : {}) }));
+  return evidence.map((c) => ({
+    page: c.page,
+    chunk_id: c.chunk_id,
+    score: Math.round(c.score * 1000) / 1000,
+    text: c.text,
+    ...(docIds.length > 1 ? { doc_id: c.doc_id } : {}),
+    ...(c.found_by ? { found_by: c.found_by } : {}),
+  }));
 }
 
 /** Streams a text generation as `token` events of `step`; returns the text and its chunks. */

@@ -32,7 +32,11 @@ export interface GatedCitations {
 /** Minimum share of the answer sentence's content tokens a derived quote must hold. */
 const MIN_OVERLAP = 0.3;
 
-export function gateCitations(text: string, evidence: EvidenceChunkState[], docIds: string[]): GatedCitations {
+/**
+ * `pageChunks` (optional) gives every chunk of a cited page: a quote the retrieved passages of that
+ * page do not hold may still be on it (the model saw the page's other passages in earlier stages).
+ */
+export function gateCitations(text: string, evidence: EvidenceChunkState[], docIds: string[], pageChunks?: (docId: string, page: number) => EvidenceChunkState[]): GatedCitations {
   const citations: Citation[] = [];
   const refused: string[] = [];
   const unsupported: string[] = [];
@@ -53,7 +57,9 @@ export function gateCitations(text: string, evidence: EvidenceChunkState[], docI
         unknown = true;
         continue;
       }
-      const found = quote !== undefined ? writtenQuote(quote, chunks) : derivedQuote(sentence, chunks);
+      const find = (candidates: EvidenceChunkState[]) => (quote !== undefined ? writtenQuote(quote, candidates) : derivedQuote(sentence, candidates));
+      const owner = docId ?? chunks[0]!.doc_id;
+      const found = find(chunks) ?? (pageChunks ? find(pageChunks(owner, page).filter((c) => !chunks.some((k) => k.chunk_id === c.chunk_id))) : null);
       if (!found) continue;
       kept.push(page);
       const key = `${found.chunk.chunk_id}\u0000${found.quote}`;
@@ -125,4 +131,22 @@ export function derivedQuote(sentence: string, chunks: EvidenceChunkState[]): { 
   }
   // A derived quote is a whole sentence of the chunk, so it passes the same verbatim check.
   return best && quoteAppears(best.chunk.text, best.quote) ? { chunk: best.chunk, quote: best.quote } : null;
+}
+
+/** Every chunk of a paper's page, as evidence, from the paper repository (for gateCitations). */
+export function repoPageChunks(repo: { chunks(docId: string): Array<{ id: string; doc_id: string; page: number; text: string; section: string; kind: string }>; ocrPages(docId: string): Set<number> }) {
+  const cache = new Map<string, EvidenceChunkState[]>();
+  return (docId: string, page: number): EvidenceChunkState[] => {
+    const key = `${docId}\u0000${page}`;
+    let chunks = cache.get(key);
+    if (!chunks) {
+      const ocr = repo.ocrPages(docId).has(page);
+      chunks = repo
+        .chunks(docId)
+        .filter((c) => c.page === page && c.kind !== "reference")
+        .map((c) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 0, text: c.text, section: c.section, ...(ocr ? { ocr: true } : {}) }));
+      cache.set(key, chunks);
+    }
+    return chunks;
+  };
 }

@@ -27,6 +27,8 @@ export interface EvidenceChunkState {
   section: string;
   /** The passage's page was read by OCR. */
   ocr?: boolean;
+  /** Which retriever found it (PaperIndex's lists, or the structure index). */
+  found_by?: Array<"vector" | "bigram" | "words" | "structure">;
 }
 
 export interface ConversationEntry {

@@ -11,6 +11,7 @@ import { confirmMetadata } from "./confirmMetadata.js";
 import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
 import { parsePaper } from "./parsePaper.js";
+import { probeEmbedder } from "./probeEmbedder.js";
 import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
@@ -65,6 +66,8 @@ export interface Retrieval {
 export class PaperLibrary {
   readonly repo: PaperRepository;
   private ready: Promise<{ index: PaperIndex; embedder: Embedder }> | undefined;
+  /** The embedder's measured quality per model and paper (probeEmbedder), measured on first use. */
+  private readonly quality = new Map<string, Promise<number>>();
 
   constructor(private readonly options: PaperLibraryOptions) {
     this.repo = new PaperRepository(options.db);
@@ -158,6 +161,7 @@ export class PaperLibrary {
     // app.db first: a crash in between leaves only orphan chunks, which the next open removes.
     this.repo.delete(docId);
     await index.deleteDocs([docId]);
+    for (const key of this.quality.keys()) if (key.endsWith(`\u0000${docId}`)) this.quality.delete(key);
   }
 
   /** The paper's language by its title and abstract: `zh` or `en`. */
@@ -186,9 +190,12 @@ export class PaperLibrary {
       if (translated.added.length > 0 || (translated.words && /[\u3400-\u9fff]/.test(question))) words = `${question} ${translated.words}`;
     }
     const [vector] = await embedder.embed([`${question} ${words === question ? "" : words}`.trim()], options.signal);
+    const qualities = await Promise.all(options.docIds.map((docId) => this.embedderQuality(embedder, index, docId, options.signal)));
+    // A gate, not a dial: an embedder that finds most probe passages votes in full; below half it fades out.
+    const vectorWeight = Math.min(1, Math.min(...qualities) / 0.5);
     const reranker = await this.options.reranker?.().catch(() => undefined);
     let hits = await index.search(
-      { text: question, words, vector: vector! },
+      { text: question, words, vector: vector!, vectorWeight },
       { docIds: options.docIds, limit: Math.max(limit * 3, 15), ...(options.references ? { kinds: ["reference"] } : {}) },
     );
     hits = boostAnchors(question, hits);
@@ -201,6 +208,18 @@ export class PaperLibrary {
         .sort((a, b) => b.score - a.score);
     }
     return { hits: hits.slice(0, limit), words };
+  }
+
+  /** The embedder's quality on a paper (0..1), measured once per model and paper. */
+  async embedderQuality(embedder: Embedder, index: PaperIndex, docId: string, signal?: AbortSignal): Promise<number> {
+    const key = `${embedder.modelId}\u0000${docId}`;
+    let measured = this.quality.get(key);
+    if (!measured) {
+      measured = probeEmbedder(embedder, index, docId, this.repo.chunks(docId), signal);
+      this.quality.set(key, measured);
+      measured.catch(() => this.quality.delete(key));
+    }
+    return measured;
   }
 
   /** Mean chunk vector of a paper (for "related papers in my library"). */

@@ -4,7 +4,7 @@ import { llmClaimJudge } from "../library/llmClaimJudge.js";
 import { splitSentences } from "../library/claimText.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
-import { gateCitations, UNSUPPORTED_MARK } from "../quoteGate.js";
+import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
 import { analysisPrompt, deepExtractionPrompt, deepReadSystem, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
@@ -48,7 +48,7 @@ export function makeExtractionNode(services: PaperGraphServices) {
         `Datasets: ${value.datasets.join(", ") || "—"}`,
         ...value.key_results.map((r) => `- ${r.result} [p.${r.page}]`),
       ].join("\n");
-      const extraction = gateCitations(text, evidence, doc_ids).text;
+      const extraction = gateCitations(text, evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "extraction", text: extraction, iteration: 0 });
       return {
         update: { evidence, paper_text: passages, current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
@@ -78,7 +78,7 @@ export function makeAnalysisNode(services: PaperGraphServices) {
         ...value.weaknesses.map((w) => `- ${w.point} [p.${w.page}]`),
         `Novelty: ${value.novelty}`,
       ].join("\n");
-      const analysis = gateCitations(text, state.evidence, doc_ids).text;
+      const analysis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "analysis", text: analysis, iteration: 0 });
       return { update: { accumulated_results: { ...state.accumulated_results, analysis } }, summary: `${value.strengths.length} strengths, ${value.weaknesses.length} weaknesses` };
     });
@@ -102,7 +102,7 @@ export function makeSynthesisNode(services: PaperGraphServices) {
         }),
         maxTokens: DEEP_READ_BOUNDS.synthesisTokens,
       });
-      const synthesis = gateCitations(text, state.evidence, doc_ids).text;
+      const synthesis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
       return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, summary: `${[...synthesis].length} characters` };
     });
@@ -149,7 +149,7 @@ export function makeHallucinationCheckNode(services: PaperGraphServices) {
           answer = answer.replace(sentence, `${sentence}${UNSUPPORTED_MARK[locale]}`);
         }
       }
-      const checked = gateCitations(answer, state.evidence, state.paper_metadata.doc_ids);
+      const checked = gateCitations(answer, state.evidence, state.paper_metadata.doc_ids, repoPageChunks(services.papers.repo));
       const response = answerOf(state, "deep_read", {
         answer: checked.text,
         citations: checked.citations,
