@@ -68,6 +68,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
     ],
     load: async () => (await import("./retrievalBench.js")).retrievalBench,
   },
+  ocr: { metrics: ["ocr.seconds_per_page_2_cores", "ocr.import_15_page_scan_s"], load: groupFile("ocrBench.ts", "ocrBench") },
   abort: { metrics: ["abort.p50_ms", "abort.p95_ms", "abort.max_ms", "abort.within_500ms_rate"], load: async () => (await import("./abortBench.js")).abortBench },
   ui: {
     metrics: ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms", "ui.editor_open_ms", "ui.editor_100k_scroll_long_tasks", "ui.editor_100k_type_long_tasks", "ui.editor_100k_max_long_task_ms"],

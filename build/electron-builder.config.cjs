@@ -4,14 +4,22 @@
  *
  * Native parts are unpacked from the asar because they are loaded from disk: node-llama-cpp's
  * binaries (only the target platform's; CUDA builds are left out, the app runs llama.cpp on CPU
- * or Metal/Vulkan), LanceDB's napi module and better-sqlite3 (rebuilt for Electron's ABI by
- * `npmRebuild`). Models are never bundled: users import or download them.
+ * or Metal/Vulkan), LanceDB's napi module, better-sqlite3 (rebuilt for Electron's ABI by
+ * `npmRebuild`), and OCR's tesseract.js worker, core and traineddata with @napi-rs/canvas. Models are never bundled: users import or download them.
  */
 /** Globs of native files that must live outside the asar; `${os}`, `${arch}`, `${platform}` are electron-builder macros. */
 const asarUnpack = [
   "node_modules/@node-llama-cpp/**",
   "node_modules/@lancedb/**",
   "node_modules/better-sqlite3/build/Release/*.node",
+  // OCR (electron/engine/io/ocr): tesseract.js runs its script in a worker thread, which cannot load
+  // from an asar, with the WebAssembly core and the traineddata read from disk; the worker script's
+  // own dependencies must sit beside it. @napi-rs/canvas (page rendering) is a native module.
+  "node_modules/tesseract.js/**",
+  "node_modules/tesseract.js-core/**",
+  "node_modules/@tesseract.js-data/**",
+  "node_modules/{bmp-js,idb-keyval,is-url,node-fetch,regenerator-runtime,wasm-feature-detect,zlibjs,whatwg-url,tr46,webidl-conversions}/**",
+  "node_modules/@napi-rs/**",
 ];
 
 const files = [

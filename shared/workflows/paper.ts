@@ -81,8 +81,26 @@ export const PaperStartInputSchema = z.preprocess(
 );
 export type PaperStartInput = z.output<typeof PaperStartInputSchema>;
 
-export const CitationSchema = z.object({ page: z.number().int(), chunk_id: z.string(), doc_id: z.string().optional() });
-export const EvidenceSchema = z.object({ page: z.number().int(), chunk_id: z.string(), score: z.number(), text: z.string(), doc_id: z.string().optional() });
+/**
+ * A citation: the page, the chunk and the quote (a sentence or table row of that chunk, verified
+ * verbatim by the engine's quote gate) that supports the answer; `ocr` when the page was read by OCR.
+ */
+export const CitationSchema = z.object({
+  page: z.number().int(),
+  chunk_id: z.string(),
+  doc_id: z.string().optional(),
+  quote: z.string().optional(),
+  ocr: z.boolean().optional(),
+});
+export const EvidenceSchema = z.object({
+  page: z.number().int(),
+  chunk_id: z.string(),
+  score: z.number(),
+  text: z.string(),
+  doc_id: z.string().optional(),
+  /** Which retriever found the passage: the vector search, the bigram index, the word index, or the structure index. */
+  found_by: z.array(z.enum(["vector", "bigram", "words", "structure"])).optional(),
+});
 export type Citation = z.infer<typeof CitationSchema>;
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
@@ -112,6 +130,8 @@ export const PaperAnswerSchema = z.object({
   halluc_iteration: z.number().int().optional(),
   /** Citations the model wrote that named no retrieved page: removed from the answer. */
   refused_citations: z.array(z.string()).optional(),
+  /** Sentences whose cited quote was not found in the cited passage: marked in the answer. */
+  unsupported_sentences: z.array(z.string()).optional(),
 });
 export type PaperAnswer = z.infer<typeof PaperAnswerSchema>;
 

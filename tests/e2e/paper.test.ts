@@ -12,6 +12,18 @@ import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 const openStudio = studioPerTest();
 
+/** Whether the element is inside both the reader pane's and the window's visible area. */
+function inView(page: import("playwright-core").Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    const pane = document.querySelector(".paper-reader");
+    if (!element || !pane) return false;
+    const box = element.getBoundingClientRect();
+    const frame = pane.getBoundingClientRect();
+    return box.height > 0 && box.top >= frame.top && box.bottom <= frame.bottom && box.bottom <= window.innerHeight;
+  }, selector);
+}
+
 /** Every paper agent scripted; the engine, SQLite, LanceDB, the HTTP server and Chromium are real. */
 function paperLlm(): ScriptedLlm {
   return new ScriptedLlm({
@@ -57,8 +69,16 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     await expect.poll(() => answer.innerText()).toContain("12 attention layers");
     await expect.poll(() => answer.innerText()).toContain(PAPER_TITLE);
     await visible(page.getByRole("button", { name: "What does Table 2 show?" }));
-    await answer.getByRole("button", { name: "p.2" }).click();
+    // The source list shows only what the answer cites, with the quote the gate verified.
+    const sources = answer.getByTestId("paper-sources");
+    await expect.poll(() => sources.locator("li").count()).toBe(1);
+    await expect.poll(() => sources.innerText()).toContain("The encoder uses 12 attention layers with a hidden size of 768.");
+    await answer.getByRole("button", { name: "p.2" }).first().click();
     await expect.poll(() => page.locator('article[data-page="2"]').getAttribute("class")).toContain("paper-page--marked");
+    // The quote is highlighted on its page and scrolled into the reader's view.
+    const quote = page.locator('article[data-page="2"] mark.paper-quote');
+    await expect.poll(() => quote.innerText()).toContain("12 attention layers");
+    await expect.poll(() => inView(page, 'article[data-page="2"] mark.paper-quote')).toBe(true);
     await studio.screenshot("30-paper-answer");
 
     const routerCalls = llm.callsFor("paper", "router").length;

@@ -12,6 +12,7 @@ import { createKnowledgePort } from "../../electron/engine/knowledge/createKnowl
 import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
+import { scanPdf } from "../papers/scanPdf.js";
 
 let dir: string;
 let engine: Engine | null;
@@ -95,6 +96,21 @@ describe("jobs.cancel", () => {
     await expect.poll(() => system.filter((e) => e.type === "progress" && e.task === "paper-import-1").at(-1)).toMatchObject({ done: 2, total: 2, message: "cancelled" });
     // The job is gone: a second cancel finds nothing.
     expect(await api.call("jobs.cancel", { taskId: "paper-import-1" })).toEqual({ cancelled: false });
+  });
+
+  it("reports a scanned paper's OCR page by page with an ETA, and a cancel mid-OCR leaves nothing", { timeout: 300_000 }, async () => {
+    const api = await start(new GatedEmbedder(0));
+    const file = writeFile("scan.pdf", await scanPdf(await buildPaperPdf(6)));
+    const importing = api.call("paper.import", { paths: [file], taskId: "ocr-import" });
+    const ocr = () => system.filter((e): e is Extract<EngineEvent, { type: "progress" }> => e.type === "progress" && e.task === "ocr-import" && /OCR/.test(e.message ?? ""));
+    await expect.poll(ocr, { timeout: 240_000 }).not.toEqual([]);
+    expect(ocr()[0]).toMatchObject({ done: 1, total: 6 });
+    expect(ocr()[0]!.message).toMatch(/^OCR · scan\.pdf · 1\/6 pages, about \d+ s left$/);
+    expect(await api.call("jobs.cancel", { taskId: "ocr-import" })).toEqual({ cancelled: true });
+    await expect(importing).rejects.toMatchObject({ code: "aborted" });
+    expect((await api.call("paper.list", {})).papers).toEqual([]);
+    expect(api.parts.appDb.db.prepare("SELECT count(*) AS n FROM paper_chunks").get()).toEqual({ n: 0 });
+    await expect.poll(() => system.filter((e) => e.type === "progress" && e.task === "ocr-import").at(-1)).toMatchObject({ message: "cancelled" });
   });
 
   it("stops a knowledge ingest: no source and no chunk of the cancelled file", async () => {

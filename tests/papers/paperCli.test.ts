@@ -70,7 +70,7 @@ describe("paper CLI", () => {
     expect(Object.keys(answer)).toEqual(["intent", "answer", "citations", "evidence", "follow_ups"]);
     expect(answer).toMatchObject({ intent: "chat", citations: [{ page: 2 }], follow_ups: ["Which baselines?", "What does Table 2 show?", "Limits?"] });
     const evidence = answer.evidence as Array<{ page: number; chunk_id: string; score: number; text: string }>;
-    expect(Object.keys(evidence[0]!)).toEqual(["page", "chunk_id", "score", "text"]);
+    expect(Object.keys(evidence[0]!)).toEqual(["page", "chunk_id", "score", "text", "found_by"]);
     expect(evidence.map((e) => e.chunk_id)).toContain((answer.citations as Array<{ chunk_id: string }>)[0]!.chunk_id);
 
     const routerCalls = llm.callsFor("paper", "router").length;

@@ -189,4 +189,10 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (binding_id, rel_path)
   ) WITHOUT ROWID;
   `,
+  `
+  -- OCR (issue 29): a chunk read from a scanned page carries tesseract's confidence (0–1, NULL for
+  -- text-layer chunks); a scanned page keeps its recognised lines' boxes (JSON) for highlighting.
+  ALTER TABLE paper_chunks ADD COLUMN ocr_confidence REAL;
+  ALTER TABLE paper_pages ADD COLUMN ocr TEXT;
+  `,
 ];

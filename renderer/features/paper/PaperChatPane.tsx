@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PaperAnswer, PaperIntent } from "../../../shared/workflows/paper.js";
-import { AnswerText } from "./AnswerText.js";
+import { AnswerText, CitedSources } from "./AnswerText.js";
 import { ExtractTable, withoutMarkdownTable, type ExtractRow } from "./ExtractTable.js";
 import type { PaperTranslate } from "./messages.js";
 
@@ -21,7 +21,7 @@ export interface PaperChatPaneProps {
   selection: string;
   onAsk(question: string, intent?: PaperIntent): void;
   onStop(): void;
-  onCite(page: number, paper: number | null): void;
+  onCite(page: number, paper: number | null, quote?: string): void;
   onNewSession(): void;
 }
 
@@ -93,7 +93,12 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
             <span className="bubble__who">
               {message.role === "user" ? t("paper.you") : `${t("paper.assistant")}${message.answer ? ` · ${t(`paper.intent.${message.answer.intent}`)}` : ""}`}
             </span>
-            {message.role === "assistant" ? <AnswerText text={extractRows(message) ? withoutMarkdownTable(message.text) : message.text} onCite={onCite} /> : <p>{message.text}</p>}
+            {message.role === "assistant" ? (
+              <AnswerText text={extractRows(message) ? withoutMarkdownTable(message.text) : message.text} citations={message.answer?.citations ?? []} onCite={onCite} />
+            ) : (
+              <p>{message.text}</p>
+            )}
+            {message.answer && <CitedSources label={t("paper.sources")} ocrLabel={t("paper.ocrSource")} citations={message.answer.citations} onCite={onCite} />}
             {extractRows(message) && <ExtractTable t={t} rows={extractRows(message)!} onCite={onCite} />}
             {message.answer?.intent === "extract" && typeof (message.answer.data as { csv?: unknown } | undefined)?.csv === "string" && (
               <div className="btn-group">

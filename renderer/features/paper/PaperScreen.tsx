@@ -31,7 +31,7 @@ export function PaperScreen() {
   const [selected, setSelected] = useState<string[]>([]);
   const [openDoc, setOpenDoc] = useState<string | null>(null);
   const [pages, setPages] = useState<Array<{ page: number; text: string }>>([]);
-  const [jump, setJump] = useState<{ page: number; seq: number } | null>(null);
+  const [jump, setJump] = useState<{ page: number; seq: number; quote?: string } | null>(null);
   const [selection, setSelection] = useState("");
   const [asked, setAsked] = useState<string[]>([]);
   const tokenBase = useRef(0);
@@ -95,11 +95,11 @@ export function PaperScreen() {
     }
   };
 
-  const cite = (page: number, paper: number | null) => {
+  const cite = (page: number, paper: number | null, quote?: string) => {
     // `[P2 p.4]` names the second paper of the session: open it before jumping.
     const docs = selected.length ? selected : openDoc ? [openDoc] : [];
     if (paper && docs[paper - 1] && docs[paper - 1] !== openDoc) setOpenDoc(docs[paper - 1]!);
-    setJump({ page, seq: Date.now() });
+    setJump({ page, seq: Date.now(), ...(quote ? { quote } : {}) });
   };
 
   const openTitle = papers.find((p) => p.doc_id === openDoc)?.title ?? null;

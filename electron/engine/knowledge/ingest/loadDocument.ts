@@ -2,10 +2,10 @@ import path from "node:path";
 import mammoth from "mammoth";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { checkZipBudget } from "../../io/checkZipBudget.js";
+import { pageText, readPdfPages } from "../../io/pdf/readPdfPages.js";
 import { chunkCode, CODE_LANGUAGES } from "./chunkCode.js";
 import { chunkMarkdown } from "./chunkMarkdown.js";
 import { chunkPlainText } from "./chunkPlainText.js";
-import { extractPdfPages } from "./extractPdfPages.js";
 import { htmlToMarkdown } from "./htmlToMarkdown.js";
 import type { RawChunk } from "./RawChunk.js";
 
@@ -48,10 +48,12 @@ export async function loadDocument(
       return { kind, chunks: withoutLines(await chunkMarkdown(htmlToMarkdown(value))) };
     }
     case "pdf": {
-      const pages = await extractPdfPages(data, options.signal);
+      // The same reader as the paper library: scanned pages are OCR'd.
+      const pages = await readPdfPages(data, filePath, options.signal ? { signal: options.signal } : {});
       const chunks: RawChunk[] = [];
-      for (const [index, text] of pages.entries()) {
-        if (text) chunks.push(...(await chunkPlainText(text, { page: index + 1 })));
+      for (const page of pages) {
+        const text = pageText(page);
+        if (text) chunks.push(...(await chunkPlainText(text, { page: page.page })));
       }
       return { kind, chunks };
     }

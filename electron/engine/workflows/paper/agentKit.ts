@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { Citation, Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
+import type { Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
 import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { emit } from "../common/nodeRuntime.js";
@@ -37,38 +37,6 @@ export function formatEvidence(evidence: EvidenceChunkState[], docIds: string[],
   return parts.join("\n\n");
 }
 
-const CITATION = /\[(?:P(\d{1,2})\s+)?p\.\s*(\d{1,4}(?:\s*[,，、-]\s*(?:p\.\s*)?\d{1,4})*)\]/g;
-
-/**
- * Checks `[p.N]` (and `[P2 p.N]`) citations against the chunks the agent was given: a cited page
- * must be the page of one of them. Unknown ones are removed from the text and reported; the valid
- * ones are returned with the chunk they name (the best-scored chunk on that page).
- */
-export function checkCitations(text: string, evidence: EvidenceChunkState[], docIds: string[]): { text: string; citations: Citation[]; refused: string[] } {
-  const citations: Citation[] = [];
-  const refused: string[] = [];
-  const seen = new Set<string>();
-  const cleaned = text.replace(CITATION, (whole, paperIndex: string | undefined, list: string) => {
-    const docId = paperIndex ? docIds[Number(paperIndex) - 1] : docIds.length === 1 ? docIds[0] : undefined;
-    const pages = list.split(/[,，、-]/).map((p) => Number(p.replace(/p\.\s*/, "").trim()));
-    const kept: number[] = [];
-    for (const page of pages) {
-      const chunk = evidence.filter((c) => c.page === page && (docId === undefined || c.doc_id === docId)).sort((a, b) => b.score - a.score)[0];
-      if (!chunk) continue;
-      kept.push(page);
-      const key = `${chunk.doc_id}:${page}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        citations.push({ page, chunk_id: chunk.chunk_id, ...(docIds.length > 1 ? { doc_id: chunk.doc_id } : {}) });
-      }
-    }
-    if (kept.length === pages.length) return whole;
-    refused.push(whole);
-    return kept.length === 0 ? "" : `[${paperIndex ? `P${paperIndex} ` : ""}${kept.map((p) => `p.${p}`).join(", ")}]`;
-  });
-  return { text: cleaned.replace(/[ \t]+([，。,.;；])/g, "$1").replace(/[ \t]{2,}/g, " ").trim(), citations, refused };
-}
-
 /** The right-paper guard: an answer that does not name the paper's parsed title gets it in front. */
 export function withTitle(text: string, titles: string[], locale: "zh" | "en"): string {
   const named = titles.filter((title) => title && text.toLowerCase().includes(title.toLowerCase()));
@@ -78,7 +46,14 @@ export function withTitle(text: string, titles: string[], locale: "zh" | "en"): 
 }
 
 export function evidenceOut(evidence: EvidenceChunkState[], docIds: string[]): Evidence[] {
-  return evidence.map((c) => ({ page: c.page, chunk_id: c.chunk_id, score: Math.round(c.score * 1000) / 1000, text: c.text, ...(docIds.length > 1 ? { doc_id: c.doc_id } : {}) }));
+  return evidence.map((c) => ({
+    page: c.page,
+    chunk_id: c.chunk_id,
+    score: Math.round(c.score * 1000) / 1000,
+    text: c.text,
+    ...(docIds.length > 1 ? { doc_id: c.doc_id } : {}),
+    ...(c.found_by ? { found_by: c.found_by } : {}),
+  }));
 }
 
 /** Streams a text generation as `token` events of `step`; returns the text and its chunks. */

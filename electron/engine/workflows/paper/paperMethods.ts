@@ -1,5 +1,7 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { paperContract } from "../../../../shared/workflows/paper.js";
+import { ocrMessage } from "../../io/ocr/ocrMessage.js";
+import type { OcrProgress } from "../../io/pdf/readPdfPages.js";
 import type { MethodContext, MethodHandlers } from "../WorkflowDefinition.js";
 import type { PaperDeps } from "./PaperDeps.js";
 
@@ -14,7 +16,9 @@ export function paperMethods({ papers }: PaperDeps, { jobs, emitSystem }: Method
       const progress = (done: number, message: string) => emitSystem({ type: "progress", task: taskId, done, total, message });
       progress(0, input.paths[0]?.split(/[\\/]/).pop() ?? "");
       try {
-        return await jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name)));
+        // A scanned file reports each OCR'd page with an ETA; the bar counts pages until the file is done.
+        const ocr = (name: string, page: OcrProgress) => emitSystem({ type: "progress", task: taskId, done: page.done, total: page.total, message: ocrMessage(name, page) });
+        return await jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name), ocr));
       } catch (error) {
         // The bar must end: a failed or cancelled import reports its last state as finished.
         progress(total, error instanceof ScriptoriumError && error.code === "aborted" ? "cancelled" : "failed");

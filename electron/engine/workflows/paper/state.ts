@@ -25,6 +25,10 @@ export interface EvidenceChunkState {
   score: number;
   text: string;
   section: string;
+  /** The passage's page was read by OCR. */
+  ocr?: boolean;
+  /** Which retriever found it (PaperIndex's lists, or the structure index). */
+  found_by?: Array<"vector" | "bigram" | "words" | "structure">;
 }
 
 export interface ConversationEntry {

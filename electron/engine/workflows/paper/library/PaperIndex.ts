@@ -4,7 +4,7 @@ import * as lancedb from "@lancedb/lancedb";
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { ftsIndex, sanitizeFtsQuery } from "../../../knowledge/ftsIndexOptions.js";
-import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
+import { fuseRankings, type Retriever } from "./fuseRankings.js";
 import type { PaperChunk } from "./PaperRepository.js";
 
 /** The LanceDB table of paper chunks (beside the knowledge collections, in the same folder). */
@@ -36,6 +36,8 @@ export interface IndexedPaperChunk extends PaperChunk {
 export interface PaperHit extends PaperChunk {
   /** Fused 0..1 score. */
   score: number;
+  /** Which searches found it (vector, bigram, word index). */
+  retrievers?: Retriever[];
 }
 
 export interface PaperSearchQuery {
@@ -44,6 +46,8 @@ export interface PaperSearchQuery {
   /** English words for the stemmed word index (the question, or its translated key terms). */
   words: string;
   vector: Float32Array;
+  /** How much the vector list counts (0..1): the embedder's measured quality on these papers; default 1. */
+  vectorWeight?: number;
 }
 
 export interface PaperSearchOptions {
@@ -97,7 +101,10 @@ export class PaperIndex {
     return (await this.open()).countRows(docId ? `doc_id = ${quote(docId)}` : undefined);
   }
 
-  /** Vector, bigram and word results fused by reciprocal rank fusion; scores 0..1. */
+  /**
+   * Vector, bigram and word results fused by weighted reciprocal rank fusion (fuseRankings: each
+   * list weighted by its own score distribution, vectors also by the embedder's quality); 0..1.
+   */
   async search(query: PaperSearchQuery, options: PaperSearchOptions): Promise<PaperHit[]> {
     if (options.docIds.length === 0) return [];
     this.assertVector("(query)", query.vector);
@@ -112,9 +119,21 @@ export class PaperIndex {
       this.fts(table, query.text, "text", where, candidates),
       this.fts(table, query.words, "words", where, candidates),
     ]);
-    return reciprocalRankFusion(lists.filter((list) => list.length > 0))
+    const [vector, bigram, words] = lists;
+    return fuseRankings([
+      { retriever: "vector", items: vector!, weight: query.vectorWeight ?? 1 },
+      { retriever: "bigram", items: bigram!, weight: 1 },
+      { retriever: "words", items: words!, weight: 1 },
+    ])
       .slice(0, options.limit)
-      .map(({ item, score }) => ({ ...item, score }));
+      .map(({ item, score, retrievers }) => ({ ...item, score, retrievers }));
+  }
+
+  /** The vector search alone (the embedder quality probe). */
+  async nearest(vector: Float32Array, docIds: string[], limit: number): Promise<PaperHit[]> {
+    this.assertVector("(query)", vector);
+    const where = `doc_id IN (${docIds.map(quote).join(", ")})`;
+    return this.vector(await this.open(), vector, where, limit);
   }
 
   async optimize(): Promise<void> {

@@ -11,6 +11,8 @@ import { confirmMetadata } from "./confirmMetadata.js";
 import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
 import { parsePaper } from "./parsePaper.js";
+import { probeEmbedder } from "./probeEmbedder.js";
+import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
 import type { Reranker } from "../../../knowledge/Reranker.js";
@@ -62,6 +64,8 @@ export interface Retrieval {
 export class PaperLibrary {
   readonly repo: PaperRepository;
   private ready: Promise<{ index: PaperIndex; embedder: Embedder }> | undefined;
+  /** The embedder's measured quality per model and paper (probeEmbedder), measured on first use. */
+  private readonly quality = new Map<string, Promise<number>>();
 
   constructor(private readonly options: PaperLibraryOptions) {
     this.repo = new PaperRepository(options.db);
@@ -72,7 +76,7 @@ export class PaperLibrary {
    * paper to app.db in one transaction. A failure at any step removes what was written, so a
    * failed import leaves no trace. Re-importing the same content returns the existing paper.
    */
-  async importFile(filePath: string, signal?: AbortSignal): Promise<ImportResult> {
+  async importFile(filePath: string, signal?: AbortSignal, onOcrProgress?: (progress: OcrProgress) => void): Promise<ImportResult> {
     const name = path.basename(filePath);
     let data: Buffer;
     try {
@@ -90,7 +94,7 @@ export class PaperLibrary {
     const existing = this.repo.byHash(contentHash);
     if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
 
-    const { kind, lines } = await readPaperLines(filePath, data, signal);
+    const { kind, lines, ocr } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
     const parsed = parsePaper(lines);
     const body = parsed.blocks.filter((block) => block.kind !== "reference");
     if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name });
@@ -107,6 +111,7 @@ export class PaperLibrary {
       section: block.section,
       kind: block.kind,
       text: block.text,
+      ocr_confidence: ocr?.get(block.page)?.confidence ?? null,
     }));
     const record: PaperRecord = {
       doc_id: docId,
@@ -126,7 +131,11 @@ export class PaperLibrary {
     const vectors = await this.embedChunks(embedder, chunks, signal);
     try {
       await index.add(chunks.map((chunk, i) => ({ ...chunk, vector: vectors[i]! })));
-      this.repo.insert({ record, pages: parsed.pages, chunks, structure: parsed.structure, references: parsed.references });
+      const pages = parsed.pages.map((page) => {
+        const pageOcr = ocr?.get(page.page);
+        return pageOcr ? { ...page, ocr: pageOcr } : page;
+      });
+      this.repo.insert({ record, pages, chunks, structure: parsed.structure, references: parsed.references });
     } catch (error) {
       this.repo.delete(docId);
       await index.deleteDocs([docId]).catch(() => undefined);
@@ -150,6 +159,7 @@ export class PaperLibrary {
     // app.db first: a crash in between leaves only orphan chunks, which the next open removes.
     this.repo.delete(docId);
     await index.deleteDocs([docId]);
+    for (const key of this.quality.keys()) if (key.endsWith(`\u0000${docId}`)) this.quality.delete(key);
   }
 
   /** The paper's language by its title and abstract: `zh` or `en`. */
@@ -178,9 +188,12 @@ export class PaperLibrary {
       if (translated.added.length > 0 || (translated.words && /[\u3400-\u9fff]/.test(question))) words = `${question} ${translated.words}`;
     }
     const [vector] = await embedder.embed([`${question} ${words === question ? "" : words}`.trim()], options.signal);
+    const qualities = await Promise.all(options.docIds.map((docId) => this.embedderQuality(embedder, index, docId, options.signal)));
+    // A gate, not a dial: an embedder that finds most probe passages votes in full; below half it fades out.
+    const vectorWeight = Math.min(1, Math.min(...qualities) / 0.5);
     const reranker = await this.options.reranker?.().catch(() => undefined);
     let hits = await index.search(
-      { text: question, words, vector: vector! },
+      { text: question, words, vector: vector!, vectorWeight },
       { docIds: options.docIds, limit: Math.max(limit * 3, 15), ...(options.references ? { kinds: ["reference"] } : {}) },
     );
     hits = boostAnchors(question, hits);
@@ -193,6 +206,18 @@ export class PaperLibrary {
         .sort((a, b) => b.score - a.score);
     }
     return { hits: hits.slice(0, limit), words };
+  }
+
+  /** The embedder's quality on a paper (0..1), measured once per model and paper. */
+  async embedderQuality(embedder: Embedder, index: PaperIndex, docId: string, signal?: AbortSignal): Promise<number> {
+    const key = `${embedder.modelId}\u0000${docId}`;
+    let measured = this.quality.get(key);
+    if (!measured) {
+      measured = probeEmbedder(embedder, index, docId, this.repo.chunks(docId), signal);
+      this.quality.set(key, measured);
+      measured.catch(() => this.quality.delete(key));
+    }
+    return measured;
   }
 
   /** Mean chunk vector of a paper (for "related papers in my library"). */

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
+import type { OcrLineBox } from "../../../io/pdf/readPdfPages.js";
 import type { BlockKind, ReferenceEntry, StructureItem, StructureKind } from "./parsePaper.js";
 
 /** A paper as the library lists it. */
@@ -26,11 +27,19 @@ export interface PaperChunk {
   section: string;
   kind: BlockKind;
   text: string;
+  /** Tesseract's confidence (0–1) when the chunk's page was read by OCR; null or absent otherwise. */
+  ocr_confidence?: number | null;
+}
+
+/** A scanned page's OCR: its confidence and the recognised lines' boxes (PDF points, top-left origin). */
+export interface PageOcr {
+  confidence: number;
+  lines: OcrLineBox[];
 }
 
 export interface NewPaper {
   record: PaperRecord;
-  pages: Array<{ page: number; text: string }>;
+  pages: Array<{ page: number; text: string; ocr?: PageOcr }>;
   chunks: PaperChunk[];
   structure: StructureItem[];
   references: ReferenceEntry[];
@@ -53,10 +62,10 @@ export class PaperRepository {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(r.doc_id, r.title, JSON.stringify(r.authors), r.year, r.abstract, r.file_name, r.path, r.kind, r.pages, r.content_hash, r.imported_at);
-      const page = this.db.prepare("INSERT INTO paper_pages (doc_id, page, text) VALUES (?, ?, ?)");
-      for (const p of paper.pages) page.run(r.doc_id, p.page, p.text);
-      const chunk = this.db.prepare("INSERT INTO paper_chunks (id, doc_id, idx, page, section, kind, text) VALUES (?, ?, ?, ?, ?, ?, ?)");
-      for (const c of paper.chunks) chunk.run(c.id, r.doc_id, c.idx, c.page, c.section, c.kind, c.text);
+      const page = this.db.prepare("INSERT INTO paper_pages (doc_id, page, text, ocr) VALUES (?, ?, ?, ?)");
+      for (const p of paper.pages) page.run(r.doc_id, p.page, p.text, p.ocr ? JSON.stringify(p.ocr) : null);
+      const chunk = this.db.prepare("INSERT INTO paper_chunks (id, doc_id, idx, page, section, kind, text, ocr_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      for (const c of paper.chunks) chunk.run(c.id, r.doc_id, c.idx, c.page, c.section, c.kind, c.text, c.ocr_confidence ?? null);
       const item = this.db.prepare("INSERT INTO paper_structure (doc_id, idx, kind, number, label, page, end_page) VALUES (?, ?, ?, ?, ?, ?, ?)");
       paper.structure.forEach((s, index) => item.run(r.doc_id, index, s.kind, s.number, s.label, s.page, s.endPage));
       const reference = this.db.prepare("INSERT INTO paper_references (doc_id, idx, page, text) VALUES (?, ?, ?, ?)");
@@ -96,6 +105,18 @@ export class PaperRepository {
 
   pages(docId: string): Array<{ page: number; text: string }> {
     return this.db.prepare("SELECT page, text FROM paper_pages WHERE doc_id = ? ORDER BY page").all(docId) as Array<{ page: number; text: string }>;
+  }
+
+  /** OCR of each scanned page of a paper (pages read from a text layer are absent). */
+  pageOcr(docId: string): Map<number, PageOcr> {
+    const rows = this.db.prepare("SELECT page, ocr FROM paper_pages WHERE doc_id = ? AND ocr IS NOT NULL").all(docId) as Array<{ page: number; ocr: string }>;
+    return new Map(rows.map((row) => [row.page, JSON.parse(row.ocr) as PageOcr]));
+  }
+
+  /** Pages of a paper that were read by OCR. */
+  ocrPages(docId: string): Set<number> {
+    const rows = this.db.prepare("SELECT page FROM paper_pages WHERE doc_id = ? AND ocr IS NOT NULL").all(docId) as Array<{ page: number }>;
+    return new Set(rows.map((row) => row.page));
   }
 
   chunks(docId: string): PaperChunk[] {

@@ -3,6 +3,7 @@ import type Database from "better-sqlite3";
 import type { z } from "zod";
 import type { Settings } from "../../../../../shared/models.js";
 import type { PaperMethods } from "../../../../../shared/workflows/paper.js";
+import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
 import { resolveThreads } from "../../../llm/physicalCoreCount.js";
 import { EmbeddingService } from "../../../knowledge/EmbeddingService.js";
@@ -48,13 +49,21 @@ export class PaperService {
     });
   }
 
-  /** `onFile(done, total, name)` after each file (the engine turns it into `progress` events). */
-  async import(input: In<"import">, signal?: AbortSignal, onFile?: (done: number, total: number, name: string) => void): Promise<Out<"import">> {
+  /**
+   * `onFile(done, total, name)` after each file and `onOcr(name, progress)` after each OCR'd page
+   * (the engine turns both into `progress` events).
+   */
+  async import(
+    input: In<"import">,
+    signal?: AbortSignal,
+    onFile?: (done: number, total: number, name: string) => void,
+    onOcr?: (name: string, progress: OcrProgress) => void,
+  ): Promise<Out<"import">> {
     const papers: Out<"import">["papers"] = [];
     // One file after the other: each import is all-or-nothing, and the first failure stops the batch.
     for (const file of input.paths) {
       signal?.throwIfAborted();
-      papers.push(await this.library.importFile(file, signal));
+      papers.push(await this.library.importFile(file, signal, onOcr ? (progress) => onOcr(path.basename(file), progress) : undefined));
       onFile?.(papers.length, input.paths.length, path.basename(file));
     }
     return { papers };

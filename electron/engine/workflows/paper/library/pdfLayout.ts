@@ -4,6 +4,8 @@
  * headers, footers and page numbers removed. Pure functions, so they are tested on hand-made items.
  */
 
+import type { OcrLineBox } from "../../../io/pdf/readPdfPages.js";
+
 /** One pdf.js text item, reduced to what layout needs (PDF user space: y grows upwards). */
 export interface PositionedItem {
   str: string;
@@ -33,6 +35,8 @@ export interface PageLayout {
   height: number;
   /** Lines in reading order. */
   lines: LayoutLine[];
+  /** Set when the page was read by OCR (io/pdf/readPdfPages). */
+  ocr?: { confidence: number; lines: OcrLineBox[] };
 }
 
 /** Share of characters each column needs before a page counts as two-column. */

@@ -5,6 +5,7 @@ import { checkZipBudget } from "../../../io/checkZipBudget.js";
 import { htmlToMarkdown } from "../../../knowledge/ingest/htmlToMarkdown.js";
 import { DOCX_PAGE_BREAK_STYLE, markHtmlPageBreaks, paginateLines, tokensToFormFeeds } from "./paperPages.js";
 import { linesFromLayout, linesFromMarkdown, type PaperLine } from "./parsePaper.js";
+import type { OcrLineBox, OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPdfLayout } from "./readPdfLayout.js";
 
 export const PAPER_KINDS = { pdf: "pdf", docx: "docx", md: "markdown", markdown: "markdown", txt: "text", text: "text", html: "html", htm: "html" } as const;
@@ -27,12 +28,19 @@ export function paperKind(filePath: string): PaperKind {
  * geometry: their own page breaks (form feed, DOCX page break, HTML page-break styles) make pages,
  * else fixed-size pages are cut (paperPages.ts); headings come from markdown `#`, HTML `<h1…>` or DOCX styles.
  */
-export async function readPaperLines(filePath: string, data: Buffer, signal?: AbortSignal): Promise<{ kind: PaperKind; lines: PaperLine[] }> {
+export async function readPaperLines(
+  filePath: string,
+  data: Buffer,
+  options: { signal?: AbortSignal; onOcrProgress?: (progress: OcrProgress) => void } = {},
+): Promise<{ kind: PaperKind; lines: PaperLine[]; ocr?: Map<number, { confidence: number; lines: OcrLineBox[] }> }> {
   const kind = paperKind(filePath);
   const name = path.basename(filePath);
   switch (kind) {
-    case "pdf":
-      return { kind, lines: linesFromLayout(await readPdfLayout(data, filePath, signal)) };
+    case "pdf": {
+      const layout = await readPdfLayout(data, filePath, options);
+      const ocr = new Map(layout.flatMap((page) => (page.ocr ? [[page.page, page.ocr] as const] : [])));
+      return { kind, lines: linesFromLayout(layout), ...(ocr.size > 0 ? { ocr } : {}) };
+    }
     case "markdown":
     case "text":
       return { kind, lines: paginateLines(linesFromMarkdown(decode(data))) };

@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
 import { runStep } from "../../common/nodeRuntime.js";
-import { ABSTAIN, answerOf, checkCitations, historyText, isAbstention, streamText, type PaperGraphServices } from "../agentKit.js";
+import { ABSTAIN, answerOf, historyText, isAbstention, streamText, type PaperGraphServices } from "../agentKit.js";
+import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { chatPrompt, chatSystem } from "../prompts.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -19,7 +20,7 @@ export function makeChatNode(services: PaperGraphServices) {
       if (structural && structural.kind !== "item") {
         const { answer } = structuralEvidence(services.papers.repo, doc_ids[0]!, structural, locale);
         if (answer) {
-          const checked = checkCitations(answer, state.evidence, doc_ids);
+          const checked = gateCitations(answer, state.evidence, doc_ids, repoPageChunks(services.papers.repo));
           return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer: checked.text, citations: checked.citations }) }, summary: "answered from the structural index" };
         }
       }
@@ -31,11 +32,22 @@ export function makeChatNode(services: PaperGraphServices) {
         system: chatSystem(locale),
         prompt: chatPrompt({ title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
       });
-      const checked = checkCitations(text, state.evidence, doc_ids);
+      const checked = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo));
       const answer = checked.text || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
       return {
-        update: { ...base, stream_chunks: chunks, agent_response: answerOf(state, "chat", { answer, citations: checked.citations, ...(checked.refused.length ? { refused_citations: checked.refused } : {}) }) },
-        summary: isAbstention(answer) ? "abstained" : `${checked.citations.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}`,
+        update: {
+          ...base,
+          stream_chunks: chunks,
+          agent_response: answerOf(state, "chat", {
+            answer,
+            citations: checked.citations,
+            ...(checked.refused.length ? { refused_citations: checked.refused } : {}),
+            ...(checked.unsupported.length ? { unsupported_sentences: checked.unsupported } : {}),
+          }),
+        },
+        summary: isAbstention(answer)
+          ? "abstained"
+          : `${checked.citations.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`,
       };
     });
 }

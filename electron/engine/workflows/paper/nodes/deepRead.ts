@@ -3,14 +3,14 @@ import { checkClaims, type ClaimVerdict } from "../library/checkClaims.js";
 import { llmClaimJudge } from "../library/llmClaimJudge.js";
 import { splitSentences } from "../library/claimText.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
-import { answerOf, checkCitations, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
+import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
 import { analysisPrompt, deepExtractionPrompt, deepReadSystem, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
 /** What a deep read reads beyond the question's passages: the paper's core, by retrieval. */
 const CORE_QUERY = "problem method approach datasets experiments results conclusion limitations";
-const UNSUPPORTED_MARK = { zh: "（原文未找到依据）", en: " (not found in the paper)" } as const;
 
 /**
  * Bounded inputs and outputs per stage. Passages: what all three stages read (the shared prompt
@@ -48,7 +48,7 @@ export function makeExtractionNode(services: PaperGraphServices) {
         `Datasets: ${value.datasets.join(", ") || "—"}`,
         ...value.key_results.map((r) => `- ${r.result} [p.${r.page}]`),
       ].join("\n");
-      const extraction = checkCitations(text, evidence, doc_ids).text;
+      const extraction = gateCitations(text, evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "extraction", text: extraction, iteration: 0 });
       return {
         update: { evidence, paper_text: passages, current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
@@ -78,7 +78,7 @@ export function makeAnalysisNode(services: PaperGraphServices) {
         ...value.weaknesses.map((w) => `- ${w.point} [p.${w.page}]`),
         `Novelty: ${value.novelty}`,
       ].join("\n");
-      const analysis = checkCitations(text, state.evidence, doc_ids).text;
+      const analysis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "analysis", text: analysis, iteration: 0 });
       return { update: { accumulated_results: { ...state.accumulated_results, analysis } }, summary: `${value.strengths.length} strengths, ${value.weaknesses.length} weaknesses` };
     });
@@ -102,7 +102,7 @@ export function makeSynthesisNode(services: PaperGraphServices) {
         }),
         maxTokens: DEEP_READ_BOUNDS.synthesisTokens,
       });
-      const synthesis = checkCitations(text, state.evidence, doc_ids).text;
+      const synthesis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
       return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, summary: `${[...synthesis].length} characters` };
     });
@@ -144,10 +144,12 @@ export function makeHallucinationCheckNode(services: PaperGraphServices) {
       if (!retry) {
         for (const verdict of failing) {
           const sentence = claims.find((c) => c.id === verdict.id)!.sentence;
+          // The quote gate may have marked it already (its citation had no support): one mark.
+          if (Object.values(UNSUPPORTED_MARK).some((mark) => sentence.includes(mark.trim()))) continue;
           answer = answer.replace(sentence, `${sentence}${UNSUPPORTED_MARK[locale]}`);
         }
       }
-      const checked = checkCitations(answer, state.evidence, state.paper_metadata.doc_ids);
+      const checked = gateCitations(answer, state.evidence, state.paper_metadata.doc_ids, repoPageChunks(services.papers.repo));
       const response = answerOf(state, "deep_read", {
         answer: checked.text,
         citations: checked.citations,

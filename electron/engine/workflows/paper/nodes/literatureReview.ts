@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { emit, runStep } from "../../common/nodeRuntime.js";
-import { answerOf, checkCitations, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
+import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { reviewSummarySystem, reviewSynthesisSystem } from "../prompts.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
@@ -27,7 +28,7 @@ export function makeLiteratureReviewNode(services: PaperGraphServices) {
         chunks.push(head);
         const out = await streamText(services.llm, config, "literature_review", { system: reviewSummarySystem(locale), prompt: `Paper: ${titles[index]}\n\nPassages:\n${formatEvidence(evidence, [docId])}\n\nSummary:`, maxTokens: 300 });
         chunks.push(...out.chunks, "\n\n");
-        const checked = checkCitations(out.text, evidence, [docId]);
+        const checked = gateCitations(out.text, evidence, [docId], repoPageChunks(services.papers.repo));
         refused.push(...checked.refused);
         // Per-paper pages become [Pk p.N] so the synthesis and the checks can tell the papers apart.
         summaries.push(`${head}${checked.text.replace(/\[p\.\s*/g, `[P${index + 1} p.`)}`);
@@ -40,7 +41,7 @@ export function makeLiteratureReviewNode(services: PaperGraphServices) {
         chunks.push(head, ...out.chunks);
         synthesis = `${head}${out.text}`;
       }
-      const checked = checkCitations(`${summaries.join("\n\n")}\n\n${synthesis}`.trim(), all, doc_ids);
+      const checked = gateCitations(`${summaries.join("\n\n")}\n\n${synthesis}`.trim(), all, doc_ids, repoPageChunks(services.papers.repo));
       return {
         update: {
           current_agent: "literature_review",

@@ -24,15 +24,18 @@ export function makeLoadContextNode(services: PaperGraphServices) {
       let how = "retrieval";
       if (structural) {
         const found = structuralEvidence(services.papers.repo, doc_ids[0]!, structural, locale);
-        evidence = found.chunks.map((c, i) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 1 - i * 0.01, text: c.text, section: c.section }));
+        evidence = found.chunks.map((c, i) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 1 - i * 0.01, text: c.text, section: c.section, found_by: ["structure" as const] }));
         how = `structure:${structural.kind}`;
       }
       if (evidence.length === 0 && question && !(structural && structural.kind !== "item")) {
         const query = state.selected_text && state.user_query ? `${state.user_query} ${state.selected_text.slice(0, 300)}` : question;
         const limit = doc_ids.length > 1 ? Math.max(EVIDENCE_LIMIT, doc_ids.length * 3) : EVIDENCE_LIMIT;
         const { hits } = await services.papers.retrieve(query, { docIds: doc_ids, limit, ...(config.signal ? { signal: config.signal } : {}) });
-        evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section }));
+        evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section, ...(h.retrievers ? { found_by: h.retrievers } : {}) }));
       }
+      // A passage from a scanned page says so: its citation is marked as OCR'd text.
+      const ocr = new Map(doc_ids.map((id) => [id, services.papers.repo.ocrPages(id)]));
+      evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
       return {
         update: { evidence, paper_text: formatEvidence(evidence, doc_ids), paper_metadata: { ...state.paper_metadata, titles } },
         summary: `${evidence.length} passages (${how})`,

@@ -1,0 +1,207 @@
+import path from "node:path";
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api.js";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import { OcrPool, poolSize, type OcrResult } from "../ocr/OcrPool.js";
+import { openPdf, pdfErrorMessage } from "./openPdf.js";
+import { renderPdfPage } from "./renderPdfPage.js";
+
+/** One run of text on a page (PDF user space: y grows upwards, origin bottom-left). */
+export interface PdfTextItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  /** Font size (the text matrix's vertical scale; an OCR line's box height). */
+  size: number;
+  /** The run ends a line (pdf.js's `hasEOL`; every OCR line). */
+  hasEOL: boolean;
+}
+
+/** A recognised line's box in PDF points from the page's top-left (what the reader highlights). */
+export interface OcrLineBox {
+  text: string;
+  confidence: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface PdfPage {
+  /** 1-based page number in the file. */
+  page: number;
+  width: number;
+  height: number;
+  items: PdfTextItem[];
+  /** Set when the page's text came from OCR: its confidence (0–1) and line boxes. */
+  ocr?: { confidence: number; lines: OcrLineBox[] };
+}
+
+export interface OcrProgress {
+  /** Pages recognised so far, of `total` pages that need OCR. */
+  done: number;
+  total: number;
+  /** The page just finished. */
+  page: number;
+  /** Estimated seconds left (null before the first page is done). */
+  etaSeconds: number | null;
+}
+
+export interface ReadPdfOptions {
+  signal?: AbortSignal;
+  /** OCR pages without a usable text layer (default true). */
+  ocr?: boolean;
+  /** OCR workers; default one per core, at most one per page to recognise. */
+  workers?: number;
+  onOcrProgress?: (progress: OcrProgress) => void;
+}
+
+/**
+ * Characters of text layer a US-letter page (612 × 792 pt) needs before it counts as having one;
+ * scaled by page area. A scan often carries a stamp or a page number as text, which must not
+ * count; a page of body text has thousands.
+ */
+const MIN_CHARS_PER_LETTER_PAGE = 100;
+const LETTER_AREA = 612 * 792;
+
+/**
+ * The one PDF reader the engine has: each page's positioned text. A page whose text layer is
+ * missing or far thinner than its area suggests, and which paints an image, is rendered at 200 DPI
+ * and recognised with tesseract (OcrPool); pages with text keep it, so a mixed document OCRs only
+ * what needs it. Fails as a whole (names the file) on a password, corruption or a cancel.
+ */
+export async function readPdfPages(data: Uint8Array, fileName: string, options: ReadPdfOptions = {}): Promise<PdfPage[]> {
+  const name = path.basename(fileName);
+  const { signal } = options;
+  const { doc, close } = await openPdf(data, fileName);
+  try {
+    const pages: PdfPage[] = [];
+    const needOcr: number[] = [];
+    for (let number = 1; number <= doc.numPages; number++) {
+      if (signal?.aborted) throw cancelled(name);
+      let page: PDFPageProxy;
+      let items: PdfTextItem[];
+      try {
+        page = await doc.getPage(number);
+        items = await textItems(page);
+      } catch (error) {
+        throw new ScriptoriumError("bad_request", `${name}: page ${number} cannot be read (${pdfErrorMessage(error)}); the file looks corrupt.`, { file: name, page: number });
+      }
+      const viewport = page.getViewport({ scale: 1 });
+      pages.push({ page: number, width: viewport.width, height: viewport.height, items });
+      const characters = items.reduce((sum, item) => sum + item.str.trim().length, 0);
+      const minimum = MIN_CHARS_PER_LETTER_PAGE * ((viewport.width * viewport.height) / LETTER_AREA);
+      if (options.ocr !== false && characters < minimum && (await paintsImage(page))) needOcr.push(number);
+      page.cleanup();
+    }
+    if (needOcr.length > 0) await recognise(doc, pages, needOcr, name, options);
+    return pages;
+  } finally {
+    await close();
+  }
+}
+
+/** Plain text of a page (runs joined, line ends kept): what the knowledge base chunks. */
+export function pageText(page: PdfPage): string {
+  let text = "";
+  for (const item of page.items) text += item.str + (item.hasEOL ? "\n" : "");
+  return text.trim();
+}
+
+async function textItems(page: PDFPageProxy): Promise<PdfTextItem[]> {
+  const content = await page.getTextContent();
+  const items: PdfTextItem[] = [];
+  for (const item of content.items) {
+    if (!("str" in item)) continue;
+    const [a, b, c, d, x, y] = item.transform as number[];
+    const size = Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0) || item.height || 10;
+    items.push({ str: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size, hasEOL: item.hasEOL });
+  }
+  return items;
+}
+
+/** Whether the page draws a raster image (a scan is one); a blank or vector-only page has nothing to OCR. */
+async function paintsImage(page: PDFPageProxy): Promise<boolean> {
+  const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat, OPS.paintInlineImageXObjectGroup]);
+  const list = await page.getOperatorList();
+  return list.fnArray.some((fn) => images.has(fn));
+}
+
+/**
+ * OCRs the listed pages in batches of the pool's size (render one batch while nothing else is held
+ * in memory, recognise it in parallel), reporting each page with an ETA from the pace so far.
+ */
+async function recognise(doc: Awaited<ReturnType<typeof openPdf>>["doc"], pages: PdfPage[], numbers: number[], name: string, options: ReadPdfOptions): Promise<void> {
+  const { signal } = options;
+  const pool = await OcrPool.start(options.workers ?? poolSize(numbers.length));
+  const started = Date.now();
+  let done = 0;
+  try {
+    for (let i = 0; i < numbers.length; i += pool.size) {
+      if (signal?.aborted) throw cancelled(name);
+      const batch = numbers.slice(i, i + pool.size);
+      const rendered = [];
+      for (const number of batch) {
+        const page = await doc.getPage(number);
+        try {
+          rendered.push({ number, image: await renderPdfPage(page) });
+        } catch (error) {
+          throw new ScriptoriumError("bad_request", `${name}: page ${number} cannot be drawn for OCR (${pdfErrorMessage(error)}); the file looks corrupt.`, { file: name, page: number });
+        } finally {
+          page.cleanup();
+        }
+      }
+      await Promise.all(
+        rendered.map(async ({ number, image }) => {
+          let result: OcrResult;
+          try {
+            result = await pool.recognize(image.png, signal);
+          } catch (error) {
+            if (signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw cancelled(name);
+            throw error;
+          }
+          const target = pages[number - 1]!;
+          applyOcr(target, result, image.scale);
+          done++;
+          const elapsed = (Date.now() - started) / 1000;
+          options.onOcrProgress?.({ done, total: numbers.length, page: number, etaSeconds: Math.round((elapsed / done) * (numbers.length - done)) });
+        }),
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Replaces a page's (thin) text layer with the recognised lines when OCR found more text: each
+ * line becomes one item at its box, in PDF points, so layout orders columns as for a text PDF.
+ */
+export function applyOcr(page: PdfPage, result: OcrResult, scale: number): void {
+  const layerChars = page.items.reduce((sum, item) => sum + item.str.trim().length, 0);
+  const ocrChars = result.lines.reduce((sum, line) => sum + line.text.length, 0);
+  if (ocrChars <= layerChars) return;
+  const lines: OcrLineBox[] = result.lines.map((line) => ({
+    text: line.text,
+    confidence: line.confidence,
+    x0: line.box.x0 / scale,
+    y0: line.box.y0 / scale,
+    x1: line.box.x1 / scale,
+    y1: line.box.y1 / scale,
+  }));
+  page.items = lines.map((line) => ({
+    str: line.text,
+    x: line.x0,
+    // The box's bottom is near the baseline; PDF space counts y from the bottom.
+    y: page.height - line.y1,
+    width: line.x1 - line.x0,
+    size: Math.max(1, (line.y1 - line.y0) * 0.8),
+    hasEOL: true,
+  }));
+  page.ocr = { confidence: result.confidence, lines };
+}
+
+function cancelled(name: string): ScriptoriumError {
+  return new ScriptoriumError("aborted", `Import of ${name} was cancelled.`);
+}

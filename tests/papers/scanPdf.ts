@@ -1,0 +1,63 @@
+import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { PDFDocument } from "pdf-lib";
+import { openPdf } from "../../electron/engine/io/pdf/openPdf.js";
+import { renderPdfPage } from "../../electron/engine/io/pdf/renderPdfPage.js";
+
+/**
+ * Test fixtures for OCR, made the way a scanner makes them: each page drawn to an image and written
+ * back as an image-only PDF page of the same size (no text layer at all).
+ */
+
+/** "Scans" the given pages (1-based; default all) of a text PDF at `dpi`; other pages keep their text layer. */
+export async function scanPdf(source: Uint8Array, options: { pages?: number[]; dpi?: number } = {}): Promise<Uint8Array> {
+  const { doc, close } = await openPdf(source, "source.pdf");
+  const original = await PDFDocument.load(source);
+  const out = await PDFDocument.create();
+  try {
+    for (let number = 1; number <= doc.numPages; number++) {
+      if (options.pages && !options.pages.includes(number)) {
+        const [copied] = await out.copyPages(original, [number - 1]);
+        out.addPage(copied!);
+        continue;
+      }
+      const page = await doc.getPage(number);
+      const { width, height } = page.getViewport({ scale: 1 });
+      const image = await renderPdfPage(page, options.dpi ?? 150);
+      const png = await out.embedPng(image.png);
+      out.addPage([width, height]).drawImage(png, { x: 0, y: 0, width, height });
+    }
+  } finally {
+    await close();
+  }
+  return out.save();
+}
+
+const CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
+
+/**
+ * A scanned Chinese document: each page's lines drawn in WenQuanYi Micro Hei (installed by
+ * .ci/run) onto an A4 image at 200 DPI, written as an image-only PDF.
+ */
+export async function scanChinesePdf(pages: string[][], dpi = 200): Promise<Uint8Array> {
+  if (!GlobalFonts.families.some((family) => family.family === "WenQuanYi Micro Hei") && !GlobalFonts.registerFromPath(CJK_FONT, "WenQuanYi Micro Hei")) {
+    throw new Error(`the Chinese scan fixture needs the font ${CJK_FONT} (apt-get install fonts-wqy-microhei)`);
+  }
+  const out = await PDFDocument.create();
+  const [width, height] = [595, 842];
+  const scale = dpi / 72;
+  for (const lines of pages) {
+    const canvas = createCanvas(Math.round(width * scale), Math.round(height * scale));
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.fillStyle = "#000";
+    lines.forEach((line, index) => {
+      const size = index === 0 ? 18 : 12;
+      context.font = `${size * scale}px "WenQuanYi Micro Hei"`;
+      context.fillText(line, 60 * scale, (80 + index * 24) * scale);
+    });
+    const png = await out.embedPng(canvas.toBuffer("image/png"));
+    out.addPage([width, height]).drawImage(png, { x: 0, y: 0, width, height });
+  }
+  return out.save();
+}
