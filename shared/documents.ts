@@ -106,7 +106,15 @@ export const DocumentsMethods = {
     output: z.object({ ok: z.literal(true) }),
   },
   export: {
-    input: z.object({ sessionId: SessionId, format: z.enum(EXPORT_FORMATS), number: VersionNumber.optional() }).strict(),
+    input: z
+      .object({
+        sessionId: SessionId,
+        format: z.enum(EXPORT_FORMATS),
+        number: VersionNumber.optional(),
+        /** Version `from` → `to` as tracked changes (docx only): accept-all gives `to`, reject-all `from`. */
+        tracked: z.object({ from: VersionNumber, to: VersionNumber }).strict().optional(),
+      })
+      .strict(),
     /** `content` is UTF-8 text for markdown/html and base64 for docx. */
     output: z.object({ fileName: z.string(), mimeType: z.string(), encoding: z.enum(["utf8", "base64"]), content: z.string() }),
   },

@@ -16,6 +16,7 @@ import type { SessionStore } from "./storage/SessionStore.js";
 import { paperHandlers, type PaperService } from "./workflows/paper/library/PaperService.js";
 import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
+import { keptReplacements, trackedExport } from "./export/trackedExport.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
 import { JobRegistry } from "./jobs/JobRegistry.js";
@@ -163,7 +164,14 @@ export class Engine implements ScriptoriumApi {
         return { versions: p.versions.list(sessionId) };
       },
       version: async ({ sessionId, number }: { sessionId: string; number: number }) => requireVersion(sessionId, number),
-      export: async ({ sessionId, format, number }: MethodParsedInput<"documents.export">) => {
+      export: async ({ sessionId, format, number, tracked }: MethodParsedInput<"documents.export">) => {
+        // issue 30: tracked-changes DOCX of two versions, comments from the session's kept replacements.
+        if (tracked) {
+          const title = requireSession(sessionId).title;
+          const [from, to] = [requireVersion(sessionId, tracked.from), requireVersion(sessionId, tracked.to)];
+          const replacements = keptReplacements(p.runner.events(sessionId, 0));
+          return trackedExport({ format, title, from: { number: from.version.number, markdown: from.markdown }, to: { number: to.version.number, markdown: to.markdown }, replacements });
+        }
         const exporter = port(p.exporter, "Export");
         const { version, markdown } = requireVersion(sessionId, number);
         return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });

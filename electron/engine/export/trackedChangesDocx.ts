@@ -59,7 +59,7 @@ export async function trackedDocxOf(list: ChangeList, options: TrackedDocxOption
       continue;
     }
     const id = comments.length;
-    const r = change.replacement;
+    const r: TrackedReplacement = change.replacement;
     const text = zh ? `规则 ${r.group}：${r.reason}` : `Rule ${r.group}: ${r.reason}`;
     comments.push({ id, author: REVISION_AUTHOR, initials: "SC", date: new Date(date), children: [new Paragraph({ children: [new TextRun(text)] })] });
     commentOf.set(change.index, { id, first: true, last: true });
