@@ -34,6 +34,9 @@ export interface CliFlags {
   selected?: string;
   claims?: string;
   judge?: string;
+  /** issue 30: `refs format --style gb-t-7714|apa`, `paper import-zotero --url`. */
+  style?: string;
+  url?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

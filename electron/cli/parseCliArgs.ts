@@ -58,6 +58,9 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         selected: { type: "string" },
         claims: { type: "string" },
         judge: { type: "string" },
+        // issue 30: refs format --style, paper import-zotero --url.
+        style: { type: "string" },
+        url: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -73,7 +76,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "style", "url"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

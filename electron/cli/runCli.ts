@@ -10,6 +10,7 @@ import { lintCommand } from "./commands/lint.js";
 import { modelsCommand } from "./commands/models.js";
 import { paperCommand } from "./commands/paper.js";
 import { providerCommand } from "./commands/provider.js";
+import { refsCommand } from "./commands/refs.js";
 import { searchCommand } from "./commands/search.js";
 import { sessionsCommand } from "./commands/sessions.js";
 import { settingsCommand } from "./commands/settings.js";
@@ -34,7 +35,8 @@ commands:
   lint <file.md> [--json] [--fix]
   ingest <paths…> [--collection library|papers|code]
   search "<query>" [--limit N] [--collection C]
-  provider list | test <name>`;
+  provider list | test <name>
+  refs format <file.bib|file.ris> --style gb-t-7714|apa [--locale zh|en] [--json]`;
 
 const GROUPS: Record<string, CommandGroup> = {
   health: healthCommand,
@@ -49,6 +51,8 @@ const GROUPS: Record<string, CommandGroup> = {
   ingest: ingestCommand,
   search: searchCommand,
   provider: providerCommand,
+  // issue 30
+  refs: refsCommand,
 };
 
 export interface CliIo {
