@@ -28,14 +28,15 @@ declare module "@citation-js/core" {
     static async(data: unknown, options?: { forceType?: string }): Promise<Cite>;
     data: CslItem[];
     format(format: "bibliography" | "citation", options?: { format?: "text" | "html"; template?: string; lang?: string; entry?: string | string[] }): string;
-    format(format: "bibtex" | "ris" | "data", options?: { format?: "text" | "object"; type?: string }): string;
+    format(format: "bibtex" | "biblatex" | "ris" | "data", options?: { format?: "text" | "object"; type?: string }): string;
   }
   interface Register {
     add(name: string, value: string): void;
     has(name: string): boolean;
   }
   export const plugins: {
-    config: { get(name: "@csl"): { styles: Register; locales: Register } };
+    config: { get(name: "@csl"): { styles: Register; locales: Register }; get(name: "@bibtex"): { format: { asciiOnly: boolean } } };
+    input: { chain(data: unknown, options: { target: string }): unknown };
   };
 }
 declare module "@citation-js/plugin-bibtex";

@@ -16,7 +16,7 @@ let registered = false;
 
 /**
  * citation.js with BibTeX, RIS and CSL loaded and the project's own GB/T 7714-2015 style and
- * zh-CN locale registered (citation.js ships apa / vancouver / harvard1 and five European
+ * zh-CN locale registered, BibTeX written in UTF-8 (citation.js ships apa / vancouver / harvard1 and five European
  * locales only). Registration is global to citation.js, so it happens once.
  */
 export function citeproc(): { Cite: typeof Cite } {
@@ -24,6 +24,8 @@ export function citeproc(): { Cite: typeof Cite } {
     const csl = plugins.config.get("@csl");
     csl.styles.add("gb-t-7714", fs.readFileSync(path.join(STYLES_DIR, "gb-t-7714-2015-numeric.csl"), "utf8"));
     csl.locales.add("zh-CN", fs.readFileSync(path.join(STYLES_DIR, "locale-zh-CN.xml"), "utf8"));
+    // BibTeX out in UTF-8: the ASCII-only default drops every Chinese title and name.
+    plugins.config.get("@bibtex").format.asciiOnly = false;
     registered = true;
   }
   return { Cite };

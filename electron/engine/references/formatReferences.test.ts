@@ -58,7 +58,7 @@ describe("APA", () => {
     expect(refs.map((r) => r.id)).toEqual(["doe2015", "knuth1997", "smith2019", "who2020", "zhao2019"]);
     expect(refs[1]!.text).toBe("Knuth, D. E. (1997). The art of computer programming (3rd ed.). Addison-Wesley.");
     expect(refs[2]!.text).toBe("Smith, J. A., Jones, A. B., Brown, C., & White, D. (2019). Neural methods for text classification. Journal of Machine Learning Research, 20(3), 45–67. https://doi.org/10.1000/jmlr.2019.3");
-    expect(refs[4]!.text).toBe("赵六. (2019). 中文文本分类研究 [Doctoral dissertation]. 清华大学.");
+    expect(refs[4]!.text).toBe("赵六. (2019). 中文文本分类研究 [PhD thesis]. 清华大学.");
   });
 });
 

@@ -28,15 +28,26 @@ export function parseReferences(text: string, kind: ReferenceFileKind, source = 
 }
 
 // citation.js keeps BibTeX's entry type as the genre of theses and reports ("phdthesis"), which
-// APA would print as "[Phdthesis]"; these are the words the styles expect instead.
-const GENRES: Record<string, string | null> = { phdthesis: "Doctoral dissertation", mastersthesis: "Master's thesis", techreport: null };
+// APA would print as "[Phdthesis]"; these are words the styles print and citation.js's BibTeX
+// output maps back to @phdthesis / @mastersthesis.
+const GENRES: Record<string, string | null> = { phdthesis: "PhD thesis", mastersthesis: "Master's thesis", techreport: null };
 
 function cleanItem(raw: CslItem): CslItem {
   const item: CslItem = { ...raw, id: String(raw["citation-key"] ?? raw.id) };
   // `_graph` is citation.js's parse trace: not part of the record.
   delete item._graph;
   const genre = typeof item.genre === "string" ? GENRES[item.genre.toLowerCase()] : undefined;
+  // An organisation is `literal` from RIS but `family` from BibTeX's {{braced}} name: one form,
+  // so the same entry is the same record whichever file it came from.
+  for (const role of ["author", "editor"] as const) {
+    const names = item[role];
+    if (Array.isArray(names)) item[role] = names.map((n) => (n.literal && !n.family && !n.given ? { family: n.literal } : n));
+  }
+  // citation.js writes a web page's access date also as this note; it is already `accessed`.
+  if (typeof item.note === "string" && /^\[Online; accessed [^\]]*\]$/.test(item.note) && item.accessed) delete item.note;
   if (genre === null) delete item.genre;
   else if (genre !== undefined) item.genre = genre;
+  // RIS's THES says nothing of the degree; BibTeX export needs one (else @misc), so a round trip keeps it.
+  if (item.type === "thesis" && !item.genre) item.genre = "PhD thesis";
   return item;
 }
