@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PaperMethods } from "./workflows/paper.js";
+import { PaperBibMethods } from "./workflows/paperBib.js";
 import { DocgenMethods } from "./workflows/docgen.js";
 import { DocumentsMethods } from "./documents.js";
 import { PauseContextBaseSchema } from "./events.js";
@@ -208,6 +209,11 @@ export const API = {
   "paper.delete": method(PaperMethods.delete.input, PaperMethods.delete.output),
   "paper.checkClaims": method(PaperMethods.checkClaims.input, PaperMethods.checkClaims.output),
   "paper.history": method(PaperMethods.history.input, PaperMethods.history.output),
+  // issue 30: BibTeX / RIS / Zotero and metadata corrections (shared/workflows/paperBib.ts).
+  "paper.importBib": method(PaperBibMethods.importBib.input, PaperBibMethods.importBib.output),
+  "paper.exportBib": method(PaperBibMethods.exportBib.input, PaperBibMethods.exportBib.output),
+  "paper.importZotero": method(PaperBibMethods.importZotero.input, PaperBibMethods.importZotero.output),
+  "paper.setMetadata": method(PaperBibMethods.setMetadata.input, PaperBibMethods.setMetadata.output),
 
   // Doc generator's style-guide library (shared/workflows/docgen.ts); a run picks one with `guide`.
   "docgen.listGuides": method(DocgenMethods.listGuides.input, DocgenMethods.listGuides.output),

@@ -32,6 +32,7 @@ commands:
   paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]
   paper ask <doc_id…> "<question>" [--intent chat|critical|deep_read|extract|translate|recommend|literature_review] [--selected "<text>"] [--json]
   paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]
+  paper import-bib <file.bib|file.ris> | export-bib [doc_id…] [--out F] | import-zotero [--collection KEY] [--url U]
   lint <file.md> [--json] [--fix]
   ingest <paths…> [--collection library|papers|code]
   search "<query>" [--limit N] [--collection C]

@@ -16,6 +16,7 @@ import type { SessionStore } from "./storage/SessionStore.js";
 import { paperHandlers, type PaperService } from "./workflows/paper/library/PaperService.js";
 import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
+import { paperBibHandlers } from "./workflows/paper/library/paperBibHandlers.js";
 import { keptReplacements, trackedExport } from "./export/trackedExport.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
@@ -270,6 +271,8 @@ export class Engine implements ScriptoriumApi {
       "providers.health": async () => (p.providers?.health ? p.providers.health() : { providers: [] }),
 
       ...paperHandlers(() => port(p.papers, "The paper library")),
+      // issue 30: BibTeX / RIS / Zotero import, BibTeX export, metadata corrections.
+      ...paperBibHandlers(() => port(p.papers, "The paper library"), () => p.appDb.db),
       // With a taskId the import is a job: `progress` per file on the system stream, stopped by `jobs.cancel`.
       "paper.import": async (input) => {
         const papers = port(p.papers, "The paper library");
