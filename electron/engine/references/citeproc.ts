@@ -1,3 +1,4 @@
+/// <reference path="./citation-js.d.ts" />
 import fs from "node:fs";
 import path from "node:path";
 import { Cite, plugins } from "@citation-js/core";
