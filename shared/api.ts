@@ -136,6 +136,9 @@ export const API = {
   "documents.diff": method(DocumentsMethods.diff.input, DocumentsMethods.diff.output),
   "documents.restore": method(DocumentsMethods.restore.input, DocumentsMethods.restore.output),
   "documents.edit": method(DocumentsMethods.edit.input, DocumentsMethods.edit.output),
+  // issue 30: per-change review of tracked changes.
+  "documents.trackedChanges": method(DocumentsMethods.trackedChanges.input, DocumentsMethods.trackedChanges.output),
+  "documents.applyTrackedChanges": method(DocumentsMethods.applyTrackedChanges.input, DocumentsMethods.applyTrackedChanges.output),
   "documents.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
   "documents.rewriteSelection": method(DocumentsMethods.rewriteSelection.input, DocumentsMethods.rewriteSelection.output),
   "documents.cancelRewrite": method(DocumentsMethods.cancelRewrite.input, DocumentsMethods.cancelRewrite.output),

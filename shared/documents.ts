@@ -105,6 +105,18 @@ export const DocumentsMethods = {
     input: z.object({ rewriteId: z.string().min(1).max(64) }).strict(),
     output: z.object({ ok: z.literal(true) }),
   },
+  /** The changes from version `from` to `to`, one per revision, with the rule and reason that explain each (docgen review). */
+  trackedChanges: {
+    input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber }).strict(),
+    output: z.object({
+      changes: z.array(z.object({ index: z.number().int(), deleted: z.string(), inserted: z.string(), rule: z.string().nullable(), reason: z.string().nullable() })),
+    }),
+  },
+  /** Version `from` with only the `accepted` changes toward `to` applied, stored as a new version (reason `manual_edit`). */
+  applyTrackedChanges: {
+    input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber, accepted: z.array(z.number().int().min(0)).max(100_000) }).strict(),
+    output: z.object({ version: DraftVersionSchema }),
+  },
   export: {
     input: z
       .object({

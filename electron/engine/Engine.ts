@@ -17,6 +17,7 @@ import { paperHandlers, type PaperService } from "./workflows/paper/library/Pape
 import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import { paperBibHandlers } from "./workflows/paper/library/paperBibHandlers.js";
+import { applyChoices, trackedChangeList } from "./export/trackedChangeList.js";
 import { keptReplacements, trackedExport } from "./export/trackedExport.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
@@ -224,6 +225,17 @@ export class Engine implements ScriptoriumApi {
       "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
       "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
       "documents.export": documents.export,
+      // issue 30: the review's changes one by one, and the user's choice kept as a new version.
+      "documents.trackedChanges": async ({ sessionId, from, to }) => {
+        const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, keptReplacements(p.runner.events(sessionId, 0)));
+        return { changes: list.changes.map((c) => ({ index: c.index, deleted: c.deleted, inserted: c.inserted, rule: c.replacement?.group ?? null, reason: c.replacement?.reason ?? null })) };
+      },
+      "documents.applyTrackedChanges": async ({ sessionId, from, to, accepted }) => {
+        const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown);
+        const unknown = accepted.filter((i) => i >= list.changes.length);
+        if (unknown.length) throw new ScriptoriumError("bad_request", `No change ${unknown.join(", ")} between versions ${from} and ${to} (there are ${list.changes.length}).`, { unknown });
+        return { version: await adoptDraft(sessionId, applyChoices(list, new Set(accepted)), "manual_edit") };
+      },
       "documents.rewriteSelection": async (request) => {
         requireSession(request.sessionId);
         return port(p.rewriter, "Selection rewriting").rewrite(request);

@@ -54,6 +54,16 @@ describe("docgen review --out file.docx", () => {
       const comments = readZipEntry(docx, "word/comments.xml")!.toString("utf8");
       expect(comments).toContain("口语化表达改为书面语");
       const sessionId = JSON.parse(r.stdout).session_id as string;
+      // Per-change review: the changes with their rule and reason; the choice becomes a new version.
+      const { versions } = await engine.call("documents.versions", { sessionId });
+      const last = Math.max(...versions.map((v) => v.number));
+      const { changes } = await engine.call("documents.trackedChanges", { sessionId, from: 1, to: last });
+      expect(changes.find((c) => c.deleted.includes("贼"))).toMatchObject({ reason: "口语化表达改为书面语" });
+      const keepFirstOnly = await engine.call("documents.applyTrackedChanges", { sessionId, from: 1, to: last, accepted: [changes.find((c) => c.deleted.includes("贼"))!.index] });
+      expect(keepFirstOnly.version.reason).toBe("manual_edit");
+      const stored = await engine.call("documents.version", { sessionId, number: keepFirstOnly.version.number });
+      expect(stored.markdown).toBe(ORIGINAL.replace("贼好用", "好用"));
+      await expect(engine.call("documents.applyTrackedChanges", { sessionId, from: 1, to: last, accepted: [999] })).rejects.toThrow(/No change 999/);
       // Markdown is refused for a tracked export: the request names the problem.
       await expect(engine.call("documents.export", { sessionId, format: "markdown", tracked: { from: 1, to: 2 } })).rejects.toThrow(/docx only/);
     } finally {
