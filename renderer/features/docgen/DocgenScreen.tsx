@@ -10,6 +10,7 @@ import { DocgenGraph } from "./DocgenGraph.js";
 import { DocgenProgress } from "./DocgenProgress.js";
 import type { GraphShape } from "./graphLayout.js";
 import { RegenerateCard } from "./RegenerateCard.js";
+import { ReviewChangesCard } from "./ReviewChangesCard.js";
 import { docgenView } from "./docgenView.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
@@ -75,6 +76,7 @@ export function DocgenScreen() {
             <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />
             <DocgenProgress t={t} view={view} onLine={revealLine} />
             {current.error && <p className="notice notice--error">{current.error.message}</p>}
+            {current.status === "done" && current.sessionId && meta.reviewOnly && <ReviewChangesCard t={t} sessionId={current.sessionId} />}
             {current.status === "done" && current.sessionId && !meta.reviewOnly && <RegenerateCard t={t} sessionId={current.sessionId} markdown={live} />}
             {meta.graph.nodes.length > 0 && <DocgenGraph t={t} shape={meta.graph} mermaid={meta.mermaid} states={moduleStates} />}
           </>
