@@ -56,8 +56,12 @@ describe("docgen review: per-change accept / reject in Chromium", { timeout: 180
     expect(trackedDocxText(docx, true)).toBe(ORIGINAL.replaceAll("贼好用", "易于使用"));
 
     // The saved version: the first change accepted, the second rejected.
-    await expect.poll(() => page.locator(".markdown").first().innerText(), { timeout: 30_000 }).toContain("这个工具易于使用");
-    expect(await page.locator(".markdown").first().innerText()).toContain("另一个功能也贼好用");
+    const { sessions } = await studio.engine.call("sessions.list", { workflow: "docgen" });
+    const { versions } = await studio.engine.call("documents.versions", { sessionId: sessions[0]!.id });
+    const saved = versions.find((v) => v.reason === "manual_edit")!;
+    const { markdown } = await studio.engine.call("documents.version", { sessionId: sessions[0]!.id, number: saved.number });
+    expect(markdown).toBe("# 我的文档\n\n这个工具易于使用。\n\n另一个功能也贼好用。\n");
+    await visible(card.getByText(`已保存为版本 ${saved.number}`));
     expect(studio.pageErrors).toEqual([]);
     expect(studio.foreignRequests).toEqual([]);
   });
