@@ -125,6 +125,8 @@ export const DocumentsMethods = {
         number: VersionNumber.optional(),
         /** Version `from` → `to` as tracked changes (docx only): accept-all gives `to`, reject-all `from`. */
         tracked: z.object({ from: VersionNumber, to: VersionNumber }).strict().optional(),
+        /** The reference list in GB/T 7714-2015 (numeric) or APA instead of the plain list. */
+        referenceStyle: z.enum(["gb-t-7714", "apa"]).optional(),
       })
       .strict(),
     /** `content` is UTF-8 text for markdown/html and base64 for docx. */

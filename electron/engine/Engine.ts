@@ -166,7 +166,7 @@ export class Engine implements ScriptoriumApi {
         return { versions: p.versions.list(sessionId) };
       },
       version: async ({ sessionId, number }: { sessionId: string; number: number }) => requireVersion(sessionId, number),
-      export: async ({ sessionId, format, number, tracked }: MethodParsedInput<"documents.export">) => {
+      export: async ({ sessionId, format, number, tracked, referenceStyle }: MethodParsedInput<"documents.export">) => {
         // issue 30: tracked-changes DOCX of two versions, comments from the session's kept replacements.
         if (tracked) {
           const title = requireSession(sessionId).title;
@@ -176,7 +176,7 @@ export class Engine implements ScriptoriumApi {
         }
         const exporter = port(p.exporter, "Export");
         const { version, markdown } = requireVersion(sessionId, number);
-        return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
+        return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown, ...(referenceStyle ? { referenceStyle } : {}) });
       },
     };
     return {

@@ -68,6 +68,8 @@ export interface ExportRequest {
   title: string;
   version: DraftVersion;
   markdown: string;
+  /** issue 30: the reference list in this citation style instead of the plain list. */
+  referenceStyle?: "gb-t-7714" | "apa";
 }
 
 export interface ExportPort {

@@ -3,6 +3,7 @@ import type { Material } from "../../../shared/knowledge.js";
 import type { ExportPort, ExportRequest } from "../EngineServices.js";
 import { citationList, guessLocale } from "./citationList.js";
 import { withCitationNotes } from "./citationNotes.js";
+import { styledReferenceList } from "./styledReferenceList.js";
 import { cleanMarkdownTables } from "./cleanTables.js";
 import { markdownToDocx } from "./markdownToDocx.js";
 import { markdownToHtml } from "./markdownToHtml.js";
@@ -15,10 +16,11 @@ export class ArticleExporter implements ExportPort {
     const locale = guessLocale(request.markdown);
     const materials = await this.materialsOf(request.sessionId);
     const body = withTitle(cleanMarkdownTables(request.markdown).trimEnd(), request.title);
-    const markdown = `${body}${citationList(request.markdown, materials, locale)}`;
+    const list = request.referenceStyle ? styledReferenceList(request.markdown, materials, locale, request.referenceStyle) : citationList(request.markdown, materials, locale);
+    const markdown = `${body}${list}`;
     // issue 30: in HTML and DOCX each citation is also a numbered note / Word footnote naming its source.
     // The reference list is appended after the notes are made, so its own `[m001]` labels stay as written.
-    const noted = `${withCitationNotes(body, materials, locale).trimEnd()}${citationList(request.markdown, materials, locale)}`;
+    const noted = `${withCitationNotes(body, materials, locale).trimEnd()}${list}`;
     const base = `${fileSafe(request.title)}-v${request.version.number}`;
     switch (request.format) {
       case "markdown":

@@ -57,4 +57,18 @@ describe("citations as notes", () => {
     expect(readZipEntry(docx, "word/document.xml")!.toString("utf8")).toContain("参考资料");
     expect((await exporter.export(request("markdown"))).content).toContain("- [m001] [资料m001](https://stats.example/report)，国家统计局，2024-02-29");
   });
+
+  it("the reference list in GB/T 7714 or APA when a style is chosen, in every format", async () => {
+    const exporter = new ArticleExporter(() => [material("m001"), material("m002", { title: "Annual report", source: "World Bank", published_at: "2023", url: null })]);
+    const version = { number: 1, reason: "editor" as const, created_at: "2024-01-01T00:00:00.000Z", scores: null, chars: 10 };
+    const request = (format: "markdown" | "html" | "docx", referenceStyle: "gb-t-7714" | "apa") => ({ sessionId: "s", format, title: "报告", version, markdown: "# 报告\n\n增长 [m002]，另见 [m001]。\n", referenceStyle });
+    const md = (await exporter.export(request("markdown", "gb-t-7714"))).content;
+    expect(md).toContain("## 参考文献");
+    expect(md).toContain("\\[1\\] WORLD BANK. Annual report\\[Z\\]. 2023.");
+    expect(md).toContain("\\[2\\] 国家统计局. 资料m001\\[EB/OL\\]. (2024-02-29). https://stats.example/report.");
+    const html = (await exporter.export(request("html", "gb-t-7714"))).content;
+    expect(html).toContain("[2] 国家统计局. 资料m001[EB/OL]. (2024-02-29).");
+    const docx = Buffer.from((await exporter.export(request("docx", "apa"))).content, "base64");
+    expect(readZipEntry(docx, "word/document.xml")!.toString("utf8")).toContain("World Bank. (2023). Annual report.");
+  });
 });
