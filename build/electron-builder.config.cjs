@@ -27,6 +27,8 @@ const files = [
   "dist-electron/**",
   "models/catalog.json",
   "rules/**",
+  // GB/T 7714 CSL style and zh-CN locale, read at run time by electron/engine/references/citeproc.ts.
+  "electron/engine/references/styles/**",
   "package.json",
   // Only the target platform's llama.cpp binaries (prebuilt in @node-llama-cpp/*; the app never
   // builds llama.cpp from source, so node-llama-cpp's own bins/ and localBuilds/ stay out).

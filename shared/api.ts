@@ -133,6 +133,9 @@ export const CORE_API = {
   "documents.diff": method(DocumentsMethods.diff.input, DocumentsMethods.diff.output),
   "documents.restore": method(DocumentsMethods.restore.input, DocumentsMethods.restore.output),
   "documents.edit": method(DocumentsMethods.edit.input, DocumentsMethods.edit.output),
+  /** The changes between two versions one by one (with the review's rule and reason), and the user's choice kept as a version. */
+  "documents.trackedChanges": method(DocumentsMethods.trackedChanges.input, DocumentsMethods.trackedChanges.output),
+  "documents.applyTrackedChanges": method(DocumentsMethods.applyTrackedChanges.input, DocumentsMethods.applyTrackedChanges.output),
   "documents.export": method(DocumentsMethods.export.input, DocumentsMethods.export.output),
   "documents.rewriteSelection": method(DocumentsMethods.rewriteSelection.input, DocumentsMethods.rewriteSelection.output),
   "documents.cancelRewrite": method(DocumentsMethods.cancelRewrite.input, DocumentsMethods.cancelRewrite.output),

@@ -104,8 +104,30 @@ export const DocumentsMethods = {
     input: z.object({ rewriteId: z.string().min(1).max(64) }).strict(),
     output: z.object({ ok: z.literal(true) }),
   },
+  /** The changes from version `from` to `to`, one per revision, with the rule and reason that explain each (docgen review). */
+  trackedChanges: {
+    input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber }).strict(),
+    output: z.object({
+      changes: z.array(z.object({ index: z.number().int(), deleted: z.string(), inserted: z.string(), rule: z.string().nullable(), reason: z.string().nullable() })),
+    }),
+  },
+  /** Version `from` with only the `accepted` changes toward `to` applied, stored as a new version (reason `manual_edit`). */
+  applyTrackedChanges: {
+    input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber, accepted: z.array(z.number().int().min(0)).max(100_000) }).strict(),
+    output: z.object({ version: DraftVersionSchema }),
+  },
   export: {
-    input: z.object({ sessionId: SessionId, format: z.enum(EXPORT_FORMATS), number: VersionNumber.optional() }).strict(),
+    input: z
+      .object({
+        sessionId: SessionId,
+        format: z.enum(EXPORT_FORMATS),
+        number: VersionNumber.optional(),
+        /** Version `from` → `to` as tracked changes (docx only): accept-all gives `to`, reject-all `from`. */
+        tracked: z.object({ from: VersionNumber, to: VersionNumber }).strict().optional(),
+        /** The reference list in GB/T 7714-2015 (numeric) or APA instead of the plain list. */
+        referenceStyle: z.enum(["gb-t-7714", "apa"]).optional(),
+      })
+      .strict(),
     /** `content` is UTF-8 text for markdown/html and base64 for docx. */
     output: z.object({ fileName: z.string(), mimeType: z.string(), encoding: z.enum(["utf8", "base64"]), content: z.string() }),
   },

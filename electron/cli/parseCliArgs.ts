@@ -59,6 +59,9 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         claims: { type: "string" },
         judge: { type: "string" },
         watch: { type: "string" },
+        // issue 30: refs format --style, paper import-zotero --url.
+        style: { type: "string" },
+        url: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -74,7 +77,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

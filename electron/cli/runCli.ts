@@ -6,6 +6,7 @@ import { ingestCommand } from "./commands/ingest.js";
 import { lintCommand } from "./commands/lint.js";
 import { modelsCommand } from "./commands/models.js";
 import { providerCommand } from "./commands/provider.js";
+import { refsCommand } from "./commands/refs.js";
 import { searchCommand } from "./commands/search.js";
 import { settingsCommand } from "./commands/settings.js";
 import { parseCliArgs } from "./parseCliArgs.js";
@@ -23,6 +24,7 @@ const CORE_USAGE = [
   "ingest <paths…> [--collection library|papers|code] | ingest --watch <dir> [--collection C]",
   'search "<query>" [--limit N] [--collection C]',
   "provider list | test <name>",
+  "refs format <file.bib|file.ris> --style gb-t-7714|apa [--locale zh|en] [--json]",
 ];
 
 const CORE_GROUPS: Record<string, CommandGroup> = {
@@ -34,6 +36,8 @@ const CORE_GROUPS: Record<string, CommandGroup> = {
   ingest: ingestCommand,
   search: searchCommand,
   provider: providerCommand,
+  // issue 30
+  refs: refsCommand,
 };
 
 /** The CLI's help text for a registry: core commands, then each workflow's lines. */

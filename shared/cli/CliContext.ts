@@ -36,6 +36,9 @@ export interface CliFlags {
   judge?: string;
   /** ingest: `--watch DIR` binds the folder and follows it until Ctrl-C. */
   watch?: string;
+  /** issue 30: `refs format --style gb-t-7714|apa`, `paper import-zotero --url`. */
+  style?: string;
+  url?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

@@ -2,6 +2,8 @@ import type { MethodOutput } from "../../../shared/api.js";
 import type { Material } from "../../../shared/knowledge.js";
 import type { ExportPort, ExportRequest } from "./ExportPort.js";
 import { citationList, guessLocale } from "./citationList.js";
+import { withCitationNotes } from "./citationNotes.js";
+import { styledReferenceList } from "./styledReferenceList.js";
 import { cleanMarkdownTables } from "./cleanTables.js";
 import { markdownToDocx } from "./markdownToDocx.js";
 import { markdownToHtml } from "./markdownToHtml.js";
@@ -14,19 +16,23 @@ export class ArticleExporter implements ExportPort {
     const locale = guessLocale(request.markdown);
     const materials = await this.materialsOf(request.sessionId);
     const body = withTitle(cleanMarkdownTables(request.markdown).trimEnd(), request.title);
-    const markdown = `${body}${citationList(request.markdown, materials, locale)}`;
+    const list = request.referenceStyle ? styledReferenceList(request.markdown, materials, locale, request.referenceStyle) : citationList(request.markdown, materials, locale);
+    const markdown = `${body}${list}`;
+    // issue 30: in HTML and DOCX each citation is also a numbered note / Word footnote naming its source.
+    // The reference list is appended after the notes are made, so its own `[m001]` labels stay as written.
+    const noted = `${withCitationNotes(body, materials, locale).trimEnd()}${list}`;
     const base = `${fileSafe(request.title)}-v${request.version.number}`;
     switch (request.format) {
       case "markdown":
         return { fileName: `${base}.md`, mimeType: "text/markdown; charset=utf-8", encoding: "utf8", content: markdown };
       case "html":
-        return { fileName: `${base}.html`, mimeType: "text/html; charset=utf-8", encoding: "utf8", content: await markdownToHtml(markdown, request.title, locale) };
+        return { fileName: `${base}.html`, mimeType: "text/html; charset=utf-8", encoding: "utf8", content: await markdownToHtml(noted, request.title, locale) };
       case "docx":
         return {
           fileName: `${base}.docx`,
           mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
           encoding: "base64",
-          content: (await markdownToDocx(markdown, request.title)).toString("base64"),
+          content: (await markdownToDocx(noted, request.title)).toString("base64"),
         };
     }
   }

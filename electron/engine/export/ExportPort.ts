@@ -9,6 +9,8 @@ export interface ExportRequest {
   title: string;
   version: DraftVersion;
   markdown: string;
+  /** The reference list in this citation style instead of the plain list. */
+  referenceStyle?: "gb-t-7714" | "apa";
 }
 
 export interface ExportPort {

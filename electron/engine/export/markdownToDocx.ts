@@ -1,6 +1,7 @@
 import {
   AlignmentType,
   Document,
+  FootnoteReferenceRun,
   HeadingLevel,
   LevelFormat,
   Packer,
@@ -28,7 +29,9 @@ interface RunStyle {
 /** A Word document from markdown: headings, paragraphs, emphasis, code, lists, quotes and tables. */
 export async function markdownToDocx(markdown: string, title: string): Promise<Buffer> {
   const tree = squareTables(parseMarkdown(markdown));
+  const footnotes = collectFootnotes(tree);
   const document = new Document({
+    footnotes,
     title,
     creator: "Scriptorium",
     styles: { default: { document: { run: { font: FONT, size: 22 } } } },
@@ -43,6 +46,28 @@ export async function markdownToDocx(markdown: string, title: string): Promise<B
     sections: [{ children: blocks(tree) }],
   });
   return Packer.toBuffer(document);
+}
+
+/**
+ * GFM footnotes (the citations withCitationNotes writes) as Word footnotes: each definition gets a
+ * number, its references carry that number, and the definitions leave the body.
+ */
+function collectFootnotes(tree: Root): Record<number, { children: Paragraph[] }> {
+  const ids = new Map<string, number>();
+  const footnotes: Record<number, { children: Paragraph[] }> = {};
+  for (const node of tree.children) {
+    if (node.type !== "footnoteDefinition") continue;
+    const id = ids.size + 1;
+    ids.set(node.identifier, id);
+    footnotes[id] = { children: node.children.map((child) => new Paragraph({ children: child.type === "paragraph" ? runs(child.children, {}) : [new TextRun(toString(child))] })) };
+  }
+  const mark = (node: { type: string; identifier?: string; data?: Record<string, unknown>; children?: unknown[] }) => {
+    if (node.type === "footnoteReference" && node.identifier !== undefined) node.data = { ...node.data, footnoteId: ids.get(node.identifier) };
+    for (const child of (node.children ?? []) as Array<typeof node>) mark(child);
+  };
+  mark(tree as never);
+  tree.children = tree.children.filter((node) => node.type !== "footnoteDefinition");
+  return footnotes;
 }
 
 function blocks(tree: Root): Array<Paragraph | Table> {
@@ -115,7 +140,13 @@ function runs(nodes: PhrasingContent[], style: RunStyle): ParagraphChild[] {
       case "break":
         return [new TextRun({ break: 1 })];
       case "link":
+        // A bare URL (GFM autolink) is its own text: it is not repeated.
+        if (toString(node) === node.url) return runs(node.children, style);
         return [...runs(node.children, style), new TextRun({ text: ` (${node.url})`, color: "555555" })];
+      case "footnoteReference": {
+        const id = (node.data as { footnoteId?: number } | undefined)?.footnoteId;
+        return id ? [new FootnoteReferenceRun(id)] : [new TextRun(`[^${node.identifier}]`)];
+      }
       default:
         return [new TextRun({ text: toString(node), bold: style.bold, italics: style.italics })];
     }

@@ -1,4 +1,4 @@
-import rehypeSanitize from "rehype-sanitize";
+import rehypeSanitize, { defaultSchema } from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
@@ -11,7 +11,15 @@ import { unified } from "unified";
  */
 export async function markdownToHtml(markdown: string, title: string, locale: "zh" | "en"): Promise<string> {
   const body = String(
-    await unified().use(remarkParse).use(remarkGfm).use(remarkRehype).use(rehypeSanitize).use(rehypeStringify).process(markdown),
+    await unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      // Citations are footnotes (citationNotes.ts): labelled in the document's language. remark-rehype
+      // already prefixes the note ids, so the sanitiser must not prefix them again (the links would break).
+      .use(remarkRehype, { footnoteLabel: locale === "zh" ? "注释" : "Notes", footnoteBackLabel: locale === "zh" ? "返回正文" : "Back to text" })
+      .use(rehypeSanitize, { ...defaultSchema, clobberPrefix: "" })
+      .use(rehypeStringify)
+      .process(markdown),
   );
   return `<!doctype html>
 <html lang="${locale === "zh" ? "zh-CN" : "en"}">

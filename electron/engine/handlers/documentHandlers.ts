@@ -3,6 +3,8 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import type { DraftVersion } from "../../../shared/documents.js";
 import type { SelectionRewriter } from "../documents/SelectionRewriter.js";
 import type { ExportPort } from "../export/ExportPort.js";
+import { applyChoices, trackedChangeList } from "../export/trackedChangeList.js";
+import { keptReplacements, trackedExport } from "../export/trackedExport.js";
 import type { WorkflowRunner } from "../runtime/WorkflowRunner.js";
 import type { SessionStore } from "../storage/SessionStore.js";
 import type { SqliteVersionStore } from "../storage/VersionStore.js";
@@ -68,10 +70,27 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
     },
     "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
     "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
-    "documents.export": async ({ sessionId, format, number }) => {
+    "documents.export": async ({ sessionId, format, number, tracked, referenceStyle }) => {
+      // Two versions as a tracked-changes DOCX, the comments from the session's kept replacements.
+      if (tracked) {
+        const title = requireSession(sessionId).title;
+        const [from, to] = [requireVersion(sessionId, tracked.from), requireVersion(sessionId, tracked.to)];
+        const replacements = keptReplacements(runner.events(sessionId, 0));
+        return trackedExport({ format, title, from: { number: from.version.number, markdown: from.markdown }, to: { number: to.version.number, markdown: to.markdown }, replacements });
+      }
       const port = requirePort(exporter, "Export");
       const { version, markdown } = requireVersion(sessionId, number);
-      return port.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
+      return port.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown, ...(referenceStyle ? { referenceStyle } : {}) });
+    },
+    "documents.trackedChanges": async ({ sessionId, from, to }) => {
+      const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, keptReplacements(runner.events(sessionId, 0)));
+      return { changes: list.changes.map((c) => ({ index: c.index, deleted: c.deleted, inserted: c.inserted, rule: c.replacement?.group ?? null, reason: c.replacement?.reason ?? null })) };
+    },
+    "documents.applyTrackedChanges": async ({ sessionId, from, to, accepted }) => {
+      const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown);
+      const unknown = accepted.filter((i) => i >= list.changes.length);
+      if (unknown.length) throw new ScriptoriumError("bad_request", `No change ${unknown.join(", ")} between versions ${from} and ${to} (there are ${list.changes.length}).`, { unknown });
+      return { version: await adoptDraft(sessionId, applyChoices(list, new Set(accepted)), "manual_edit") };
     },
     "documents.rewriteSelection": async (request) => {
       requireSession(request.sessionId);

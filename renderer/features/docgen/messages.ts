@@ -72,6 +72,13 @@ export const docgenMessages = defineMessages(
     "docgen.regenerate.title": "重写章节",
     "docgen.regenerate.notes": "对重写的要求（可选）",
     "docgen.regenerate.failed": "生成失败",
+    "docgen.changes.title": "逐条审阅修改（{n} 处）",
+    "docgen.changes.rule": "规则 {rule}",
+    "docgen.changes.accept": "接受",
+    "docgen.changes.reject": "拒绝",
+    "docgen.changes.save": "保存为新版本",
+    "docgen.changes.exportDocx": "导出修订版 Word",
+    "docgen.changes.saved": "已保存为版本 {n}",
   },
   {
     "docgen.title": "Doc generator",
@@ -144,6 +151,13 @@ export const docgenMessages = defineMessages(
     "docgen.regenerate.title": "Rewrite a section",
     "docgen.regenerate.notes": "Notes for the rewrite (optional)",
     "docgen.regenerate.failed": "failed",
+    "docgen.changes.title": "Review the changes one by one ({n})",
+    "docgen.changes.rule": "rule {rule}",
+    "docgen.changes.accept": "Accept",
+    "docgen.changes.reject": "Reject",
+    "docgen.changes.save": "Save as a new version",
+    "docgen.changes.exportDocx": "Export Word with tracked changes",
+    "docgen.changes.saved": "Saved as version {n}",
   },
 );
 export type DocgenKey = keyof (typeof docgenMessages)["en"] & string;

@@ -9,6 +9,7 @@ import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/
 import { expectArgs, printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import { waitForRun, type RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
+import { writeTrackedDocx } from "./writeTrackedDocx.js";
 
 const USAGE = "docgen start|review|list|resume|graph|guides …";
 const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--wait] [--out doc.md] [--json]";
@@ -102,7 +103,7 @@ async function start(ctx: CliContext): Promise<ExitCode> {
 }
 
 async function review(ctx: CliContext): Promise<ExitCode> {
-  const [file = ""] = expectArgs(ctx, 1, "docgen review <file.md> [--out F] [--report report.json] [--rules FILE] [--json]");
+  const [file = ""] = expectArgs(ctx, 1, "docgen review <file.md> [--out F.md|F.docx] [--report report.json] [--rules FILE] [--json]");
   const markdown = readInputFile(file, "review");
   const input = {
     input_mode: "text" as const,
@@ -156,7 +157,9 @@ async function follow(ctx: CliContext, api: ScriptoriumApi, sessionId: string, a
   if (outcome.type === "done" && ctx.flags.out) {
     const state = await api.call("run.state", { sessionId });
     output = path.resolve(ctx.flags.out);
-    fs.writeFileSync(output, String(state.values.current_draft ?? ""));
+    // issue 30: `.docx` writes the review as tracked changes; any other extension the repaired markdown.
+    if (path.extname(output).toLowerCase() === ".docx") await writeTrackedDocx(api, sessionId, output);
+    else fs.writeFileSync(output, String(state.values.current_draft ?? ""));
   }
   const code = await report(ctx, api, sessionId, output);
   return outcome.type === "error" ? 1 : code;

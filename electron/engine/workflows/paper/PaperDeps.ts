@@ -8,6 +8,8 @@ export interface PaperDeps {
   settings: PlatformServices["settings"];
   /** The paper library (`paper.*` methods) the graph reads. */
   papers: PaperService;
+  /** app.db, where the BibTeX/Zotero records of the library live beside the papers. */
+  db: PlatformServices["db"];
   dispose(): Promise<void>;
 }
 
@@ -24,5 +26,5 @@ export function paperDeps(platform: PlatformServices, papers?: PaperService): Pa
       modelPath: platform.modelPath,
       ...(platform.embedder ? { embedder: platform.embedder } : {}),
     });
-  return { llm: platform.llm, settings: platform.settings, papers: service, dispose: () => service.dispose() };
+  return { llm: platform.llm, settings: platform.settings, papers: service, db: platform.db, dispose: () => service.dispose() };
 }

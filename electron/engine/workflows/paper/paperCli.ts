@@ -6,6 +6,7 @@ import type { EngineEvent } from "../../../../shared/events.js";
 import { PAPER_INTENTS, type PaperAnswer, type PaperIntent } from "../../../../shared/workflows/paper.js";
 import type { CliContext, CommandGroup } from "../../../../shared/cli/CliContext.js";
 import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { exportBib, importBib, importZoteroCommand, PAPER_BIB_USAGE } from "./paperBibCli.js";
 
 export const PAPER_USAGE = `usage:
   paper import <file…> [--json]                     → {doc_id, title, pages}
@@ -14,7 +15,8 @@ export const PAPER_USAGE = `usage:
   paper delete <doc_id>
   paper ask <doc_id…> "<question>" [--intent ${PAPER_INTENTS.join("|")}] [--selected "<text>"] [--json]
   paper deep-read <doc_id> [--json]
-  paper check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]`;
+  paper check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]
+${PAPER_BIB_USAGE}`;
 
 /** `paper …`: the paper library and one-question paper sessions. */
 export const paperCommand: CommandGroup = async (ctx) => {
@@ -54,6 +56,13 @@ export const paperCommand: CommandGroup = async (ctx) => {
       return deepRead(ctx, rest);
     case "check-claims":
       return checkClaimsCommand(ctx, rest);
+    // issue 30
+    case "import-bib":
+      return importBib(ctx, rest);
+    case "export-bib":
+      return exportBib(ctx, rest);
+    case "import-zotero":
+      return importZoteroCommand(ctx, rest);
     default:
       throw usageError(PAPER_USAGE);
   }

@@ -4,10 +4,13 @@ import { ocrMessage } from "../../io/ocr/ocrMessage.js";
 import type { OcrProgress } from "../../io/pdf/readPdfPages.js";
 import type { MethodContext, MethodHandlers } from "../WorkflowDefinition.js";
 import type { PaperDeps } from "./PaperDeps.js";
+import { paperBibHandlers } from "./library/paperBibHandlers.js";
 
 /** The `paper.*` methods (schemas in shared/workflows/paper.ts) over the paper library. */
-export function paperMethods({ papers }: PaperDeps, { jobs, emitSystem }: MethodContext): MethodHandlers<typeof paperContract> {
+export function paperMethods({ papers, db }: PaperDeps, { jobs, emitSystem }: MethodContext): MethodHandlers<typeof paperContract> {
   return {
+    // BibTeX / RIS / Zotero import, BibTeX export, metadata corrections.
+    ...paperBibHandlers(papers, db),
     // With a taskId the import is a job: `progress` per file on the system stream, stopped by `jobs.cancel`.
     import: async (input) => {
       const taskId = input.taskId;

@@ -1,0 +1,34 @@
+import type { Material } from "../../../shared/knowledge.js";
+import type { CslItem } from "../references/citeproc.js";
+import { formatReferences, type ReferenceStyle } from "../references/formatReferences.js";
+import { citedIds } from "./citationList.js";
+
+/**
+ * The reference list of an export in a citation style (GB/T 7714 numeric or APA): each cited
+ * material, in order of first citation, as a web resource (source as its author, its link, its
+ * date). Replaces the plain list when the user chose a style.
+ */
+export function styledReferenceList(markdown: string, materials: readonly Material[], locale: "zh" | "en", style: ReferenceStyle): string {
+  const byId = new Map(materials.map((m) => [m.id, m]));
+  const items = citedIds(markdown)
+    .map((id) => byId.get(id))
+    .filter((m): m is Material => m !== undefined)
+    .map(toCsl);
+  if (items.length === 0) return "";
+  const lines = formatReferences(items, style).map((r) => r.text.replace(/[[\]]/g, (c) => `\\${c}`));
+  return `\n\n## ${locale === "zh" ? "参考文献" : "References"}\n\n${lines.join("\n\n")}\n`;
+}
+
+function toCsl(m: Material): CslItem {
+  const date = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(m.published_at ?? "");
+  const url = m.url && /^https?:\/\/\S+$/i.test(m.url.trim()) ? m.url.trim() : undefined;
+  return {
+    id: m.id,
+    "citation-key": m.id,
+    type: url ? "webpage" : "document",
+    title: m.title,
+    author: m.source ? [{ family: m.source }] : [],
+    ...(date ? { issued: { "date-parts": [date.slice(1).filter(Boolean).map(Number)] } } : {}),
+    ...(url ? { URL: url } : {}),
+  };
+}

@@ -1,0 +1,103 @@
+import { diffArrays } from "diff";
+
+/** A kept replacement of the doc generator's review: what the comment on its revision explains. */
+export interface TrackedReplacement {
+  /** Rule id (`2.1`), or `fix` for a deterministic fix. */
+  group: string;
+  start_line: number;
+  end_line: number;
+  old: string;
+  new: string;
+  reason: string;
+}
+
+/** One stretch of the document: unchanged, only in the original (deleted) or only in the revision (inserted). */
+export interface ChangeSegment {
+  kind: "same" | "deleted" | "inserted";
+  text: string;
+  /** Index of the change (a run of deleted/inserted segments); absent for `same`. */
+  change?: number;
+}
+
+/** One change: where it sits in the segment list and the replacement that explains it, if any. */
+export interface TrackedChange {
+  index: number;
+  deleted: string;
+  inserted: string;
+  replacement: TrackedReplacement | null;
+}
+
+export interface ChangeList {
+  segments: ChangeSegment[];
+  changes: TrackedChange[];
+}
+
+// Words for Latin text, single characters for CJK (the word segmenter's dictionary words would make
+// one edited character replace a whole phrase); every newline is a token of its own, so a
+// paragraph mark is inserted or deleted like any other text.
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const { segment } of segmenter.segment(text)) {
+    if (/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(segment) && segment.length > 1) out.push(...Array.from(segment));
+    else if (segment.includes("\n") && segment !== "\n") out.push(...segment.split(/(\n)/).filter(Boolean));
+    else out.push(segment);
+  }
+  return out;
+}
+
+/**
+ * The change list from `original` to `revised`: a token diff (words, CJK characters, newlines).
+ * Concatenating `same` + `inserted` segments gives `revised` exactly, `same` + `deleted` gives
+ * `original` exactly. Each change is matched to the kept replacement whose old or new text
+ * contains it, so the revision can carry the rule id and reason as its comment.
+ */
+export function trackedChangeList(original: string, revised: string, replacements: readonly TrackedReplacement[] = []): ChangeList {
+  const segments: ChangeSegment[] = [];
+  const changes: TrackedChange[] = [];
+  let open: TrackedChange | null = null;
+  for (const part of diffArrays(tokens(original), tokens(revised))) {
+    const text = part.value.join("");
+    if (!part.added && !part.removed) {
+      open = null;
+      segments.push({ kind: "same", text });
+      continue;
+    }
+    if (!open) {
+      open = { index: changes.length, deleted: "", inserted: "", replacement: null };
+      changes.push(open);
+    }
+    if (part.added) open.inserted += text;
+    else open.deleted += text;
+    segments.push({ kind: part.added ? "inserted" : "deleted", text, change: open.index });
+  }
+  for (const change of changes) change.replacement = explain(change, replacements);
+  return { segments, changes };
+}
+
+/** The replacement that best explains a change: both sides found in it first, then either side. */
+function explain(change: TrackedChange, replacements: readonly TrackedReplacement[]): TrackedReplacement | null {
+  const del = change.deleted.trim();
+  const ins = change.inserted.trim();
+  const inOld = (r: TrackedReplacement) => del !== "" && r.old.includes(del);
+  const inNew = (r: TrackedReplacement) => ins !== "" && r.new.includes(ins);
+  return (
+    replacements.find((r) => (del === "" || inOld(r)) && (ins === "" || inNew(r))) ??
+    replacements.find((r) => inOld(r) || inNew(r)) ??
+    null
+  );
+}
+
+/** The text after accepting (`accept`) or rejecting every change. */
+export function resolveChanges(list: ChangeList, accept: boolean): string {
+  return list.segments.filter((s) => s.kind === "same" || s.kind === (accept ? "inserted" : "deleted")).map((s) => s.text).join("");
+}
+
+/** The text with the changes in `accepted` applied and every other change rejected (per-change review). */
+export function applyChoices(list: ChangeList, accepted: ReadonlySet<number>): string {
+  return list.segments
+    .filter((s) => s.kind === "same" || (s.kind === "inserted") === accepted.has(s.change ?? -1))
+    .map((s) => s.text)
+    .join("");
+}

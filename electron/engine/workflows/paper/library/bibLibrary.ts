@@ -1,0 +1,188 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import type Database from "better-sqlite3";
+import path from "node:path";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { Cite, citeproc, type CslItem, type CslName } from "../../../references/citeproc.js";
+import { parseReferences, referenceKindOf } from "../../../references/parseReferences.js";
+import { BibRepository, type BibRecord } from "./BibRepository.js";
+import { fileLinks } from "./bibFileLinks.js";
+import type { PaperLibrary } from "./PaperLibrary.js";
+import type { PaperRecord } from "./PaperRepository.js";
+
+export interface BibImportResult {
+  doc_id: string;
+  citation_key: string;
+  title: string;
+  /** `pdf` when the entry's file was imported with it, `metadata` for a record without a file. */
+  kind: "pdf" | "metadata";
+  /** Already in the library (same citation key, Zotero key or file content): nothing changed. */
+  existing: boolean;
+  /** The entry's file could not be imported; the record was kept as metadata only. */
+  warning?: string;
+}
+
+/** Bytes of a .bib / .ris file; a whole Zotero library export is far smaller. */
+const MAX_BIB_BYTES = 20 * 1024 * 1024;
+
+/** The library's BibTeX / RIS side: import entries, export records, correct a paper's metadata. */
+export class BibLibrary {
+  readonly bib: BibRepository;
+
+  constructor(
+    private readonly library: PaperLibrary,
+    private readonly db: Database.Database,
+  ) {
+    this.bib = new BibRepository(db);
+  }
+
+  /** Imports every entry of a .bib or .ris file: linked to its PDF when the entry names one, else metadata only. */
+  async importFile(file: string, signal?: AbortSignal): Promise<BibImportResult[]> {
+    const kind = referenceKindOf(file);
+    let text: string;
+    try {
+      if (fs.statSync(file).size > MAX_BIB_BYTES) throw new ScriptoriumError("bad_request", `${file}: larger than ${MAX_BIB_BYTES / 1024 / 1024} MB.`, { file });
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      if (error instanceof ScriptoriumError) throw error;
+      throw new ScriptoriumError("not_found", `${file}: file not found or unreadable.`, { file });
+    }
+    const items = parseReferences(text, kind, path.basename(file));
+    const links = fileLinks(text, kind, path.dirname(path.resolve(file)));
+    const results: BibImportResult[] = [];
+    for (const item of items) results.push(await this.importItem(item, { source: kind, pdf: links.get(item.id) ?? null, zoteroKey: null }, signal));
+    return results;
+  }
+
+  /**
+   * One CSL item into the library. With a PDF the file is imported (parsed, indexed) and the
+   * entry's metadata replaces what the parser guessed; without one, a record with no pages is
+   * stored so the entry can be cited and exported.
+   */
+  async importItem(item: CslItem, from: { source: BibRecord["source"]; pdf: string | null; zoteroKey: string | null }, signal?: AbortSignal): Promise<BibImportResult> {
+    const key = String(item["citation-key"] ?? item.id);
+    const title = String(item.title ?? "").trim();
+    if (!title) throw new ScriptoriumError("bad_request", `Entry ${key} has no title.`, { citation_key: key });
+    const known = (from.zoteroKey ? this.bib.byZoteroKey(from.zoteroKey) : undefined) ?? this.bib.byCitationKey(key);
+    if (known) return { doc_id: known.doc_id, citation_key: key, title: known.csl.title ?? title, kind: this.library.repo.require(known.doc_id).pages > 0 ? "pdf" : "metadata", existing: true };
+    const csl: CslItem = { ...item, id: key, "citation-key": key };
+    let warning: string | undefined;
+    if (from.pdf) {
+      try {
+        const imported = await this.library.importFile(from.pdf, signal);
+        if (imported.existing && this.bib.get(imported.doc_id)) return { doc_id: imported.doc_id, citation_key: key, title: imported.title, kind: "pdf", existing: true };
+        this.bib.put({ doc_id: imported.doc_id, citation_key: key, csl, source: from.source, zotero_key: from.zoteroKey });
+        this.applyToRecord(imported.doc_id, csl);
+        return { doc_id: imported.doc_id, citation_key: key, title, kind: "pdf", existing: imported.existing };
+      } catch (error) {
+        if (error instanceof ScriptoriumError && error.code === "aborted") throw error;
+        warning = `${path.basename(from.pdf)}: ${(error as Error).message}`;
+      }
+    }
+    const docId = `b${createHash("sha256").update(`${from.zoteroKey ?? ""}\n${key}\n${title}`).digest("hex").slice(0, 12)}`;
+    const record: PaperRecord = {
+      doc_id: docId,
+      title,
+      authors: namesOf(csl.author),
+      year: yearOf(csl),
+      abstract: typeof csl.abstract === "string" ? csl.abstract : "",
+      file_name: "",
+      path: "",
+      kind: "metadata",
+      pages: 0,
+      content_hash: `bib:${docId}`,
+      imported_at: new Date().toISOString(),
+    };
+    this.db.transaction(() => {
+      this.library.repo.insert({ record, pages: [], chunks: [], structure: [], references: [] });
+      this.bib.put({ doc_id: docId, citation_key: key, csl, source: from.source, zotero_key: from.zoteroKey });
+    })();
+    return { doc_id: docId, citation_key: key, title, kind: "metadata", existing: false, ...(warning ? { warning } : {}) };
+  }
+
+  /** The CSL item of a paper: its bibliographic record, or one made from what the paper reader extracted. */
+  cslOf(docId: string): CslItem {
+    const record = this.library.repo.require(docId);
+    const bib = this.bib.get(docId);
+    if (bib) return bib.csl;
+    return {
+      id: docId,
+      "citation-key": docId,
+      type: "article-journal",
+      title: record.title,
+      author: record.authors.map(splitName),
+      ...(record.year ? { issued: { "date-parts": [[record.year]] } } : {}),
+      ...(record.abstract ? { abstract: record.abstract } : {}),
+    };
+  }
+
+  /** BibTeX of the given papers (default: the whole library, oldest first). */
+  exportBibtex(docIds?: readonly string[]): string {
+    const ids = docIds && docIds.length > 0 ? [...docIds] : this.library.list().map((p) => p.doc_id).reverse();
+    if (ids.length === 0) return "";
+    const items = ids.map((id) => this.cslOf(id));
+    citeproc();
+    // BibLaTeX syntax: plain BibTeX has no urldate and keeps only the year of a web page (Zotero, JabRef and biber read both).
+    return new Cite(items).format("biblatex", { format: "text" });
+  }
+
+  /**
+   * The user's correction of a paper's metadata (title, authors, year, venue, DOI, type): kept in
+   * the bibliographic record (source `user`) and in the library's listing.
+   */
+  correct(docId: string, patch: MetadataPatch): CslItem {
+    const current = this.cslOf(docId);
+    const csl: CslItem = { ...current };
+    if (patch.title !== undefined) {
+      if (!patch.title.trim()) throw new ScriptoriumError("bad_request", "title cannot be empty.", { doc_id: docId });
+      csl.title = patch.title.trim();
+    }
+    if (patch.authors !== undefined) csl.author = patch.authors.map(splitName);
+    if (patch.year !== undefined) {
+      if (patch.year === null) delete csl.issued;
+      else csl.issued = { "date-parts": [[patch.year]] };
+    }
+    if (patch.venue !== undefined) csl["container-title"] = patch.venue;
+    if (patch.doi !== undefined) csl.DOI = patch.doi;
+    if (patch.type !== undefined) csl.type = patch.type;
+    const previous = this.bib.get(docId);
+    this.bib.put({ doc_id: docId, citation_key: String(csl["citation-key"] ?? docId), csl, source: "user", zotero_key: previous?.zotero_key ?? null });
+    this.applyToRecord(docId, csl);
+    return csl;
+  }
+
+  /** The listing's title / authors / year follow the bibliographic record. */
+  private applyToRecord(docId: string, csl: CslItem): void {
+    this.db.prepare("UPDATE paper_docs SET title = ?, authors = ?, year = ? WHERE doc_id = ?").run(String(csl.title ?? ""), JSON.stringify(namesOf(csl.author)), yearOf(csl), docId);
+  }
+}
+
+export interface MetadataPatch {
+  title?: string;
+  authors?: string[];
+  year?: number | null;
+  venue?: string;
+  doi?: string;
+  type?: string;
+}
+
+function namesOf(names: CslName[] | undefined): string[] {
+  return (names ?? []).map((n) => n.literal ?? (n.given ? `${n.given} ${n.family ?? ""}`.trim() : (n.family ?? ""))).filter(Boolean);
+}
+
+/** "Given Family" / "Family, Given" / a Chinese name (family name only: no split). */
+function splitName(name: string): CslName {
+  const trimmed = name.trim();
+  if (/[\u3400-\u9fff]/.test(trimmed)) return { family: trimmed };
+  if (trimmed.includes(",")) {
+    const [family = "", given = ""] = trimmed.split(",", 2).map((s) => s.trim());
+    return given ? { family, given } : { family };
+  }
+  const parts = trimmed.split(/\s+/);
+  return parts.length > 1 ? { family: parts.at(-1)!, given: parts.slice(0, -1).join(" ") } : { family: trimmed };
+}
+
+function yearOf(csl: CslItem): number | null {
+  const year = Number(csl.issued?.["date-parts"]?.[0]?.[0]);
+  return Number.isInteger(year) && year > 0 ? year : null;
+}

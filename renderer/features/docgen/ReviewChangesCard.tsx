@@ -1,0 +1,118 @@
+import { useEffect, useState } from "react";
+import { useApp } from "../../store/StoreProvider.js";
+import { downloadExport } from "../common/exportDraft.js";
+import type { DocgenTranslate } from "./messages.js";
+
+interface Change {
+  index: number;
+  deleted: string;
+  inserted: string;
+  rule: string | null;
+  reason: string | null;
+}
+
+/**
+ * A finished review: every change from the document as given (version 1) to the repaired one,
+ * with its rule and reason, accepted or rejected one by one; the choice is stored as a new
+ * version, and the whole review downloads as a Word file with tracked changes.
+ */
+export function ReviewChangesCard({ t, sessionId }: { t: DocgenTranslate; sessionId: string }) {
+  const api = useApp((s) => s.api);
+  const [range, setRange] = useState<{ from: number; to: number } | null>(null);
+  const [changes, setChanges] = useState<Change[]>([]);
+  const [accepted, setAccepted] = useState<Set<number>>(new Set());
+  const [saved, setSaved] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      try {
+        const { versions } = await api.call("documents.versions", { sessionId });
+        const numbers = versions.map((v) => v.number).sort((a, b) => a - b);
+        if (numbers.length < 2) return;
+        // The review's own versions: the first (as given) and the newest the review wrote.
+        const from = numbers[0]!;
+        const to = versions.filter((v) => v.reason !== "manual_edit").map((v) => v.number).sort((a, b) => a - b).at(-1) ?? numbers.at(-1)!;
+        const result = await api.call("documents.trackedChanges", { sessionId, from, to });
+        if (!live) return;
+        setRange({ from, to });
+        setChanges(result.changes);
+        setAccepted(new Set(result.changes.map((c) => c.index)));
+      } catch (error) {
+        if (live) setProblem((error as Error).message);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [api, sessionId]);
+
+  if (!range || changes.length === 0) return null;
+  const toggle = (index: number, accept: boolean) =>
+    setAccepted((prev) => {
+      const next = new Set(prev);
+      if (accept) next.add(index);
+      else next.delete(index);
+      return next;
+    });
+  const save = async () => {
+    setProblem(null);
+    try {
+      const { version } = await api.call("documents.applyTrackedChanges", { sessionId, ...range, accepted: [...accepted].sort((a, b) => a - b) });
+      setSaved(version.number);
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+  const exportDocx = async () => {
+    setProblem(null);
+    try {
+      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: range }));
+    } catch (error) {
+      setProblem((error as Error).message);
+    }
+  };
+  return (
+    <details className="docgen-card docgen-changes" open>
+      <summary>{t("docgen.changes.title", { n: changes.length })}</summary>
+      <ol className="docgen-changes__list">
+        {changes.map((c) => (
+          <li key={c.index} data-change={c.index} data-accepted={accepted.has(c.index) ? "true" : "false"}>
+            {c.deleted && <del>{c.deleted}</del>}
+            {c.inserted && <ins>{c.inserted}</ins>}
+            {c.rule && (
+              <span className="muted">
+                {" "}
+                {t("docgen.changes.rule", { rule: c.rule })}
+                {c.reason ? `：${c.reason}` : ""}
+              </span>
+            )}
+            <span className="docgen-changes__choice">
+              <label>
+                <input type="radio" name={`change-${c.index}`} checked={accepted.has(c.index)} onChange={() => toggle(c.index, true)} />
+                {t("docgen.changes.accept")}
+              </label>
+              <label>
+                <input type="radio" name={`change-${c.index}`} checked={!accepted.has(c.index)} onChange={() => toggle(c.index, false)} />
+                {t("docgen.changes.reject")}
+              </label>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="btn" onClick={() => void save()}>
+        {t("docgen.changes.save")}
+      </button>{" "}
+      <button type="button" className="btn" onClick={() => void exportDocx()}>
+        {t("docgen.changes.exportDocx")}
+      </button>
+      {saved !== null && <p role="status">{t("docgen.changes.saved", { n: saved })}</p>}
+      {problem && (
+        <p className="notice notice--error" role="alert">
+          {problem}
+        </p>
+      )}
+    </details>
+  );
+}
