@@ -5,6 +5,8 @@ import { ScriptoriumError } from "../../shared/errors.js";
 import { sendJson } from "./httpResponses.js";
 import { readJsonBody } from "./readJsonBody.js";
 import { lastEventIdOf, streamSessionEvents } from "./sseStream.js";
+import { WORKFLOW_CONTRACTS } from "../../shared/workflows/registry.js";
+import type { WorkflowContract } from "../../shared/workflows/contract.js";
 import { WORKFLOW_ROUTES } from "./workflowRoutes.js";
 import type { WorkflowRoute } from "./workflowRoutes.js";
 
@@ -37,6 +39,10 @@ const stream = async (ctx: RouteContext): Promise<void> =>
 /** The six routes of one workflow, `/api/<route>/…`, all mapped onto contract methods. */
 export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
   const base = `/api/${route}`;
+  // A contract's `wire` adds another client's names on these routes only (the article: the product brief's).
+  const wire = (WORKFLOW_CONTRACTS as Record<string, WorkflowContract | undefined>)[workflow]?.wire;
+  const stream = async (ctx: RouteContext): Promise<void> =>
+    streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, wire?.event);
   return [
     {
       method: "POST",
@@ -44,7 +50,7 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       async handle(ctx) {
         const body = objectBody(await readJsonBody(ctx.req));
         const { sessionId } = (await callMethod(ctx.api, "run.start", { workflow, input: body })) as { sessionId: string };
-        sendJson(ctx.res, 200, { session_id: sessionId, sessionId });
+        sendJson(ctx.res, 200, { session_id: sessionId, sessionId, ...wire?.started });
       },
     },
     { method: "GET", pattern: `${base}/{id}/stream`, handle: stream },
@@ -54,16 +60,16 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       async handle(ctx) {
         const payload = objectBody(await readJsonBody(ctx.req));
         const result = (await callMethod(ctx.api, "run.resume", { sessionId: sessionParam(ctx), payload })) as { sessionId: string; status: string };
-        sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status });
+        sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status, ...wire?.resumed });
       },
     },
     {
       method: "GET",
       pattern: `${base}/{id}/state`,
       async handle(ctx) {
-        const state = (await callMethod(ctx.api, "run.state", { sessionId: sessionParam(ctx) })) as { session: { id: string } } & Record<string, unknown>;
-        // The brief's names beside the contract's: `session_id` and the workflow's `status` word.
-        sendJson(ctx.res, 200, { session_id: state.session.id, ...state });
+        const state = (await callMethod(ctx.api, "run.state", { sessionId: sessionParam(ctx) })) as { session: { id: string }; values: Record<string, unknown> } & Record<string, unknown>;
+        // The brief's names beside the contract's: `session_id`, the workflow's `status` word and the wire's state fields.
+        sendJson(ctx.res, 200, { session_id: state.session.id, ...wire?.state(state.values), ...state });
       },
     },
     {

@@ -26,9 +26,12 @@ export function lastEventIdOf(req: IncomingMessage, url: URL): number {
  * Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line
  * suffices. The data is the event with the brief's field names added (`briefView`).
  */
-export function formatSseEvent(event: EngineEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(briefView(event as unknown as Parameters<typeof briefView>[0]))}\n\n`;
+export function formatSseEvent(event: EngineEvent, view: EventView = briefView): string {
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(view(event as unknown as Parameters<EventView>[0]))}\n\n`;
 }
+
+/** How an event reads on the wire (default: `briefView`; a workflow's own routes may use its contract's `wire.event`). */
+export type EventView = (event: { type: string; sessionId: string } & Record<string, unknown>) => Record<string, unknown>;
 
 /**
  * Serve a session's events as Server-Sent Events: the persisted ones after `afterSeq`, then live
@@ -41,6 +44,7 @@ export async function streamSessionEvents(
   sessionId: string,
   afterSeq: number,
   keepAliveMs = SSE_KEEP_ALIVE_MS,
+  view: EventView = briefView,
 ): Promise<void> {
   if (sessionId !== SYSTEM_STREAM) {
     try {
@@ -67,7 +71,7 @@ export async function streamSessionEvents(
   const listener = (event: EngineEvent): void => {
     if (closed || event.seq <= lastSent) return;
     lastSent = event.seq;
-    res.write(formatSseEvent(event));
+    res.write(formatSseEvent(event, view));
   };
   let unsubscribe: (() => void) | null = null;
   const keepAlive = setInterval(() => res.write(`: keep-alive\n\n`), keepAliveMs);

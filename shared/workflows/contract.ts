@@ -39,6 +39,20 @@ export interface WorkflowContract<
   events: Events;
   /** True when the workflow produces a document with versions (`documents.*`). */
   documents: boolean;
+  /**
+   * Optional: another client's names beside the contract's on this workflow's own HTTP routes
+   * (`/api/<route>/…` only; the app's RPC and session stream stay as they are). `event` maps one
+   * event to its SSE `data`; `state` gives the fields `GET /state` adds at the top level;
+   * `started` / `resumed` the fields added to those responses.
+   */
+  wire?: WorkflowWire;
+}
+
+export interface WorkflowWire {
+  event(event: { type: string; sessionId: string } & Record<string, unknown>): Record<string, unknown>;
+  state(values: Record<string, unknown>): Record<string, unknown>;
+  started: Record<string, unknown>;
+  resumed: Record<string, unknown>;
 }
 
 /** Identity with inference: `export const articleContract = defineWorkflowContract({ … })`. */

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ParsedIntent } from "../../../../../shared/article.js";
 import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import { BRIEF_DEFAULTS } from "../../../../../shared/workflows/articleBrief.js";
 import { detectLocale } from "../../common/detectLocale.js";
 import { detectPeriod } from "../research/detectPeriod.js";
 import { intentWithContext } from "../intentWithContext.js";
@@ -10,8 +11,9 @@ import { IntentLlmSchema } from "../schemas.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /**
- * intent_parser: the intent becomes a brief (type, audience, length, key questions). Fields the
- * user gave override the model's. The locale is the user's, else detected from the intent's
+ * intent_parser: the intent becomes a brief (type, audience, length, key questions). Type,
+ * audience and length are the user's, else the product brief's defaults (analysis, 普通读者, 800):
+ * the model only fills what has no default, the key questions. The locale is the user's, else detected from the intent's
  * script: deterministic, and it picks the prompt language of this very call. A period the intent
  * names ("2024 年", "since 2023") becomes date_from / date_to for the search.
  */
@@ -29,19 +31,21 @@ export function intentParserNode(services: WorkflowServices) {
       });
       const period = detectPeriod(input.intent);
       const parsed: ParsedIntent = {
-        article_type: input.article_type ?? value.article_type,
-        target_audience: input.target_audience ?? (value.target_audience.trim() || say(locale, "普通读者", "general readers")),
-        word_count_target: input.word_count_target ?? Math.min(20_000, Math.max(200, Math.round(value.word_count_target || 1200))),
+        article_type: input.article_type ?? BRIEF_DEFAULTS.article_type,
+        target_audience: input.target_audience?.trim() || say(locale, BRIEF_DEFAULTS.target_audience, "general readers"),
+        word_count_target: input.word_count_target ?? BRIEF_DEFAULTS.word_count_target,
         locale,
         key_questions: value.key_questions.map((q) => q.trim()).filter(Boolean).slice(0, 5),
         // The period is read by code from the user's words, never by the model.
         ...(period.dateFrom ? { date_from: period.dateFrom } : {}),
         ...(period.dateTo ? { date_to: period.dateTo } : {}),
       };
+      // The timeline says which settings the user left out (and so took the brief's defaults).
+      const defaulted = (given: unknown, text: string) => (given === undefined || given === null || given === "" ? say(locale, `${text}（默认）`, `${text} (default)`) : text);
       const summary = say(
         locale,
-        `${parsed.article_type}，面向${parsed.target_audience}，约 ${parsed.word_count_target} 字，${parsed.key_questions.length} 个关键问题`,
-        `${parsed.article_type} for ${parsed.target_audience}, about ${parsed.word_count_target} words, ${parsed.key_questions.length} key questions`,
+        `${defaulted(input.article_type, parsed.article_type)}，面向${defaulted(input.target_audience?.trim(), parsed.target_audience)}，约 ${defaulted(input.word_count_target, String(parsed.word_count_target))} 字，${parsed.key_questions.length} 个关键问题`,
+        `${defaulted(input.article_type, parsed.article_type)} for ${defaulted(input.target_audience?.trim(), parsed.target_audience)}, about ${defaulted(input.word_count_target, String(parsed.word_count_target))} words, ${parsed.key_questions.length} key questions`,
       );
       return { update: { parsed_intent: parsed }, summary };
     });
