@@ -111,6 +111,8 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await startArticle(page, "离线写作的意义");
     await confirmMaterials(page);
     const outline = card(page, "大纲确认");
+    // Sections start folded to their titles (the brief's §13.3): open them all to edit.
+    await outline.getByRole("button", { name: /全部展开/ }).click();
     await outline.getByLabel("第 1 节标题").fill("为什么必须离线");
     await outline.getByRole("button", { name: "添加章节" }).click();
     await outline.getByLabel("第 4 节标题").fill("常见误区");

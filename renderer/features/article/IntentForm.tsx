@@ -2,17 +2,22 @@ import { useState, type FormEvent } from "react";
 import { ARTICLE_TYPES, type ArticleStartInput } from "../../../shared/article.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import type { MessageKey } from "../../i18n/translate.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { articleMessages } from "./messages.js";
 import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
-/** The start form: intent, article type, audience, target length and article language. */
+/** The start form: intent, article type, audience, target length, article language and background for the writer (`extra_context`). */
 export function IntentForm() {
   const t = useT();
+  const ta = useFeatureT(articleMessages);
   const startArticle = useApp((s) => s.startArticle);
   const uiLocale = useApp((s) => s.locale);
   const [intent, setIntent] = useState("");
   const [type, setType] = useState("");
   const [audience, setAudience] = useState("");
-  const [words, setWords] = useState(1500);
+  // The brief's defaults: 800 characters/words; an empty type or audience is the engine's default (analysis, 普通读者).
+  const [words, setWords] = useState(800);
+  const [extra, setExtra] = useState("");
   const [locale, setLocale] = useState<"zh" | "en">(uiLocale === "en" ? "en" : "zh");
   const [busy, setBusy] = useState(false);
 
@@ -22,6 +27,7 @@ export function IntentForm() {
     const input: ArticleStartInput = { intent: intent.trim(), word_count_target: words, locale };
     if (type) input.article_type = type as ArticleStartInput["article_type"];
     if (audience.trim()) input.target_audience = audience.trim();
+    if (extra.trim()) input.extra_context = extra.trim();
     setBusy(true);
     await startArticle(input);
     setBusy(false);
@@ -45,7 +51,7 @@ export function IntentForm() {
         <label className="field">
           <span className="field__label">{t("intent.type")}</span>
           <select className="input" value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">{t("intent.type.auto")}</option>
+            <option value="">{ta("article.typeDefault")}</option>
             {ARTICLE_TYPES.map((k) => (
               <option key={k} value={k}>
                 {t(`intent.type.${k}` as MessageKey)}
@@ -55,7 +61,7 @@ export function IntentForm() {
         </label>
         <label className="field">
           <span className="field__label">{t("intent.words")}</span>
-          <input className="input" type="number" min={200} max={20000} step={100} value={words} onChange={(e) => setWords(Number(e.target.value) || 1500)} />
+          <input className="input" type="number" min={200} max={20000} step={100} value={words} onChange={(e) => setWords(Number(e.target.value) || 800)} />
         </label>
         <label className="field">
           <span className="field__label">{t("intent.locale")}</span>
@@ -68,6 +74,10 @@ export function IntentForm() {
       <label className="field">
         <span className="field__label">{t("intent.audience")}</span>
         <input className="input" placeholder={t("intent.audiencePlaceholder")} value={audience} onChange={(e) => setAudience(e.target.value)} />
+      </label>
+      <label className="field">
+        <span className="field__label">{ta("article.extraContext")}</span>
+        <textarea className="input" rows={3} maxLength={8000} placeholder={ta("article.extraContextPlaceholder")} value={extra} onChange={(e) => setExtra(e.target.value)} />
       </label>
       <button type="submit" className="btn btn--primary btn--wide" disabled={busy || !intent.trim()} title={`${t("intent.start")} (${shortcutText("start")})`} aria-keyshortcuts={shortcutAria("start")}>
         {t("intent.start")}

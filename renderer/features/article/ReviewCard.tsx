@@ -1,26 +1,40 @@
 import type { Review } from "../../../shared/article.js";
 import { REVIEW_ASPECTS } from "../../../shared/article.js";
 import { useT } from "../../store/StoreProvider.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { ScoreBar } from "../common/ScoreBar.js";
+import { articleMessages } from "./messages.js";
+
+/** The brief's verdict word per aspect (§13.5): 优秀 at 85 and above the pass mark, 通过 at the pass mark, else 需改进. */
+export function aspectVerdict(score: number, threshold: number): "excellent" | "pass" | "improve" {
+  if (score >= threshold && score >= 85) return "excellent";
+  return score >= threshold ? "pass" : "improve";
+}
 
 /** The editor's three scored reviews, the weighted overall against the pass mark, and the issues. */
 export function ReviewCard({ review }: { review: Review }) {
   const t = useT();
+  const ta = useFeatureT(articleMessages);
   const issues = REVIEW_ASPECTS.flatMap((aspect) => review[aspect].issues.map((issue) => ({ ...issue, aspect })));
   const groups = (["major", "minor"] as const).map((severity) => ({ severity, items: issues.filter((i) => i.severity === severity) }));
   const passed = review.verdict === "pass";
   return (
     <section className="card card--review" aria-label={t("review.title")}>
       <header className="card__header">
-        <h3>
-          {t("review.title")} <span className="muted small">{t("review.round", { n: review.round + 1 })}</span>
-        </h3>
+        <h3 className="review__heading">{ta("article.reviewHeader", { n: review.round + 1 })}</h3>
+        <span className="review__overall">{ta("article.overallScore", { x: Math.round(review.overall) })}</span>
         <span className={`badge ${passed ? "badge--ok" : "badge--warn"}`}>{passed ? t("review.pass") : t("review.reject")}</span>
       </header>
       <div className="scores">
-        {REVIEW_ASPECTS.map((aspect) => (
-          <ScoreBar key={aspect} label={t(`review.${aspect}`)} score={review[aspect].score} />
-        ))}
+        {REVIEW_ASPECTS.map((aspect) => {
+          const verdict = aspectVerdict(review[aspect].score, review.threshold);
+          return (
+            <div key={aspect} className="aspect-score" data-aspect={aspect}>
+              <ScoreBar label={t(`review.${aspect}`)} score={review[aspect].score} />
+              <span className={`aspect-verdict aspect-verdict--${verdict}`}>{ta(`article.verdict.${verdict}`)}</span>
+            </div>
+          );
+        })}
         <div className="overall">
           <ScoreBar label={t("review.overall")} score={review.overall} threshold={review.threshold} />
           <span className="muted small">{t("review.threshold", { t: review.threshold })}</span>

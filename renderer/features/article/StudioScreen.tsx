@@ -13,6 +13,8 @@ import { RetryButton } from "./RetryButton.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { articleMessages } from "./messages.js";
 import { upcomingSteps } from "./upcomingSteps.js";
+import { ResolvedPauseSummary } from "./ResolvedPauseSummary.js";
+import "./article.css";
 
 const renderPause = (pause: PauseEntry) =>
   pause.pausePoint === "material_confirm" ? (
@@ -22,6 +24,7 @@ const renderPause = (pause: PauseEntry) =>
   ) : (
     <ArticleInterventionCard key={pause.seq} pause={pause} />
   );
+const renderResolvedPause = (pause: PauseEntry) => <ResolvedPauseSummary pause={pause} />;
 const renderEntry = (entry: TimelineEntry) => (entry.kind === "review" ? <ReviewCard review={entry.review} /> : null);
 /** At PAUSE-4 the review the user decides on sits just above the card: show it first. */
 const REVEAL_PREVIOUS = ["review_confirm"];
@@ -47,7 +50,7 @@ export function StudioScreen() {
               </h2>
             </header>
             <div className="pane__body">
-              <Timeline renderPause={renderPause} renderEntry={renderEntry} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
+              <Timeline renderPause={renderPause} renderEntry={renderEntry} renderResolvedPause={renderResolvedPause} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
                   ✓ {t("status.finished")} · {doneSummary}
