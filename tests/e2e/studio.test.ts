@@ -165,6 +165,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await skipOnboarding(page);
     const outline = await visible(card(page, "大纲确认"));
     expect(await page.locator(".timeline__item").count()).toBe(stepsBefore);
+    await outline.getByRole("button", { name: /全部展开/ }).click();
     await expect(outline.getByLabel("第 1 节标题").inputValue()).resolves.toBe("背景与动机");
     await studio.screenshot("07-after-reload");
     await confirmOutline(page);

@@ -115,6 +115,8 @@ function expectMaterial(m: AIMaterial & Data): void {
   expect(["internet", "intranet"]).toContain(m.sourceType);
   // §6.1's names beside them.
   expect(m).toMatchObject({ published_at: m.publishedAt, relevance_score: m.relevanceScore, source_type: m.sourceType, url: expect.any(String), recUuid: expect.any(String) });
+  // The project's own beside them: the provider's source type and the researcher's ranking.
+  expect(m).toMatchObject({ origin: "library", rank: expect.any(Number) });
 }
 
 function expectOutline(o: AIOutline & Data): void {
