@@ -25,8 +25,8 @@ export const ArticleStartInputSchema = z
     target_audience: nullable(z.string().max(200)),
     word_count_target: nullable(z.number().int().min(200).max(20_000)),
     locale: nullable(z.enum(LOCALES)),
-    /** An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400 naming the installed ones. */
-    model_name: nullable(z.string().trim().min(1).max(255)),
+    /** An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400 naming the installed ones; `""` (the brief's default) is absent. */
+    model_name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), nullable(z.string().trim().min(1).max(255))),
     /** Background the writer should know (the brief's `extra_context`); shown to every prompt as context. */
     extra_context: nullable(z.string().max(8000)),
   })

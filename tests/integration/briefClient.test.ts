@@ -317,12 +317,12 @@ describe("the brief's own client (§6.2 types, §8.1 api module, §8.2 hook), un
   });
 
   it("accepts the brief's full resume body at every pause; a foreign field with a value, or an unknown key, is a 400 naming it", async () => {
-    const started = (await (await realFetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "本地模型" }) })).json()) as Data;
+    const started = (await (await realFetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "本地模型", model_name: "" }) })).json()) as Data;
     expect(started).toMatchObject({ session_id: expect.any(String), message: "写作流程已启动" });
     const id = started.session_id as string;
     const state = async () => (await (await realFetch(`${server.url}/api/ai-writing/${id}/state`, { headers })).json()) as Data;
     await expect.poll(async () => (await state()).status, { timeout: 15_000 }).toBe("awaiting_material_confirm");
-    // The brief's defaults for what the start body left out, said so in the timeline.
+    // The brief's defaults for what the start body left out (its `model_name: ""` is "none"), said so in the timeline.
     expect(await state()).toMatchObject({ article_type: "analysis", target_audience: "普通读者", word_count_target: 800 });
     const intentStep = (await engine.call("events.list", { sessionId: id })).events.find((e) => e.type === "step_done" && e.step === "intent_parser") as Data;
     expect(intentStep.summary).toContain("analysis（默认）");
