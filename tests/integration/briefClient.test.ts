@@ -338,6 +338,7 @@ describe("the brief's own client (§6.2 types, §8.1 api module, §8.2 hook), un
     await refused({ ...all, action: "confirm", outline_feedback: "shorter" }, "outline_feedback is not used by action confirm at material_confirm");
     await refused({ ...all, action: "confirm", override_verdict: true }, "override_verdict is not used");
     await refused({ ...all, action: "confirm", colour: "red" }, "colour");
+    await refused({ ...all, action: "confirm", extra_keywords: false }, "extra_keywords is not used");
     const ok = await post({ ...all, action: "confirm", approved_material_ids: ["m001"] });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ session_id: id, message: "已提交，流程恢复中" });

@@ -96,8 +96,24 @@ export const pauseNode = (pause: PausePoint) => articlePauses.node(pause) as unk
 /** Every resume field of any action at any pause (the brief's client sends all of them). */
 const RESUME_FIELDS = new Set(Object.values(articleContract.pauses).flatMap((pause) => Object.values(pause.actions).flatMap((fields) => Object.keys(fields))));
 
-/** `[]`, `""`, `false`: the brief's client's value for a field it has nothing to say in (null is dropped earlier). */
-const isEmptyDefault = (value: unknown) => value === false || value === "" || (Array.isArray(value) && value.length === 0);
+/**
+ * Each field's empty default, by its type: what the brief's client sends for a field it has nothing
+ * to say in (`null` is dropped earlier). `false` for a list, say, is not empty: it is refused.
+ */
+const EMPTY_DEFAULT: Record<string, unknown> = {
+  approved_material_ids: [],
+  extra_keywords: [],
+  accepted_issues: [],
+  outline_feedback: "",
+  user_revision_notes: "",
+  notes: "",
+  edited_draft: "",
+  override_verdict: false,
+};
+const isEmptyDefault = (key: string, value: unknown) => {
+  const empty = EMPTY_DEFAULT[key];
+  return Array.isArray(empty) ? Array.isArray(value) && value.length === 0 : empty !== undefined && value === empty;
+};
 
 /**
  * The brief's client sends every field of every action with its empty default
@@ -113,7 +129,7 @@ function dropForeignDefaults(point: PausePoint, body: Record<string, unknown>): 
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if (key === "action" || key in fields || !RESUME_FIELDS.has(key)) out[key] = value;
-    else if (!isEmptyDefault(value)) throw new ScriptoriumError("bad_request", `${key} is not used by action ${String(body.action)} at ${point}; send it empty or leave it out`);
+    else if (!isEmptyDefault(key, value)) throw new ScriptoriumError("bad_request", `${key} is not used by action ${String(body.action)} at ${point}; send it empty or leave it out`);
   }
   return out;
 }
