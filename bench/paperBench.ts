@@ -1,3 +1,5 @@
+import { paperDeps } from "../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";
 import type { EngineEvent } from "../shared/events.js";
@@ -145,9 +147,10 @@ export async function paperBench(ctx: BenchContext): Promise<GroupResult> {
     modelPath: await createTinyGguf(),
     appVersion: "bench",
     llm: (context) => pinRouterDecision(context.llm as LlmClient & { dispose?(): Promise<void> }, "chat"),
-    papers: (context) =>
-            // No LLM for the library: the import's metadata check is not what is measured (English questions need no term translation).
-      (papers = new PaperService({ dataDir, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(128) })),
+    workflowServices: {
+      // No LLM for the library: the import's metadata check is not what is measured (English questions need no term translation).
+      paper: (context: PlatformServices) => paperDeps(context, (papers = new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(128) }))),
+    },
   });
   void papers;
   try {

@@ -6,7 +6,7 @@ import { ANN_THRESHOLD, KnowledgeStore, type SearchMode } from "../electron/engi
 import type { IndexedChunk } from "../electron/engine/knowledge/IndexedChunk.js";
 import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
 import { ZH_DOCS, ZH_QUERIES } from "../tests/fixtures/zhRetrievalSet.js";
-import { mallocTunables, onGlibc } from "../electron/server/relaunchWithMallocTunables.js";
+import { onGlibc, webMallocTunables } from "./lib/mallocTunables.js";
 import { percentile, sideBySide } from "./lib/sideBySide.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
@@ -103,7 +103,7 @@ export async function latency(ctx: BenchContext, embedder: HashEmbedder, size: n
 /**
  * `retrieval.malloc_tunables_speedup_10k`: p95 of a fresh process's first 72 hybrid searches (the
  * labelled queries twice) on the 10k table with glibc's default malloc over the same with the Node
- * hosts' settings (relaunchWithMallocTunables), both processes started side by side. Full mode
+ * hosts' settings (`npm run web`'s GLIBC_TUNABLES), both processes started side by side. Full mode
  * only: each pair takes ~7 s, and the quick bench must stay under 4 minutes. Elsewhere than glibc
  * the setting does not exist and the metric is null.
  */
@@ -122,8 +122,8 @@ async function coldProcesses(ctx: BenchContext, dir: string, embedder: HashEmbed
   const script = path.join(import.meta.dirname, "coldSearch.ts");
   const runs: Record<string, Array<{ p50: number; p95: number; faults: number }>> = { defaults: [], tuned: [] };
   const cold = (variant: "defaults" | "tuned") => async () => {
-    // An empty GLIBC_TUNABLES is glibc's defaults, and tells the child not to relaunch itself.
-    const env = { ...process.env, GLIBC_TUNABLES: variant === "tuned" ? mallocTunables() : "" };
+    // An empty GLIBC_TUNABLES is glibc's defaults, whatever this process was started with.
+    const env = { ...process.env, GLIBC_TUNABLES: variant === "tuned" ? webMallocTunables() : "" };
     const { stdout } = await execFileAsync(process.execPath, ["--import", "tsx", script, dir, String(embedder.dimensions)], { env, timeout: 120_000 });
     const run = JSON.parse(stdout.trim().split("\n").at(-1)!) as { p50: number; p95: number; faults: number };
     runs[variant]!.push(run);

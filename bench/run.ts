@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
-import { relaunchWithMallocTunables } from "../electron/server/relaunchWithMallocTunables.js";
 import type { BenchContext, BenchGroup, GroupResult } from "./lib/types.js";
 import { unavailable } from "./lib/types.js";
 
@@ -86,9 +85,6 @@ async function main(): Promise<void> {
     process.stderr.write(`bench: unknown group(s) ${unknown.join(", ")}; known: ${Object.keys(GROUPS).join(", ")}\n`);
     process.exit(2);
   }
-  // The Node hosts' process settings (`npm run web`): glibc malloc tuned for LanceDB's buffers.
-  const relaunched = await relaunchWithMallocTunables();
-  if (relaunched !== null) process.exit(relaunched);
   const tmpDir = mkdtempSync(path.join(tmpdir(), "scriptorium-bench-"));
   const out = values.json ? process.stderr : process.stdout;
   const ctx: BenchContext = { quick: values.quick, tmpDir, log: (line) => out.write(`  ${line}\n`) };

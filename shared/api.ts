@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { PaperMethods } from "./workflows/paper.js";
-import { DocgenMethods } from "./workflows/docgen.js";
 import { DocumentsMethods } from "./documents.js";
-import { PauseContextBaseSchema } from "./events.js";
-import { EventSchema, RunStartSchema, WORKFLOWS, WorkflowIdSchema } from "./workflows/registry.js";
+import { PauseContextBaseSchema } from "./coreEvents.js";
+import { EventSchema, RunStartSchema, WORKFLOWS, WORKFLOW_METHODS, WorkflowIdSchema } from "./workflows/registry.js";
 import type { EngineEvent, ResumePayload, WorkflowId } from "./workflows/registry.js";
 import { CatalogEntrySchema, InstalledModelSchema, SettingsPatchSchema, SettingsSchema, BACKENDS } from "./models.js";
 import { CollectionSchema, IngestRequestSchema, MaterialSchema, SearchRequestSchema, SourceSchema } from "./knowledge.js";
@@ -94,10 +92,10 @@ const ResumePayloadObject = z.custom<ResumePayload | { action: string; [field: s
 const method = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 /**
- * The whole request surface. IPC channels (`scriptorium:<name>`), HTTP routes (`POST /api/rpc/<name>`)
- * and CLI commands are all derived from this table; no channel string is written twice.
+ * The core request surface: what every workflow shares. Names no workflow; each workflow's own
+ * methods come from its contract (`methods`) through the registry (see `API` below).
  */
-export const API = {
+export const CORE_API = {
   health: method(Empty, HealthSchema),
 
   /** `query` keeps the sessions whose title contains it (case-insensitive). */
@@ -148,7 +146,8 @@ export const API = {
       warnings: z.array(z.string()),
     }),
   ),
-  "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema })),
+  /** `selected`: the imported model became the chat (or embedding) model, since none installed was chosen. */
+  "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() })),
   "models.download": method(
     z.object({ catalogId: z.string().max(200).optional(), url: z.string().url().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(), fileName: z.string().max(255).optional() }).strict(),
     z.object({ downloadId: z.string() }),
@@ -200,21 +199,14 @@ export const API = {
     z.object({ name: z.string().min(1).max(60).optional(), config: ProviderConfigSchema.optional(), query: z.string().min(1).max(500).default("测试") }).strict(),
     z.object({ ok: z.boolean(), raw: z.unknown(), materials: z.array(MaterialSchema), dropped: z.number().int(), error: z.string().nullable(), elapsedMs: z.number() }),
   ),
-
-  // Paper library (shared/workflows/paper.ts); asking questions is a `paper` run.
-  "paper.import": method(PaperMethods.import.input, PaperMethods.import.output),
-  "paper.list": method(PaperMethods.list.input, PaperMethods.list.output),
-  "paper.get": method(PaperMethods.get.input, PaperMethods.get.output),
-  "paper.delete": method(PaperMethods.delete.input, PaperMethods.delete.output),
-  "paper.checkClaims": method(PaperMethods.checkClaims.input, PaperMethods.checkClaims.output),
-  "paper.history": method(PaperMethods.history.input, PaperMethods.history.output),
-
-  // Doc generator's style-guide library (shared/workflows/docgen.ts); a run picks one with `guide`.
-  "docgen.listGuides": method(DocgenMethods.listGuides.input, DocgenMethods.listGuides.output),
-  "docgen.importGuide": method(DocgenMethods.importGuide.input, DocgenMethods.importGuide.output),
-  "docgen.deleteGuide": method(DocgenMethods.deleteGuide.input, DocgenMethods.deleteGuide.output),
-  "docgen.regenerateSection": method(DocgenMethods.regenerateSection.input, DocgenMethods.regenerateSection.output),
 } as const;
+
+/**
+ * The whole request surface: the core methods plus every workflow's own. IPC channels
+ * (`scriptorium:<name>`), HTTP routes (`POST /api/rpc/<name>`) and CLI commands are all derived
+ * from this table; no channel string is written twice.
+ */
+export const API = { ...CORE_API, ...WORKFLOW_METHODS } as typeof CORE_API & typeof WORKFLOW_METHODS;
 
 export type Api = typeof API;
 export type MethodName = keyof Api;

@@ -23,7 +23,6 @@ export const DraftVersionSchema = z.object({
 });
 export type DraftVersion = z.infer<typeof DraftVersionSchema>;
 /** The same thing under its generic name. */
-export const DocumentVersionSchema = DraftVersionSchema;
 export type DocumentVersion = DraftVersion;
 
 export const EXPORT_FORMATS = ["markdown", "html", "docx"] as const;

@@ -76,7 +76,3 @@ export function formatZodError(error: z.ZodError): string {
     .map((issue) => `${issue.path.length ? issue.path.join(".") : "(payload)"}: ${issue.message}`)
     .join("; ");
 }
-
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}

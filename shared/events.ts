@@ -1,59 +1,9 @@
-import { z } from "zod";
-import { ApiErrorSchema } from "./errors.js";
-import { DraftVersionSchema } from "./documents.js";
-
 /**
- * Core events: the protocol every workflow speaks. A workflow's own events (the article's
- * `materials_ready`, `outline_ready`, `review_ready` …) live in its `shared/workflows/<id>.ts`;
- * `shared/workflows/registry.ts` composes the one union the event store validates against.
- * Field names of the product brief (`session_id`, `pause_point`, `message` …) sit beside the
- * project's own, so clients of either kind read the same stream.
+ * The event protocol as clients import it: the core events (coreEvents.ts), the full union of core
+ * and every workflow's own events (composed in workflows/registry.ts from the contracts), and the
+ * brief's wire view.
  */
-
-/** Which agent a step belongs to; the timeline shows 研究院 / 作家 / 编辑 / 系统. */
-export const AGENTS = ["researcher", "writer", "editor", "system"] as const;
-export const AgentSchema = z.enum(AGENTS);
-export type Agent = z.infer<typeof AgentSchema>;
-
-export const eventBase = {
-  /** Per-session sequence number, 1, 2, 3 … with no gaps; the SSE id and the replay cursor. */
-  seq: z.number().int().min(1),
-  sessionId: z.string(),
-  /** ISO time the engine persisted the event. */
-  ts: z.string(),
-};
-
-/** Build a core event schema (with seq, sessionId, ts). */
-export const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ ...eventBase, type: z.literal(type), ...shape });
-
-/**
- * Build a workflow's own event schema in its contract file; the registry adds it to the union.
- * Same wire shape as a core event.
- */
-export const workflowEvent = ev;
-
-/** What every pause context has (the runner fills both); the rest is the workflow's (see its contract's `pauses`). */
-export const PauseContextBaseSchema = z.looseObject({ pause_point: z.string().optional(), allowed_actions: z.array(z.string()).optional() });
-
-export const CORE_EVENTS = [
-  ev("connected", { workflow: z.string() }),
-  ev("step_start", { step: z.string(), agent: AgentSchema, label: z.string() }),
-  ev("step_done", { step: z.string(), agent: AgentSchema, summary: z.string(), durationMs: z.number() }),
-  /** A pause; `context` is the pause's context as the workflow's contract declares it. */
-  ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
-  ev("resumed", { pausePoint: z.string(), action: z.string() }),
-  ev("token", { step: z.string(), text: z.string() }),
-  ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string() }),
-  ev("draft_ready", { version: DraftVersionSchema, markdown: z.string(), title: z.string().optional(), revision_count: z.number().int().optional() }),
-  ev("progress", { task: z.string(), done: z.number(), total: z.number().nullable(), message: z.string().optional() }),
-  /** `result` is the workflow's public state (its contract's `state`). */
-  ev("done", { summary: z.string(), result: z.record(z.string(), z.unknown()).optional() }),
-  ev("error", { error: ApiErrorSchema }),
-] as const;
-
-export type CoreEvent = z.infer<(typeof CORE_EVENTS)[number]>;
-
-// The full union (core + every workflow's events) is composed in the registry; re-exported as types here.
+export * from "./coreEvents.js";
 export type { EngineEvent, EventType, EventOf, EventDraft } from "./workflows/registry.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { DisposableApi } from "./CliContext.js";
+import type { DisposableApi } from "../../shared/cli/CliContext.js";
 import { runCli } from "./runCli.js";
 
 /** `npm run cli -- <command>`: the command-line adapter of the contract, over an in-process engine. */

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import type { CliFlags } from "./CliContext.js";
-import { usageError } from "./CliContext.js";
+import type { CliFlags } from "../../shared/cli/CliContext.js";
+import { usageError } from "../../shared/cli/CliContext.js";
 
 export interface ParsedCli {
   positionals: string[];

@@ -291,7 +291,7 @@ describe("Engine: cancel, restart, delete", () => {
     const { sessionId } = await engine.call("run.start", { workflow: "article", input: { topic: "x" } as never });
     await waitForEvent(engine, sessionId, isTerminal);
     engine.parts.versions.add(sessionId, { markdown: "# draft", reason: "initial" });
-    const cache = engine.parts.runner["opts"].services.cacheDir(sessionId);
+    const cache = (engine.parts.servicesOf("article") as { cacheDir(id: string): string }).cacheDir(sessionId);
     fs.writeFileSync(`${cache}/outline.json`, "{}");
     expect(await engine.call("sessions.delete", { sessionId })).toEqual({ ok: true });
     expect((await engine.call("sessions.list", {})).sessions).toEqual([]);

@@ -1,26 +1,30 @@
 import type { z } from "zod";
-import { diffLines } from "diff";
-import { API, isMethodName } from "../../shared/api.js";
-import type { LoadedModelSchema, MethodInput, MethodName, MethodOutput, MethodParsedInput, ScriptoriumApi } from "../../shared/api.js";
+import { CORE_API } from "../../shared/api.js";
+import type { LoadedModelSchema, MethodInput, MethodName, MethodOutput, ScriptoriumApi } from "../../shared/api.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent, EventDraft } from "../../shared/events.js";
 import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
-import type { DraftVersion } from "../../shared/documents.js";
-import { runStartSchemaOf } from "../../shared/workflows/contract.js";
+import { qualifiedMethodsOf, runStartSchemaOf } from "../../shared/workflows/contract.js";
+import type { WorkflowWire } from "../../shared/workflows/contract.js";
 import type { DataDirLayout } from "./dataDir.js";
 import type { ApiKeysPort, ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
 import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
 import type { SelectionRewriter } from "./documents/SelectionRewriter.js";
 import type { AppDb } from "./storage/AppDb.js";
 import type { SessionStore } from "./storage/SessionStore.js";
-import { paperHandlers, type PaperService } from "./workflows/paper/library/PaperService.js";
-import { docgenHandlers } from "./workflows/docgen/docgenHandlers.js";
 import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
-import { JobRegistry } from "./jobs/JobRegistry.js";
+import type { JobRegistry } from "./jobs/JobRegistry.js";
+import { documentHandlers } from "./handlers/documentHandlers.js";
+import { jobsCancelHandler } from "./handlers/jobsCancelHandler.js";
+import { modelHandlers } from "./handlers/modelHandlers.js";
+import { runStartHandler } from "./handlers/runStartHandler.js";
+import { serviceHandlers } from "./handlers/serviceHandlers.js";
+import { sessionHandlers } from "./handlers/sessionHandlers.js";
+import { workflowHandlers } from "./handlers/workflowHandlers.js";
 
-type Handlers = { [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>> };
+type AnyHandler = (input: unknown) => Promise<unknown>;
 
 /** Everything the facade dispatches to; built by `createEngine`. */
 export interface EngineParts {
@@ -34,8 +38,10 @@ export interface EngineParts {
   knowledge?: KnowledgePort | undefined;
   /** The editor's selection actions (`documents.rewriteSelection`); absent: those methods answer `unavailable`. */
   rewriter?: SelectionRewriter | undefined;
-  /** The paper library (`paper.*`); the paper workflow reads the same one. */
-  papers?: PaperService | undefined;
+  /** A workflow's own services, built once by the composition root (its definition's `services`). */
+  servicesOf: (workflowId: string) => unknown;
+  /** Long jobs a request method runs (a paper import), for `jobs.cancel`. */
+  jobs: JobRegistry;
   providers?: ProvidersPort | undefined;
   exporter?: ExportPort | undefined;
   /** Secret storage for `settings.setApiKey`; without it that method answers `unavailable`. */
@@ -60,28 +66,39 @@ export interface EngineParts {
 export class Engine implements ScriptoriumApi {
   readonly parts: EngineParts;
   private readonly startedAt = Date.now();
-  private readonly handlers: Handlers;
-  /** `run.start`'s schema for the workflows this engine's runner serves (a test may register its own). */
-  private readonly runStartSchema: z.ZodType;
+  /** Method name → handler: the core methods and every registered workflow's own. */
+  private readonly handlers: Record<string, AnyHandler>;
+  /** Method name → input schema, from the contracts of the workflows this engine's runner serves (a test may register its own). */
+  private readonly inputs: Record<string, z.ZodType>;
   private disposing: Promise<void> | null = null;
-  /** Long jobs a request method runs (paper import), for `jobs.cancel`. */
-  private readonly jobs = new JobRegistry();
 
   constructor(parts: EngineParts) {
     this.parts = parts;
+    const contracts = Object.values(parts.runner.registry).map((definition) => definition.contract);
+    const methods = { ...CORE_API, ...qualifiedMethodsOf(contracts) };
+    this.inputs = Object.fromEntries(Object.entries(methods).map(([name, spec]) => [name, (spec as { input: z.ZodType }).input]));
+    this.inputs["run.start"] = runStartSchemaOf(contracts);
     this.handlers = this.buildHandlers();
-    this.runStartSchema = runStartSchemaOf(Object.values(parts.runner.registry).map((definition) => definition.contract));
+  }
+
+  /** Every method this engine serves (the IPC adapter registers one channel each). */
+  methodNames(): string[] {
+    return Object.keys(this.inputs);
+  }
+
+  /** The HTTP route segments of the workflows this engine serves (`/api/<route>/…`) and their wires, from their contracts. */
+  workflowRoutes(): Array<{ workflow: string; route: string; wire: WorkflowWire | undefined }> {
+    return Object.values(this.parts.runner.registry).map((d) => ({ workflow: d.id, route: d.contract.route, wire: d.contract.wire }));
   }
 
   /** The one place a request payload is parsed: adapters (IPC, HTTP, CLI) only transport it. */
   async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
-    if (!isMethodName(method)) throw new ScriptoriumError("not_found", `Unknown method ${JSON.stringify(method)}.`);
+    const schema = Object.prototype.hasOwnProperty.call(this.inputs, method) ? this.inputs[method] : undefined;
+    if (!schema) throw new ScriptoriumError("not_found", `Unknown method ${JSON.stringify(method)}.`);
     if (this.disposing) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
-    const schema = method === "run.start" ? this.runStartSchema : (API[method].input as z.ZodType);
     const parsed = schema.safeParse(input ?? {});
     if (!parsed.success) throw new ScriptoriumError("bad_request", formatZodError(parsed.error), { issues: parsed.error.issues });
-    const handler = this.handlers[method] as (input: unknown) => Promise<MethodOutput<M>>;
-    return handler(parsed.data);
+    return this.handlers[method]!(parsed.data) as Promise<MethodOutput<M>>;
   }
 
   subscribe(sessionId: string, afterSeq: number, listener: (event: EngineEvent) => void): () => void {
@@ -94,206 +111,38 @@ export class Engine implements ScriptoriumApi {
   /** Stop runs (they continue on the next start), flush events, close databases and services. */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
-      this.jobs.cancelAll();
+      this.parts.jobs.cancelAll();
       await this.parts.runner.dispose();
       await this.parts.close();
     })();
     return this.disposing;
   }
 
-  private buildHandlers(): Handlers {
+  /** Dispatch table: each group of handlers lives in handlers/; workflow methods come from their definitions. */
+  private buildHandlers(): Record<string, AnyHandler> {
     const p = this.parts;
-    const requireSession = (sessionId: string) => {
-      const session = p.sessions.get(sessionId);
-      if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
-      return session;
-    };
-    const requireVersion = (sessionId: string, number: number | undefined) => {
-      requireSession(sessionId);
-      const found = number === undefined ? p.versions.latest(sessionId) : p.versions.get(sessionId, number);
-      if (!found) throw new ScriptoriumError("not_found", number === undefined ? `Session ${sessionId} has no draft yet.` : `Session ${sessionId} has no version ${number}.`, { sessionId, number });
-      return found;
-    };
-    const port = <T>(service: T | undefined, feature: string): T => {
-      if (!service) throw new ScriptoriumError("unavailable", `${feature} is not configured.`);
-      return service;
-    };
-    /**
-     * Store `markdown` as a new version and make it the workflow's current draft: the checkpoint is
-     * updated and the graph goes to the workflow's draft pause, so the next action works on it.
-     * A workflow without document hooks only gets the version. A running session is refused first.
-     */
-    const adoptDraft = async (sessionId: string, markdown: string, reason: DraftVersion["reason"]): Promise<DraftVersion> => {
-      const session = requireSession(sessionId);
-      const hooks = p.runner.definitionOf(sessionId).document;
-      if (hooks && (session.status === "running" || p.runner.isActive(sessionId))) {
-        throw new ScriptoriumError("conflict", `Session ${sessionId} is running; wait for a pause to change its draft.`, { status: session.status });
-      }
-      const version = p.versions.add(sessionId, { markdown, reason });
-      if (hooks) {
-        const values = await p.runner.values(sessionId);
-        const update = hooks.adopt(values, { markdown, version });
-        const title = typeof update.draft_title === "string" ? update.draft_title : session.title;
-        const revisionCount = typeof values.revision_count === "number" ? values.revision_count : 0;
-        p.runner.note(sessionId, { type: "draft_ready", version, markdown, title, revision_count: revisionCount });
-        await p.runner.redirect(sessionId, update, hooks.pauseNode);
-      }
-      return version;
-    };
-    /**
-     * The brief's `model_name`: an installed model (file name, with or without `.gguf`) becomes the
-     * chat model before the session starts; anything else is a bad request naming the installed ones.
-     * One model is loaded at a time, so it stays the app's chat model until another is chosen.
-     */
-    const useModel = async (name: string): Promise<void> => {
-      const models = port(p.models, "Model management");
-      const { installed } = await models.list();
-      const bare = (id: string) => id.replace(/^.*[\\/]/, "").replace(/\.gguf$/i, "").toLowerCase();
-      const usable = installed.filter((m) => !m.error);
-      const found = usable.find((m) => m.id === name || bare(m.id) === bare(name));
-      if (!found) {
-        const names = usable.map((m) => m.id);
-        throw new ScriptoriumError("bad_request", `model_name "${name}" is not installed; installed: ${names.length ? names.join(", ") : "(none)"}`, { installed: names });
-      }
-      if (p.settings.get().chatModel !== found.id) await this.handlers["models.select"]({ chatModel: found.id });
-    };
-    const documents = {
-      versions: async ({ sessionId }: { sessionId: string }) => {
-        requireSession(sessionId);
-        return { versions: p.versions.list(sessionId) };
-      },
-      version: async ({ sessionId, number }: { sessionId: string; number: number }) => requireVersion(sessionId, number),
-      export: async ({ sessionId, format, number }: MethodParsedInput<"documents.export">) => {
-        const exporter = port(p.exporter, "Export");
-        const { version, markdown } = requireVersion(sessionId, number);
-        return exporter.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
-      },
-    };
-    return {
+    const models = modelHandlers(p);
+    const handlers = {
       health: async () => ({
-        ok: true,
+        ok: true as const,
         version: p.appVersion,
         sqliteVersion: p.appDb.sqliteVersion,
         model: p.models?.loaded?.() ?? p.loadedModel?.() ?? null,
         uptimeS: Math.round((Date.now() - this.startedAt) / 1000),
         ...(p.repairs?.length ? { repairs: p.repairs } : {}),
       }),
-
-      "sessions.list": async ({ workflow, query }) => ({ sessions: p.sessions.list(workflow, query) }),
-      "sessions.rename": async ({ sessionId, title }) => {
-        const session = p.sessions.rename(sessionId, title);
-        if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
-        return { session };
-      },
-      "sessions.delete": async ({ sessionId }) => {
-        await p.runner.delete(sessionId);
-        return { ok: true };
-      },
-
-      "run.start": async ({ workflow, input }) => {
-        const modelName = (input as { model_name?: unknown }).model_name;
-        if (typeof modelName === "string") await useModel(modelName);
-        return p.runner.start(workflow, input);
-      },
-      "run.resume": async ({ sessionId, payload }) => p.runner.resume(sessionId, payload),
-      "run.state": async ({ sessionId }) => p.runner.state(sessionId),
-      "run.retry": async ({ sessionId }) => p.runner.retry(sessionId),
-      "run.cancel": async ({ sessionId }) => {
-        await p.runner.cancel(sessionId);
-        return { ok: true };
-      },
-      "events.list": async ({ sessionId, afterSeq }) => ({ events: p.runner.events(sessionId, afterSeq) }),
-
-      "documents.versions": documents.versions,
-      "documents.version": documents.version,
-      "documents.diff": async ({ sessionId, from, to }) => {
-        const a = requireVersion(sessionId, from);
-        const b = requireVersion(sessionId, to);
-        const hunks = diffLines(a.markdown, b.markdown).map((part) => ({ kind: part.added ? ("added" as const) : part.removed ? ("removed" as const) : ("same" as const), text: part.value }));
-        return { from: a.version, to: b.version, hunks };
-      },
-      "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
-      "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
-      "documents.export": documents.export,
-      "documents.rewriteSelection": async (request) => {
-        requireSession(request.sessionId);
-        return port(p.rewriter, "Selection rewriting").rewrite(request);
-      },
-      "documents.cancelRewrite": async ({ rewriteId }) => {
-        port(p.rewriter, "Selection rewriting").cancel(rewriteId);
-        return { ok: true as const };
-      },
-
-      "models.list": async () => port(p.models, "Model management").list(),
-      "models.import": async (input) => port(p.models, "Model management").import(input),
-      "models.download": async (input) => port(p.models, "Model management").download(input),
-      "models.cancelDownload": async (input) => port(p.models, "Model management").cancelDownload(input),
-      "models.pauseDownload": async (input) => port(p.models, "Model management").pauseDownload(input),
-      "models.resumeDownload": async (input) => port(p.models, "Model management").resumeDownload(input),
-      "models.select": async (input) => {
-        if (p.models?.select) return p.models.select(input);
-        const patch: Record<string, unknown> = {};
-        if (input.chatModel !== undefined) patch.chatModel = input.chatModel;
-        if (input.embeddingModel !== undefined) patch.embeddingModel = input.embeddingModel;
-        return { settings: p.settings.update(patch) };
-      },
-
-      "settings.get": async () => p.settings.get(),
-      "settings.update": async (patch) => p.settings.update(patch),
-      "settings.setApiKey": async ({ backend, apiKey }) => {
-        // The key goes to the secret store first: `hasKey` must never claim a key that was not saved.
-        await port(p.apiKeys, "API key storage").setApiKey(backend, apiKey);
-        const current = p.settings.get();
-        // The whole settings, not `{openai}` alone: SettingsPatchSchema's `.partial()` keeps the
-        // fields' defaults (zod 4), so a one-key patch would reset every other setting.
-        return { settings: p.settings.update({ ...current, openai: { ...current.openai, hasKey: apiKey !== null } }) };
-      },
-
-      "knowledge.ingest": async (input) => port(p.knowledge, "The knowledge base").ingest(input),
-      "knowledge.search": async (input) => port(p.knowledge, "The knowledge base").search(input),
-      "knowledge.sources": async (input) => port(p.knowledge, "The knowledge base").sources(input),
-      "knowledge.deleteSource": async (input) => port(p.knowledge, "The knowledge base").deleteSource(input),
-      "knowledge.reindex": async (input) => port(p.knowledge, "The knowledge base").reindex(input),
-
-      "providers.list": async () => port(p.providers, "Search providers").list(),
-      "providers.save": async (input) => port(p.providers, "Search providers").save(input),
-      "providers.delete": async (input) => port(p.providers, "Search providers").delete(input),
-      "providers.test": async (input) => port(p.providers, "Search providers").test(input),
-      "providers.health": async () => (p.providers?.health ? p.providers.health() : { providers: [] }),
-
-      ...paperHandlers(() => port(p.papers, "The paper library")),
-      // With a taskId the import is a job: `progress` per file on the system stream, stopped by `jobs.cancel`.
-      "paper.import": async (input) => {
-        const papers = port(p.papers, "The paper library");
-        const taskId = input.taskId;
-        if (!taskId) return papers.import(input);
-        const progress = (done: number, message: string) => p.emitSystem?.({ type: "progress", task: taskId, done, total: input.paths.length, message });
-        progress(0, input.paths[0]?.split(/[\\/]/).pop() ?? "");
-        try {
-          return await this.jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name)));
-        } catch (error) {
-          // The bar must end: a failed or cancelled import reports its last state as finished.
-          p.emitSystem?.({ type: "progress", task: taskId, done: input.paths.length, total: input.paths.length, message: error instanceof ScriptoriumError && error.code === "aborted" ? "cancelled" : "failed" });
-          throw error;
-        }
-      },
-      "jobs.cancel": async ({ taskId }) => {
-        // Each owner knows its own jobs; the first that holds the id stops it.
-        if (this.jobs.cancel(taskId)) return { cancelled: true };
-        if (p.cancelModelLoad?.(taskId)) return { cancelled: true };
-        const knowledge = p.knowledge as { cancel?(id: string): boolean | Promise<boolean> } | undefined;
-        if (await knowledge?.cancel?.(taskId)) return { cancelled: true };
-        if (p.models) {
-          try {
-            await p.models.cancelDownload({ downloadId: taskId });
-            return { cancelled: true };
-          } catch (error) {
-            if (!(error instanceof ScriptoriumError && error.code === "not_found")) throw error;
-          }
-        }
-        return { cancelled: false };
-      },
-      ...docgenHandlers(p.dataDir.root, p.runner, p.versions),
-    };
+      ...sessionHandlers(p.sessions, p.runner),
+      "run.start": runStartHandler(p.runner, p.settings, models),
+      ...documentHandlers(p),
+      ...models,
+      ...serviceHandlers(p.knowledge, p.providers),
+      "jobs.cancel": jobsCancelHandler(p),
+      ...workflowHandlers(p.runner.registry, p.servicesOf, {
+        sessions: { state: (id) => p.runner.state(id), redirect: (id, update, node) => p.runner.redirect(id, update, node) },
+        jobs: p.jobs,
+        emitSystem: (draft) => p.emitSystem?.(draft),
+      }),
+    } satisfies Partial<Record<MethodName, unknown>>;
+    return handlers as unknown as Record<string, AnyHandler>;
   }
 }

@@ -3,10 +3,9 @@ import path from "node:path";
 import { removeStaleTempFiles } from "./io/removeStaleTempFiles.js";
 import type { WorkflowId } from "../../shared/api.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
-import { PaperService } from "./workflows/paper/library/PaperService.js";
 import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
-import type { ApiKeysPort, EngineContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";
+import type { ApiKeysPort, EngineContext, ExporterContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";
 import type { LlmClient } from "./llm/LlmClient.js";
 import { LlmRouter } from "./llm/LlmRouter.js";
 import type { RemoteTimeouts } from "./llm/remoteRequest.js";
@@ -22,7 +21,9 @@ import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
 import { SqliteVersionStore } from "./storage/VersionStore.js";
 import { WORKFLOW_REGISTRY } from "./workflows/registry.js";
-import type { ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
+import type { PlatformServices, ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
+import type { Embedder } from "./llm/LlmClient.js";
+import { JobRegistry } from "./jobs/JobRegistry.js";
 
 export interface CreateEngineOptions {
   /** Data directory (Electron: userData; server/CLI: `--data-dir`, default `~/.scriptorium`). */
@@ -43,13 +44,16 @@ export interface CreateEngineOptions {
   models?: PortFactory<ModelsPort>;
   knowledge?: PortFactory<KnowledgePort>;
   providers?: PortFactory<ProvidersPort>;
-  exporter?: PortFactory<ExportPort>;
+  /** Built after the runner: its context can read a session's state. */
+  exporter?: PortFactory<ExportPort, ExporterContext>;
   /** `settings.setApiKey`'s store; default: over `secrets` when given, else that method answers `unavailable`. */
   apiKeys?: ApiKeysPort;
-  /** The paper library; default: a PaperService on the data dir (embedding model loaded on first use). */
-  papers?: PortFactory<PaperService>;
+  /** The platform's embedder when no knowledge port gives one (tests inject a small one); default: none. */
+  embedder?: () => Promise<Embedder>;
+  /** Replaces a workflow's own services (tests inject doubles): workflow id → factory over the platform's. */
+  workflowServices?: Readonly<Record<string, (platform: PlatformServices) => unknown>>;
   /** Replaces the workflow registry (tests register their own workflows). */
-  registry?: Partial<Record<WorkflowId, WorkflowDefinition<any>>>;
+  registry?: Partial<Record<WorkflowId, WorkflowDefinition<any, any, any>>>;
   /** Reported by `health`; default: package.json's version. */
   appVersion?: string;
   /** Continue sessions a previous process left running; default true. */
@@ -62,9 +66,9 @@ export interface CreateEngineOptions {
 
 const EMPTY_SEARCH: ResearchSearch = { search: async () => [] };
 
-function resolvePort<T>(factory: PortFactory<T> | undefined, context: EngineContext): T | undefined {
+function resolvePort<T, C = EngineContext>(factory: PortFactory<T, C> | undefined, context: C): T | undefined {
   if (factory === undefined) return undefined;
-  return typeof factory === "function" ? (factory as (context: EngineContext) => T)(context) : factory;
+  return typeof factory === "function" ? (factory as (context: C) => T)(context) : factory;
 }
 
 async function disposeIfPossible(service: unknown): Promise<void> {
@@ -123,8 +127,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     }
   }
   const secrets = options.secrets;
-  // The runner is the last service built; the one context function that needs it runs only later.
-  let runner: WorkflowRunner | null = null;
+  const emit = (streamId: string, draft: EventDraft) => void events.append(streamId, draft);
 
   const router = new LlmRouter({
     settings: () => settings.get(),
@@ -132,62 +135,57 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     modelPath: options.modelPath ?? null,
     ...(secrets ? { secrets } : {}),
     ...(options.remoteTimeouts ? { timeouts: options.remoteTimeouts } : {}),
-    onLoadProgress: (progress) => context.emit(SYSTEM_STREAM, { type: "progress", ...progress }),
+    onLoadProgress: (progress) => emit(SYSTEM_STREAM, { type: "progress", ...progress }),
   });
-  const context: EngineContext = {
+  const base: EngineContext = {
     dataDir,
     db: appDb.db,
     settings: () => settings.get(),
     updateSettings: (patch) => settings.update(patch),
-    emit: (streamId: string, draft: EventDraft) => void events.append(streamId, draft),
+    emit,
     llm: router,
     modelPath: options.modelPath ?? null,
     // The same array the engine's `health` reads, so a repair found later (the library index, loaded on first use) shows too.
     reportRepair: (repair) => void repairs.push(repair),
-    sessionState: async (sessionId) => {
-      if (!runner) throw new Error("sessionState before the runner exists");
-      return runner.state(sessionId);
-    },
   };
-  const llm = resolvePort(options.llm, context) ?? router;
-  context.llm = llm;
+  const llm = resolvePort(options.llm, base) ?? router;
+  const context: EngineContext = { ...base, llm };
   const knowledge = resolvePort(options.knowledge, context);
   const search = resolvePort(options.search, context) ?? EMPTY_SEARCH;
   const models = resolvePort(options.models, context);
   const providers = resolvePort(options.providers, context);
-  const exporter = resolvePort(options.exporter, context);
   const apiKeys = options.apiKeys ?? (secrets ? createApiKeysPort(secrets) : undefined);
-  const papers =
-    resolvePort(options.papers, context) ??
-    new PaperService({
-      dataDir: dataDir.root,
-      modelsDir: dataDir.models,
-      db: appDb.db,
-      settings: () => settings.get(),
-      llm: () => llm,
-      modelPath: options.modelPath ?? null,
-      // The knowledge layer's embedder: one embedding model in memory for the library and the papers.
-      ...(knowledge?.embedder ? { embedder: () => knowledge.embedder!() } : {}),
-    });
-
-  runner = new WorkflowRunner({
-    registry: options.registry ?? WORKFLOW_REGISTRY,
-    services: {
-      llm,
-      search,
-      versions: runVersions,
-      papers: papers.library,
-      dataDir: dataDir.root,
-      intranetHosts: () => configuredHosts(providers, settings.get().mirrorBaseUrl),
-      // The knowledge layer's embedder (lazy): docgen's `rules` table embeds with the same loaded model.
-      ...(knowledge?.embedder ? { embedder: () => knowledge.embedder!() } : {}),
-      settings: () => settings.get(),
-      cacheDir: (sessionId) => {
-        const dir = path.join(dataDir.cache, safeSegment(sessionId));
-        fs.mkdirSync(dir, { recursive: true });
-        return dir;
-      },
+  const embedder = knowledge?.embedder ? () => knowledge.embedder!() : (options.embedder ?? null);
+  const platform: PlatformServices = {
+    llm,
+    search,
+    versions: runVersions,
+    settings: () => settings.get(),
+    cacheDir: (sessionId) => {
+      const dir = path.join(dataDir.cache, safeSegment(sessionId));
+      fs.mkdirSync(dir, { recursive: true });
+      return dir;
     },
+    dataDir: dataDir.root,
+    modelsDir: dataDir.models,
+    modelPath: options.modelPath ?? null,
+    db: appDb.db,
+    // The knowledge layer's embedder (lazy): one embedding model in memory for every index.
+    embedder,
+    intranetHosts: () => configuredHosts(providers, settings.get().mirrorBaseUrl),
+  };
+  // Each workflow's own services, built once here in registry order (its definition's `services`).
+  const registry = options.registry ?? WORKFLOW_REGISTRY;
+  const workflowServices = new Map<string, unknown>();
+  for (const definition of Object.values(registry) as Array<WorkflowDefinition<any, any, any>>) {
+    const factory = options.workflowServices?.[definition.id] ?? definition.services?.bind(definition);
+    workflowServices.set(definition.id, factory ? factory(platform) : platform);
+  }
+  const servicesOf = (workflowId: string) => workflowServices.get(workflowId) ?? platform;
+
+  const runner = new WorkflowRunner({
+    registry,
+    servicesOf,
     checkpointer,
     sessions,
     events,
@@ -196,6 +194,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     cacheRoot: dataDir.cache,
     onDelete: (sessionId) => versions.deleteSession(sessionId),
   });
+  // The exporter reads a session's state (the approved materials): built after the runner.
+  const exporter = resolvePort(options.exporter, { ...context, sessionState: (sessionId) => runner.state(sessionId) });
 
   const engine = new Engine({
     dataDir,
@@ -204,21 +204,23 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     sessions,
     versions,
     runner,
-    rewriter: new SelectionRewriter({ llm: () => llm, note: (sessionId, draft) => runner?.note(sessionId, draft) }),
+    rewriter: new SelectionRewriter({ llm: () => llm, note: (sessionId, draft) => runner.note(sessionId, draft) }),
     models,
     knowledge,
-    papers,
+    servicesOf,
+    jobs: new JobRegistry(),
     providers,
     exporter,
     apiKeys,
     repairs,
     appVersion: options.appVersion ?? packageVersion(),
     loadedModel: () => (llm === router ? router.loaded() : null),
-    emitSystem: (draft) => context.emit(SYSTEM_STREAM, draft),
+    emitSystem: (draft) => emit(SYSTEM_STREAM, draft),
     cancelModelLoad: (task) => router.cancelLoad(task),
     close: async () => {
       await options.onDispose?.();
-      for (const service of [exporter, providers, models, search, knowledge, papers, llm === router ? router : llm, apiKeys]) await disposeIfPossible(service);
+      const own = [...new Set(workflowServices.values())].filter((service) => service !== platform);
+      for (const service of [exporter, providers, models, search, ...own, knowledge, llm === router ? router : llm, apiKeys]) await disposeIfPossible(service);
       events.close();
       checkpointer.close();
       appDb.close();

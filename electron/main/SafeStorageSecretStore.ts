@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { SafeStorage } from "electron";
 import { ScriptoriumError } from "../../shared/errors.js";
 import type { SecretStore } from "../engine/search/SecretStore.js";
 import { writeFileAtomic } from "../engine/io/atomicWrite.js";
+import { isMissingJsonFile, readJsonFileSync } from "../engine/io/readJsonFile.js";
+import { SecretsFileSchema } from "../engine/search/FileSecretStore.js";
 
 /**
  * Provider API keys encrypted with the OS keychain (`safeStorage`: Keychain, DPAPI, libsecret)
@@ -66,9 +67,10 @@ export class SafeStorageSecretStore implements SecretStore {
   private load(): Record<string, string> {
     if (this.cache) return this.cache;
     try {
-      const parsed = JSON.parse(readFileSync(this.file, "utf8")) as unknown;
-      this.cache = typeof parsed === "object" && parsed !== null ? (parsed as Record<string, string>) : {};
-    } catch {
+      this.cache = readJsonFileSync(this.file, SecretsFileSchema);
+    } catch (error) {
+      // No file yet: no secrets. A broken file is an error naming it, so a save never overwrites it.
+      if (!isMissingJsonFile(error)) throw error;
       this.cache = {};
     }
     return this.cache;

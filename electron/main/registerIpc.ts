@@ -52,7 +52,9 @@ export function registerIpc(api: ScriptoriumApi, ipcMain: Pick<IpcMain, "handle"
     channels.push(channel);
   };
 
-  for (const method of METHOD_NAMES) {
+  // The engine's own table when it has one (it includes workflows registered at run time).
+  const methods = ((api as { methodNames?(): string[] }).methodNames?.() ?? METHOD_NAMES) as MethodName[];
+  for (const method of methods) {
     handle(
       ipcChannel(method),
       // The engine parses the payload (once, at Engine.call); main only checks the sender and transports.

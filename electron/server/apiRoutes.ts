@@ -4,9 +4,8 @@ import type { MethodName, ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
 import { sendJson } from "./httpResponses.js";
 import { readJsonBody } from "./readJsonBody.js";
-import { lastEventIdOf, streamSessionEvents } from "./sseStream.js";
-import { WORKFLOW_CONTRACTS } from "../../shared/workflows/registry.js";
-import type { WorkflowContract } from "../../shared/workflows/contract.js";
+import { briefView } from "../../shared/events.js";
+import { lastEventIdOf, sseViewOf, streamSessionEvents } from "./sseStream.js";
 import { WORKFLOW_ROUTES } from "./workflowRoutes.js";
 import type { WorkflowRoute } from "./workflowRoutes.js";
 
@@ -34,15 +33,17 @@ export async function callMethod(api: ScriptoriumApi, method: MethodName, input:
 }
 
 const stream = async (ctx: RouteContext): Promise<void> =>
-  streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs);
+  streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, sseViewOf(ctx.url));
 
 /** The six routes of one workflow, `/api/<route>/…`, all mapped onto contract methods. */
-export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
+export function workflowRoutes({ workflow, route, wire }: WorkflowRoute): Route[] {
   const base = `/api/${route}`;
-  // A contract's `wire` adds another client's names on these routes only (the article: the product brief's).
-  const wire = (WORKFLOW_CONTRACTS as Record<string, WorkflowContract | undefined>)[workflow]?.wire;
-  const stream = async (ctx: RouteContext): Promise<void> =>
-    streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, wire?.event);
+  // The route's `wire` (from its contract) adds another client's names on these routes only (the
+  // article: the product brief's); an explicit `?view=` still picks the generic views.
+  const stream = async (ctx: RouteContext): Promise<void> => {
+    const view = ctx.url.searchParams.has("view") ? sseViewOf(ctx.url) : (wire?.event ?? briefView);
+    return streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, view);
+  };
   return [
     {
       method: "POST",
@@ -102,8 +103,10 @@ export function buildRoutes(workflows: readonly WorkflowRoute[] = WORKFLOW_ROUTE
       method: "POST",
       pattern: "/api/rpc/{method}",
       async handle(ctx) {
-        const name = ctx.params[0] ?? "";
-        if (!isMethodName(name)) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
+        // The engine's own table when it has one (it includes workflows registered at run time).
+        const name = (ctx.params[0] ?? "") as MethodName;
+        const known = (ctx.api as { methodNames?(): string[] }).methodNames?.().includes(name) ?? isMethodName(name);
+        if (!known) throw new ScriptoriumError("not_found", `Unknown method "${name}".`);
         sendJson(ctx.res, 200, await callMethod(ctx.api, name, objectBody(await readJsonBody(ctx.req))));
       },
     },

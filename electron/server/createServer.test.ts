@@ -230,6 +230,16 @@ describe("SSE", () => {
     expect((await readSse(`/api/sessions/${id}/stream`, { ...auth, "Last-Event-ID": "abc" }, () => true)).status).toBe(400);
     expect((await readSse(`/api/sessions/${id}/stream`, {}, () => true)).status).toBe(401);
   });
+
+  it("?view=engine sends the engine's events as they are (the brief view adds pause_point and the context on top); another view is a 400", async () => {
+    const id = api.createSession();
+    const pause = api.emit(id, { type: "await_user", pausePoint: "material_confirm", allowedActions: ["confirm"], context: { note: "n" } });
+    const brief = await readSse(`/api/sessions/${id}/stream`, auth, (events) => events.length === 1);
+    expect(brief.events[0]!.data).toMatchObject({ pause_point: "material_confirm", note: "n" });
+    const engine = await readSse(`/api/sessions/${id}/stream?view=engine`, auth, (events) => events.length === 1);
+    expect(engine.events[0]!.data).toEqual(pause);
+    expect((await readSse(`/api/sessions/${id}/stream?view=raw`, auth, () => true)).status).toBe(400);
+  });
 });
 
 describe("static renderer", () => {

@@ -4,12 +4,14 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
-import { ROUTES, buildRoutes, matchRoute } from "./apiRoutes.js";
+import { ROUTES, buildRoutes, matchRoute, type Route } from "./apiRoutes.js";
+import { uploadRoute } from "./uploadRoute.js";
 import type { WorkflowRoute } from "./workflowRoutes.js";
 import { SECURITY_HEADERS } from "./contentSecurityPolicy.js";
 import { sendError, sendJson } from "./httpResponses.js";
 import { BodyTooLargeError } from "./readJsonBody.js";
-import { isAllowedHost, requestToken, tokenMatches } from "./requestGuards.js";
+import { isLoopbackHostHeader } from "../engine/io/loopbackHosts.js";
+import { requestToken, tokenMatches } from "./requestGuards.js";
 import { SSE_KEEP_ALIVE_MS } from "./sseStream.js";
 import { resolveStaticFile } from "./staticFiles.js";
 
@@ -26,7 +28,9 @@ export interface ServerOptions {
   staticDir?: string;
   /** Interval between SSE keep-alive comments in ms; default 15 000. */
   keepAliveMs?: number;
-  /** Workflows served under `/api/<route>/…`; default the route table `WORKFLOW_ROUTES` (tests add their own). */
+  /** Where `POST /api/upload` keeps uploaded files (browser mode: `<dataDir>/uploads`); absent: no upload route. */
+  uploadDir?: string;
+  /** Workflows served under `/api/<route>/…`; default the api's own (`Engine.workflowRoutes`), else the built-in `WORKFLOW_ROUTES`. */
   workflows?: readonly WorkflowRoute[];
 }
 
@@ -43,7 +47,8 @@ export interface ScriptoriumServer {
 export async function createServer(options: ServerOptions): Promise<ScriptoriumServer> {
   if (options.token.length < 8) throw new ScriptoriumError("bad_request", "The access token must be at least 8 characters.");
   const host = options.host ?? "127.0.0.1";
-  const routes = options.workflows ? buildRoutes(options.workflows) : ROUTES;
+  const workflows = options.workflows ?? (options.api as { workflowRoutes?(): WorkflowRoute[] }).workflowRoutes?.();
+  const routes = [...(workflows ? buildRoutes(workflows) : ROUTES), ...(options.uploadDir ? [uploadRoute(options.uploadDir)] : [])];
   const server = createHttpServer((req, res) => {
     handleRequest(req, res, options, routes).catch((error: unknown) => sendError(res, error));
   });
@@ -68,8 +73,8 @@ export async function createServer(options: ServerOptions): Promise<ScriptoriumS
   };
 }
 
-async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions, routes: ReturnType<typeof buildRoutes>): Promise<void> {
-  if (!isAllowedHost(req.headers.host)) {
+async function handleRequest(req: IncomingMessage, res: ServerResponse, options: ServerOptions, routes: Route[]): Promise<void> {
+  if (!isLoopbackHostHeader(req.headers.host)) {
     // 403 rather than 401: no token can make a rebound host name acceptable.
     sendJson(res, 403, { error: { code: "unauthorized", message: "Host not allowed: use 127.0.0.1 or localhost." } });
     return;

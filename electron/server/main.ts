@@ -1,13 +1,17 @@
-import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { toApiError } from "../../shared/errors.js";
 import { createServer } from "./createServer.js";
 import { openBrowser } from "./openBrowser.js";
 import { parseServerArgs, SERVER_USAGE } from "./parseServerArgs.js";
-import { relaunchWithMallocTunables } from "./relaunchWithMallocTunables.js";
 import { writeDiscovery } from "./serverDiscovery.js";
+import { loadOrCreateToken } from "./serverToken.js";
 
-/** Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`. */
+/**
+ * Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`.
+ * The npm script starts this process with glibc malloc settings that keep LanceDB's search buffers
+ * warm (a new server's first searches 2–3× faster; see bench/lib/mallocTunables.ts).
+ */
 async function main(): Promise<void> {
   let args;
   try {
@@ -16,17 +20,14 @@ async function main(): Promise<void> {
     process.stderr.write(`scriptorium web: ${toApiError(error).message} (${SERVER_USAGE})\n`);
     process.exit(2);
   }
-  // On glibc the server runs as a copy started with malloc settings that keep LanceDB's search
-  // buffers warm (a new server's first searches 2–3× faster); this process only waits for it.
-  const relaunched = await relaunchWithMallocTunables();
-  if (relaunched !== null) process.exit(relaunched);
-  const token = args.token ?? randomBytes(24).toString("base64url");
   // Imported after the arguments are known good: a usage error never loads SQLite or llama.cpp.
   const [{ createAppEngine }, { defaultDataDir }] = await Promise.all([import("../engine/createAppEngine.js"), import("../engine/dataDir.js")]);
   const dataDir = args.dataDir ?? defaultDataDir();
+  // Kept in the data dir (0600) unless --token is given, so an open tab survives a restart.
+  const token = args.token ?? (await loadOrCreateToken(dataDir));
   const engine = await createAppEngine({ dataDir, ...(args.modelPath ? { modelPath: args.modelPath } : {}) });
   const staticDir = fileURLToPath(new URL("../../dist/renderer", import.meta.url));
-  const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir });
+  const server = await createServer({ api: engine, token, host: args.host, port: args.port, staticDir, uploadDir: path.join(dataDir, "uploads") });
   // server.json (0600) lets `npm run mcp` find this server and forward to it (one model load).
   const removeDiscovery = await writeDiscovery(dataDir, { url: server.url, token, pid: process.pid });
   const url = `${server.url}/?token=${encodeURIComponent(token)}`;

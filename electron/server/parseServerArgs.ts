@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { ScriptoriumError } from "../../shared/errors.js";
+import { isLoopbackHost } from "../engine/io/loopbackHosts.js";
 
 /** Options of `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`. */
 export interface ServerArgs {
@@ -39,7 +40,7 @@ export function parseServerArgs(argv: string[]): ServerArgs {
   const token = (values.token as string | undefined) ?? null;
   if (token !== null && token.length < 8) throw new ScriptoriumError("bad_request", "--token must be at least 8 characters");
   const host = (values.host as string | undefined) ?? "127.0.0.1";
-  if (!["127.0.0.1", "localhost", "::1"].includes(host)) throw new ScriptoriumError("bad_request", `--host must be a loopback address, got "${host}"`);
+  if (!isLoopbackHost(host)) throw new ScriptoriumError("bad_request", `--host must be a loopback address, got "${host}"`);
   return {
     port: Number(portText),
     dataDir: (values["data-dir"] as string | undefined) ?? null,

@@ -1,23 +1,6 @@
 import { timingSafeEqual, createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/**
- * DNS-rebinding guard: a page on `evil.example` that rebinds its name to 127.0.0.1 still sends
- * `Host: evil.example`, so only loopback names are accepted.
- */
-export function isAllowedHost(hostHeader: string | undefined): boolean {
-  if (!hostHeader) return false;
-  let hostname: string;
-  try {
-    hostname = new URL(`http://${hostHeader}`).hostname.toLowerCase();
-  } catch {
-    return false;
-  }
-  return LOOPBACK_HOSTS.has(hostname);
-}
-
 /** Constant-time comparison; both sides are hashed first so their lengths leak nothing either. */
 export function tokenMatches(expected: string, given: string | null | undefined): boolean {
   if (!given) return false;

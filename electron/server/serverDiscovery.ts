@@ -2,20 +2,21 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { z } from "zod";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { httpRequest } from "../engine/io/httpClient.js";
 import { writeFileAtomic } from "../engine/io/atomicWrite.js";
+import { isLoopbackUrl } from "../engine/io/loopbackHosts.js";
+import { processAlive } from "../engine/io/processAlive.js";
+import { readJsonFile, readJsonFileSync } from "../engine/io/readJsonFile.js";
 import { createServer, type ScriptoriumServer } from "./createServer.js";
 
 /** The discovery file a running app (Electron or `npm run web`) keeps in its data dir. */
 export const DISCOVERY_FILE = "server.json";
 
 /** What `server.json` holds: where the app's loopback server listens, its token, and whose it is. */
-export interface ServerDiscovery {
-  url: string;
-  token: string;
-  pid: number;
-}
+const ServerDiscoverySchema = z.object({ url: z.string(), token: z.string(), pid: z.number().int() });
+export type ServerDiscovery = z.infer<typeof ServerDiscoverySchema>;
 
 /**
  * Publish a running server: `<dataDir>/server.json` {url, token, pid}, mode 0600 (the token is a
@@ -31,7 +32,7 @@ export async function writeDiscovery(dataDir: string, entry: ServerDiscovery): P
     removed = true;
     process.off("exit", remove);
     try {
-      const current = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<ServerDiscovery>;
+      const current = readJsonFileSync(file, ServerDiscoverySchema);
       if (current.pid === entry.pid && current.url === entry.url) fs.rmSync(file, { force: true });
     } catch {
       // Already gone or replaced by something unreadable: nothing of ours to remove.
@@ -47,15 +48,9 @@ export async function writeDiscovery(dataDir: string, entry: ServerDiscovery): P
  * `timeoutMs` are all "no app" (a stale file left by a crash is ignored, never trusted).
  */
 export async function findRunningServer(dataDir: string, timeoutMs = 2000): Promise<ServerDiscovery | null> {
-  let entry: Partial<ServerDiscovery>;
-  try {
-    entry = JSON.parse(fs.readFileSync(path.join(dataDir, DISCOVERY_FILE), "utf8")) as Partial<ServerDiscovery>;
-  } catch {
-    return null;
-  }
-  if (typeof entry.url !== "string" || typeof entry.token !== "string" || typeof entry.pid !== "number") return null;
-  if (!URL.canParse(entry.url) || !["127.0.0.1", "localhost", "[::1]"].includes(new URL(entry.url).hostname)) return null;
-  if (!pidAlive(entry.pid)) return null;
+  const entry = await readJsonFile(path.join(dataDir, DISCOVERY_FILE), ServerDiscoverySchema).catch(() => null);
+  if (!entry || !isLoopbackUrl(entry.url)) return null;
+  if (!processAlive(entry.pid)) return null;
   try {
     const r = await httpRequest({
       url: `${entry.url.replace(/\/$/, "")}/api/health`,
@@ -117,13 +112,3 @@ export async function startDiscoverableServer(options: { api: ScriptoriumApi; da
   };
 }
 
-function pidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else (still alive).
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}

@@ -23,15 +23,28 @@ export function lastEventIdOf(req: IncomingMessage, url: URL): number {
 }
 
 /**
- * Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line
- * suffices. The data is the event with the brief's field names added (`briefView`).
+ * How an event reads in a stream's `data:`. The default is `briefView` (the event with the brief's
+ * field names added), for browsers and scripts; `?view=engine` is the engine's event exactly, for
+ * clients that hand it on as an EngineEvent (the MCP forwarder); a workflow's own routes may use
+ * its contract's `wire.event`.
  */
+export type EventView = (event: { type: string; sessionId: string } & Record<string, unknown>) => Record<string, unknown>;
+
+/** The engine's event as is (`?view=engine`). */
+const engineView: EventView = (event) => event;
+
+/** The view a request asks for; anything but `brief`, `engine` or nothing is a bad request. */
+export function sseViewOf(url: URL): EventView {
+  const view = url.searchParams.get("view") ?? "brief";
+  if (view === "brief") return briefView;
+  if (view === "engine") return engineView;
+  throw new ScriptoriumError("bad_request", `view must be "brief" or "engine", got "${view}".`);
+}
+
+/** Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line suffices. */
 export function formatSseEvent(event: EngineEvent, view: EventView = briefView): string {
   return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(view(event as unknown as Parameters<EventView>[0]))}\n\n`;
 }
-
-/** How an event reads on the wire (default: `briefView`; a workflow's own routes may use its contract's `wire.event`). */
-export type EventView = (event: { type: string; sessionId: string } & Record<string, unknown>) => Record<string, unknown>;
 
 /**
  * Serve a session's events as Server-Sent Events: the persisted ones after `afterSeq`, then live

@@ -1,5 +1,6 @@
 import { realpathSync, statSync } from "node:fs";
 import path from "node:path";
+import { confinePathSync, isInsideRoot } from "../engine/io/confinePath.js";
 
 /** MIME types of what Vite emits; anything else is served as an opaque download type. */
 export const MIME_TYPES: Readonly<Record<string, string>> = {
@@ -54,7 +55,7 @@ export function resolveStaticFile(root: string, urlPath: string): StaticFile | n
   }
   const relative = decoded.replace(/^\/+/, "");
   const candidate = path.resolve(realRoot, relative === "" ? "index.html" : relative);
-  if (!isInside(realRoot, candidate)) return null;
+  if (!isInsideRoot(realRoot, candidate)) return null;
   const found = existingFile(realRoot, candidate);
   if (found) return { filePath: found, mimeType: mimeTypeOf(found) };
   if (path.extname(candidate) !== "") return null;
@@ -63,16 +64,10 @@ export function resolveStaticFile(root: string, urlPath: string): StaticFile | n
 }
 
 function existingFile(realRoot: string, candidate: string): string | null {
+  const real = confinePathSync(realRoot, candidate);
   try {
-    const real = realpathSync(candidate);
-    if (!isInside(realRoot, real)) return null;
-    return statSync(real).isFile() ? real : null;
+    return real !== null && statSync(real).isFile() ? real : null;
   } catch {
     return null;
   }
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
 }

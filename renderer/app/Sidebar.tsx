@@ -1,11 +1,13 @@
 import { useApp, useT } from "../store/StoreProvider.js";
 import { SessionList } from "../sessions/SessionList.js";
 import { TaskTray } from "../components/TaskTray.js";
-import { FEATURES } from "../features/registry.js";
+import { listFeatures } from "../features/registry.js";
 import { resolveLabel, type LocalizedLabel } from "../i18n/defineMessages.js";
 
 /** The feature screens of the registry, then settings. */
-const NAV: ReadonlyArray<readonly [string, LocalizedLabel, string]> = [...FEATURES.map((f) => [f.screen, f.nav.label, f.nav.icon] as const), ["settings", "nav.settings", "⚙"] as const];
+function navItems(): ReadonlyArray<readonly [string, LocalizedLabel, string]> {
+  return [...listFeatures().map((f) => [f.screen, f.nav.label, f.nav.icon] as const), ["settings", "nav.settings", "⚙"] as const];
+}
 
 /** App navigation, the session list and the language switch. */
 export function Sidebar() {
@@ -23,7 +25,7 @@ export function Sidebar() {
         <span className="brand__name">{t("app.name")}</span>
       </div>
       <nav className="mainnav" aria-label="main">
-        {NAV.map(([id, label, icon]) => (
+        {navItems().map(([id, label, icon]) => (
           <button key={id} type="button" className={`mainnav__item${screen === id ? " is-active" : ""}`} aria-current={screen === id ? "page" : undefined} onClick={() => setScreen(id)}>
             <span aria-hidden className="mainnav__icon">
               {icon}

@@ -1,44 +1,58 @@
-import type { ComponentType } from "react";
-import type { WorkflowId } from "../../shared/api.js";
-import type { LocalizedLabel } from "../i18n/defineMessages.js";
-import { StudioScreen } from "./article/StudioScreen.js";
-import { ChatScreen } from "./chat/ChatScreen.js";
-import { DocgenScreen } from "./docgen/DocgenScreen.js";
-import { PaperScreen } from "./paper/PaperScreen.js";
+import type { WorkflowViews } from "../store/workflowViews.js";
+import { registerMessages } from "../i18n/featureMessages.js";
+import type { FeatureEntry } from "./FeatureEntry.js";
+import { articleFeature } from "./article/articleFeature.js";
+import { chatFeature } from "./chat/chatFeature.js";
+import { docgenFeature } from "./docgen/docgenFeature.js";
+import { paperFeature } from "./paper/paperFeature.js";
+
+export type { FeatureEntry };
 
 /**
- * One entry per screen of a workflow. The sidebar navigation, the screen switch of the shell and
- * the screen a session opens on (`openSession`) are all derived from this list, so adding a
- * workflow's screen is one entry here and nothing else in the shell.
+ * The workflows' screens, in sidebar order: one line per feature folder. The only file that
+ * imports a workflow's feature folder (lint: scriptorium/feature-boundaries); the store gets what
+ * it needs of it (`workflowViews`) injected at creation, so it never imports a screen.
  */
-export interface FeatureEntry {
-  /** Screen id (stable, ASCII), e.g. "studio", "docgen", "paper". "settings" is reserved. */
-  screen: string;
-  /** Workflows whose sessions this screen shows; a session of one of them opens here. */
-  workflows: readonly WorkflowId[];
-  /** Sidebar button: a shared message key or a literal per locale, and a one-glyph icon. */
-  nav: { label: LocalizedLabel; icon: string };
-  /** The sidebar's "new" button label while this screen is active (default `sessions.new`). */
-  newLabel?: LocalizedLabel;
-  component: ComponentType;
+const features: FeatureEntry[] = [];
+
+/**
+ * Adds a feature (also at run time: a test, or a plug-in screen). Refused with a clear error, and
+ * nothing registered, for a taken or reserved screen id or a workflow another feature claims.
+ */
+export function registerFeature(entry: FeatureEntry): void {
+  if (entry.screen === "settings" || features.some((f) => f.screen === entry.screen)) throw new Error(`feature screen "${entry.screen}" is reserved or already registered`);
+  const claimed = entry.workflows.find((w) => features.some((f) => f.workflows.includes(w)));
+  if (claimed !== undefined) throw new Error(`workflow "${claimed}" already has a screen ("${screenForWorkflow(claimed)}")`);
+  if (entry.messages) registerMessages(entry.messages);
+  features.push(entry);
 }
 
-export const FEATURES: readonly FeatureEntry[] = [
-  { screen: "studio", workflows: ["article"], nav: { label: "nav.studio", icon: "✎" }, newLabel: "sessions.new", component: StudioScreen },
-  { screen: "chat", workflows: ["chat"], nav: { label: "nav.chat", icon: "✉" }, newLabel: "sessions.newChat", component: ChatScreen },
-  { screen: "docgen", workflows: ["docgen"], nav: { label: { "zh-CN": "文档生成", en: "Doc generator" }, icon: "❏" }, newLabel: { "zh-CN": "新建文档", en: "New document" }, component: DocgenScreen },
-  { screen: "paper", workflows: ["paper"], nav: { label: { "zh-CN": "论文阅读", en: "Papers" }, icon: "❡" }, newLabel: { "zh-CN": "新建论文会话", en: "New paper session" }, component: PaperScreen },
-];
+registerFeature(articleFeature);
+registerFeature(chatFeature);
+registerFeature(docgenFeature);
+registerFeature(paperFeature);
+
+/** The registered features, in sidebar order. */
+export function listFeatures(): readonly FeatureEntry[] {
+  return features;
+}
 
 /** The screen shown first and for sessions of a workflow no entry claims. */
 export const DEFAULT_SCREEN = "studio";
 
 /** The screen that opens a session of `workflow`. */
 export function screenForWorkflow(workflow: string | null | undefined): string {
-  return FEATURES.find((f) => (f.workflows as readonly string[]).includes(workflow ?? ""))?.screen ?? DEFAULT_SCREEN;
+  return features.find((f) => f.workflows.includes(workflow ?? ""))?.screen ?? DEFAULT_SCREEN;
 }
 
 /** The entry of a screen id, or undefined for "settings" and unknown ids. */
 export function featureForScreen(screen: string): FeatureEntry | undefined {
-  return FEATURES.find((f) => f.screen === screen);
+  return features.find((f) => f.screen === screen);
 }
+
+/** What the store needs of the features, injected at `createAppStore` (reads the live list, so late registrations count). */
+export const workflowViews: WorkflowViews = {
+  defaultScreen: DEFAULT_SCREEN,
+  screenForWorkflow,
+  reducerFor: (workflow) => features.find((f) => f.workflows.includes(workflow))?.view,
+};

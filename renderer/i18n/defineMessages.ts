@@ -1,5 +1,6 @@
 import type { MessageKey, Translate, UiLocale } from "./translate.js";
 import { hasMessage, translate } from "./translate.js";
+import { registeredMessage } from "./featureMessages.js";
 
 /**
  * A feature's own UI strings, kept beside the feature (`renderer/features/<id>/messages.ts`) so a
@@ -35,18 +36,29 @@ export function makeFeatureTranslate<K extends string>(messages: FeatureMessages
   };
 }
 
-/** A label shown in one of the UI locales: a shared key or a literal per locale. */
-export type LocalizedLabel = MessageKey | { "zh-CN": string; en: string };
+/** A label shown in one of the UI locales: a key (shared, or registered by a feature) or a literal per locale. */
+export type LocalizedLabel = MessageKey | (string & {}) | { "zh-CN": string; en: string };
 
-/** Resolves a `LocalizedLabel` with the shared translator. */
+/** Resolves a `LocalizedLabel` with the shared dictionary, then the features' registered strings. */
 export function resolveLabel(label: LocalizedLabel, t: Translate, locale: UiLocale): string {
-  return typeof label === "string" ? t(label) : label[locale];
+  if (typeof label !== "string") return label[locale];
+  return hasMessage(label) ? t(label) : (registeredMessage(locale, label) ?? label);
 }
 
 /**
  * Looks up a key that may be missing from the dictionary (an action or pause name the engine
- * sends): the translation if there is one, else `fallback` (the raw name by default).
+ * sends): the shared translation, else a feature's registered one, else `fallback` (the raw name by default).
  */
-export function translateOr(locale: UiLocale, key: string, fallback: string = key.slice(key.indexOf(".") + 1)): string {
-  return hasMessage(key) ? translate(locale, key) : fallback;
+export function translateOr(locale: UiLocale, key: string, fallback: string = key.slice(key.lastIndexOf(".") + 1)): string {
+  return hasMessage(key) ? translate(locale, key) : (registeredMessage(locale, key) ?? fallback);
+}
+
+/** A pause's title: the workflow's registered `<workflow>.pause.<point>`, else the raw name. */
+export function pauseLabel(locale: UiLocale, workflow: string | null | undefined, pausePoint: string): string {
+  return translateOr(locale, `${workflow ?? ""}.pause.${pausePoint}`, pausePoint);
+}
+
+/** An action's label: the workflow's registered `<workflow>.action.<name>`, else the raw name. */
+export function actionLabel(locale: UiLocale, workflow: string | null | undefined, action: string): string {
+  return translateOr(locale, `${workflow ?? ""}.action.${action}`, action);
 }

@@ -3,7 +3,7 @@ import { useApp, useT } from "../store/StoreProvider.js";
 import { useFeatureT } from "../i18n/useFeatureT.js";
 import { sessionMessages } from "./messages.js";
 import type { MessageKey } from "../i18n/translate.js";
-import { resolveLabel } from "../i18n/defineMessages.js";
+import { pauseLabel, resolveLabel } from "../i18n/defineMessages.js";
 import { DEFAULT_SCREEN, featureForScreen } from "../features/registry.js";
 
 /** Sessions, newest first: search by title, open (continue) one, rename or delete one, or start a new article. */
@@ -78,7 +78,7 @@ export function SessionList() {
               <span className="session__title">{s.title || t("sessions.untitled")}</span>
               <span className="session__meta">
                 <span className={`pill pill--${s.status}`}>{t(`status.${s.status}` as MessageKey)}</span>
-                {s.pausePoint && <span>{t(`pause.${s.pausePoint}` as MessageKey)}</span>}
+                {s.pausePoint && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}
               </span>
             </button>
             )}

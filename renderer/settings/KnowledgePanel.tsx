@@ -10,6 +10,10 @@ export function KnowledgePanel() {
   const tasks = useApp((s) => s.tasks);
   const ingest = useApp((s) => s.ingest);
   const deleteSource = useApp((s) => s.deleteSource);
+  const askConfirm = useApp((s) => s.askConfirm);
+  const remove = async (source: { id: string; path: string }) => {
+    if (await askConfirm({ message: t("knowledge.deleteConfirm", { p: source.path }), confirmLabel: t("common.delete"), danger: true })) await deleteSource(source.id);
+  };
   const reindex = useApp((s) => s.reindex);
   const [paths, setPaths] = useState("");
   const running = taskIds.map((id) => tasks[id] ?? { task: id, done: 0, total: null, message: null, finished: false }).filter((p) => !p.finished);
@@ -60,7 +64,7 @@ export function KnowledgePanel() {
                   <td>{s.collection}</td>
                   <td>{t("knowledge.chunks", { n: s.chunkCount })}</td>
                   <td>
-                    <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("common.delete")} ${s.path}`} onClick={() => void deleteSource(s.id)}>
+                    <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("common.delete")} ${s.path}`} onClick={() => void remove(s)}>
                       ×
                     </button>
                   </td>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import { ProviderForm } from "./ProviderForm.js";
-import { ProviderHealthBadge, useProviderHealth } from "../features/article/ProviderHealthBadge.js";
+import { ProviderHealthBadge, useProviderHealth } from "./ProviderHealthBadge.js";
 import { newProviderDraft, toDraft, type ProviderDraft } from "./providerDraft.js";
 
 /** Intranet search plug-ins: list, add, edit, remove, test. */

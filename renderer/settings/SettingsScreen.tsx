@@ -5,7 +5,7 @@ import type { MessageKey } from "../i18n/translate.js";
 import { ModelsPanel } from "./ModelsPanel.js";
 import { KnowledgePanel } from "./KnowledgePanel.js";
 import { ProvidersPanel } from "./ProvidersPanel.js";
-import { ArticleReviewSettings } from "../features/article/ArticleReviewSettings.js";
+import { listFeatures } from "../features/registry.js";
 
 const TABS: Array<[SettingsTab, MessageKey]> = [
   ["models", "settings.models"],
@@ -13,7 +13,7 @@ const TABS: Array<[SettingsTab, MessageKey]> = [
   ["providers", "settings.providers"],
 ];
 
-/** Settings: models and backends, the knowledge library, intranet plug-ins. */
+/** Settings: models and backends (with each feature's own settings), the knowledge library, intranet plug-ins. */
 export function SettingsScreen() {
   const t = useT();
   const tab = useApp((s) => s.settingsTab);
@@ -42,7 +42,7 @@ export function SettingsScreen() {
         {tab === "models" && (
           <>
             <ModelsPanel />
-            <ArticleReviewSettings />
+            {listFeatures().map((f) => f.settings && <f.settings key={f.screen} />)}
           </>
         )}
         {tab === "knowledge" && <KnowledgePanel />}

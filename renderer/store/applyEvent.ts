@@ -1,18 +1,32 @@
 import type { EngineEvent } from "../../shared/events.js";
-import type { PauseContext } from "../../shared/article.js";
 import type { PauseEntry, SessionView, StepEntry, TimelineEntry } from "./sessionView.js";
-import { isRewriteToken } from "../features/common/rewriteSelection.js";
+import type { WorkflowReducer } from "./workflowViews.js";
+import { isRewriteToken } from "./isRewriteToken.js";
 import { trackProgress } from "./progressTracker.js";
 
+/** Finds the reducer of a workflow (the feature registry's, injected at store creation). */
+export type ReducerLookup = (workflow: string) => WorkflowReducer | undefined;
+
+const NONE: ReducerLookup = () => undefined;
+
 /**
- * The pure reducer of the session mirror: `events.reduce(applyEvent, emptySessionView(id))`
- * rebuilds the whole studio after a reload. Events already applied (seq ≤ lastSeq) are ignored,
- * so replaying the log over a live subscription never duplicates anything.
+ * The pure reducer of the session mirror: `events.reduce((v, e) => applyEvent(v, e, lookup), emptySessionView(id))`
+ * rebuilds the whole screen after a reload. Events already applied (seq ≤ lastSeq) are ignored,
+ * so replaying the log over a live subscription never duplicates anything. The core fields are
+ * folded here; every event then goes to the session's workflow reducer for `workflowView`.
  */
-export function applyEvent(state: SessionView, event: EngineEvent): SessionView {
+export function applyEvent(state: SessionView, event: EngineEvent, lookup: ReducerLookup = NONE): SessionView {
   if (event.seq <= state.lastSeq) return state;
   if (state.sessionId !== null && event.sessionId !== state.sessionId) return state;
-  const next: SessionView = { ...state, lastSeq: event.seq, sessionId: event.sessionId };
+  const core = applyCoreEvent({ ...state, lastSeq: event.seq, sessionId: event.sessionId }, event);
+  const reducer = core.workflow ? lookup(core.workflow) : undefined;
+  if (!reducer) return core;
+  const own = reducer.reduce(core.workflowView === undefined ? reducer.initial() : core.workflowView, event);
+  const entry = reducer.timelineEvents?.includes(event.type) ? [{ kind: "event" as const, seq: event.seq, event, at: event.ts }] : [];
+  return { ...core, workflowView: own, timeline: entry.length ? [...core.timeline, ...entry] : core.timeline };
+}
+
+function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
   switch (event.type) {
     case "connected":
       return { ...next, workflow: event.workflow, status: "running", startedAt: next.startedAt ?? event.ts };
@@ -41,10 +55,6 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
     }
     case "step_done":
       return { ...next, timeline: finishStep(next.timeline, event.step, event.summary, event.durationMs) };
-    case "materials_ready":
-      return { ...next, materials: event.materials, keywords: event.keywords, materialsSummary: event.summary };
-    case "outline_ready":
-      return { ...next, outline: event.outline };
     case "draft_chunk": {
       const sections = [...(next.streamingSections ?? [])];
       // Sparse indices (sections finishing out of order) must still join cleanly.
@@ -54,19 +64,13 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
     }
     case "draft_ready":
       return { ...next, draft: event.markdown, version: event.version, streamingSections: null };
-    case "review_ready":
-      return {
-        ...next,
-        review: event.review,
-        timeline: [...next.timeline, { kind: "review", seq: event.seq, review: event.review, at: event.ts }],
-      };
     case "await_user": {
       const pause: PauseEntry = {
         kind: "pause",
         seq: event.seq,
         pausePoint: event.pausePoint,
         allowedActions: event.allowedActions,
-        context: asPauseContext(event.context),
+        context: asContext(event.context),
         at: event.ts,
         resolvedAction: null,
       };
@@ -77,7 +81,8 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
         doneSummary: null,
         pause,
         timeline: [...next.timeline, pause],
-        draft: pause.context.draft ?? next.draft,
+        // A pause that carries the document (the article's draft check) shows that text.
+        draft: typeof pause.context.draft === "string" ? pause.context.draft : next.draft,
         streamingSections: null,
       };
     }
@@ -109,14 +114,14 @@ export function applyEvent(state: SessionView, event: EngineEvent): SessionView 
     case "error":
       return { ...next, status: "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
     default:
-      // A workflow's own event (docgen, paper …): kept in order for that workflow's screen to read.
-      return { ...next, workflowEvents: [...next.workflowEvents, event] };
+      // A workflow's own event: only its reducer reads it.
+      return next;
   }
 }
 
 /** Applies a whole log in order. */
-export function applyEvents(state: SessionView, events: readonly EngineEvent[]): SessionView {
-  return events.reduce(applyEvent, state);
+export function applyEvents(state: SessionView, events: readonly EngineEvent[], lookup: ReducerLookup = NONE): SessionView {
+  return events.reduce((view, event) => applyEvent(view, event, lookup), state);
 }
 
 function finishStep(timeline: TimelineEntry[], step: string, summary: string, durationMs: number): TimelineEntry[] {
@@ -141,8 +146,8 @@ function countChunk(rate: SessionView["rate"], ts: string): SessionView["rate"] 
   return { count: rate.count + 1, firstTs: rate.firstTs ?? ts, lastTs: ts };
 }
 
-function asPauseContext(context: unknown): Partial<PauseContext> {
-  return context !== null && typeof context === "object" ? (context as Partial<PauseContext>) : {};
+function asContext(context: unknown): Readonly<Record<string, unknown>> {
+  return context !== null && typeof context === "object" ? (context as Record<string, unknown>) : {};
 }
 
 /** Chunks per second of the current step from event timestamps, or null before two chunks. */

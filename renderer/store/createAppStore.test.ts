@@ -3,6 +3,7 @@ import type { MethodName, ScriptoriumApi } from "../../shared/api.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { ScriptoriumError } from "../../shared/errors.js";
 import { createAppStore } from "./createAppStore.js";
+import type { WorkflowReducer, WorkflowViews } from "./workflowViews.js";
 
 /** A fake transport: persisted event logs per stream, replay from a cursor, then live delivery. */
 function fakeApi(handlers: Partial<Record<MethodName, (input: any) => unknown>>) {
@@ -50,7 +51,7 @@ describe("createAppStore", () => {
     });
     fake.emit("a1", { type: "connected", workflow: "article" });
     const store = createAppStore(fake.api);
-    await store.getState().startArticle({ intent: "写离线写作" });
+    await store.getState().startRun({ workflow: "article", input: { intent: "写离线写作" } });
     fake.emit("a1", { type: "step_start", step: "researcher", agent: "researcher", label: "检索" });
     fake.emit("a1", { type: "await_user", pausePoint: "material_confirm", allowedActions: ["confirm", "re_search"], context: {} });
     const live = store.getState().current;
@@ -86,7 +87,7 @@ describe("createAppStore", () => {
       "models.list": () => ({ installed: [], catalog: [], loaded: null, warnings: [] }),
       "models.download": () => ({ downloadId: "d1" }),
     });
-    const store = createAppStore(fake.api, () => t);
+    const store = createAppStore(fake.api, { now: () => t });
     await store.getState().init();
     expect(store.getState().locale).toBe("en");
     await store.getState().downloadModel("qwen");
@@ -105,7 +106,7 @@ describe("createAppStore", () => {
       "sessions.list": () => ({ sessions: [] }),
       "models.list": () => ({ installed: [], catalog: [], loaded: null, warnings: [] }),
     });
-    const store = createAppStore(fake.api, () => 0);
+    const store = createAppStore(fake.api, { now: () => 0 });
     await store.getState().init();
     fake.emit("system", { type: "progress", task: "ingest-1", done: 0, total: 3 });
     fake.emit("system", { type: "progress", task: "ingest-1", done: 0, total: null, message: "failed: Cancelled." });
@@ -119,7 +120,7 @@ describe("createAppStore", () => {
 
   it("keeps the open run's own jobs (progress on the session stream) for the job tray", async () => {
     const fake = fakeApi({ "sessions.list": () => ({ sessions: [] }) });
-    const store = createAppStore(fake.api, () => 0);
+    const store = createAppStore(fake.api, { now: () => 0 });
     fake.emit("d1", { type: "connected", workflow: "docgen" });
     fake.emit("d1", { type: "progress", task: "sections", done: 1, total: 4, message: "1/4" });
     fake.emit("d1", { type: "progress", task: "module_reviews", done: 0, total: 6, message: "结构 · 1" });
@@ -129,5 +130,21 @@ describe("createAppStore", () => {
     expect(jobs.module_reviews).toMatchObject({ done: 0, total: 6, message: "结构 · 1" });
     fake.emit("d1", { type: "progress", task: "sections", done: 4, total: 4 });
     expect(store.getState().current.jobs.sections?.finished).toBe(true);
+  });
+
+  it("folds a session with the injected workflow's reducer and opens the screen the injected views name", () => {
+    const fake = fakeApi({ "sessions.list": () => ({ sessions: [] }) });
+    // A reducer that counts the steps it saw: the store knows it only through the injected views.
+    const steps: WorkflowReducer<{ steps: number }> = { initial: () => ({ steps: 0 }), reduce: (v, e) => (e.type === "step_start" ? { steps: v.steps + 1 } : v), timelineEvents: ["progress"] };
+    const workflowViews: WorkflowViews = { defaultScreen: "first", screenForWorkflow: (w) => (w === "echo" ? "echo-screen" : "first"), reducerFor: (w) => (w === "echo" ? steps : undefined) };
+    const store = createAppStore(fake.api, { workflowViews });
+    expect(store.getState().screen).toBe("first");
+    fake.emit("e1", { type: "connected", workflow: "echo" });
+    fake.emit("e1", { type: "step_start", step: "echo", agent: "system", label: "echo" });
+    fake.emit("e1", { type: "progress", task: "t", done: 1, total: 2 });
+    store.getState().openSession("e1");
+    expect(store.getState().screen).toBe("echo-screen");
+    expect(store.getState().current.workflowView).toEqual({ steps: 1 });
+    expect(store.getState().current.timeline.map((e) => e.kind)).toEqual(["step", "event"]);
   });
 });

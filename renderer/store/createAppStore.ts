@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { AppState } from "./types.js";
+import { NO_WORKFLOW_VIEWS, type WorkflowViews } from "./workflowViews.js";
 import { createSessionsSlice } from "./sessionsSlice.js";
 import { createCurrentSlice } from "./currentSlice.js";
 import { createModelsSlice } from "./modelsSlice.js";
@@ -13,21 +14,31 @@ import { trackProgress } from "./progressTracker.js";
 
 export type AppStore = StoreApi<AppState>;
 
+export interface AppStoreOptions {
+  /** The workflows' screens and reducers (the feature registry's `workflowViews`); none by default. */
+  workflowViews?: WorkflowViews;
+  /** The client clock (tests pin it). */
+  now?: () => number;
+}
+
 /**
- * The one renderer store, composed from slices (zustand slices pattern). The transport is
- * injected, so the same store runs over IPC, HTTP+SSE, or a fake in unit tests.
+ * The one renderer store, composed from slices (zustand slices pattern). The transport and the
+ * workflows are injected, so the same store runs over IPC, HTTP+SSE, or a fake in unit tests,
+ * and never imports a feature's screen.
  */
-export function createAppStore(api: ScriptoriumApi, now: () => number = Date.now): AppStore {
+export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {}): AppStore {
+  const { workflowViews = NO_WORKFLOW_VIEWS, now = Date.now } = options;
   let systemSubscribed = false;
   return createStore<AppState>()((set, get) => ({
     api,
+    workflowViews,
     ...createSessionsSlice(set, get),
     ...createCurrentSlice(set, get),
     ...createModelsSlice(set, get),
     ...createSettingsSlice(set, get),
     ...createKnowledgeSlice(set, get),
     ...createProvidersSlice(set, get),
-    ...createUiSlice(set, get),
+    ...createUiSlice(workflowViews.defaultScreen)(set, get),
     async init() {
       if (!systemSubscribed) {
         systemSubscribed = true;

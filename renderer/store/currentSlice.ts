@@ -1,7 +1,6 @@
 import type { CurrentSlice, SliceCreator } from "./types.js";
 import { emptySessionView } from "./sessionView.js";
 import { applyEvent } from "./applyEvent.js";
-import { screenForWorkflow } from "../features/registry.js";
 import { askNotificationPermission } from "../app/useRunNotifications.js";
 
 /**
@@ -17,11 +16,11 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
     unsubscribe = get().api.subscribe(id, 0, (event) => {
       const before = get().current;
       if (before.sessionId !== id) return;
-      const after = applyEvent(before, event);
+      const after = applyEvent(before, event, get().workflowViews.reducerFor);
       if (after === before) return;
       set({ current: after });
       // A session opened before the list knew it learns its workflow from `connected`.
-      if (before.workflow === null && after.workflow !== null && get().screen !== "settings") get().setScreen(screenForWorkflow(after.workflow));
+      if (before.workflow === null && after.workflow !== null && get().screen !== "settings") get().setScreen(get().workflowViews.screenForWorkflow(after.workflow));
       // The list shows status and pause point: refresh it when the run changes phase.
       if (after.status !== before.status) void get().refreshSessions();
     });
@@ -32,7 +31,7 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
     openSession(id) {
       open(id);
       const workflow = get().sessions.find((s) => s.id === id)?.workflow;
-      if (workflow) get().setScreen(screenForWorkflow(workflow));
+      if (workflow) get().setScreen(get().workflowViews.screenForWorkflow(workflow));
     },
     closeSession() {
       unsubscribe?.();
@@ -51,12 +50,6 @@ export const createCurrentSlice: SliceCreator<CurrentSlice> = (set, get) => {
         get().pushError(error);
         return null;
       }
-    },
-    async startArticle(input) {
-      await get().startRun({ workflow: "article", input });
-    },
-    async startChat(prompt) {
-      await get().startRun({ workflow: "chat", input: { prompt } });
     },
     async resume(payload) {
       const sessionId = get().current.sessionId;

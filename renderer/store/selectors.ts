@@ -2,14 +2,6 @@ import type { AppState } from "./types.js";
 import type { StepEntry } from "./sessionView.js";
 import { composeStreamingDraft } from "./composeStreamingDraft.js";
 
-/** Narrow selectors: components subscribe to the smallest piece they render. */
-export const selectCurrent = (s: AppState) => s.current;
-export const selectTimeline = (s: AppState) => s.current.timeline;
-export const selectPause = (s: AppState) => s.current.pause;
-export const selectMaterials = (s: AppState) => s.current.materials;
-export const selectStatus = (s: AppState) => s.current.status;
-export const selectSessionId = (s: AppState) => s.current.sessionId;
-
 /** The step running now (the last running entry), if any. */
 export function selectRunningStep(s: AppState): StepEntry | null {
   const timeline = s.current.timeline;

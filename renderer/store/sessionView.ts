@@ -1,11 +1,10 @@
 import type { ApiError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
-import type { Material } from "../../shared/knowledge.js";
-import type { DraftVersion, Outline, PauseContext, Review } from "../../shared/article.js";
+import type { Agent } from "../../shared/coreEvents.js";
+import type { DraftVersion } from "../../shared/documents.js";
 import type { TaskProgress } from "./types.js";
 
-/** Which agent a timeline entry belongs to. */
-export type Agent = "researcher" | "writer" | "editor" | "system";
+export type { Agent };
 
 /** One step of the timeline, built from `step_start` / `step_done`. */
 export interface StepEntry {
@@ -27,27 +26,29 @@ export interface PauseEntry {
   seq: number;
   pausePoint: string;
   allowedActions: string[];
-  context: Partial<PauseContext>;
+  /** The pause's context as its workflow's contract declares it; the workflow's card reads its fields. */
+  context: Readonly<Record<string, unknown>>;
   at: string;
   /** The action the user chose, once resumed. */
   resolvedAction: string | null;
 }
 
-/** A review shown inline in the timeline (`review_ready`). */
-export interface ReviewEntry {
-  kind: "review";
+/** A workflow's own event that its reducer declares a timeline entry (`timelineEvents`), e.g. the article's review. */
+export interface EventEntry {
+  kind: "event";
   seq: number;
-  review: Review;
+  event: EngineEvent;
   at: string;
 }
 
-export type TimelineEntry = StepEntry | PauseEntry | ReviewEntry;
+export type TimelineEntry = StepEntry | PauseEntry | EventEntry;
 
 /** Where a session stands, as far as its event log says. */
 export type RunStatus = "idle" | "running" | "paused" | "done" | "error";
 
 /**
- * The client-side mirror of one session, rebuilt purely from its event log by `applyEvent`.
+ * The client-side mirror of one session, rebuilt purely from its event log by `applyEvent` (core fields)
+ * and the workflow's registered reducer (`workflowView`).
  * The engine is the source of truth: nothing in here is invented by the UI.
  */
 export interface SessionView {
@@ -59,15 +60,10 @@ export interface SessionView {
   startedAt: string | null;
   endedAt: string | null;
   timeline: TimelineEntry[];
-  materials: Material[];
-  keywords: string[];
-  materialsSummary: string | null;
-  outline: Outline | null;
   /** Sections of the draft being streamed (`draft_chunk` by sectionIndex); null when not streaming. */
   streamingSections: string[] | null;
   draft: string | null;
   version: DraftVersion | null;
-  review: Review | null;
   /** The open pause (also in the timeline), or null while running / finished. */
   pause: PauseEntry | null;
   /** Text streamed by `token` events (the chat reply). */
@@ -78,10 +74,11 @@ export interface SessionView {
   result: unknown;
   error: ApiError | null;
   /**
-   * Events the core fold does not interpret (a workflow's own: `violation_found`, `scan_step` …),
-   * in seq order. A workflow screen derives its view from them with a selector.
+   * The workflow's own view, folded by its registered reducer (`WorkflowReducer`) from every event
+   * of the session; undefined until `connected` names the workflow, or when none is registered.
+   * The workflow's feature folder owns its type and reads it through its own selector.
    */
-  workflowEvents: EngineEvent[];
+  workflowView: unknown;
   /** The run's own long jobs (`progress` on the session stream: docgen sections, module reviews), by task. */
   jobs: Record<string, TaskProgress>;
 }
@@ -96,21 +93,16 @@ export function emptySessionView(sessionId: string | null = null): SessionView {
     startedAt: null,
     endedAt: null,
     timeline: [],
-    materials: [],
-    keywords: [],
-    materialsSummary: null,
-    outline: null,
     streamingSections: null,
     draft: null,
     version: null,
-    review: null,
     pause: null,
     tokenText: "",
     rate: { count: 0, firstTs: null, lastTs: null },
     doneSummary: null,
     result: undefined,
     error: null,
-    workflowEvents: [],
+    workflowView: undefined,
     jobs: {},
   };
 }

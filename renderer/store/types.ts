@@ -3,9 +3,9 @@ import type { ApiError } from "../../shared/errors.js";
 import type { Settings } from "../../shared/models.js";
 import type { Source } from "../../shared/knowledge.js";
 import type { ProviderConfig } from "../../shared/providers.js";
-import type { ArticleStartInput } from "../../shared/article.js";
 import type { UiLocale } from "../i18n/translate.js";
 import type { SessionView } from "./sessionView.js";
+import type { WorkflowViews } from "./workflowViews.js";
 
 export type ModelsList = MethodOutput<"models.list">;
 export type ProviderTestResult = MethodOutput<"providers.test">;
@@ -41,8 +41,6 @@ export interface CurrentSlice {
   closeSession(): void;
   /** Starts a run of any workflow and opens it; resolves the session id, or null on error (shown in the banner). */
   startRun(start: RunStart): Promise<string | null>;
-  startArticle(input: ArticleStartInput): Promise<void>;
-  startChat(prompt: string): Promise<void>;
   resume(payload: ResumePayload): Promise<boolean>;
   cancelRun(): Promise<void>;
 }
@@ -96,7 +94,7 @@ export interface ProvidersSlice {
   testProvider(config: ProviderConfig, query: string): Promise<void>;
 }
 
-/** A screen id of `features/registry.ts` (`FeatureEntry.screen`), or "settings". */
+/** A screen id of the injected `WorkflowViews` (the feature registry's `FeatureEntry.screen`), or "settings". */
 export type Screen = string;
 export type SettingsTab = "models" | "knowledge" | "providers";
 
@@ -146,6 +144,8 @@ export interface ConfirmRequest {
 
 export interface AppState extends SessionsSlice, CurrentSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {
   api: ScriptoriumApi;
+  /** The workflows' screens and reducers, injected at creation: the store imports no feature. */
+  workflowViews: WorkflowViews;
   /** Loads everything the first screen needs and subscribes to the system stream. */
   init(): Promise<void>;
 }

@@ -1,10 +1,9 @@
 import type { SliceCreator, UiSlice } from "./types.js";
 import { toApiErrorLike } from "./toApiErrorLike.js";
-import { DEFAULT_SCREEN } from "../features/registry.js";
 
-/** Navigation, locale, the error banner and transient UI choices. */
-export const createUiSlice: SliceCreator<UiSlice> = (set, get) => ({
-  screen: DEFAULT_SCREEN,
+/** Navigation, locale, the error banner and transient UI choices; the first screen is the registry's default. */
+export const createUiSlice = (defaultScreen: string): SliceCreator<UiSlice> => (set, get) => ({
+  screen: defaultScreen,
   settingsTab: "models",
   locale: "zh-CN",
   errors: [],

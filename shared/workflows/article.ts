@@ -1,7 +1,9 @@
 import { z } from "zod";
-import { workflowEvent } from "../events.js";
+import { workflowEvent } from "../coreEvents.js";
 import { MaterialSchema } from "../knowledge.js";
-import { BRIEF_RESUME_MESSAGE, BRIEF_START_MESSAGE, articleBriefEvent, articleBriefState } from "./articleBrief.js";
+import { BRIEF_RESUME_MESSAGE, BRIEF_START_MESSAGE, articleBriefEvent, articleBriefState } from "./article/articleBrief.js";
+import { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema } from "./article/outlineAndReview.js";
+import type { Outline, Review } from "./article/outlineAndReview.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ActionPayload, PauseContextOf, ResumePayloadOf } from "./contract.js";
 
@@ -54,39 +56,8 @@ export const ParsedIntentSchema = z.object({
 });
 export type ParsedIntent = z.infer<typeof ParsedIntentSchema>;
 
-export const OutlineSectionSchema = z.object({
-  section_title: z.string().min(1).max(200),
-  key_points: z.array(z.string().max(300)).max(12),
-  material_ids: z.array(z.string().max(64)).max(20),
-});
-export const OutlineSchema = z.object({
-  title: z.string().min(1).max(200),
-  sections: z.array(OutlineSectionSchema).min(1).max(20),
-});
-export type Outline = z.infer<typeof OutlineSchema>;
-
-export const ReviewIssueSchema = z.object({
-  severity: z.enum(["major", "minor"]),
-  location: z.string(),
-  issue: z.string(),
-  suggestion: z.string(),
-});
-export const REVIEW_ASPECTS = ["facts", "logic", "language"] as const;
-export const AspectReviewSchema = z.object({
-  score: z.number().min(0).max(100),
-  issues: z.array(ReviewIssueSchema),
-});
-export const ReviewSchema = z.object({
-  facts: AspectReviewSchema,
-  logic: AspectReviewSchema,
-  language: AspectReviewSchema,
-  overall: z.number().min(0).max(100),
-  threshold: z.number(),
-  verdict: z.enum(["pass", "reject"]),
-  /** Which revision round produced this review (0 = first draft). */
-  round: z.number().int(),
-});
-export type Review = z.infer<typeof ReviewSchema>;
+export { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema };
+export type { Outline, Review };
 
 const keywords = z.array(z.string().trim().min(1).max(100)).max(20);
 const notes = z.string().max(8000);

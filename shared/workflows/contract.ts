@@ -17,6 +17,15 @@ export interface PauseSpec<Context extends z.ZodRawShape = z.ZodRawShape, Action
 
 export type PauseTable = Record<string, PauseSpec<any, any>>;
 
+/** A request method of a workflow's own (e.g. `paper.import`): its input and output schemas. */
+export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+}
+
+/** Method name (without the workflow prefix) → its schemas; the engine serves each as `<id>.<name>`. */
+export type MethodTable = Record<string, MethodSpec<any, any>>;
+
 /** An event of a workflow's own: `z.object({ type: z.literal("…"), … })` built with `workflowEvent`. */
 export type WorkflowEventSchema = z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>;
 
@@ -26,6 +35,7 @@ export interface WorkflowContract<
   Pauses extends PauseTable = PauseTable,
   State extends z.ZodType = z.ZodType,
   Events extends readonly WorkflowEventSchema[] = readonly WorkflowEventSchema[],
+  Methods extends MethodTable = MethodTable,
 > {
   id: Id;
   /** HTTP route segment: `/api/<route>/start | {id}/stream | {id}/resume | {id}/state | {id}/versions | health`. */
@@ -39,6 +49,11 @@ export interface WorkflowContract<
   events: Events;
   /** True when the workflow produces a document with versions (`documents.*`). */
   documents: boolean;
+  /**
+   * The workflow's own request methods, served as `<id>.<name>` on every adapter (IPC channel,
+   * `POST /api/rpc/<id>.<name>`, CLI, MCP); their handlers are in the workflow's definition.
+   */
+  methods?: Methods;
   /**
    * Optional: another client's names beside the contract's on this workflow's own HTTP routes
    * (`/api/<route>/…` only; the app's RPC and session stream stay as they are). `event` maps one
@@ -62,18 +77,14 @@ export function defineWorkflowContract<
   const Pauses extends PauseTable,
   State extends z.ZodType,
   const Events extends readonly WorkflowEventSchema[],
->(contract: WorkflowContract<Id, Start, Pauses, State, Events>): WorkflowContract<Id, Start, Pauses, State, Events> {
+  const Methods extends MethodTable = {},
+>(contract: WorkflowContract<Id, Start, Pauses, State, Events, Methods>): WorkflowContract<Id, Start, Pauses, State, Events, Methods> {
   return contract;
 }
 
 /** Schema of the resume payload of one action at one pause: `{ action: "<name>", …fields }`, strict. */
 export function actionPayloadSchema(action: string, fields: z.ZodRawShape) {
   return z.object({ action: z.literal(action), ...fields }).strict();
-}
-
-/** Schema of a pause's full context: `{ pause_point, allowed_actions, …context }`. */
-export function pauseContextSchema(pausePoint: string, spec: PauseSpec<any, any>) {
-  return z.object({ pause_point: z.literal(pausePoint), allowed_actions: z.array(z.string()), ...spec.context });
 }
 
 /** The resume payload type of a workflow: the union, over its pauses and actions, of `{action} & fields`. */
@@ -94,10 +105,15 @@ export type PauseContextOf<C extends WorkflowContract<any, any, any, any, any>, 
   allowed_actions: string[];
 } & z.output<z.ZodObject<C["pauses"][P]["context"]>>;
 
-/** Every action name of a pause, in table order. */
-export function actionsOf(contract: WorkflowContract, pausePoint: string): string[] {
-  const spec = contract.pauses[pausePoint];
-  return spec ? Object.keys(spec.actions) : [];
+/** A contract's methods under their full names: `{ "<id>.<name>": spec }`. */
+export type QualifiedMethods<C extends WorkflowContract<any, any, any, any, any, any>> = NonNullable<C["methods"]> extends infer M extends MethodTable
+  ? { [N in keyof M & string as `${C["id"]}.${N}`]: M[N] }
+  : {};
+
+/** `{ "<id>.<name>": spec }` for each contract's methods, at run time. */
+export function qualifiedMethodsOf(contracts: readonly WorkflowContract<any, any, any, any, any, any>[]): Record<string, MethodSpec> {
+  const entries = contracts.flatMap((c) => Object.entries(c.methods ?? {}).map(([name, spec]): [string, MethodSpec] => [`${c.id}.${name}`, spec as MethodSpec]));
+  return Object.fromEntries(entries);
 }
 
 /** `{ workflow, input }` for each contract, as one discriminated union (the engine builds its own from its registry). */

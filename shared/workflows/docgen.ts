@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workflowEvent } from "../events.js";
+import { workflowEvent } from "../coreEvents.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ResumePayloadOf } from "./contract.js";
 
@@ -14,8 +14,6 @@ export type InputMode = (typeof INPUT_MODES)[number];
 
 /** Revise rounds per module before the breaker force-passes it (`【熔断放行】`). */
 export const DOCGEN_MAX_ROUNDS = 3;
-/** Default cap on the code-scanning agent's tool steps. */
-export const DEFAULT_SCAN_STEPS = 12;
 
 /** `run.start` input (`POST /api/docgen/start`). */
 export const DocgenStartInputSchema = z
@@ -103,7 +101,7 @@ export const GuideSummarySchema = z.object({
 });
 export type GuideSummary = z.infer<typeof GuideSummarySchema>;
 
-/** The doc generator's own contract methods (registered in shared/api.ts). */
+/** The doc generator's own methods (`docgen.<name>`; handlers in its engine definition). */
 export const DocgenMethods = {
   /** The guide library: the built-in guide first, then the imported ones by name. */
   listGuides: { input: z.object({}).strict(), output: z.object({ guides: z.array(GuideSummarySchema) }) },
@@ -134,6 +132,7 @@ export const docgenContract = defineWorkflowContract({
   route: "docgen",
   start: DocgenStartInputSchema,
   documents: true,
+  methods: DocgenMethods,
   pauses: {
     /** After the outline (only when `confirm_outline`). */
     outline_confirm: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workflowEvent } from "../events.js";
+import { workflowEvent } from "../coreEvents.js";
 import { defineWorkflowContract } from "./contract.js";
 
 /**
@@ -198,6 +198,7 @@ export const paperContract = defineWorkflowContract({
   route: "paper",
   start: PaperStartInputSchema,
   documents: false,
+  methods: PaperMethods,
   pauses: {
     /** After each answer: ask the next question in the same session, or end it. */
     await_question: {

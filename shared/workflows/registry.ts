@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { CORE_EVENTS } from "../events.js";
-import type { CoreEvent } from "../events.js";
+import { CORE_EVENTS } from "../coreEvents.js";
+import type { CoreEvent } from "../coreEvents.js";
 import { articleContract } from "./article.js";
 import { chatContract } from "./chat.js";
 import { paperContract } from "./paper.js";
 import { docgenContract } from "./docgen.js";
-import { runStartSchemaOf } from "./contract.js";
-import type { ResumePayloadOf, WorkflowContract } from "./contract.js";
+import { qualifiedMethodsOf, runStartSchemaOf } from "./contract.js";
+import type { QualifiedMethods, ResumePayloadOf, WorkflowContract } from "./contract.js";
 
 /**
  * Every workflow's contract, by id. Adding a workflow = its `shared/workflows/<id>.ts` and one line
@@ -44,3 +44,8 @@ export const RunStartSchema = runStartSchemaOf(contracts) as unknown as z.ZodTyp
 
 /** Resume payload of any workflow; the engine checks it against the session's pending pause. */
 export type ResumePayload = { [W in WorkflowId]: ResumePayloadOf<WorkflowContracts[W]> }[WorkflowId];
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** Every workflow's own methods under their full names (`paper.import`, `docgen.listGuides` …). */
+export type WorkflowMethods = UnionToIntersection<{ [W in WorkflowId]: QualifiedMethods<WorkflowContracts[W]> }[WorkflowId]>;
+export const WORKFLOW_METHODS = qualifiedMethodsOf(contracts) as unknown as WorkflowMethods;

@@ -11,7 +11,8 @@ import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
 import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import type { EngineContext } from "../../electron/engine/EngineServices.js";
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 
 const openStudio = studioPerTest();
 
@@ -28,8 +29,8 @@ async function dropFiles(s: Studio, files: string[]): Promise<void> {
 describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 240_000 }, () => {
   it("reports 0 serious or critical axe violations on every screen", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
-    const papers = (context: EngineContext) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) });
-    const studio = await openStudio({ papers }, { bypassCSP: true });
+    const paper = (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) }));
+    const studio = await openStudio({ workflowServices: { paper } }, { bypassCSP: true });
     const { page, llm } = studio;
     const found: Array<AxeFinding & { screen: string }> = [];
     const scan = async (screen: string) => found.push(...(await seriousAxeViolations(page, screen)));

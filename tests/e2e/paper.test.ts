@@ -1,3 +1,5 @@
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,7 +38,7 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const llm = paperLlm();
     const studio = await openStudio({
       llm,
-      papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
     });
     const { page } = studio;
     await skipOnboarding(page);
@@ -97,7 +99,7 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const llm = paperLlm();
     const studio = await openStudio({
       llm,
-      papers: (context) => new PaperService({ dataDir: context.dataDir.root, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
     });
     const { page, engine } = studio;
     await skipOnboarding(page);

@@ -151,6 +151,12 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     const pause4 = await visible(card(page, "处理编辑意见"));
     await expect(card(page, "编辑审核").last().innerText()).resolves.toContain("未通过");
     await pause4.getByRole("button", { name: "强制定稿" }).click();
+    // Irreversible: asked again in the in-app dialog; cancelling keeps the pause open.
+    const question = "不采纳编辑意见，直接以当前稿件定稿？定稿后本轮审稿结束。";
+    await (await visible(page.getByRole("dialog", { name: question }))).getByRole("button", { name: "取消" }).click();
+    await visible(pause4.getByRole("button", { name: "强制定稿" }));
+    await pause4.getByRole("button", { name: "强制定稿" }).click();
+    await (await visible(page.getByRole("dialog", { name: question }))).getByRole("button", { name: "强制定稿" }).click();
     await expectFinished(page);
   });
 

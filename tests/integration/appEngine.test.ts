@@ -55,8 +55,12 @@ describe("createAppEngine: models", () => {
   });
 
   it("imports the tiny GGUF, lists it and the catalog with fit badges, and selects it", async () => {
-    const { model } = await engine.call("models.import", { path: tinyPath });
+    const { model, selected } = await engine.call("models.import", { path: tinyPath });
     expect(model).toMatchObject({ id: path.basename(tinyPath), architecture: "llama", hasChatTemplate: expect.any(Boolean) });
+    // The first import becomes the chat model: a newcomer's first article needs no visit to Settings.
+    expect(selected).toBe("chat");
+    expect((await engine.call("settings.get", {})).chatModel).toBe(model.id);
+    await engine.call("models.select", { chatModel: null });
     expect(fs.existsSync(path.join(dataDir, "models", path.basename(tinyPath)))).toBe(true);
 
     const listed = await engine.call("models.list", {});

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionState } from "../../shared/api.js";
-import type { ArticleResume } from "../../shared/article.js";
+import type { ArticleResume } from "../../shared/workflows/article.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";

@@ -18,7 +18,9 @@ import type { IpcResult } from "../../electron/main/ipcMessages.js";
 import { registerIpc } from "../../electron/main/registerIpc.js";
 import { createServer } from "../../electron/server/createServer.js";
 import type { ScriptoriumServer } from "../../electron/server/createServer.js";
-import { WORKFLOW_ROUTES } from "../../electron/server/workflowRoutes.js";
+import { runCli } from "../../electron/cli/runCli.js";
+import { usageError } from "../../shared/cli/CliContext.js";
+import { outcomeCode, waitForRun } from "../../shared/cli/waitForRun.js";
 
 /**
  * Issue 9's "done when": a new workflow is its contract, its definition and one line per registry.
@@ -35,6 +37,8 @@ const echoContract = defineWorkflowContract({
   },
   state: z.object({ status: z.string(), echoed: z.string() }),
   events: [],
+  // A method of its own: served as `echo.shout` on every adapter with no edit to shared/api.ts or Engine.ts.
+  methods: { shout: { input: z.object({ text: z.string().min(1).max(50) }).strict(), output: z.object({ shouted: z.string() }) } },
 });
 
 const EchoState = Annotation.Root({
@@ -48,6 +52,19 @@ const echoPauses = definePauses<typeof echoContract.pauses, EchoValues>(echoCont
 const echoWorkflow: WorkflowDefinition<{ text: string }, typeof echoContract> = {
   id: "echo",
   contract: echoContract,
+  methods: () => ({ shout: async ({ text }) => ({ shouted: `${text.toUpperCase()}!` }) }),
+  // A CLI command of its own: `echo say <text>` starts a run and prints the pause's echo.
+  cli: {
+    usage: ["echo say <text>"],
+    run: async (ctx) => {
+      if (ctx.args[0] !== "say" || ctx.args.length !== 2) throw usageError("usage: echo say <text>");
+      const api = await ctx.api();
+      const { sessionId } = await api.call("run.start", { workflow: "echo", input: { text: ctx.args[1] } } as never);
+      const outcome = await waitForRun({ ...ctx, flags: { ...ctx.flags, json: true }, out: () => undefined }, api, sessionId, 0);
+      ctx.out(outcome.type === "await_user" ? `echoed: ${String((outcome.context as { echoed?: string }).echoed)}` : outcome.type);
+      return outcomeCode(outcome);
+    },
+  },
   title: (input) => `echo ${input.text}`,
   build: (_services, checkpointer: BaseCheckpointSaver) =>
     new StateGraph(EchoState)
@@ -82,7 +99,8 @@ beforeAll(async () => {
   // createEngine types `registry` by the built-in ids; the runner serves any id it is given.
   const registry = { ...WORKFLOW_REGISTRY, echo: echoWorkflow } as typeof WORKFLOW_REGISTRY;
   engine = await createEngine({ dataDir: dir, llm: chunkLlm(["unused"]), appVersion: "test", registry });
-  server = await createServer({ api: engine, token: TOKEN, port: 0, workflows: [...WORKFLOW_ROUTES, { workflow: "echo", route: "echo" }] });
+  // No route table given: the server derives /api/echo/* from the engine's registry.
+  server = await createServer({ api: engine, token: TOKEN, port: 0 });
 });
 afterAll(async () => {
   await server?.close();
@@ -143,11 +161,35 @@ describe("a workflow registered only in a test", () => {
     expect(await health.json()).toMatchObject({ ok: true, workflow: "echo" });
   });
 
+  it("serves its own method over HTTP and IPC, and refuses a bad payload with the method's schema", async () => {
+    const call = (body: unknown) => fetch(`${server.url}/api/rpc/echo.shout`, { method: "POST", headers: auth, body: JSON.stringify(body) });
+    const ok = await call({ text: "hi" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ shouted: "HI!" });
+    const bad = await call({ text: "" });
+    expect(bad.status).toBe(400);
+    expect(engine.methodNames()).toContain("echo.shout");
+    expect(await engine.call("echo.shout" as never, { text: "in process" } as never)).toEqual({ shouted: "IN PROCESS!" });
+  });
+
+  it("runs its own CLI command and lists it in the help", async () => {
+    const registry = { ...WORKFLOW_REGISTRY, echo: echoWorkflow } as typeof WORKFLOW_REGISTRY;
+    const out: string[] = [];
+    const io = { stdout: { write: (chunk: string | Uint8Array) => out.push(String(chunk)) }, stderr: { write: () => true } };
+    const openApi = async () => Object.assign(Object.create(engine) as Engine, { dispose: async () => undefined });
+    expect(await runCli(["echo", "say", "from the cli"], io, openApi, registry)).toBe(0);
+    expect(out.join("")).toContain("echoed: from the cli");
+    out.length = 0;
+    expect(await runCli(["--help"], io, openApi, registry)).toBe(0);
+    expect(out.join("")).toContain("echo say <text>");
+  });
+
   it("reaches done over IPC (registerIpc with a fake ipcMain)", async () => {
     type Handler = (event: unknown, payload: unknown) => Promise<IpcResult>;
     const handlers = new Map<string, Handler>();
     const ipcMain = { handle: (channel: string, fn: Handler) => handlers.set(channel, fn), removeHandler: (channel: string) => handlers.delete(channel) } as unknown as IpcMain;
     const unregister = registerIpc(engine, ipcMain);
+    expect(handlers.has(ipcChannel("echo.shout" as never))).toBe(true);
     const sender = { send: () => undefined, isDestroyed: () => false, once: () => undefined, on: () => undefined };
     const invoke = async (method: string, payload: unknown): Promise<any> => {
       const result = await handlers.get(ipcChannel(method as never))!({ sender, senderFrame: { url: "app://scriptorium/index.html" } }, structuredClone(payload));

@@ -1,3 +1,5 @@
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +34,7 @@ async function start(embedder: GatedEmbedder): Promise<Engine> {
     recover: false,
     knowledge: (ctx) => createKnowledgePort(ctx, { loadEmbedder: async () => embedder }),
     // No LLM for the papers: metadata comes from the file, nothing loads a model.
-    papers: (ctx) => new PaperService({ dataDir: ctx.dataDir.root, modelsDir: ctx.dataDir.models, db: ctx.db, settings: ctx.settings, llm: () => undefined, embedder }),
+    workflowServices: { paper: (ctx: PlatformServices) => paperDeps(ctx, new PaperService({ dataDir: ctx.dataDir, modelsDir: ctx.modelsDir, db: ctx.db, settings: ctx.settings, llm: () => undefined, embedder })) },
   });
   engine.subscribe(SYSTEM_STREAM, 0, (event) => system.push(event));
   return engine;

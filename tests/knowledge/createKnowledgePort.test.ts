@@ -32,9 +32,6 @@ beforeEach(() => {
     llm: {} as LlmClient,
     modelPath: null,
     reportRepair: () => undefined,
-    sessionState: async () => {
-      throw new Error("no sessions in this test");
-    },
   };
   port = createKnowledgePort(context, {
     loadEmbedder: async (ctx) => {
@@ -79,14 +76,19 @@ describe("createKnowledgePort", () => {
   });
 
   it("reports a failed task with an error event naming the task", async () => {
-    const { taskId } = await port.ingest({ paths: [path.join(root, "missing")], collection: "library" });
+    // A path that is not there is refused at once, naming it, and no task starts.
+    const missing = path.join(root, "missing");
+    await expect(port.ingest({ paths: [missing], collection: "library" })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining(missing) });
+    // A file that is there but unreadable is a per-file failure, not a task failure.
+    const broken = path.join(root, "broken.pdf");
+    fs.writeFileSync(broken, "not a pdf");
+    const { taskId } = await port.ingest({ paths: [broken], collection: "library" });
     await port.idle();
-    // A missing path is a per-file failure, not a task failure.
     expect(events.at(-1)!.draft).toMatchObject({ type: "progress", task: taskId, message: expect.stringContaining("failed 1") });
 
     settings = { ...settings, embeddingModel: "broken.gguf" };
     const failing = createKnowledgePort(
-      { ...({} as EngineContext), dataDir: { root, models: root, cache: root, lancedb: root }, db, settings: () => settings, emit: (s, d) => events.push({ stream: s, draft: d }), llm: {} as LlmClient, modelPath: null },
+      { ...({} as EngineContext), dataDir: { root, models: root, cache: root, lancedb: root }, db, settings: () => settings, emit: (s, d) => events.push({ stream: s, draft: d }), modelPath: null },
       { loadEmbedder: async () => Promise.reject(new Error("cannot load broken.gguf")) },
     );
     const second = await failing.reindex({ collection: "library" });

@@ -1,3 +1,5 @@
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";
 import type { EngineEvent } from "../../shared/events.js";
@@ -15,8 +17,9 @@ export async function paperEngine(llm: LlmClient, dataDir = tempDataDir("paper-e
   const engine = await createEngine({
     dataDir,
     llm,
-    papers: (context) =>
-      (papers = new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })),
+    workflowServices: {
+      paper: (context: PlatformServices) => paperDeps(context, (papers = new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }))),
+    },
   });
   return { engine, dataDir, papers: papers! };
 }

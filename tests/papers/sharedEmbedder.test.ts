@@ -1,3 +1,4 @@
+import type { PaperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -101,7 +102,7 @@ describe("one embedding model for the knowledge library and the papers", () => {
     expect(loaded).toHaveLength(2);
     const second = loaded[1]!;
     // The index was rebuilt with the new model's vectors (every chunk re-embedded) and queried with it.
-    const chunks = engine.parts.papers!.library.repo.chunks(docId).length;
+    const chunks = (engine.parts.servicesOf("paper") as PaperDeps).papers.library.repo.chunks(docId).length;
     expect(second.embedded).toBeGreaterThan(chunks);
   });
 });

@@ -6,7 +6,7 @@ import type { IpcMain } from "electron";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API, IPC_SUBSCRIBE_CHANNEL, IPC_UNSUBSCRIBE_CHANNEL, METHOD_NAMES, ipcChannel } from "../../shared/api.js";
 import type { MethodName } from "../../shared/api.js";
-import { ArticleResumeSchema, ArticleStartInputSchema } from "../../shared/article.js";
+import { ArticleResumeSchema, ArticleStartInputSchema } from "../../shared/workflows/article.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";

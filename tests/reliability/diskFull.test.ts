@@ -1,8 +1,10 @@
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionState } from "../../shared/api.js";
-import type { ArticleResume } from "../../shared/article.js";
+import type { ArticleResume } from "../../shared/workflows/article.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../electron/engine/testing/articleTestKit.js";
@@ -204,7 +206,7 @@ describe("disk full in the doc generator and the paper reader", () => {
     const engine = await createEngine({
       dataDir,
       llm,
-      papers: (context) => new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
       eventFlushIntervalMs: 5,
     });
     cleanup.push(() => engine.dispose());

@@ -1,3 +1,5 @@
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,7 +89,7 @@ beforeAll(async () => {
     dataDir,
     llm,
     search: new FakeSearch(),
-    papers: (context) => new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+    workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir, modelsDir: path.join(dataDir, "models"), db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
     eventFlushIntervalMs: 5,
   });
   await engine.call("settings.update", { sequences: POOL });

@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { GenerateDocsInput, JobRef, ReviewDocInput } from "../../electron/mcp/docgenTools.js";
+import { GenerateDocsInput, JobRef, ReviewDocInput } from "../../electron/engine/workflows/docgen/mcp/docgenTools.js";
 import { REPO_ROOT } from "./helpers/serverProcess.js";
 import { chaosCount, chaosSeed } from "./helpers/seededRandom.js";
 

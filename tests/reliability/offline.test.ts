@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { PausePoint } from "../../shared/article.js";
+import type { PausePoint } from "../../shared/workflows/article.js";
 import { createAppEngine } from "../../electron/engine/createAppEngine.js";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { physicalCoreCount } from "../../electron/engine/llm/physicalCoreCount.js";

@@ -1,3 +1,5 @@
+import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -85,7 +87,7 @@ beforeAll(async () => {
     dataDir,
     llm,
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
-    papers: (context) => new PaperService({ dataDir, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) }),
+    workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
     eventFlushIntervalMs: 5,
   });
   // Everything below runs in this process: any socket the engine opens is seen here.

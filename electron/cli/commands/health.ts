@@ -1,5 +1,5 @@
-import type { CommandGroup } from "../CliContext.js";
-import { printResult, usageError } from "../CliContext.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { printResult, usageError } from "../../../shared/cli/CliContext.js";
 
 /** `health`: engine version, SQLite version and the loaded model. */
 export const healthCommand: CommandGroup = async (ctx) => {

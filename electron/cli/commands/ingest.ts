@@ -1,9 +1,9 @@
 import path from "node:path";
 import { COLLECTIONS } from "../../../shared/knowledge.js";
 import type { Collection } from "../../../shared/knowledge.js";
-import type { CommandGroup } from "../CliContext.js";
-import { usageError } from "../CliContext.js";
-import { systemStreamCursor, waitForTask } from "../waitForTask.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { usageError } from "../../../shared/cli/CliContext.js";
+import { systemStreamCursor, waitForTask } from "../../../shared/cli/waitForTask.js";
 
 /** `ingest <paths…> [--collection library|papers|code]`: add files or folders to the knowledge base. */
 export const ingestCommand: CommandGroup = async (ctx) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { CommandGroup } from "../CliContext.js";
-import { usageError } from "../CliContext.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { usageError } from "../../../shared/cli/CliContext.js";
 
 /**
  * `lint <file.md> [--json] [--fix]`: the deterministic rule checkers, without the engine (no

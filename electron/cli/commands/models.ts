@@ -1,7 +1,7 @@
 import path from "node:path";
-import type { CommandGroup } from "../CliContext.js";
-import { expectArgs, printResult, usageError } from "../CliContext.js";
-import { systemStreamCursor, waitForTask } from "../waitForTask.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
+import { systemStreamCursor, waitForTask } from "../../../shared/cli/waitForTask.js";
 
 /** `models list|import <file>|download <catalogId>|select <id> [--embedding]`. */
 export const modelsCommand: CommandGroup = async (ctx) => {

@@ -1,5 +1,5 @@
-import type { CommandGroup } from "../CliContext.js";
-import { expectArgs, printResult, usageError } from "../CliContext.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
 
 /** `provider list | test <name>`: intranet search providers. */
 export const providerCommand: CommandGroup = async (ctx) => {

@@ -1,5 +1,5 @@
-import type { CommandGroup } from "../CliContext.js";
-import { intFlag, printResult, usageError } from "../CliContext.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { intFlag, printResult, usageError } from "../../../shared/cli/CliContext.js";
 import { parseCollection } from "./ingest.js";
 
 /** `search "<query>" [--json] [--limit N] [--collection C]`: hybrid search of the local knowledge base. */

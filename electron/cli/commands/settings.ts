@@ -1,5 +1,5 @@
-import type { CommandGroup } from "../CliContext.js";
-import { expectArgs, usageError } from "../CliContext.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { expectArgs, usageError } from "../../../shared/cli/CliContext.js";
 
 const USAGE = "usage: settings get | settings set <key> <json> | settings set-key openai <key> | settings clear-key openai";
 

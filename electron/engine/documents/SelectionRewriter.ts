@@ -3,7 +3,7 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import type { RewriteRequest, RewriteResult } from "../../../shared/documents.js";
 import type { LlmClient } from "../llm/LlmClient.js";
 import { cleanRewrite, rewritePrompt } from "./rewritePrompts.js";
-import { detectLocale } from "../workflows/common/detectLocale.js";
+import { detectLocale } from "../../../shared/detectLocale.js";
 
 export interface SelectionRewriterOptions {
   llm: () => LlmClient;

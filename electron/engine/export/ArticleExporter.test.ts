@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Material } from "../../../shared/knowledge.js";
-import type { ExportRequest } from "../EngineServices.js";
+import type { ExportRequest } from "./ExportPort.js";
 import { ArticleExporter, fileSafe } from "./ArticleExporter.js";
 
 const version = { number: 3, reason: "editor" as const, created_at: "2024-01-01T00:00:00.000Z", scores: null, chars: 10 };

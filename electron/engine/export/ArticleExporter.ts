@@ -1,6 +1,6 @@
 import type { MethodOutput } from "../../../shared/api.js";
 import type { Material } from "../../../shared/knowledge.js";
-import type { ExportPort, ExportRequest } from "../EngineServices.js";
+import type { ExportPort, ExportRequest } from "./ExportPort.js";
 import { citationList, guessLocale } from "./citationList.js";
 import { cleanMarkdownTables } from "./cleanTables.js";
 import { markdownToDocx } from "./markdownToDocx.js";

@@ -1,5 +1,5 @@
 import type { Material } from "../../../shared/knowledge.js";
-import type { ExportPort } from "../EngineServices.js";
+import type { ExportPort } from "./ExportPort.js";
 
 /**
  * The ArticleExporter, imported on the first export: docx and the unified/rehype pipeline are

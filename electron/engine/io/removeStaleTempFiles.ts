@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { processAlive } from "./processAlive.js";
 
 /** `tempPathFor`'s shape: `.name.<pid>.<12 hex>.tmp`. */
 const TEMP_NAME = /^\..+\.(\d+)\.[0-9a-f]{12}\.tmp$/;
@@ -19,7 +20,7 @@ export function removeStaleTempFiles(dir: string): number {
   }
   for (const entry of entries) {
     const match = entry.isFile() ? TEMP_NAME.exec(entry.name) : null;
-    if (!match || isAlive(Number(match[1]))) continue;
+    if (!match || processAlive(Number(match[1]))) continue;
     try {
       fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
       removed++;
@@ -30,12 +31,3 @@ export function removeStaleTempFiles(dir: string): number {
   return removed;
 }
 
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getLlama, type LlamaModel, type LlamaRankingContext } from "node-llama-cpp";
-import type { Reranker } from "../workflows/paper/library/PaperLibrary.js";
+import type { Reranker } from "./Reranker.js";
 
 /** The catalog's reranker file (models/catalog.json `bge-reranker-v2-m3-q8_0`). */
 export const RERANKER_FILE = "bge-reranker-v2-m3-Q8_0.gguf";

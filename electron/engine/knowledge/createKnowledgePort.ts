@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
-import { toApiError } from "../../../shared/errors.js";
+import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../shared/events.js";
 import type { Collection } from "../../../shared/knowledge.js";
 import type { Settings } from "../../../shared/models.js";
-import type { EngineContext, KnowledgePort } from "../EngineServices.js";
+import type { KnowledgeContext } from "./KnowledgeContext.js";
+import type { KnowledgePort } from "./KnowledgePort.js";
 import type { Embedder } from "../llm/LlmClient.js";
 import { resolveThreads } from "../llm/physicalCoreCount.js";
 import { EmbeddingService } from "./EmbeddingService.js";
@@ -18,7 +20,7 @@ export interface KnowledgePortOptions {
    * Builds the embedder; default: an EmbeddingService on the `embeddingModel` setting (relative
    * names resolve against `<dataDir>/models`), falling back to the chat model. Tests inject one.
    */
-  loadEmbedder?: (context: EngineContext) => Promise<Embedder & { dispose?(): Promise<void> }>;
+  loadEmbedder?: (context: KnowledgeContext) => Promise<Embedder & { dispose?(): Promise<void> }>;
   /** Chunks per embedding batch; default 32. */
   batchSize?: number;
 }
@@ -41,7 +43,7 @@ export interface KnowledgePortHandle extends KnowledgePort {
  * background and report `progress` events (task = the returned taskId) on the system stream; the
  * last one says how it ended, and a failure also emits `error` with `details.task`.
  */
-export function createKnowledgePort(context: EngineContext, options: KnowledgePortOptions = {}): KnowledgePortHandle {
+export function createKnowledgePort(context: KnowledgeContext, options: KnowledgePortOptions = {}): KnowledgePortHandle {
   let current: { key: string; service: KnowledgeService; embedder?: Embedder & { dispose?(): Promise<void> } } | undefined;
   const tasks = new Set<Promise<void>>();
   const controllers = new Map<string, AbortController>();
@@ -103,6 +105,9 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
   return {
     service,
     async ingest(input) {
+      // A path that is not there is the caller's mistake, said at once (not a job that ends "failed 1").
+      const missing = input.paths.filter((p) => !fs.existsSync(p));
+      if (missing.length) throw new ScriptoriumError("bad_request", `No such file or folder: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (+${missing.length - 5} more)` : ""}.`, { missing });
       const knowledge = service();
       return runTask("ingest", async (onProgress, signal) => {
         const report = await knowledge.ingest(input, { onProgress, signal });
@@ -150,17 +155,17 @@ export function createKnowledgePort(context: EngineContext, options: KnowledgePo
 }
 
 /** What identifies the embedder: a change of setting re-creates the service (and its index tables). */
-function embedderKey(context: EngineContext): string {
+function embedderKey(context: KnowledgeContext): string {
   const settings = context.settings();
   return JSON.stringify(modelPaths(context, settings));
 }
 
-function modelPaths(context: EngineContext, settings: Settings): { modelPath: string | null; chatModelPath: string | null } {
+function modelPaths(context: KnowledgeContext, settings: Settings): { modelPath: string | null; chatModelPath: string | null } {
   const resolve = (name: string | null) => (name ? path.resolve(context.dataDir.models, name) : null);
   return { modelPath: resolve(settings.embeddingModel), chatModelPath: context.modelPath ?? resolve(settings.chatModel) };
 }
 
-async function defaultLoader(context: EngineContext): Promise<EmbeddingService> {
+async function defaultLoader(context: KnowledgeContext): Promise<EmbeddingService> {
   const settings = context.settings();
   return EmbeddingService.load({ ...modelPaths(context, settings), db: context.db, threads: resolveThreads(settings.threads) });
 }

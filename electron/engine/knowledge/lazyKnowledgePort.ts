@@ -1,5 +1,6 @@
 import type { Collection } from "../../../shared/knowledge.js";
-import type { EngineContext, KnowledgePort } from "../EngineServices.js";
+import type { KnowledgeContext } from "./KnowledgeContext.js";
+import type { KnowledgePort } from "./KnowledgePort.js";
 import type { Embedder } from "../llm/LlmClient.js";
 import type { RuleRepository } from "../rules/RuleRepository.js";
 import type { RuleSearch } from "../rules/RuleSearch.js";
@@ -39,7 +40,7 @@ export interface LazyKnowledgePort extends KnowledgePort {
  * `createKnowledgePort`, imported on first use: the knowledge layer pulls in LanceDB, Arrow and
  * the PDF/DOCX parsers, seconds of start-up that `health`, `sessions list` or a chat never need.
  */
-export function lazyKnowledgePort(context: EngineContext, options?: KnowledgePortOptions): LazyKnowledgePort {
+export function lazyKnowledgePort(context: KnowledgeContext, options?: KnowledgePortOptions): LazyKnowledgePort {
   let handle: Promise<KnowledgePortHandle> | null = null;
   const load = (): Promise<KnowledgePortHandle> => {
     handle ??= import("./createKnowledgePort.js").then(({ createKnowledgePort }) => createKnowledgePort(context, options));

@@ -9,7 +9,7 @@ import type { Settings } from "../../../shared/models.js";
 import type { Checkpointer } from "../storage/Checkpointer.js";
 import type { EventStore } from "../storage/EventStore.js";
 import type { SessionStore } from "../storage/SessionStore.js";
-import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry, WorkflowServices } from "../workflows/WorkflowDefinition.js";
+import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry } from "../workflows/WorkflowDefinition.js";
 import type { EventHub, EventListener } from "./EventHub.js";
 import { firstPause, pauseFromSnapshot } from "./pauses.js";
 
@@ -21,7 +21,8 @@ const RELAXED = { relaxed: true } as const;
 export interface WorkflowRunnerOptions {
   /** Workflow id → definition; tests may register ids of their own. */
   registry: WorkflowRegistry;
-  services: WorkflowServices;
+  /** A workflow's own services (its definition's `services(platform)`, built once by the composition root). */
+  servicesOf(workflowId: string): unknown;
   checkpointer: Checkpointer;
   sessions: SessionStore;
   events: EventStore;
@@ -74,7 +75,7 @@ export class WorkflowRunner {
     this.assertOpen();
     const definition = this.definition(workflow);
     const graph = this.graph(definition);
-    await definition.checkStart?.(input, this.opts.services);
+    await definition.checkStart?.(input, this.opts.servicesOf(definition.id));
     const sessionId = randomUUID();
     // Relaxed: the `connected` event, a FULL commit, follows at once (see withRelaxedSync).
     this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input }, RELAXED);
@@ -190,7 +191,7 @@ export class WorkflowRunner {
   }
 
   /** The definition a session runs. */
-  definitionOf(sessionId: string): WorkflowDefinition<any, any> {
+  definitionOf(sessionId: string): WorkflowDefinition<any, any, any> {
     return this.definition(this.requireSession(sessionId).workflow);
   }
 
@@ -290,7 +291,7 @@ export class WorkflowRunner {
     this.opts.events.flush();
   }
 
-  private launch(sessionId: string, definition: WorkflowDefinition<any, any>, graph: CompiledWorkflowGraph, input: unknown): void {
+  private launch(sessionId: string, definition: WorkflowDefinition<any, any, any>, graph: CompiledWorkflowGraph, input: unknown): void {
     const run: ActiveRun = { controller: new AbortController(), detached: false, done: Promise.resolve() };
     this.runs.set(sessionId, run);
     run.done = this.drive(sessionId, definition, graph, input, run).finally(() => this.release(sessionId, run));
@@ -300,7 +301,7 @@ export class WorkflowRunner {
     if (this.runs.get(sessionId) === run) this.runs.delete(sessionId);
   }
 
-  private async drive(sessionId: string, definition: WorkflowDefinition<any, any>, graph: CompiledWorkflowGraph, input: unknown, run: ActiveRun): Promise<void> {
+  private async drive(sessionId: string, definition: WorkflowDefinition<any, any, any>, graph: CompiledWorkflowGraph, input: unknown, run: ActiveRun): Promise<void> {
     const signal = run.controller.signal;
     try {
       const stream = await graph.stream(input, {
@@ -406,16 +407,16 @@ export class WorkflowRunner {
     }
   }
 
-  private definition(workflow: string): WorkflowDefinition<any, any> {
+  private definition(workflow: string): WorkflowDefinition<any, any, any> {
     const definition = this.opts.registry[workflow];
     if (!definition) throw new ScriptoriumError("unavailable", `Workflow "${workflow}" is not available in this build.`);
     return definition;
   }
 
-  private graph(definition: WorkflowDefinition<any, any>): CompiledWorkflowGraph {
+  private graph(definition: WorkflowDefinition<any, any, any>): CompiledWorkflowGraph {
     let graph = this.graphs.get(definition.id);
     if (!graph) {
-      graph = definition.build(this.opts.services, this.opts.checkpointer.saver);
+      graph = definition.build(this.opts.servicesOf(definition.id), this.opts.checkpointer.saver);
       this.graphs.set(definition.id, graph);
     }
     return graph;

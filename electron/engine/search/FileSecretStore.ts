@@ -1,7 +1,12 @@
-import { chmod, mkdir, readFile } from "node:fs/promises";
+import { chmod, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
+import { z } from "zod";
 import { writeFileAtomic } from "../io/atomicWrite.js";
+import { isMissingJsonFile, readJsonFile } from "../io/readJsonFile.js";
 import type { SecretStore } from "./SecretStore.js";
+
+/** `{ name: secret }`; an entry that is not a string is dropped rather than failing the whole file. */
+export const SecretsFileSchema = z.record(z.string(), z.unknown()).transform((value) => Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string")));
 
 /**
  * Secrets in a JSON file readable only by the user (mode 0600), for server and CLI mode where no
@@ -28,13 +33,16 @@ export class FileSecretStore implements SecretStore {
     });
   }
 
+  /**
+   * No file yet is no secrets; a file that cannot be read or parsed is an error naming it, so a save
+   * never overwrites the keys it could not read.
+   */
   private async read(): Promise<Record<string, string>> {
     try {
-      const value: unknown = JSON.parse(await readFile(this.filePath, "utf8"));
-      if (!value || typeof value !== "object" || Array.isArray(value)) return {};
-      return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-    } catch {
-      return {};
+      return await readJsonFile(this.filePath, SecretsFileSchema);
+    } catch (error) {
+      if (isMissingJsonFile(error)) return {};
+      throw error;
     }
   }
 

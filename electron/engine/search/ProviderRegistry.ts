@@ -1,9 +1,10 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { ProviderConfigSchema, ProviderSaveSchema, type ProviderConfig } from "../../../shared/providers.js";
 import { writeFileAtomic } from "../io/atomicWrite.js";
+import { isMissingJsonFile, readJsonFile } from "../io/readJsonFile.js";
 import { IntranetHttpProvider, type IntranetHttpProviderOptions } from "./IntranetHttpProvider.js";
 import type { SecretStore } from "./SecretStore.js";
 
@@ -98,16 +99,13 @@ export class ProviderRegistry {
   }
 
   private async read(): Promise<ProviderConfig[]> {
-    let text: string;
     try {
-      text = await readFile(this.options.filePath, "utf8");
+      return (await readJsonFile(this.options.filePath, FileSchema)).providers;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      // No file yet: no providers. A broken file is an error naming it (never overwritten by a save).
+      if (isMissingJsonFile(error)) return [];
       throw error;
     }
-    const parsed = FileSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new ScriptoriumError("internal", `Provider file ${this.options.filePath} is invalid.`);
-    return parsed.data.providers;
   }
 
   private async write(providers: ProviderConfig[]): Promise<void> {

@@ -60,8 +60,11 @@ describe("SearchService fan-out over real HTTP providers", () => {
     expect(byName.dead!.error).toBeTruthy();
     expect(byName.slow).toMatchObject({ ok: false, count: 0 });
     expect(byName.slow!.error).toContain("1500 ms");
-    // ResearchSearch shape
-    expect((await service.search("q", { limit: 1, locale: "zh" })).map((m) => m.title)).toEqual(["好结果"]);
+    // ResearchSearch shape: the failed providers are told to the caller, the good one's results kept.
+    const failures: Array<{ provider: string; message: string }> = [];
+    expect((await service.search("q", { limit: 1, locale: "zh", onProviderFailure: (f) => failures.push(f) })).map((m) => m.title)).toEqual(["好结果"]);
+    expect(failures.map((f) => f.provider).sort()).toEqual(["dead", "slow"]);
+    expect(failures.every((f) => f.message.length > 0)).toBe(true);
   });
 
   it("healthCheck reports every provider's own health check against real local servers, a dead one as not ok", async () => {

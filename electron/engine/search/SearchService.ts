@@ -1,6 +1,6 @@
 import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import type { Material } from "../../../shared/knowledge.js";
-import type { ResearchSearch, ResearchSearchOptions } from "../workflows/WorkflowDefinition.js";
+import type { ResearchSearch, ResearchSearchOptions } from "./ResearchSearch.js";
 import type { SearchProvider } from "./SearchProvider.js";
 
 export interface SearchServiceOptions {
@@ -85,10 +85,15 @@ export class SearchService implements ResearchSearch {
     this.options = options;
   }
 
-  /** `ResearchSearch`: merged, de-duplicated, ranked materials; provider failures are swallowed (see searchDetailed). */
+  /** `ResearchSearch`: merged, de-duplicated, ranked materials; each failed provider goes to `onProviderFailure`, the rest still count. */
   async search(query: string, options: ResearchSearchOptions): Promise<Material[]> {
     const dates = { ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) };
-    return (await this.searchDetailed(query, { limit: options.limit, ...dates, ...(options.signal ? { signal: options.signal } : {}) })).materials;
+    const { materials, reports } = await this.searchDetailed(query, { limit: options.limit, ...dates, ...(options.signal ? { signal: options.signal } : {}) });
+    if (options.onProviderFailure) {
+      const types = new Map((await this.options.providers()).map((p) => [p.name, p.sourceType] as const));
+      for (const report of reports) if (!report.ok) options.onProviderFailure({ provider: report.provider, sourceType: types.get(report.provider) ?? "", message: report.error ?? "" });
+    }
+    return materials;
   }
 
   /** Every provider's `healthCheck` (the library and each enabled intranet provider); a throwing check reads as not ok. */

@@ -1,5 +1,5 @@
 import type { MethodParsedInput } from "../../../shared/api.js";
-import type { ApiKeysPort } from "../EngineServices.js";
+import type { ApiKeysPort } from "./ProvidersPort.js";
 import { OPENAI_API_KEY_SECRET } from "../llm/LlmRouter.js";
 import type { SecretStore } from "./SecretStore.js";
 

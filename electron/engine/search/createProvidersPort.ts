@@ -1,6 +1,6 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { MethodOutput } from "../../../shared/api.js";
-import type { ProvidersPort } from "../EngineServices.js";
+import type { ProvidersPort } from "./ProvidersPort.js";
 import type { ProviderRegistry } from "./ProviderRegistry.js";
 
 /**

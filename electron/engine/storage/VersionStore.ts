@@ -1,8 +1,16 @@
 import type Database from "better-sqlite3";
-import type { DraftVersion } from "../../../shared/article.js";
-import type { VersionStore } from "../workflows/WorkflowDefinition.js";
+import type { DraftVersion } from "../../../shared/documents.js";
 import { asDiskError } from "../io/atomicWrite.js";
 import { withRelaxedSync } from "./withRelaxedSync.js";
+
+/** Draft versions of a session's document, in `app.db` (what workflows see of SqliteVersionStore). */
+export interface VersionStore {
+  add(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion;
+  list(sessionId: string): DraftVersion[];
+  get(sessionId: string, number: number): { version: DraftVersion; markdown: string } | null;
+  latest(sessionId: string): { version: DraftVersion; markdown: string } | null;
+  setScores(sessionId: string, number: number, scores: NonNullable<DraftVersion["scores"]>): void;
+}
 
 interface VersionRow {
   number: number;

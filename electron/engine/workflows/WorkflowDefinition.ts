@@ -1,38 +1,56 @@
+import type Database from "better-sqlite3";
 import type { z } from "zod";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { MethodInput, MethodOutput, ScriptoriumApi } from "../../../shared/api.js";
 import type { DraftVersion } from "../../../shared/documents.js";
-import type { Material } from "../../../shared/knowledge.js";
+import type { EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
-import type { WorkflowContract } from "../../../shared/workflows/contract.js";
-import type { PaperLibrary } from "./paper/library/PaperLibrary.js";
+import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import type { MethodTable, WorkflowContract } from "../../../shared/workflows/contract.js";
+import type { JobRegistry } from "../jobs/JobRegistry.js";
 import type { Embedder, LlmClient } from "../llm/LlmClient.js";
+import type { SessionState } from "../../../shared/api.js";
+import type { ResearchSearch } from "../search/ResearchSearch.js";
+import type { VersionStore } from "../storage/VersionStore.js";
+
+export type { ResearchSearch, ResearchSearchOptions } from "../search/ResearchSearch.js";
+export type { VersionStore } from "../storage/VersionStore.js";
 
 /**
- * How a workflow plugs into the WorkflowRunner. The runner owns sessions, events, checkpoints and
- * cancellation; a workflow says how to build its graph and how to read its state. Its contract
- * (`shared/workflows/<id>.ts`) gives the start input, the pauses and the events.
+ * How a workflow plugs into the engine. The runner owns sessions, events, checkpoints and
+ * cancellation; a workflow says how to build its services and its graph, how to read its state,
+ * and how to serve its own methods. Its contract (`shared/workflows/<id>.ts`) gives the start
+ * input, the pauses, the events and the methods' schemas.
  *
  * Conventions every graph follows (helpers in `workflows/common/`):
+ * - Nodes are `(deps) => async (state, config) => Partial<State>`; `deps` is the workflow's own
+ *   services type, built once by `services(platform)`.
  * - Nodes emit events with `emit(config, draft)` / `runStep(config, step, work)`; the runner assigns
  *   seq, persists, then delivers. Never emit `await_user`, `resumed`, `done` or `connected`: the runner does.
  * - Pause nodes come from `definePauses(contract.pauses, …)`: no side effects, `interrupt(request)`;
  *   the value they return is the payload `parseResume` already checked.
  * - Nodes take `config.signal` and pass it to every LLM and search call.
  */
-export interface WorkflowDefinition<Input = any, C extends WorkflowContract = WorkflowContract> {
+export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any, any, any, any, any, any> = WorkflowContract, S = PlatformServices> {
   id: C["id"];
   contract: C;
+  /**
+   * The workflow's own services, built once per engine from the platform's (the paper library,
+   * docgen's guide library …); disposed with the engine when they have `dispose()`. Default: the
+   * platform services themselves.
+   */
+  services?(platform: PlatformServices): S;
   /** Session title shown in the session list. */
   title(input: Input): string;
   /** Compile the graph with the runner's checkpointer. */
-  build(services: WorkflowServices, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph;
+  build(services: S, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph;
   /** The graph's input for a new run. */
   initialState(input: Input): Record<string, unknown>;
   /**
    * Check what the start schema cannot (files on disk, library ids) before the session exists;
    * throws ScriptoriumError `bad_request` / `not_found` naming the problem, so a refused start leaves no session.
    */
-  checkStart?(input: Input, services: WorkflowServices): Promise<void>;
+  checkStart?(input: Input, services: S): Promise<void>;
   /**
    * Validate a resume payload at a pause (from `definePauses`). Throws ScriptoriumError
    * `bad_request` for a malformed payload and `conflict` (details: `{allowed}`) for an action the
@@ -47,6 +65,55 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract = Wo
   doneSummary(values: Record<string, unknown>): string;
   /** Present when the workflow produces a document: how `documents.restore` / `documents.edit` adopt a version. */
   document?: DocumentHooks;
+  /** Handlers of the contract's `methods` (input already parsed by the method's schema). */
+  methods?(services: S, context: MethodContext): MethodHandlers<C>;
+  /** The workflow's command group in `npm run cli -- <id> …` (talks to the engine through the contract only). */
+  cli?: WorkflowCli;
+  /** Tools the MCP adapter serves for this workflow (through the contract only). */
+  mcpTools?: readonly McpToolSpec[];
+}
+
+/** One MCP tool: its schemas and what it does through the contract; the adapter wraps the answer as JSON. */
+export interface McpToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodType;
+  outputSchema?: z.ZodType;
+  run(api: ScriptoriumApi, args: any, request: McpRequest): Promise<Record<string, unknown>>;
+}
+
+/** The MCP request a tool runs for: cancelled with `signal`; `progress` notifies the client when it asked for progress. */
+export interface McpRequest {
+  signal: AbortSignal;
+  progress(progress: number, message: string): Promise<void>;
+}
+
+/** A workflow's CLI commands: the group runs under the workflow's id; `usage` lines join the CLI's help. */
+export interface WorkflowCli {
+  usage: readonly string[];
+  run: CommandGroup;
+}
+
+/** The handlers of a contract's methods, by short name (`import` serves `paper.import`). */
+export type MethodHandlers<C extends WorkflowContract<any, any, any, any, any, any>> = {
+  [N in keyof NonNullable<C["methods"]> & string]: (
+    input: z.output<NonNullable<C["methods"]>[N]["input"]>,
+  ) => Promise<z.input<NonNullable<C["methods"]>[N]["output"]>>;
+};
+
+/** What a method handler may use besides its workflow's services. */
+export interface MethodContext {
+  /** Sessions of this engine (e.g. docgen's regenerate a finished section). */
+  sessions: {
+    state(sessionId: string): Promise<SessionState>;
+    /** Write `update` into the session's checkpoint and run it from `node`. */
+    redirect(sessionId: string, update: Record<string, unknown>, node: string): Promise<void>;
+  };
+  /** Long jobs started by a request (`jobs.cancel {taskId}` stops them). */
+  jobs: JobRegistry;
+  /** Publishes an event on the system stream (`progress` of a request's job). */
+  emitSystem(draft: EventDraft): void;
 }
 
 /** What `status` and `publicValues` know of the session besides the graph values. */
@@ -80,52 +147,40 @@ export interface CompiledWorkflowGraph {
   getState(config: Record<string, unknown>): Promise<{ values: Record<string, unknown>; next: string[]; tasks: Array<{ interrupts: Array<{ value?: unknown }> }> }>;
 }
 
-/** Services injected into graph factories; no module-level singletons. */
-export interface WorkflowServices {
+/**
+ * What the platform gives every workflow; a workflow builds its own services from these in
+ * `services(platform)`. No field belongs to one workflow. No module-level singletons.
+ */
+export interface PlatformServices {
   llm: LlmClient;
+  /** The knowledge layer's embedder, loaded on first call (one model shared by every index); null without a knowledge port. */
+  embedder: (() => Promise<Embedder>) | null;
   /** Fan-out search over the enabled providers (library + intranet), merged and ranked. */
   search: ResearchSearch;
   versions: VersionStore;
   settings: () => Settings;
   /** `<dataDir>/cache/<sessionId>/`, created on demand; write with atomic writes only. */
   cacheDir(sessionId: string): string;
-  /** The paper library (paper workflow); absent in engines built without it. */
-  papers?: PaperLibrary;
+  /** The data directory's root (a workflow keeps its own files under it, e.g. docgen's guides). */
+  dataDir: string;
+  /** Where GGUF models live (`<dataDir>/models`). */
+  modelsDir: string;
+  /** `--model` given on the command line, if any. */
+  modelPath: string | null;
+  /** The `app.db` handle: a workflow keeps its own tables there (migrations in storage/). */
+  db: Database.Database;
   /**
    * Hosts of the endpoints the user configured (enabled intranet search providers, the model mirror):
    * besides loopback, the only hosts a workflow may fetch a user's link from (offline rule).
    */
-  intranetHosts?: () => Promise<string[]>;
-  /** The data directory's root (a workflow keeps its own files under it, e.g. docgen's guides); absent in hand-built services. */
-  dataDir?: string;
-  /** The knowledge layer's embedder, loaded on first call (one model shared by every index); absent without a knowledge port. */
-  embedder?: () => Promise<Embedder>;
-}
-
-export interface ResearchSearch {
-  search(query: string, options: ResearchSearchOptions): Promise<Material[]>;
-}
-
-export interface ResearchSearchOptions {
-  limit: number;
-  locale?: "zh" | "en";
-  signal?: AbortSignal;
-  /** ISO dates bounding the period the intent names; providers that support a date filter apply them. */
-  dateFrom?: string;
-  dateTo?: string;
-}
-
-/** Draft versions of a session's document, in `app.db` (implemented in storage/VersionStore.ts). */
-export interface VersionStore {
-  add(sessionId: string, draft: { markdown: string; reason: DraftVersion["reason"] }): DraftVersion;
-  list(sessionId: string): DraftVersion[];
-  get(sessionId: string, number: number): { version: DraftVersion; markdown: string } | null;
-  latest(sessionId: string): { version: DraftVersion; markdown: string } | null;
-  setScores(sessionId: string, number: number, scores: NonNullable<DraftVersion["scores"]>): void;
+  intranetHosts: () => Promise<string[]>;
 }
 
 /** The registry the runner reads: workflow id → definition (tests may register their own ids). */
-export type WorkflowRegistry = Readonly<Record<string, WorkflowDefinition<any, any>>>;
+export type WorkflowRegistry = Readonly<Record<string, WorkflowDefinition<any, any, any>>>;
 
 /** The start input type of a contract. */
 export type StartInputOf<C extends WorkflowContract> = z.output<C["start"]>;
+
+/** Request methods typed by full name, for code that calls a workflow's own methods. */
+export type { MethodInput, MethodOutput, MethodTable };

@@ -6,7 +6,7 @@ import { paperWorkflow } from "./paper/definition.js";
 import type { WorkflowDefinition } from "./WorkflowDefinition.js";
 
 /** Every workflow the runner can start, by id; TypeScript insists each `WorkflowId` has one. */
-export const WORKFLOW_REGISTRY: Record<WorkflowId, WorkflowDefinition<any>> = {
+export const WORKFLOW_REGISTRY: Record<WorkflowId, WorkflowDefinition<any, any, any>> = {
   chat: chatWorkflow,
   article: articleWorkflow,
   docgen: docgenWorkflow,

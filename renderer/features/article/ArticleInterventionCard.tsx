@@ -2,7 +2,6 @@ import { useState } from "react";
 import { reviewIssues } from "../../../shared/workflows/article.js";
 import type { Review } from "../../../shared/workflows/article.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
-import { translateOr } from "../../i18n/defineMessages.js";
 import type { PauseEntry } from "../../store/sessionView.js";
 import type { ResumePayload } from "../../store/types.js";
 import { useApp } from "../../store/StoreProvider.js";
@@ -15,6 +14,8 @@ import { clearUnsentEdit } from "./unsentEdit.js";
 const NEEDS_NOTES: ReadonlySet<string> = new Set(["user_revise", "custom_revise"]);
 /** The action styled as the primary choice at each pause. */
 const PRIMARY: ReadonlySet<string> = new Set(["finalize", "accept_review"]);
+/** Actions that end the revision loop for good: asked again in the confirmation dialog. */
+const IRREVERSIBLE: ReadonlySet<string> = new Set(["force_finalize"]);
 /** Actions with a control of their own on this card (not a plain button). */
 const OWN_CONTROL = "regenerate_section";
 
@@ -25,7 +26,6 @@ const OWN_CONTROL = "regenerate_section";
  */
 export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
   const t = useFeatureT(articleMessages);
-  const locale = useApp((s) => s.locale);
   const draft = useApp((s) => s.current.draft);
   const draftEdit = useApp((s) => s.draftEdit);
   const setDraftEdit = useApp((s) => s.setDraftEdit);
@@ -80,7 +80,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
         notesField="user_revision_notes"
         primary={PRIMARY}
         extraPayload={extraPayload}
-        label={(action) => translateOr(locale, `action.${action}`)}
+        confirm={(action) => (IRREVERSIBLE.has(action) ? { message: t("article.forceFinalizeConfirm"), confirmLabel: t("article.action.force_finalize") } : null)}
         notice={
           <>
             {stats && (
@@ -88,7 +88,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
                 {stats}
               </p>
             )}
-            {editedDraft !== null && <p className="notice">{t("intervene.editedDraft")}</p>}
+            {editedDraft !== null && <p className="notice">{t("article.intervene.editedDraft")}</p>}
             {atReview && issues.length > 0 && (
               <fieldset className="issue-picks" data-issue-picks="">
                 <legend>{t("article.acceptIssues", { k: accepted.size, n: issues.length })}</legend>

@@ -1,12 +1,15 @@
 import { useEffect, useRef } from "react";
-import { useApp, useT } from "../../store/StoreProvider.js";
+import { articleMessages } from "./messages.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { useApp } from "../../store/StoreProvider.js";
 import { safeHref } from "../common/safeHref.js";
+import { selectArticle } from "./articleView.js";
 
 /** The material a citation chip points to, in a modal dialog. */
 export function MaterialDialog() {
-  const t = useT();
+  const t = useFeatureT(articleMessages);
   const id = useApp((s) => s.openMaterialId);
-  const material = useApp((s) => s.current.materials.find((m) => m.id === s.openMaterialId) ?? null);
+  const material = useApp((s) => selectArticle(s).materials.find((m) => m.id === s.openMaterialId) ?? null);
   const close = useApp((s) => s.openMaterial);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -21,7 +24,7 @@ export function MaterialDialog() {
       {id && (
         <>
           <h3>
-            <span className="material__id">{id}</span> {material?.title ?? t("draft.unknownMaterial", { id })}
+            <span className="material__id">{id}</span> {material?.title ?? t("article.draft.unknownMaterial", { id })}
           </h3>
           {material && (
             <>
@@ -32,7 +35,7 @@ export function MaterialDialog() {
               <p>{material.content}</p>
               {href && (
                 <a href={href} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer">
-                  {t("materials.open")} ↗
+                  {t("article.materials.open")} ↗
                 </a>
               )}
             </>

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import type { Material } from "../../../shared/knowledge.js";
-import { useT } from "../../store/StoreProvider.js";
 import { relevanceBand } from "../../components/format.js";
 import { safeHref } from "../common/safeHref.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
@@ -14,8 +13,7 @@ import { articleMessages } from "./messages.js";
  * original. Without `onToggle` it is read-only (the timeline's reopened package).
  */
 export function MaterialItem({ material, checked, onToggle, disabled, rank }: { material: Material; checked: boolean; onToggle?: () => void; disabled?: boolean; rank?: number }) {
-  const t = useT();
-  const ta = useFeatureT(articleMessages);
+  const t = useFeatureT(articleMessages);
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState(false);
   const summary = preview(material.content);
@@ -27,7 +25,7 @@ export function MaterialItem({ material, checked, onToggle, disabled, rank }: { 
     <li className={`material${checked ? " material--checked" : ""}`} data-material-id={material.id}>
       {onToggle && (
         <label className="material__check">
-          <input type="checkbox" checked={checked} onChange={onToggle} disabled={disabled} aria-label={t("materials.select", { title: material.title })} />
+          <input type="checkbox" checked={checked} onChange={onToggle} disabled={disabled} aria-label={t("article.materials.select", { title: material.title })} />
         </label>
       )}
       <div className="material__body">
@@ -40,11 +38,11 @@ export function MaterialItem({ material, checked, onToggle, disabled, rank }: { 
         <div className="material__meta">
           <span>{material.source}</span>
           {material.published_at && <span> · {material.published_at}</span>}
-          {rank !== undefined && <span className="tag tag--rank"> {ta("article.rank", { n: rank })}</span>}
-          {material.department && <span className="tag"> {ta("article.department", { v: material.department })}</span>}
-          {material.classification && <span className="tag tag--classification"> {ta("article.classification", { v: material.classification })}</span>}
+          {rank !== undefined && <span className="tag tag--rank"> {t("article.rank", { n: rank })}</span>}
+          {material.department && <span className="tag"> {t("article.department", { v: material.department })}</span>}
+          {material.classification && <span className="tag tag--classification"> {t("article.classification", { v: material.classification })}</span>}
           <span className="material__relevance">
-            <span className={`relevance relevance--${band}`} role="meter" aria-label={t("materials.relevance", { p: percent })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span className={`relevance relevance--${band}`} role="meter" aria-label={t("article.materials.relevance", { p: percent })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span className="relevance__fill" style={{ width: `${percent}%` }} />
             </span>
             <span className="material__percent">{percent}%</span>
@@ -56,14 +54,14 @@ export function MaterialItem({ material, checked, onToggle, disabled, rank }: { 
               {open ? material.content : summary.text.replace(/…$/, "")}
               {(summary.more || extra.length > 0) && (
                 <button type="button" className="link-button material__more" aria-expanded={open} onClick={() => setOpen(!open)}>
-                  {open ? ` ${ta("article.lessText")}` : ta("article.moreText")}
+                  {open ? ` ${t("article.lessText")}` : t("article.moreText")}
                 </button>
               )}
             </p>
             {href && (
               <div className="material__actions">
                 <a href={href} target="_blank" rel="noopener noreferrer nofollow" referrerPolicy="no-referrer" className="link-button">
-                  {t("materials.open")} →
+                  {t("article.materials.open")} →
                 </a>
               </div>
             )}

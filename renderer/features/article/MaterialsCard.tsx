@@ -1,19 +1,22 @@
 import { useState } from "react";
+import { articleMessages } from "./messages.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
 import type { PauseEntry } from "../../store/sessionView.js";
-import { useApp, useT } from "../../store/StoreProvider.js";
+import { useApp } from "../../store/StoreProvider.js";
 import { MaterialItem } from "./MaterialItem.js";
 import { OwnMaterialForm } from "./OwnMaterialForm.js";
+import { articleContext, selectArticle } from "./articleView.js";
 
 /** PAUSE-1: pick the materials to write with, search more, search again, or add the writer's own. */
 export function MaterialsCard({ pause }: { pause: PauseEntry }) {
-  const t = useT();
-  const stored = useApp((s) => s.current.materials);
-  const keywords = useApp((s) => s.current.keywords);
-  const summary = useApp((s) => s.current.materialsSummary);
+  const t = useFeatureT(articleMessages);
+  const stored = useApp((s) => selectArticle(s).materials);
+  const keywords = useApp((s) => selectArticle(s).keywords);
+  const summary = useApp((s) => selectArticle(s).materialsSummary);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
   const askConfirm = useApp((s) => s.askConfirm);
-  const materials = pause.context.materials ?? stored;
+  const materials = articleContext(pause).materials ?? stored;
   const [selected, setSelected] = useState<Set<string>>(() => new Set(materials.map((m) => m.id)));
   const [extra, setExtra] = useState("");
   const [busy, setBusy] = useState(false);
@@ -32,12 +35,12 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
   };
   const confirm = async () => {
     const ids = materials.filter((m) => selected.has(m.id)).map((m) => m.id);
-    if (ids.length === 0 && !(await askConfirm({ message: t("materials.noneConfirm"), confirmLabel: t("materials.noneConfirmYes") }))) return;
+    if (ids.length === 0 && !(await askConfirm({ message: t("article.materials.noneConfirm"), confirmLabel: t("article.materials.noneConfirmYes") }))) return;
     void run({ action: "confirm", approved_material_ids: ids });
   };
   const reSearch = (words: string[]) => {
     if (words.length === 0) {
-      pushError({ code: "bad_request", message: t("materials.needKeywords") });
+      pushError({ code: "bad_request", message: t("article.materials.needKeywords") });
       return;
     }
     void run({ action: "re_search", extra_keywords: words });
@@ -45,36 +48,36 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
   const extraWords = extra.split(/[,，、\s]+/).map((w) => w.trim()).filter(Boolean);
 
   return (
-    <section className="card card--pause" aria-label={t("materials.title")}>
+    <section className="card card--pause" aria-label={t("article.materials.title")}>
       <header className="card__header">
-        <h3>{t("materials.title")}</h3>
-        <span className="muted">{t("materials.count", { n: materials.length, k: selected.size })}</span>
+        <h3>{t("article.materials.title")}</h3>
+        <span className="muted">{t("article.materials.count", { n: materials.length, k: selected.size })}</span>
       </header>
       {summary && <p className="card__lead">{summary}</p>}
-      {keywords.length > 0 && <p className="muted small">{t("materials.keywords", { k: keywords.join("、") })}</p>}
+      {keywords.length > 0 && <p className="muted small">{t("article.materials.keywords", { k: keywords.join("、") })}</p>}
       <div className="toolbar">
         <button type="button" className="btn btn--small" onClick={() => setSelected(new Set(materials.map((m) => m.id)))}>
-          {t("materials.selectAll")}
+          {t("article.materials.selectAll")}
         </button>
         <button type="button" className="btn btn--small" onClick={() => setSelected(new Set())}>
-          {t("materials.selectNone")}
+          {t("article.materials.selectNone")}
         </button>
         <span className="toolbar__spacer" />
         <input
           className="input input--small"
-          aria-label={t("materials.extraKeywords")}
-          placeholder={t("materials.extraPlaceholder")}
+          aria-label={t("article.materials.extraKeywords")}
+          placeholder={t("article.materials.extraPlaceholder")}
           value={extra}
           onChange={(e) => setExtra(e.target.value)}
         />
         {allowed.has("re_search") && (
           <button type="button" className="btn btn--small" disabled={busy} onClick={() => reSearch(extraWords)}>
-            {t("materials.addSearch")}
+            {t("article.materials.addSearch")}
           </button>
         )}
       </div>
       {materials.length === 0 ? (
-        <p className="empty">{t("materials.empty")}</p>
+        <p className="empty">{t("article.materials.empty")}</p>
       ) : (
         <ul className="material-list">
           {materials.map((m) => (
@@ -85,13 +88,13 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
       <footer className="card__actions">
         {allowed.has("confirm") && (
           <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void confirm()}>
-            {t("materials.confirm")}
+            {t("article.materials.confirm")}
           </button>
         )}
         {allowed.has("re_search") && (
           // With no extra keywords the engine clears the package and searches the same keywords again.
           <button type="button" className="btn" disabled={busy} onClick={() => void run(extraWords.length ? { action: "re_search", extra_keywords: extraWords } : { action: "re_search" })}>
-            {t("materials.research")}
+            {t("article.materials.research")}
           </button>
         )}
       </footer>

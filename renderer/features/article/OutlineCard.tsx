@@ -1,10 +1,11 @@
 import { useState } from "react";
-import type { Outline } from "../../../shared/article.js";
-import type { PauseEntry } from "../../store/sessionView.js";
-import { useApp, useT } from "../../store/StoreProvider.js";
-import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { articleMessages } from "./messages.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import type { Outline } from "../../../shared/workflows/article.js";
+import type { PauseEntry } from "../../store/sessionView.js";
+import { useApp } from "../../store/StoreProvider.js";
 import { OutlineSectionEditor } from "./OutlineSectionEditor.js";
+import { articleContext, selectArticle } from "./articleView.js";
 
 /**
  * PAUSE-2: edit the outline inline, then confirm it (sending the edit) or ask for a new plan. As the
@@ -12,16 +13,16 @@ import { OutlineSectionEditor } from "./OutlineSectionEditor.js";
  * points) with [全部展开▼] in the header.
  */
 export function OutlineCard({ pause }: { pause: PauseEntry }) {
-  const t = useT();
-  const ta = useFeatureT(articleMessages);
+  const t = useFeatureT(articleMessages);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
-  const stored = useApp((s) => s.current.outline);
-  const all = useApp((s) => s.current.materials);
+  const stored = useApp((s) => selectArticle(s).outline);
+  const all = useApp((s) => selectArticle(s).materials);
+  const context = articleContext(pause);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
-  const original = pause.context.outline ?? stored;
+  const original = context.outline ?? stored;
   // The material tags offer only what the writer approved at PAUSE-1 (the pause's context carries exactly those).
-  const materials = pause.context.materials ?? all;
+  const materials = context.materials ?? all;
   const [outline, setOutline] = useState<Outline | null>(original);
   const [feedback, setFeedback] = useState("");
   const [busy, setBusy] = useState(false);
@@ -68,17 +69,17 @@ export function OutlineCard({ pause }: { pause: PauseEntry }) {
   };
 
   return (
-    <section className="card card--pause" aria-label={t("outline.title")}>
+    <section className="card card--pause" aria-label={t("article.outline.title")}>
       <header className="card__header">
-        <h3>{t("outline.title")}</h3>
-        <span className="muted small">{ta("article.outlineEditable")}</span>
-        {edited && <span className="badge badge--accent">{t("outline.edited")}</span>}
+        <h3>{t("article.outline.title")}</h3>
+        <span className="muted small">{t("article.outlineEditable")}</span>
+        {edited && <span className="badge badge--accent">{t("article.outline.edited")}</span>}
         <button type="button" className="link-button outline__expand-all" aria-expanded={allOpen} onClick={() => setExpanded(allOpen ? new Set() : new Set(outline.sections.map((_, i) => i)))}>
-          [{allOpen ? `${ta("article.collapseAll")}▲` : `${ta("article.expandAll")}▼`}]
+          [{allOpen ? `${t("article.collapseAll")}▲` : `${t("article.expandAll")}▼`}]
         </button>
       </header>
       <label className="field">
-        <span className="field__label">{t("outline.articleTitle")}</span>
+        <span className="field__label">{t("article.outline.articleTitle")}</span>
         <input className="input input--title" value={outline.title} onChange={(e) => setOutline({ ...outline, title: e.target.value })} />
       </label>
       <ol className="outline-list">
@@ -109,25 +110,25 @@ export function OutlineCard({ pause }: { pause: PauseEntry }) {
         disabled={outline.sections.length >= 20}
         onClick={() => {
           setExpanded(new Set([...expanded, outline.sections.length]));
-          setOutline({ ...outline, sections: [...outline.sections, { section_title: t("outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] }] });
+          setOutline({ ...outline, sections: [...outline.sections, { section_title: t("article.outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] }] });
         }}
       >
-        + {t("outline.addSection")}
+        + {t("article.outline.addSection")}
       </button>
       <footer className="card__actions card__actions--stack">
         {allowed.has("confirm") && (
           <button type="button" className="btn btn--primary" disabled={busy} onClick={confirm}>
-            {t("outline.confirm")}
+            {t("article.outline.confirm")}
           </button>
         )}
         {allowed.has("re_outline") && (
           <div className="replan">
             <label className="field">
-              <span className="field__label">{t("outline.feedback")}</span>
-              <textarea className="input" rows={2} placeholder={t("outline.feedbackPlaceholder")} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+              <span className="field__label">{t("article.outline.feedback")}</span>
+              <textarea className="input" rows={2} placeholder={t("article.outline.feedbackPlaceholder")} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
             </label>
             <button type="button" className="btn" disabled={busy} onClick={replan}>
-              {t("outline.replan")}
+              {t("article.outline.replan")}
             </button>
           </div>
         )}

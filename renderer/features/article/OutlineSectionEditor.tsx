@@ -1,6 +1,7 @@
-import type { Outline } from "../../../shared/article.js";
+import type { Outline } from "../../../shared/workflows/article.js";
+import { articleMessages } from "./messages.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
 import type { Material } from "../../../shared/knowledge.js";
-import { useT } from "../../store/StoreProvider.js";
 
 type Section = Outline["sections"][number];
 
@@ -15,7 +16,7 @@ export function OutlineSectionEditor(props: {
   /** Fold the section back to its title row (the outline card's ▼). */
   onCollapse?: () => void;
 }) {
-  const t = useT();
+  const t = useFeatureT(articleMessages);
   const { index, count, section, materials, onChange, onMove, onCollapse } = props;
   const n = index + 1;
   const setPoint = (i: number, value: string | null) => {
@@ -36,29 +37,29 @@ export function OutlineSectionEditor(props: {
         <span className="outline-section__num">{n}</span>
         <input
           className="input"
-          aria-label={t("outline.sectionTitle", { n })}
+          aria-label={t("article.outline.sectionTitle", { n })}
           value={section.section_title}
           onChange={(e) => onChange({ ...section, section_title: e.target.value })}
         />
         <div className="icon-group">
           <button type="button" className="icon-btn" aria-label={`${t("common.moveUp")} ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>↑</button>
           <button type="button" className="icon-btn" aria-label={`${t("common.moveDown")} ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>↓</button>
-          <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("outline.removeSection")} ${n}`} disabled={count <= 1} onClick={() => onChange(null)}>×</button>
+          <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("article.outline.removeSection")} ${n}`} disabled={count <= 1} onClick={() => onChange(null)}>×</button>
         </div>
       </div>
       <ul className="keypoints">
         {section.key_points.map((point, i) => (
           <li key={i}>
-            <input className="input input--small" aria-label={`${t("outline.keyPoint")} ${n}.${i + 1}`} value={point} onChange={(e) => setPoint(i, e.target.value)} />
-            <button type="button" className="icon-btn" aria-label={`${t("common.remove")} ${t("outline.keyPoint")} ${n}.${i + 1}`} onClick={() => setPoint(i, null)}>×</button>
+            <input className="input input--small" aria-label={`${t("article.outline.keyPoint")} ${n}.${i + 1}`} value={point} onChange={(e) => setPoint(i, e.target.value)} />
+            <button type="button" className="icon-btn" aria-label={`${t("common.remove")} ${t("article.outline.keyPoint")} ${n}.${i + 1}`} onClick={() => setPoint(i, null)}>×</button>
           </li>
         ))}
       </ul>
       <div className="outline-section__foot">
         <button type="button" className="link-button" disabled={section.key_points.length >= 12} onClick={() => setPoint(section.key_points.length, "")}>
-          + {t("outline.addPoint")}
+          + {t("article.outline.addPoint")}
         </button>
-        <span className="tags" role="group" aria-label={`${t("outline.materials")} ${n}`}>
+        <span className="tags" role="group" aria-label={`${t("article.outline.materials")} ${n}`}>
           {section.material_ids.map((id) => (
             <span key={id} className="tag">
               {id}
@@ -68,11 +69,11 @@ export function OutlineSectionEditor(props: {
           {unused.length > 0 && (
             <select
               className="input input--tiny"
-              aria-label={`${t("outline.materials")} ${n} +`}
+              aria-label={`${t("article.outline.materials")} ${n} +`}
               value=""
               onChange={(e) => e.target.value && onChange({ ...section, material_ids: [...section.material_ids, e.target.value] })}
             >
-              <option value="">+ {t("outline.materials")}</option>
+              <option value="">+ {t("article.outline.materials")}</option>
               {unused.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.id} {m.title.slice(0, 24)}

@@ -4,6 +4,7 @@ import { translateOr } from "../../i18n/defineMessages.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { MaterialItem } from "./MaterialItem.js";
 import { articleMessages } from "./messages.js";
+import { articleContext } from "./articleView.js";
 
 /**
  * What an answered PAUSE-1 / PAUSE-2 keeps in the timeline (the brief's §13.6): "○ 研究院 搜集到 8 条
@@ -11,17 +12,18 @@ import { articleMessages } from "./messages.js";
  * reopenable, read-only: the package and the outline as they were at that pause.
  */
 export function ResolvedPauseSummary({ pause }: { pause: PauseEntry }) {
-  const ta = useFeatureT(articleMessages);
+  const t = useFeatureT(articleMessages);
   const locale = useApp((s) => s.locale);
+  const context = articleContext(pause);
   if (pause.pausePoint === "material_confirm") {
-    const materials = pause.context.materials ?? [];
+    const materials = context.materials ?? [];
     return (
       <div className="resolved-pause" data-resolved={pause.pausePoint}>
         <p className="resolved-pause__line">
-          <span className="agent agent--researcher">{translateOr(locale, "agent.researcher")}</span> {ta("article.materialsFound", { n: materials.length })}
+          <span className="agent agent--researcher">{translateOr(locale, "agent.researcher")}</span> {t("article.materialsFound", { n: materials.length })}
         </p>
         <details className="resolved-pause__details">
-          <summary>{ta("article.materialsList")}</summary>
+          <summary>{t("article.materialsList")}</summary>
           <ul className="material-list material-list--readonly">
             {materials.map((m) => (
               <MaterialItem key={m.id} material={m} rank={m.rank} checked={false} />
@@ -31,15 +33,15 @@ export function ResolvedPauseSummary({ pause }: { pause: PauseEntry }) {
       </div>
     );
   }
-  if (pause.pausePoint === "outline_confirm" && pause.context.outline) {
-    const outline = pause.context.outline;
+  if (pause.pausePoint === "outline_confirm" && context.outline) {
+    const outline = context.outline;
     return (
       <div className="resolved-pause" data-resolved={pause.pausePoint}>
         <p className="resolved-pause__line">
-          <span className="agent agent--writer">{ta("article.agentOutline")}</span> {ta("article.outlinePlanned", { n: outline.sections.length })}
+          <span className="agent agent--writer">{t("article.agentOutline")}</span> {t("article.outlinePlanned", { n: outline.sections.length })}
         </p>
         <details className="resolved-pause__details">
-          <summary>{ta("article.outlinePreview")}</summary>
+          <summary>{t("article.outlinePreview")}</summary>
           <p className="resolved-pause__title">{outline.title}</p>
           <ol className="outline-preview">
             {outline.sections.map((s, i) => (

@@ -1,4 +1,4 @@
-import { useApp, useT } from "../../store/StoreProvider.js";
+import { useApp } from "../../store/StoreProvider.js";
 import type { PauseEntry, TimelineEntry } from "../../store/sessionView.js";
 import { Timeline } from "../common/Timeline.js";
 import { StatusBar } from "../common/StatusBar.js";
@@ -14,6 +14,7 @@ import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { articleMessages } from "./messages.js";
 import { upcomingSteps } from "./upcomingSteps.js";
 import { ResolvedPauseSummary } from "./ResolvedPauseSummary.js";
+import { selectArticle } from "./articleView.js";
 import "./article.css";
 
 const renderPause = (pause: PauseEntry) =>
@@ -25,23 +26,23 @@ const renderPause = (pause: PauseEntry) =>
     <ArticleInterventionCard key={pause.seq} pause={pause} />
   );
 const renderResolvedPause = (pause: PauseEntry) => <ResolvedPauseSummary pause={pause} />;
-const renderEntry = (entry: TimelineEntry) => (entry.kind === "review" ? <ReviewCard review={entry.review} /> : null);
+const renderEntry = (entry: TimelineEntry) => (entry.kind === "event" && entry.event.type === "review_ready" ? <ReviewCard review={entry.event.review} /> : null);
 /** At PAUSE-4 the review the user decides on sits just above the card: show it first. */
 const REVEAL_PREVIOUS = ["review_confirm"];
 
 /** The article studio: intent and timeline on the left, the draft on the right. */
 export function StudioScreen() {
-  const t = useT();
+  const t = useFeatureT(articleMessages);
   const hasSession = useApp((s) => s.current.sessionId !== null && s.current.workflow === "article");
   const title = useApp((s) => s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null);
   const doneSummary = useApp((s) => s.current.doneSummary);
   const error = useApp((s) => s.current.error);
-  const ta = useFeatureT(articleMessages);
   const timeline = useApp((s) => s.current.timeline);
-  const upcoming = upcomingSteps(timeline, doneSummary !== null).map((step) => ({ ...step, label: ta(`article.plan.${step.id}`) }));
+  const plannedSections = useApp((s) => selectArticle(s).outline?.sections.length ?? 0);
+  const upcoming = upcomingSteps(timeline, doneSummary !== null).map((step) => ({ ...step, label: t(`article.plan.${step.id}`) }));
   return (
     <div className="studio">
-      <section className="pane pane--flow" aria-label={t("nav.studio")}>
+      <section className="pane pane--flow" aria-label={t("article.nav")}>
         {hasSession ? (
           <>
             <header className="pane__header">
@@ -53,7 +54,7 @@ export function StudioScreen() {
               <Timeline renderPause={renderPause} renderEntry={renderEntry} renderResolvedPause={renderResolvedPause} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
-                  ✓ {t("status.finished")} · {doneSummary}
+                  ✓ {t("article.status.finished")} · {doneSummary}
                 </p>
               )}
               {error && (
@@ -64,7 +65,7 @@ export function StudioScreen() {
               )}
             </div>
             {/* Current agent, step, elapsed time and tokens/s, at the bottom of the flow pane. */}
-            <StatusBar />
+            <StatusBar plannedSections={plannedSections} />
           </>
         ) : (
           <div className="pane__body">

@@ -1,17 +1,19 @@
 import { useState, type FormEvent } from "react";
-import { useApp, useT } from "../../store/StoreProvider.js";
+import { useApp } from "../../store/StoreProvider.js";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { chatMessages } from "./messages.js";
 import { streamRate } from "../../store/applyEvent.js";
 
 /** The first simple screen: one prompt, a reply streamed from `token` events. */
 export function ChatScreen() {
-  const t = useT();
+  const t = useFeatureT(chatMessages);
   const isChat = useApp((s) => s.current.workflow === "chat");
   const reply = useApp((s) => (s.current.workflow === "chat" ? s.current.tokenText : ""));
   const status = useApp((s) => s.current.status);
   const error = useApp((s) => (s.current.workflow === "chat" ? s.current.error : null));
   const result = useApp((s) => s.current.result);
   const rate = useApp((s) => s.current.rate);
-  const startChat = useApp((s) => s.startChat);
+  const startRun = useApp((s) => s.startRun);
   const cancelRun = useApp((s) => s.cancelRun);
   const [prompt, setPrompt] = useState("");
   const [typed, setTyped] = useState<string | null>(null);
@@ -27,7 +29,7 @@ export function ChatScreen() {
     if (!prompt.trim() || running) return;
     setTyped(prompt.trim());
     setPrompt("");
-    await startChat(prompt.trim());
+    await startRun({ workflow: "chat", input: { prompt: prompt.trim() } });
   };
   const perSecond = streamRate(rate);
 

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import type { PauseEntry } from "../../store/sessionView.js";
 import type { ResumePayload } from "../../store/types.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import { translateOr } from "../../i18n/defineMessages.js";
+import { actionLabel, pauseLabel } from "../../i18n/defineMessages.js";
 import { shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
 export interface InterventionCardProps {
@@ -19,26 +19,30 @@ export interface InterventionCardProps {
   notice?: ReactNode;
   /** Called after the engine accepted the action. */
   onResumed?: () => void;
-  /** Action label; default: the shared `action.<name>` message, else the raw name. */
+  /** Action label; default: the workflow's registered `<workflow>.action.<name>`, else the raw name. */
   label?: (action: string) => string;
+  /** The question to ask in the confirmation dialog before an irreversible action is sent, or null for none. */
+  confirm?: (action: string) => { message: string; confirmLabel: string } | null;
 }
 
 /**
  * A pause card for any workflow: exactly the actions the pause allows, a notes box when one of
  * them needs notes, and the "force-accepted after N rounds" notice the engine sends.
  */
-export function InterventionCard({ pause, needsNotes = new Set(), notesField = "notes", primary = new Set(), extraPayload, notice, onResumed, label }: InterventionCardProps) {
+export function InterventionCard({ pause, needsNotes = new Set(), notesField = "notes", primary = new Set(), extraPayload, notice, onResumed, label, confirm }: InterventionCardProps) {
   const t = useT();
   const locale = useApp((s) => s.locale);
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
+  const askConfirm = useApp((s) => s.askConfirm);
   const [notes, setNotes] = useState("");
   const [busy, setBusy] = useState(false);
   const actions = pause.allowedActions;
   const hasNotes = actions.some((a) => needsNotes.has(a));
   const forced = (pause.context as { force_accepted_after?: number }).force_accepted_after;
-  const title = translateOr(locale, `pause.${pause.pausePoint}`);
-  const nameOf = label ?? ((action: string) => translateOr(locale, `action.${action}`));
+  const workflow = useApp((s) => s.current.workflow);
+  const title = pauseLabel(locale, workflow, pause.pausePoint);
+  const nameOf = label ?? ((action: string) => actionLabel(locale, workflow, action));
   const firstPrimary = actions.find((a) => primary.has(a));
 
   const act = async (action: string) => {
@@ -46,6 +50,8 @@ export function InterventionCard({ pause, needsNotes = new Set(), notesField = "
       pushError({ code: "bad_request", message: t("intervene.needNotes") });
       return;
     }
+    const question = confirm?.(action);
+    if (question && !(await askConfirm(question))) return;
     const payload: Record<string, unknown> = { action, ...(extraPayload?.(action) ?? {}) };
     if (needsNotes.has(action)) payload[notesField] = notes.trim();
     setBusy(true);

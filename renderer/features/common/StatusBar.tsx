@@ -6,8 +6,11 @@ import { formatDuration } from "../../components/format.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
 import { translateOr } from "../../i18n/defineMessages.js";
 
-/** Current agent, step, elapsed time and streaming speed of the open session, with a stop button while it runs. */
-export function StatusBar() {
+/**
+ * Current agent, step, elapsed time and streaming speed of the open session, with a stop button while
+ * it runs; sections n/m while a draft streams when the workflow says how many it planned.
+ */
+export function StatusBar({ plannedSections = 0 }: { plannedSections?: number }) {
   const t = useT();
   const locale = useApp((s) => s.locale);
   const status = useApp((s) => s.current.status);
@@ -21,7 +24,7 @@ export function StatusBar() {
   const perSecond = step ? streamRate(rate) : null;
   // Sections n/m while a draft streams (sections are written concurrently; n = sections begun).
   const begun = useApp((s) => (s.current.streamingSections ? s.current.streamingSections.filter(Boolean).length : -1));
-  const planned = useApp((s) => s.current.outline?.sections.length ?? 0);
+  const planned = plannedSections;
   const sections = begun >= 0 && planned > 0 ? { n: begun, m: planned } : null;
   return (
     <div className="statusbar" role="status" aria-label="status">

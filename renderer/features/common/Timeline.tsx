@@ -2,13 +2,13 @@ import { useEffect, useRef, type ReactNode } from "react";
 import type { PauseEntry, StepEntry, TimelineEntry } from "../../store/sessionView.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { formatClock } from "../../components/format.js";
-import { translateOr } from "../../i18n/defineMessages.js";
+import { actionLabel, pauseLabel, translateOr } from "../../i18n/defineMessages.js";
 import { InterventionCard } from "./InterventionCard.js";
 
 export interface TimelineProps {
   /** The card of the open pause; default: an `InterventionCard` with exactly the pause's actions. */
   renderPause?: (pause: PauseEntry) => ReactNode;
-  /** Entries that are neither steps nor pauses (the article's reviews); unrendered by default. */
+  /** The workflow's own events its reducer puts in the timeline (the article's reviews); unrendered by default. */
   renderEntry?: (entry: TimelineEntry) => ReactNode;
   /** Pause points whose card scrolls the entry above it into view first (the review it decides on). */
   revealPreviousAt?: readonly string[];
@@ -114,7 +114,8 @@ function PauseItem({
     const target = revealPrevious ? (ref.current.previousElementSibling ?? ref.current) : ref.current;
     target.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [open, revealPrevious]);
-  const title = translateOr(locale, `pause.${pause.pausePoint}`);
+  const workflow = useApp((s) => s.current.workflow);
+  const title = pauseLabel(locale, workflow, pause.pausePoint);
   if (!open) {
     return (
       <li className="timeline__item timeline__item--resolved">
@@ -124,7 +125,7 @@ function PauseItem({
           <time className="step__time" dateTime={pause.at}>
             {formatClock(pause.at)}
           </time>
-          {pause.resolvedAction && <span className="step__summary">{t("timeline.resolved", { action: translateOr(locale, `action.${pause.resolvedAction}`) })}</span>}
+          {pause.resolvedAction && <span className="step__summary">{t("timeline.resolved", { action: actionLabel(locale, workflow, pause.resolvedAction) })}</span>}
           {renderResolved?.(pause)}
         </div>
       </li>

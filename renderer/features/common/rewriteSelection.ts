@@ -1,13 +1,6 @@
 import type { ScriptoriumApi } from "../../../shared/api.js";
+import { rewriteStep } from "../../store/isRewriteToken.js";
 import type { RewriteRequest } from "./DocumentEditorSlot.js";
-
-/** The step the engine's rewrite tokens carry on the session stream. */
-export const rewriteStep = (rewriteId: string) => `rewrite:${rewriteId}`;
-
-/** True for a `token` event of a selection rewrite (not a workflow's own tokens). */
-export function isRewriteToken(event: { type: string; step?: string }): boolean {
-  return event.type === "token" && typeof event.step === "string" && event.step.startsWith("rewrite:");
-}
 
 function newRewriteId(): string {
   return `rw-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

@@ -10,7 +10,7 @@ import { DocgenGraph } from "./DocgenGraph.js";
 import { DocgenProgress } from "./DocgenProgress.js";
 import type { GraphShape } from "./graphLayout.js";
 import { RegenerateCard } from "./RegenerateCard.js";
-import { docgenView } from "./docgenView.js";
+import { selectDocgen, withPipeline } from "./docgenView.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
 
@@ -32,8 +32,11 @@ export function DocgenScreen() {
   const isDocgen = current.workflow === "docgen";
   const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string; graph: GraphShape; reviewOnly: boolean }>({ pipeline: [], mermaid: "", graph: NO_GRAPH, reviewOnly: false });
 
-  // The pipeline (module order) and the graph come from run.state; refreshed as the run moves on.
-  const reviewCount = isDocgen ? current.workflowEvents.filter((e) => (e.type as string) === "module_review").length : 0;
+  // The guide's pipeline (module order), the graph and review_only are not in the event stream: read
+  // run.state once per session and again when the run changes phase or its first review arrives
+  // (the pipeline is set by then). Everything else on this screen is the docgen reducer's view.
+  const fold = useApp(selectDocgen);
+  const reviewing = fold.modules.length > 0;
   useEffect(() => {
     if (!isDocgen || !current.sessionId) return;
     api.call("run.state", { sessionId: current.sessionId }).then(
@@ -46,9 +49,9 @@ export function DocgenScreen() {
         }),
       () => undefined,
     );
-  }, [api, isDocgen, current.sessionId, current.status, reviewCount]);
+  }, [api, isDocgen, current.sessionId, current.status, reviewing]);
 
-  const view = useMemo(() => docgenView(isDocgen ? current.workflowEvents : [], meta.pipeline), [isDocgen, current.workflowEvents, meta.pipeline]);
+  const view = useMemo(() => withPipeline(fold, meta.pipeline), [fold, meta.pipeline]);
   const running = isDocgen && current.status === "running";
   const moduleStates = useMemo(() => Object.fromEntries(view.modules.map((m) => [m.key, m.state])), [view.modules]);
 

@@ -1,5 +1,7 @@
 import type { EngineEvent } from "../../../shared/events.js";
 import type { DocOutline, DocViolation, ReplacementRecordView } from "../../../shared/workflows/docgen.js";
+import type { AppState } from "../../store/types.js";
+import type { WorkflowReducer } from "../../store/workflowViews.js";
 
 /** A scan step as the timeline shows it. */
 export interface ScanStepView {
@@ -38,61 +40,72 @@ export interface DocgenView {
   rollbacks: Array<{ seq: number; module: string; round: number; before: number; after: number }>;
 }
 
-type Ev = EngineEvent & Record<string, any>;
+/** The reducer's state: the view plus the indices of the sections written so far. */
+export interface DocgenFold extends DocgenView {
+  doneSections: readonly number[];
+}
 
-/** Fold the docgen events (scan_step, doc_outline_ready, section_done, module_*) into the screen's view. */
-export function docgenView(events: readonly EngineEvent[], pipeline: readonly string[] = []): DocgenView {
-  const view: DocgenView = { scan: [], links: [], outline: null, sections: { done: 0, total: 0, failed: [] }, modules: [], violations: {}, rounds: [], rollbacks: [] };
-  const chips = new Map<string, ModuleChip>(pipeline.map((key) => [key, { key, name: key, state: "pending", round: 0 }]));
-  const doneSections = new Set<number>();
-  for (const raw of events) {
-    const e = raw as Ev;
-    switch (e.type as string) {
+const EMPTY: DocgenFold = { scan: [], links: [], outline: null, sections: { done: 0, total: 0, failed: [] }, modules: [], violations: {}, rounds: [], rollbacks: [], doneSections: [] };
+
+/**
+ * Docgen's reducer (registered by `docgenFeature`): folds scan_step, link_checked, doc_outline_ready,
+ * section_done and module_* into the screen's view, one event at a time. `modules` holds the chips
+ * of modules seen in events; `withPipeline` puts them in the guide's order with the pending ones.
+ */
+export const docgenReducer: WorkflowReducer<DocgenFold> = {
+  initial: () => EMPTY,
+  reduce(view, e) {
+    switch (e.type) {
       case "scan_step":
-        view.scan.push({ seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary });
-        break;
+        return { ...view, scan: [...view.scan, { seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary }] };
       case "link_checked":
-        view.links.push({ seq: e.seq, url: e.url, status: e.status, detail: e.detail });
-        break;
+        return { ...view, links: [...view.links, { seq: e.seq, url: e.url, status: e.status, detail: e.detail }] };
       case "doc_outline_ready":
-        view.outline = { outline: e.outline, cached: e.cached };
-        view.sections = { done: 0, total: e.outline.sections.length, failed: [] };
-        doneSections.clear();
-        break;
-      case "section_done":
-        view.sections.total = e.total;
-        if (e.ok) {
-          doneSections.add(e.index);
-          view.sections.failed = view.sections.failed.filter((f) => f.index !== e.index);
-        } else view.sections.failed = [...view.sections.failed.filter((f) => f.index !== e.index), { index: e.index, error: e.error ?? "" }];
-        view.sections.done = doneSections.size;
-        break;
+        return { ...view, outline: { outline: e.outline, cached: e.cached }, sections: { done: 0, total: e.outline.sections.length, failed: [] }, doneSections: [] };
+      case "section_done": {
+        const doneSections = e.ok && !view.doneSections.includes(e.index) ? [...view.doneSections, e.index] : view.doneSections;
+        const others = view.sections.failed.filter((f) => f.index !== e.index);
+        const failed = e.ok ? others : [...others, { index: e.index, error: e.error ?? "" }];
+        return { ...view, doneSections, sections: { done: doneSections.length, total: e.total, failed } };
+      }
       case "module_review": {
-        const chip = chips.get(e.module) ?? { key: e.module, name: e.name, state: "pending" as const, round: 0 };
-        chip.name = e.name;
-        chip.round = e.round;
-        chip.state = e.passed ? "passed" : "round";
-        chips.set(e.module, chip);
-        if (e.violations.length) view.violations[e.module] = { round: e.round, items: e.violations };
-        break;
+        const chip: ModuleChip = { key: e.module, name: e.name, state: e.passed ? "passed" : "round", round: e.round };
+        const violations = e.violations.length ? { ...view.violations, [e.module]: { round: e.round, items: e.violations } } : view.violations;
+        return { ...view, modules: upsert(view.modules, chip), violations };
       }
       case "module_breaker": {
-        const chip = chips.get(e.module);
-        if (chip) chip.state = "breaker";
-        break;
+        const known = view.modules.find((m) => m.key === e.module);
+        return { ...view, modules: upsert(view.modules, { ...(known ?? { key: e.module, name: e.module, round: e.rounds }), state: "breaker" }) };
       }
       case "module_revise":
-        view.rounds.push({ seq: e.seq, module: e.module, round: e.round, records: e.records });
-        break;
+        return { ...view, rounds: [...view.rounds, { seq: e.seq, module: e.module, round: e.round, records: e.records }] };
       case "module_rollback":
-        view.rollbacks.push({ seq: e.seq, module: e.module, round: e.round, before: e.before, after: e.after });
-        break;
+        return { ...view, rollbacks: [...view.rollbacks, { seq: e.seq, module: e.module, round: e.round, before: e.before, after: e.after }] };
       default:
-        break;
+        return view;
     }
-  }
-  view.modules = [...chips.values()];
-  return view;
+  },
+};
+
+function upsert(chips: readonly ModuleChip[], chip: ModuleChip): ModuleChip[] {
+  return chips.some((c) => c.key === chip.key) ? chips.map((c) => (c.key === chip.key ? chip : c)) : [...chips, chip];
+}
+
+/** The chips in the guide's pipeline order (modules not reviewed yet as pending), then any other module seen. */
+export function withPipeline(view: DocgenView, pipeline: readonly string[]): DocgenView {
+  const seen = new Map(view.modules.map((m) => [m.key, m]));
+  const ordered = pipeline.map((key): ModuleChip => seen.get(key) ?? { key, name: key, state: "pending", round: 0 });
+  return { ...view, modules: [...ordered, ...view.modules.filter((m) => !pipeline.includes(m.key))] };
+}
+
+/** Folds a whole log (tests, and any caller holding events rather than the store's view). */
+export function docgenView(events: readonly EngineEvent[], pipeline: readonly string[] = []): DocgenView {
+  return withPipeline(events.reduce(docgenReducer.reduce, docgenReducer.initial()), pipeline);
+}
+
+/** The open session's docgen view (empty for another workflow's session). */
+export function selectDocgen(s: AppState): DocgenFold {
+  return s.current.workflow === "docgen" && s.current.workflowView ? (s.current.workflowView as DocgenFold) : EMPTY;
 }
 
 /** Violations grouped by rule id, in first-seen order. */

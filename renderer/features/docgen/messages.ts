@@ -3,6 +3,10 @@ import { defineMessages, type FeatureTranslate } from "../../i18n/defineMessages
 export const docgenMessages = defineMessages(
   {
     "docgen.title": "文档生成",
+    "docgen.nav": "文档生成",
+    "docgen.newDocument": "新建文档",
+    "docgen.pause.outline_confirm": "确认大纲",
+    "docgen.pause.sections_failed": "处理失败的章节",
     "docgen.mode": "来源",
     "docgen.mode.text": "文本",
     "docgen.mode.notes": "笔记",
@@ -71,6 +75,10 @@ export const docgenMessages = defineMessages(
   },
   {
     "docgen.title": "Doc generator",
+    "docgen.nav": "Doc generator",
+    "docgen.newDocument": "New document",
+    "docgen.pause.outline_confirm": "Confirm the outline",
+    "docgen.pause.sections_failed": "Failed sections",
     "docgen.mode": "Source",
     "docgen.mode.text": "Text",
     "docgen.mode.notes": "Notes",

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PaperAnswer, PaperIntent } from "../../../shared/workflows/paper.js";
 import { AnswerText } from "./AnswerText.js";
 import { ExtractTable, withoutMarkdownTable, type ExtractRow } from "./ExtractTable.js";
@@ -50,6 +50,18 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
     setQuestion("");
   };
   const last = [...messages].reverse().find((m) => m.answer)?.answer;
+  const logRef = useRef<HTMLDivElement>(null);
+  // Follow the conversation: a new question or answer is brought into view from its start, and a
+  // streaming reply keeps the column at its end unless the user scrolled up to read something else.
+  useEffect(() => {
+    const newest = logRef.current?.lastElementChild;
+    if (newest) newest.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [messages.length, running]);
+  useEffect(() => {
+    const column = logRef.current?.closest(".paper-side");
+    if (!streaming || !column) return;
+    if (column.scrollHeight - column.scrollTop - column.clientHeight < 120) column.scrollTop = column.scrollHeight;
+  }, [streaming]);
   return (
     <section className="paper-chat" aria-label={t("paper.chat")}>
       <div className="paper-chat__head">
@@ -75,7 +87,7 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
           </button>
         ))}
       </div>
-      <div className="paper-chat__log" aria-live="polite">
+      <div className="paper-chat__log" aria-live="polite" ref={logRef}>
         {messages.map((message, i) => (
           <div key={i} className={`bubble bubble--${message.role}`} data-testid={message.role === "assistant" ? "paper-answer" : undefined}>
             <span className="bubble__who">

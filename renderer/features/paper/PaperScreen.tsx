@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PaperAnswer, PaperIntent, PaperSummary } from "../../../shared/workflows/paper.js";
+import type { PaperIntent, PaperSummary } from "../../../shared/workflows/paper.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { DeepReadPanel } from "./DeepReadPanel.js";
@@ -7,9 +7,8 @@ import { paperMessages } from "./messages.js";
 import { PaperChatPane, type ChatMessage } from "./PaperChatPane.js";
 import { PaperLibraryPane } from "./PaperLibraryPane.js";
 import { PaperReaderPane } from "./PaperReaderPane.js";
+import { selectPaper } from "./paperView.js";
 import "./paper.css";
-
-type StageName = "extraction" | "analysis" | "synthesis";
 
 /**
  * 论文阅读: library | reader | questions. A session is one `paper` run over the ticked papers;
@@ -47,15 +46,8 @@ export function PaperScreen() {
     api.call("paper.get", { doc_id: openDoc }).then((r) => setPages(r.pages), pushError);
   }, [api, openDoc, pushError]);
 
-  // The session's answers and live deep-read stages, from its own events.
-  const events = isPaper ? current.workflowEvents : [];
-  const answers = useMemo(() => events.filter((e) => e.type === "paper_answer").map((e) => (e as unknown as { answer: PaperAnswer }).answer), [events]);
-  const liveStages = useMemo(() => {
-    const lastAnswerSeq = [...events].reverse().find((e) => e.type === "paper_answer")?.seq ?? 0;
-    const stages: Partial<Record<StageName, string>> = {};
-    for (const e of events) if (e.type === "deep_read_stage" && e.seq > lastAnswerSeq) stages[(e as unknown as { stage: StageName }).stage] = (e as unknown as { text: string }).text;
-    return stages;
-  }, [events]);
+  // The session's answers and live deep-read stages: the paper reducer's fold of its events.
+  const { answers, liveStages } = useApp(selectPaper);
 
   // Questions come from the persisted history (also for a session opened from the list).
   const [history, setHistory] = useState<Array<{ role: "user" | "assistant"; text: string }>>([]);

@@ -52,6 +52,10 @@ export const paperMessages = defineMessages(
     "paper.col.value": "数值",
     "paper.col.page": "页码",
     "paper.newSession": "新会话",
+    "paper.nav": "论文阅读",
+    "paper.newPaperSession": "新建论文会话",
+    "paper.pause.await_question": "等待提问",
+    "paper.action.ask": "提问",
     "paper.chooseFirst": "先在文献库里勾选至少一篇论文。",
   },
   {
@@ -105,6 +109,10 @@ export const paperMessages = defineMessages(
     "paper.col.value": "Value",
     "paper.col.page": "Page",
     "paper.newSession": "New session",
+    "paper.nav": "Papers",
+    "paper.newPaperSession": "New paper session",
+    "paper.pause.await_question": "Waiting for a question",
+    "paper.action.ask": "Ask",
     "paper.chooseFirst": "Tick at least one paper in the library first.",
   },
 );

@@ -8,7 +8,6 @@ export const isCjk = (ch: string | undefined): boolean => ch !== undefined && CJ
 export const isLatin = (ch: string | undefined): boolean => ch !== undefined && /^[A-Za-z]$/.test(ch);
 export const isDigit = (ch: string | undefined): boolean => ch !== undefined && /^[0-9]$/.test(ch);
 export const isAlnum = (ch: string | undefined): boolean => isLatin(ch) || isDigit(ch);
-export const isSpace = (ch: string | undefined): boolean => ch === " " || ch === "\t" || ch === "\u3000";
 
 /** 点号 plus ？！: the marks that never take a space on either side. */
 export const FW_STOPS = "，。、；：？！";

@@ -1,4 +1,4 @@
-import type { PausePoint } from "../../../shared/article.js";
+import type { PausePoint } from "../../../shared/workflows/article.js";
 import type { EngineEvent } from "../../../shared/events.js";
 import { dataDirIntegrity } from "./dataChecks.js";
 import { HttpApi } from "./httpApi.js";

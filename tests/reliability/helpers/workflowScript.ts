@@ -1,3 +1,5 @@
+import { paperDeps } from "../../../electron/engine/workflows/paper/PaperDeps.js";
+import type { PlatformServices } from "../../../electron/engine/workflows/WorkflowDefinition.js";
 import path from "node:path";
 import { createAppEngine, type AppEngine } from "../../../electron/engine/createAppEngine.js";
 import { PaperRepository } from "../../../electron/engine/workflows/paper/library/PaperRepository.js";
@@ -188,7 +190,7 @@ export async function buildWorkflowEngine(options: WorkflowEngineOptions): Promi
     dataDir,
     llm,
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
-    papers: (context) => new PaperService({ dataDir, modelsDir: context.dataDir.models, db: context.db, settings: context.settings, llm: () => llm, embedder }),
+    workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder })) },
     eventFlushIntervalMs: 5,
   });
 }

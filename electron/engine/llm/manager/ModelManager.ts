@@ -1,9 +1,11 @@
-import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import { basename, isAbsolute, join, resolve } from "node:path";
+import { z } from "zod";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { CatalogEntry, Fit, InstalledModel, Settings } from "../../../../shared/models.js";
 import { copyFileAtomic, writeFileAtomic } from "../../io/atomicWrite.js";
+import { readJsonFile } from "../../io/readJsonFile.js";
 import { downloadFile, type DownloadFileOptions, type DownloadProgress } from "./downloadFile.js";
 import { fitEstimate } from "./fitEstimate.js";
 import { checkGgufMagic, inspectGguf } from "../../io/validateGguf.js";
@@ -237,12 +239,9 @@ export class ModelManager {
   }
 
   private async readExternal(): Promise<string[]> {
-    try {
-      const value: unknown = JSON.parse(await readFile(join(this.options.modelsDir, EXTERNAL_LIST), "utf8"));
-      return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && isAbsolute(item)) : [];
-    } catch {
-      return [];
-    }
+    // A missing or broken list is an empty one: the files themselves are untouched, the user adds them again.
+    const value = await readJsonFile(join(this.options.modelsDir, EXTERNAL_LIST), z.array(z.unknown())).catch((): unknown[] => []);
+    return value.filter((item): item is string => typeof item === "string" && isAbsolute(item));
   }
 
   private async writeExternal(paths: string[]): Promise<void> {

@@ -1,8 +1,8 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../../shared/events.js";
 import type { EventDraft } from "../../../../shared/events.js";
-import type { Settings } from "../../../../shared/models.js";
-import type { ModelsPort } from "../../EngineServices.js";
+import type { InstalledModel, Settings } from "../../../../shared/models.js";
+import type { ModelsPort } from "./ModelsPort.js";
 import { DownloadRegistry, type DownloadStatus } from "./DownloadRegistry.js";
 import { inspectGguf } from "../../io/validateGguf.js";
 import { ModelManager, type ModelManagerOptions } from "./ModelManager.js";
@@ -35,6 +35,9 @@ export interface ModelsPortHandle extends ModelsPort {
   dispose(): Promise<void>;
 }
 
+/** GGUF architectures of encoder-only models: they embed, they cannot chat. */
+const EMBEDDING_ARCHITECTURES = /bert|roberta|t5encoder/i;
+
 /**
  * `models.*` over the ModelManager and the DownloadRegistry. Download status changes become
  * `progress` events on the system stream (`task: <downloadId>`), so every adapter can show a
@@ -52,6 +55,19 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
     await inspectGguf(path); // throws model_invalid naming the file
   };
 
+  /**
+   * A newcomer's first import is the model they mean to use: it becomes the chat model (an encoder
+   * architecture: the embedding model) unless one that is installed is already chosen.
+   */
+  const adoptIfUnset = async (model: InstalledModel): Promise<"chat" | "embedding" | null> => {
+    if (model.error) return null;
+    const role = model.architecture && EMBEDDING_ARCHITECTURES.test(model.architecture) ? "embedding" : "chat";
+    const current = role === "chat" ? options.settings().chatModel : options.settings().embeddingModel;
+    if (current && (await manager.resolveModelPath(current))) return null;
+    options.updateSettings(role === "chat" ? { chatModel: model.id } : { embeddingModel: model.id });
+    return role;
+  };
+
   return {
     manager,
     downloads,
@@ -65,7 +81,9 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
       return { installed, catalog, loaded: options.loaded(), warnings };
     },
     async import(input) {
-      return { model: await manager.importModel(input.path) };
+      const model = await manager.importModel(input.path);
+      const selected = await adoptIfUnset(model);
+      return { model, ...(selected ? { selected } : {}) };
     },
     async download(input) {
       return { downloadId: await downloads.start(input) };

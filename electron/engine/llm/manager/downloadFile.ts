@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { readFile, rm, stat, truncate } from "node:fs/promises";
+import { rm, stat, truncate } from "node:fs/promises";
 import { basename } from "node:path";
 import type { IncomingMessage } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { fsyncPath, renameDurable, writeFileAtomic } from "../../io/atomicWrite.js";
 import { HttpFailure, openHttp, type HttpLimits } from "../../io/httpClient.js";
 import { backoffDelay } from "../../io/retryPolicy.js";
+import { readJsonFile } from "../../io/readJsonFile.js";
 
 /** Progress of one download; emitted at most every `progressIntervalMs` plus once at the end. */
 export interface DownloadProgress {
@@ -49,10 +51,9 @@ export interface DownloadedFile {
   sha256: string;
 }
 
-interface Sidecar {
-  url: string;
-  totalBytes: number | null;
-}
+/** `<file>.part.json`: where a partial download came from, so a resume asks the same URL. */
+const SidecarSchema = z.object({ url: z.string(), totalBytes: z.number().nullable().catch(null) });
+type Sidecar = z.infer<typeof SidecarSchema>;
 
 const DEFAULT_TIMEOUTS: HttpLimits = { connectMs: 10_000, headersMs: 30_000, idleMs: 60_000 };
 
@@ -69,14 +70,9 @@ async function fileSize(path: string): Promise<number | null> {
   }
 }
 
+/** A sidecar that is missing, cut short or of another shape means the part cannot be resumed. */
 async function readSidecar(path: string): Promise<Sidecar | null> {
-  try {
-    const value = JSON.parse(await readFile(path, "utf8")) as Partial<Sidecar>;
-    if (typeof value.url !== "string") return null;
-    return { url: value.url, totalBytes: typeof value.totalBytes === "number" ? value.totalBytes : null };
-  } catch {
-    return null;
-  }
+  return readJsonFile(path, SidecarSchema).catch(() => null);
 }
 
 /** Delete a partial download (cancel, or a part that cannot be resumed). */

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { Command, MemorySaver } from "@langchain/langgraph";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DraftVersion } from "../../../../shared/article.js";
+import type { DraftVersion } from "../../../../shared/documents.js";
 import { SettingsSchema } from "../../../../shared/models.js";
-import type { VersionStore, WorkflowServices } from "../WorkflowDefinition.js";
+import type { VersionStore } from "../WorkflowDefinition.js";
+import type { ArticleDeps } from "./ArticleDeps.js";
 import { ArticleScriptLlm, FakeSearch } from "../../testing/articleTestKit.js";
 import { buildArticleGraph } from "./graph.js";
 
@@ -49,7 +50,7 @@ describe("article graph (no engine)", () => {
     dirs.push(cache);
     const llm = new ArticleScriptLlm();
     const versions = new MemoryVersions();
-    const services: WorkflowServices = { llm, search: new FakeSearch(), versions, settings: () => SettingsSchema.parse({}), cacheDir: () => cache };
+    const services: ArticleDeps = { llm, search: new FakeSearch(), versions, settings: () => SettingsSchema.parse({}), cacheDir: () => cache };
     const graph = buildArticleGraph(services, new MemorySaver());
     const config = { configurable: { thread_id: "s1" }, streamMode: ["custom", "updates"] as Array<"custom" | "updates"> };
     await drain(await graph.stream({ input: { intent: "Write about local AI", locale: "en" } }, config));

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ARTICLE_TYPES } from "../../../../shared/article.js";
+import { ARTICLE_TYPES } from "../../../../shared/workflows/article.js";
 import type { SessionState } from "../../../../shared/api.js";
 import type { EngineEvent } from "../../../../shared/events.js";
 import { createTinyGguf } from "../../../../tests/fixtures/tinyGguf.js";

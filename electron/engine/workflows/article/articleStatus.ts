@@ -1,5 +1,5 @@
-import { BRIEF_WRITING_STATUSES } from "../../../../shared/workflows/articleBrief.js";
-import type { BriefWritingStatus } from "../../../../shared/workflows/articleBrief.js";
+import { BRIEF_WRITING_STATUSES } from "../../../../shared/workflows/article/articleBrief.js";
+import type { BriefWritingStatus } from "../../../../shared/workflows/article/articleBrief.js";
 import type { WorkflowStatusInput } from "../WorkflowDefinition.js";
 import type { ArticleStateValues } from "./state.js";
 

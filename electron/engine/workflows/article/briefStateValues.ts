@@ -1,4 +1,4 @@
-import { BRIEF_DEFAULTS, briefReviewResult } from "../../../../shared/workflows/articleBrief.js";
+import { BRIEF_DEFAULTS, briefReviewResult } from "../../../../shared/workflows/article/articleBrief.js";
 import { localeOf } from "./localeOf.js";
 import { materialsSummary } from "./research/materialPackage.js";
 import type { ArticleStateValues } from "./state.js";

@@ -1,4 +1,4 @@
-import type { Review } from "../../../../shared/article.js";
+import type { Review } from "../../../../shared/workflows/article.js";
 import type { Settings } from "../../../../shared/models.js";
 import type { AspectReviewLlm } from "./schemas.js";
 

@@ -1,3 +1,5 @@
+import { articleCommand } from "./articleCli.js";
+import type { ArticleDeps } from "./ArticleDeps.js";
 import { articleContract } from "../../../../shared/workflows/article.js";
 import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
 import { splitDraft } from "./draftMarkdown.js";
@@ -11,9 +13,17 @@ import { articlePauses } from "./pauses.js";
 import type { ArticleStateValues } from "./state.js";
 
 /** The article studio: researcher → writer → editor with four human pauses. */
-export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract> = {
+export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract, ArticleDeps> = {
   id: "article",
   contract: articleContract,
+  cli: {
+    usage: [
+      'article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]',
+      "article resume <id> <action> [--json '<payload>']",
+      "article state <id> | list | versions <id> | export <id> --format markdown|html|docx [--out file]",
+    ],
+    run: articleCommand,
+  },
   title: (input) => (input.intent.length > 40 ? `${input.intent.slice(0, 39)}…` : input.intent),
   build: (services, checkpointer) => buildArticleGraph(services, checkpointer) as unknown as CompiledWorkflowGraph,
   initialState: (input) => ({ input }),

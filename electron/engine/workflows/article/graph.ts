@@ -1,6 +1,6 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import type { WorkflowServices } from "../WorkflowDefinition.js";
+import type { ArticleDeps } from "./ArticleDeps.js";
 import { addMaterialNode } from "./nodes/addMaterial.js";
 import { applyManualEditNode } from "./nodes/applyManualEdit.js";
 import { editorNode } from "./nodes/editor.js";
@@ -29,7 +29,7 @@ import { withBriefProgress } from "./briefProgress.js";
  * included); pause_draft → (apply_manual_edit) → finalize | writer_draft | editor;
  * editor → pause_draft | pause_review → (apply_manual_edit) → finalize | writer_draft.
  */
-export function buildArticleGraph(services: WorkflowServices, checkpointer?: BaseCheckpointSaver) {
+export function buildArticleGraph(services: ArticleDeps, checkpointer?: BaseCheckpointSaver) {
   return new StateGraph(ArticleState)
     .addNode("intent_parser", withBriefProgress("intent_parser", intentParserNode(services)))
     .addNode("researcher", withBriefProgress("researcher", researcherNode(services)))

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Material } from "../../../../shared/knowledge.js";
 import { SettingsSchema } from "../../../../shared/models.js";
 import { combineReview } from "./combineReview.js";
-import { detectLocale } from "../common/detectLocale.js";
+import { detectLocale } from "../../../../shared/detectLocale.js";
 import { assembleDraft, splitDraft } from "./draftMarkdown.js";
 import { materialsSummary, rankMaterials, renumber } from "./research/materialPackage.js";
 import { parseResume } from "./pauses.js";

@@ -3,7 +3,7 @@ import type { Material } from "../../../../shared/knowledge.js";
 import { reviewIssues } from "../../../../shared/workflows/article.js";
 import type { Review } from "../../../../shared/workflows/article.js";
 import { definePauses } from "../common/definePauses.js";
-import { BRIEF_PAUSE_MESSAGES, briefReviewResult } from "../../../../shared/workflows/articleBrief.js";
+import { BRIEF_PAUSE_MESSAGES, briefReviewResult } from "../../../../shared/workflows/article/articleBrief.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { splitDraft } from "./draftMarkdown.js";
 import { localeOf } from "./localeOf.js";

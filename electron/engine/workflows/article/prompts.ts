@@ -1,4 +1,4 @@
-import type { Outline, ParsedIntent } from "../../../../shared/article.js";
+import type { Outline, ParsedIntent } from "../../../../shared/workflows/article.js";
 
 /**
  * Prompt templates of the article workflow, written for weak local models: a role with a goal

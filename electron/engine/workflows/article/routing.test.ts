@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ArticleResume, PausePoint, Review } from "../../../../shared/article.js";
+import type { ArticleResume, PausePoint, Review } from "../../../../shared/workflows/article.js";
 import {
   routeAfterDraftPause,
   routeAfterEditor,

@@ -1,5 +1,5 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import type { ArticleResume, PausePoint, Review } from "../../../../shared/article.js";
+import type { ArticleResume, PausePoint, Review } from "../../../../shared/workflows/article.js";
 import type { LastResume } from "./state.js";
 
 /** What the routers read; a subset of ArticleState so tests can pass plain objects. */

@@ -1,5 +1,5 @@
-import { OutlineSchema } from "../../../../shared/article.js";
-import type { Outline } from "../../../../shared/article.js";
+import { OutlineSchema } from "../../../../shared/workflows/article.js";
+import type { Outline } from "../../../../shared/workflows/article.js";
 
 /**
  * Make a model's (or the user's) outline safe to write from: trimmed non-empty titles and points,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ARTICLE_TYPES } from "../../../../shared/article.js";
+import { ARTICLE_TYPES } from "../../../../shared/workflows/article.js";
 
 /**
  * Output schemas of every structured LLM call in the article workflow. Every string and array is

@@ -1,5 +1,5 @@
 import type { ArticleStartInput, ParsedIntent } from "../../../../shared/workflows/article.js";
-import { BRIEF_DEFAULTS } from "../../../../shared/workflows/articleBrief.js";
+import { BRIEF_DEFAULTS } from "../../../../shared/workflows/article/articleBrief.js";
 import type { IntentLlm } from "./schemas.js";
 
 /** Where a writing setting came from: the user's field, the user's own words in the intent, or the brief's default. */

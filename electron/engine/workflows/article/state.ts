@@ -1,5 +1,5 @@
 import { Annotation } from "@langchain/langgraph";
-import type { ArticleResume, ArticleStartInput, Outline, ParsedIntent, PausePoint, Review } from "../../../../shared/article.js";
+import type { ArticleResume, ArticleStartInput, Outline, ParsedIntent, PausePoint, Review } from "../../../../shared/workflows/article.js";
 import type { Material } from "../../../../shared/knowledge.js";
 import type { BriefDraft } from "../../../../shared/workflows/article.js";
 

@@ -1,3 +1,4 @@
+import { chatCommand } from "./chatCli.js";
 import { chatContract } from "../../../../shared/workflows/chat.js";
 import type { ChatInput } from "../../../../shared/workflows/chat.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
@@ -10,6 +11,12 @@ const TITLE_CHARS = 60;
 export const chatWorkflow: WorkflowDefinition<ChatInput, typeof chatContract> = {
   id: "chat",
   contract: chatContract,
+  cli: {
+    usage: [
+      'chat "<prompt>"',
+    ],
+    run: chatCommand,
+  },
   title: (input) => {
     const line = input.prompt.replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { tempDirsPerTest } from "../../testing/tempDirsPerTest.js";
 import { readCachedOutline, readCachedSection, sectionKey, writeCachedOutline, writeCachedSection } from "./sectionCache.js";
 
 const tempDir = tempDirsPerTest("section-cache-");
+const OutlineShape = z.object({ title: z.string(), sections: z.array(z.object({ title: z.string(), scope: z.string() })) });
 
 describe("section cache", () => {
   const key = sectionKey({ topic: "缓存", index: 0 });
@@ -43,9 +45,11 @@ describe("section cache", () => {
     const dir = tempDir();
     const outline = { title: "标题", sections: [{ title: "一", scope: "范围" }] };
     await writeCachedOutline(dir, outline);
-    expect(await readCachedOutline(dir)).toEqual(outline);
+    expect(await readCachedOutline(dir, OutlineShape)).toEqual(outline);
+    // Another workflow's (or version's) outline does not fit the schema: a miss too.
+    expect(await readCachedOutline(dir, z.object({ modules: z.array(z.string()) }))).toBeNull();
     const file = path.join(dir, "outline.json");
     fs.writeFileSync(file, fs.readFileSync(file, "utf8").slice(0, 20));
-    expect(await readCachedOutline(dir)).toBeNull();
+    expect(await readCachedOutline(dir, OutlineShape)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { z } from "zod";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
+import { readJsonFile } from "../../io/readJsonFile.js";
 
 /**
  * A session's cache dir (`<dataDir>/cache/<session>/`): `outline.json` and `section_<i>.md`
@@ -52,11 +54,7 @@ function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-/** The cached outline, or null when there is none or it is not JSON. */
-export async function readCachedOutline(dir: string): Promise<unknown> {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, "outline.json"), "utf8")) as unknown;
-  } catch {
-    return null;
-  }
+/** The cached outline, or null when there is none, it is not JSON or it does not fit the workflow's `schema`. */
+export async function readCachedOutline<S extends z.ZodType>(dir: string, schema: S): Promise<z.output<S> | null> {
+  return readJsonFile(path.join(dir, "outline.json"), schema).catch(() => null);
 }

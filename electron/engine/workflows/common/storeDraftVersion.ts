@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { DraftVersion } from "../../../../shared/documents.js";
-import type { VersionStore } from "../WorkflowDefinition.js";
+import type { VersionStore } from "../../storage/VersionStore.js";
 import { emit } from "./nodeRuntime.js";
 
 export interface DraftToStore {

@@ -8,7 +8,7 @@ import { parseGuide, type ParsedGuide } from "../../rules/guideChunks.js";
 import { parseRuleMarkdown } from "../../rules/parseRuleMarkdown.js";
 import type { RuleModule } from "../../rules/Rule.js";
 import { RuleIndex } from "../../rules/RuleIndex.js";
-import type { VersionStore, WorkflowServices } from "../WorkflowDefinition.js";
+import type { VersionStore, PlatformServices } from "../WorkflowDefinition.js";
 import { GuideLibrary } from "./guides/GuideLibrary.js";
 import { fetchLinkOverHttp, type LinkFetcher } from "./links/userLinks.js";
 
@@ -16,10 +16,9 @@ import { fetchLinkOverHttp, type LinkFetcher } from "./links/userLinks.js";
 export const DEFAULT_GUIDE = "DOC_GUIDELINES.md";
 
 /**
- * Optional services the doc generator uses when the engine provides them (read structurally, so the
- * platform's WorkflowServices needs no docgen-specific field): the rules folder and a shared rule
- * index. The embedder is the platform's `services.embedder` (the knowledge layer's, lazy: one model
- * load); without it rule retrieval is lexical.
+ * What a caller may set besides the platform's services: the rules folder and a shared rule index.
+ * The embedder is the platform's (the knowledge layer's, lazy: one model load); without it rule
+ * retrieval is lexical.
  */
 export interface DocgenServiceExtras {
   /** Folder holding DOC_GUIDELINES.md; default `<appRoot>/rules`. */
@@ -56,7 +55,8 @@ export interface DocgenDeps {
   fetchLink: LinkFetcher;
 }
 
-export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): DocgenDeps {
+export function docgenDeps(platform: PlatformServices, extras: DocgenServiceExtras = {}): DocgenDeps {
+  const services = { ...platform, ...extras };
   const rulesDir = services.rulesDir ?? path.join(defaultAppRoot(), "rules");
   const guides = new Map<string, Promise<ParsedGuide>>();
   const library = services.dataDir ? guideLibrary(services.dataDir, rulesDir) : null;
@@ -88,12 +88,12 @@ export function docgenDeps(services: WorkflowServices & DocgenServiceExtras): Do
       }
       return { file: path.join(rulesDir, DEFAULT_GUIDE), name: DEFAULT_GUIDE };
     },
-    intranetHosts: async () => (services.intranetHosts ? services.intranetHosts().catch(() => []) : []),
+    intranetHosts: async () => services.intranetHosts().catch(() => []),
     fetchLink: services.fetchLink ?? fetchLinkOverHttp,
     ruleIndex: (sessionId) => {
       // Beside the knowledge tables' folder: <dataDir>/rules-index (the cache dir is <dataDir>/cache/<session>).
-      const dataDir = services.dataDir ?? path.dirname(path.dirname(services.cacheDir(sessionId)));
-      index ??= new RuleIndex({ dir: path.join(dataDir, "rules-index"), ...(services.embedder ? { embedder: services.embedder } : {}) });
+      void sessionId;
+      index ??= new RuleIndex({ dir: path.join(services.dataDir, "rules-index"), ...(services.embedder ? { embedder: services.embedder } : {}) });
       return index;
     },
   };

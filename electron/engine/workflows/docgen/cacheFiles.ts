@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { z } from "zod";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
+import { readJsonFileSync } from "../../io/readJsonFile.js";
 
 /** Where the review stood when draft_wip.md was written: a resumed run continues from here. */
 export interface ReviewProgress {
@@ -25,19 +27,29 @@ export async function writeWip(dir: string, markdown: string, progress: ReviewPr
   await writeFileAtomic(path.join(dir, WIP), markdown, { what: "the work-in-progress draft", durable: false });
 }
 
+/**
+ * `review_state.json`, leniently: the file is valid when it is an object; progress fields of
+ * another shape (an older version's) mean "no progress", not "no draft".
+ */
+const ProgressFileSchema = z.object({
+  current_review_index: z.number().optional().catch(undefined),
+  iteration_counts: z.record(z.string(), z.number()).optional().catch(undefined),
+  module_reports: z.array(z.unknown()).catch([]),
+  markdown: z.string().optional().catch(undefined),
+});
+
 export async function readWip(dir: string): Promise<{ markdown: string; progress: ReviewProgress | null } | null> {
-  let raw: Partial<ReviewProgress> & { markdown?: unknown };
+  let raw: z.output<typeof ProgressFileSchema>;
   try {
     // Small files, read in place (see sectionCache.ts).
-    raw = JSON.parse(readFileSync(path.join(dir, PROGRESS), "utf8")) as typeof raw;
+    raw = readJsonFileSync(path.join(dir, PROGRESS), ProgressFileSchema);
   } catch {
     // Missing, or cut short by a power cut: no draft to resume from.
     return null;
   }
-  if (!raw || typeof raw !== "object") return null;
   const progress =
-    typeof raw.current_review_index === "number" && raw.iteration_counts && typeof raw.iteration_counts === "object"
-      ? { current_review_index: raw.current_review_index, iteration_counts: raw.iteration_counts, module_reports: Array.isArray(raw.module_reports) ? raw.module_reports : [] }
+    raw.current_review_index !== undefined && raw.iteration_counts !== undefined
+      ? { current_review_index: raw.current_review_index, iteration_counts: raw.iteration_counts, module_reports: raw.module_reports }
       : null;
   if (typeof raw.markdown === "string") return { markdown: raw.markdown, progress };
   // Written by an earlier version, which kept the draft only in draft_wip.md and fsynced both files.

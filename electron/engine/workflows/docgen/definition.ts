@@ -1,6 +1,9 @@
+import { DOCGEN_MCP_TOOLS } from "./mcp/docgenMcpTools.js";
+import { DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
-import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
-import { builtinModules, docgenDeps, readGuideFile, type DocgenServiceExtras } from "./DocgenDeps.js";
+import type { WorkflowDefinition } from "../WorkflowDefinition.js";
+import { builtinModules, docgenDeps, readGuideFile, type DocgenDeps } from "./DocgenDeps.js";
+import { docgenMethods } from "./docgenMethods.js";
 import { docgenGraphShape, docgenMermaidSync, type GraphModule } from "./graph.js";
 import { GuideGraphs } from "./GuideGraphs.js";
 import { validateGuide } from "./guides/validateGuide.js";
@@ -29,15 +32,18 @@ function drawingOf(modules: readonly GraphModule[]): { mermaid: string; graph: G
 }
 
 /** The doc generator: source → MECE outline → concurrent sections → per-module rule review/revise. */
-export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenContract> = {
+export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenContract, DocgenDeps> = {
   id: "docgen",
   contract: docgenContract,
+  cli: { usage: DOCGEN_USAGE, run: docgenCommand },
+  services: (platform) => docgenDeps(platform),
+  mcpTools: DOCGEN_MCP_TOOLS,
+  methods: docgenMethods,
   title: (input) => {
     const t = `${input.review_only ? "审查：" : ""}${input.topic}`;
     return t.length > TITLE_CHARS ? `${t.slice(0, TITLE_CHARS - 1)}…` : t;
   },
-  build: (services, checkpointer) => {
-    const deps = docgenDeps(services as WorkflowServices & DocgenServiceExtras);
+  build: (deps, checkpointer) => {
     const graphs = new GuideGraphs(deps, checkpointer, () => builtinModules(deps.rulesDir));
     // A new run's initial state gets its guide's modules here (the graph with their nodes runs it).
     return {
@@ -52,9 +58,8 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
       getState: (config) => graphs.getState(config),
     };
   },
-  checkStart: async (input, services) => {
+  checkStart: async (input, deps) => {
     // An unknown library id or an invalid guide is refused before the session exists.
-    const deps = docgenDeps(services as WorkflowServices & DocgenServiceExtras);
     const { file, name } = deps.guideFile(input);
     await validateGuide(readGuideFile(file), input.guide ?? name);
   },

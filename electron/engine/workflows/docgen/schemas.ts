@@ -116,5 +116,4 @@ export function revisePlanSchema(from = 1, to = MAX_ENUM_LINES) {
       .describe("replacements, each fixing one violation; empty when nothing should change"),
   });
 }
-export const RevisePlanSchema = revisePlanSchema();
 export type RevisePlan = { replacements: Array<{ start_line: number; end_line: number; old_text: string; new_content: string; reason: string }> };

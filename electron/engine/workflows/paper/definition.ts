@@ -1,33 +1,37 @@
-import { ScriptoriumError } from "../../../../shared/errors.js";
-import { paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
-import type { PaperLibrary } from "./library/PaperLibrary.js";
-import type { WorkflowDefinition, WorkflowServices } from "../WorkflowDefinition.js";
+import { paperCommand } from "./paperCli.js";
+import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
+import type { WorkflowDefinition } from "../WorkflowDefinition.js";
+import { paperDeps, type PaperDeps } from "./PaperDeps.js";
+import { paperMethods } from "./paperMethods.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";
 import type { PaperMetadata, PaperStateType } from "./state.js";
 
 const TITLE_CHARS = 60;
 
-/** The paper library the graph reads: `services.papers` (the engine's PaperService.library). */
-function papersOf(services: WorkflowServices): PaperLibrary {
-  const papers = services.papers;
-  if (!papers) throw new ScriptoriumError("unavailable", "The paper library is not available in this engine.");
-  return papers;
-}
-
 /**
  * The paper reader. A session is conversational: it answers, pauses at `await_question`, and
  * `ask` continues it with the next question (history kept in the checkpoint and in
  * `paper_messages`), `end` closes it. `single_question` (CLI) ends after the first answer.
  */
-export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract> = {
+export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract, PaperDeps> = {
   id: "paper",
   contract: paperContract,
+  cli: {
+    usage: [
+      "paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]",
+      `paper ask <doc_id…> "<question>" [--intent ${PAPER_INTENTS.join("|")}] [--selected "<text>"] [--json]`,
+      "paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]",
+    ],
+    run: paperCommand,
+  },
+  services: (platform) => paperDeps(platform),
+  methods: paperMethods,
   title: (input) => {
     const line = (input.user_query || input.forced_intent || input.selected_text).replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
   },
-  build: (services, checkpointer) => buildPaperGraph({ llm: services.llm, papers: papersOf(services), sequences: () => services.settings().sequences }, checkpointer),
+  build: (deps, checkpointer) => buildPaperGraph({ llm: deps.llm, papers: deps.papers.library, sequences: () => deps.settings().sequences }, checkpointer),
   // Titles are read from the library by the first node (it also checks the doc ids exist).
   initialState: (input) => initialPaperState(input, []),
   parseResume: (pause, payload) => paperPauses.parseResume(pause, payload),

@@ -1,6 +1,6 @@
 import { briefDraft } from "../briefDraft.js";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { draftChars, splitDraft } from "../draftMarkdown.js";
 import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
@@ -12,7 +12,7 @@ import { storeDraftVersion } from "../../common/storeDraftVersion.js";
  * action runs, and is split back into sections so a later revision can still rewrite single ones.
  * The review of the previous version no longer applies to it.
  */
-export function applyManualEditNode(services: WorkflowServices) {
+export function applyManualEditNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const locale = localeOf(state);
     const sessionId = sessionIdOf(config);

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { mergeChunkReviews, reviewChunks } from "../reviewChunks.js";
 import { combineReview } from "../combineReview.js";
 import { materialDigest } from "../research/materialPackage.js";
@@ -19,7 +19,7 @@ export const EDITOR_DRAFT_CHARS = 4000;
  * chunks merged), combined into one weighted score and verdict. Scores are saved on
  * the version. At the revision cap a rejected draft is force-accepted (routing sends it to PAUSE-3).
  */
-export function editorNode(services: WorkflowServices) {
+export function editorNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const locale = localeOf(state);
     const sessionId = sessionIdOf(config);

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { ParsedIntent } from "../../../../../shared/article.js";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
-import { detectLocale } from "../../common/detectLocale.js";
+import type { ParsedIntent } from "../../../../../shared/workflows/article.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
+import { detectLocale } from "../../../../../shared/detectLocale.js";
 import { detectPeriod } from "../research/detectPeriod.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { settingsFromIntent } from "../settingsFromIntent.js";
@@ -18,7 +18,7 @@ import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
  * script: deterministic, and it picks the prompt language of this very call. A period the intent
  * names ("2024 年", "since 2023") becomes date_from / date_to for the search.
  */
-export function intentParserNode(services: WorkflowServices) {
+export function intentParserNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const { input } = state;
     const locale = input.locale ?? detectLocale(input.intent);

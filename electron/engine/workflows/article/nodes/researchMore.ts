@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { DEFAULT_BUDGET, materialKey, materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
 import { withRanks } from "../research/orderByRanking.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
@@ -14,7 +14,7 @@ export const MAX_PACKAGE = 24;
  * re_search at PAUSE-1 with extra keywords: search them and MERGE the new hits into the package —
  * materials already in it are skipped, new ones continue the numbering, existing ids never change.
  */
-export function researchMoreNode(services: WorkflowServices) {
+export function researchMoreNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const locale = localeOf(state);
     const extra = uniqueKeywords(state.resume?.payload.extra_keywords ?? []);

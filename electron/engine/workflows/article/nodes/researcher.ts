@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
@@ -15,7 +15,7 @@ import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
  * trims to the package budget and numbers m001 …; the model then only orders the package (code
  * order as fallback and tie-breaker). Zero materials is a valid package: the user decides at PAUSE-1.
  */
-export function researcherNode(services: WorkflowServices) {
+export function researcherNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const locale = localeOf(state);
     const parsed = state.parsed_intent;

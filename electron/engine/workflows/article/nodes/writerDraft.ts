@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import { briefDraft } from "../briefDraft.js";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { reviewIssues } from "../../../../../shared/workflows/article.js";
-import type { DraftVersion, Outline } from "../../../../../shared/article.js";
+import type { Outline } from "../../../../../shared/workflows/article.js";
+import type { DraftVersion } from "../../../../../shared/documents.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { assembleDraft, draftChars } from "../draftMarkdown.js";
 import { materialDigest } from "../research/materialPackage.js";
 import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
@@ -67,7 +68,7 @@ function outlineSectionFor(outline: Outline, title: string, index: number) {
  * name (see planRevision; nothing named → all) and keeps the others verbatim. Finished sections are
  * cached on disk, so a crash mid-draft resumes without redoing them. The result is a new version.
  */
-export function writerDraftNode(services: WorkflowServices) {
+export function writerDraftNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const sessionId = sessionIdOf(config);
     const locale = localeOf(state);

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { materialDigest } from "../research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { intentWithContext } from "../intentWithContext.js";
@@ -19,7 +19,7 @@ export function approvedIdsOf(state: ArticleStateValues): string[] {
 }
 
 /** writer_outline (作家, phase 1): plan the outline from the approved materials; a re-plan gets the user's feedback. */
-export function writerOutlineNode(services: WorkflowServices) {
+export function writerOutlineNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const locale = localeOf(state);
     const parsed = state.parsed_intent;

@@ -1,6 +1,6 @@
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { Material } from "../../../../../shared/knowledge.js";
-import type { WorkflowServices } from "../../WorkflowDefinition.js";
+import type { ArticleDeps } from "../ArticleDeps.js";
 import { say } from "../../common/nodeRuntime.js";
 import type { Locale } from "../prompts.js";
 import { rankPrompt } from "../prompts.js";
@@ -14,7 +14,7 @@ import { orderByRanking, withRanks } from "./orderByRanking.js";
  * says why in `fallback`.
  */
 export async function rankByModel(
-  services: Pick<WorkflowServices, "llm">,
+  services: Pick<ArticleDeps, "llm">,
   intent: string,
   materials: Material[],
   locale: Locale,

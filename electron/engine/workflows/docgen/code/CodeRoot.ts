@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { isInsideRoot } from "../../../io/confinePath.js";
 import { parseGitignore, type GitignoreMatcher } from "./gitignoreMatcher.js";
 
 /** Largest file any code tool reads, in bytes (a generated bundle or a data dump is not documentation). */
@@ -76,7 +77,7 @@ export class CodeRoot {
     } catch {
       return refuse("文件或目录不存在。");
     }
-    if (real !== this.root && !real.startsWith(this.root + path.sep)) return refuse("该路径通过符号链接指向项目根目录之外。");
+    if (!isInsideRoot(this.root, real)) return refuse("该路径通过符号链接指向项目根目录之外。");
     const realRel = path.relative(this.root, real).split(path.sep).join("/");
     if (realRel.split("/").includes(".git")) return refuse(".git 目录不可读取。");
     if (rel && (this.ignore.ignores(rel, stat.isDirectory()) || (realRel && this.ignore.ignores(realRel, stat.isDirectory())))) {

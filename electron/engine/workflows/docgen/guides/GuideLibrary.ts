@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { GuideSummary } from "../../../../../shared/workflows/docgen.js";
 import { writeFileAtomic } from "../../../io/atomicWrite.js";
+import { readJsonFileSync } from "../../../io/readJsonFile.js";
+import { readUserTextFile } from "../../../io/readUserTextFile.js";
 import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
 import { MAX_GUIDE_CHARS, validateGuide } from "./validateGuide.js";
 
@@ -17,10 +20,9 @@ export interface GuideLibraryOptions {
   builtinFile: string;
 }
 
-interface GuideMeta {
-  name: string;
-  importedAt: string;
-}
+/** `<id>.json` beside an imported guide: the name the user gave it. */
+const GuideMetaSchema = z.object({ name: z.string(), importedAt: z.string().catch("") });
+type GuideMeta = z.infer<typeof GuideMetaSchema>;
 
 /**
  * The user's style guides: import (validated first — an invalid guide is refused with the problem
@@ -80,9 +82,9 @@ export class GuideLibrary {
 
   private meta(id: string): GuideMeta | null {
     try {
-      const raw = JSON.parse(fs.readFileSync(path.join(this.options.dir, `${id}.json`), "utf8")) as Partial<GuideMeta>;
-      return typeof raw.name === "string" ? { name: raw.name, importedAt: String(raw.importedAt ?? "") } : null;
+      return readJsonFileSync(path.join(this.options.dir, `${id}.json`), GuideMetaSchema);
     } catch {
+      // No name file (or a broken one): the guide is listed under its id.
       return null;
     }
   }
@@ -127,13 +129,6 @@ function titleOf(markdown: string): string | null {
 }
 
 function readGuideText(file: string): string {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch {
-    throw new ScriptoriumError("bad_request", `Style guide ${file} cannot be read.`, { path: file });
-  }
-  if (!stat.isFile()) throw new ScriptoriumError("bad_request", `Style guide ${file} is not a file.`, { path: file });
-  if (stat.size > MAX_GUIDE_CHARS * 4) throw new ScriptoriumError("bad_request", `Style guide ${file} is ${stat.size} bytes; the limit is ${MAX_GUIDE_CHARS * 4}.`, { path: file });
-  return fs.readFileSync(file, "utf8");
+  // Up to 4 UTF-8 bytes a character.
+  return readUserTextFile(file, { maxBytes: MAX_GUIDE_CHARS * 4, what: "Style guide" });
 }

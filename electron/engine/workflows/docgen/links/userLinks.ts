@@ -1,5 +1,5 @@
-import { isIP } from "node:net";
 import { httpRequest } from "../../../io/httpClient.js";
+import { isLoopbackHost } from "../../../io/loopbackHosts.js";
 
 /** Links taken from one run's input, and characters of each fetched page kept for the prompts. */
 export const MAX_LINKS = 5;
@@ -41,17 +41,10 @@ export function linkVerdict(url: string, intranetHosts: readonly string[]): { al
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return { allowed: false, reason: `scheme ${parsed.protocol} is not fetched` };
   if (parsed.username || parsed.password) return { allowed: false, reason: "links with credentials are not fetched" };
   const host = parsed.hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  if (isLoopback(host)) return { allowed: true, host };
+  if (isLoopbackHost(host)) return { allowed: true, host };
   const configured = intranetHosts.map((h) => h.toLowerCase().replace(/^\[|\]$/g, ""));
   if (configured.includes(host)) return { allowed: true, host };
   return { allowed: false, reason: `${host} is neither loopback nor a configured intranet host (offline rule)` };
-}
-
-export function isLoopback(host: string): boolean {
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  if (isIP(host) === 4) return host.startsWith("127.");
-  if (isIP(host) === 6) return host === "::1" || /^::ffff:127\./.test(host);
-  return false;
 }
 
 /** A fetched page as prompt text: HTML reduced to its text, whitespace folded, capped. */

@@ -19,10 +19,10 @@ export function generateDraftNode(deps: DocgenDeps) {
       const regenerate = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "regenerate";
       const feedback = regenerate ? String(state.resume?.payload.feedback ?? "") : "";
       if (!regenerate) {
-        const cached = StoredOutlineSchema.safeParse(await readCachedOutline(state.cache_dir));
-        if (cached.success) {
-          emit(config, { type: "doc_outline_ready", outline: cached.data, cached: true });
-          return { update: { outline: cached.data, resume: null }, summary: `${cached.data.sections.length} sections (cached)` };
+        const cached = await readCachedOutline(state.cache_dir, StoredOutlineSchema);
+        if (cached) {
+          emit(config, { type: "doc_outline_ready", outline: cached, cached: true });
+          return { update: { outline: cached, resume: null }, summary: `${cached.sections.length} sections (cached)` };
         }
       }
       let value: DocOutline;

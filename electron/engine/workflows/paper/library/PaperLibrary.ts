@@ -13,14 +13,12 @@ import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepos
 import { parsePaper } from "./parsePaper.js";
 import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
+import type { Reranker } from "../../../knowledge/Reranker.js";
+
+export type { Reranker };
 
 /** Bytes of one paper file (a long scanned-and-OCRed book is about this size). */
 export const MAX_PAPER_BYTES = 200 * 1024 * 1024;
-
-/** A cross-encoder that scores (query, passage) pairs; higher is more relevant. */
-export interface Reranker {
-  rank(query: string, passages: string[], signal?: AbortSignal): Promise<number[]>;
-}
 
 export interface PaperLibraryOptions {
   /** Data directory; the index lives in `<dataDir>/lancedb`. */

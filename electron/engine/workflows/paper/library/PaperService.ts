@@ -128,15 +128,3 @@ function summary(paper: PaperRecord) {
     imported_at: paper.imported_at,
   };
 }
-
-/** The engine's handlers of the `paper.*` methods, one line each in the Engine's table. */
-export function paperHandlers(service: () => PaperService) {
-  return {
-    "paper.import": (input: In<"import">) => service().import(input),
-    "paper.list": async (input: In<"list">) => service().list(input),
-    "paper.get": async (input: In<"get">) => service().get(input),
-    "paper.delete": (input: In<"delete">) => service().delete(input),
-    "paper.checkClaims": (input: In<"checkClaims">) => service().checkClaims(input),
-    "paper.history": async (input: In<"history">) => service().history(input),
-  };
-}

@@ -1,0 +1,17 @@
+import type { MethodOutput } from "../../../shared/api.js";
+import type { DraftVersion } from "../../../shared/documents.js";
+
+/** What the exporter receives: the engine resolves the session and the version first. */
+export interface ExportRequest {
+  sessionId: string;
+  format: "markdown" | "html" | "docx";
+  /** The session's title (article: the working title). */
+  title: string;
+  version: DraftVersion;
+  markdown: string;
+}
+
+export interface ExportPort {
+  export(request: ExportRequest): Promise<MethodOutput<"documents.export">>;
+  dispose?(): Promise<void> | void;
+}

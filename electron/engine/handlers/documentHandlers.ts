@@ -1,0 +1,85 @@
+import { diffLines } from "diff";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import type { DraftVersion } from "../../../shared/documents.js";
+import type { SelectionRewriter } from "../documents/SelectionRewriter.js";
+import type { ExportPort } from "../export/ExportPort.js";
+import type { WorkflowRunner } from "../runtime/WorkflowRunner.js";
+import type { SessionStore } from "../storage/SessionStore.js";
+import type { SqliteVersionStore } from "../storage/VersionStore.js";
+import type { CoreHandlers } from "./CoreHandlers.js";
+import { requirePort } from "./requirePort.js";
+
+type DocumentMethods = Extract<keyof CoreHandlers, `documents.${string}`>;
+
+export interface DocumentHandlerParts {
+  sessions: SessionStore;
+  versions: SqliteVersionStore;
+  runner: WorkflowRunner;
+  exporter?: ExportPort | undefined;
+  rewriter?: SelectionRewriter | undefined;
+}
+
+/** `documents.*`: a session's versions, diffs, restore and hand edits, export, selection rewrites. */
+export function documentHandlers({ sessions, versions, runner, exporter, rewriter }: DocumentHandlerParts): Pick<CoreHandlers, DocumentMethods> {
+  const requireSession = (sessionId: string) => {
+    const session = sessions.get(sessionId);
+    if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
+    return session;
+  };
+  const requireVersion = (sessionId: string, number: number | undefined) => {
+    requireSession(sessionId);
+    const found = number === undefined ? versions.latest(sessionId) : versions.get(sessionId, number);
+    if (!found) throw new ScriptoriumError("not_found", number === undefined ? `Session ${sessionId} has no draft yet.` : `Session ${sessionId} has no version ${number}.`, { sessionId, number });
+    return found;
+  };
+  /**
+   * Store `markdown` as a new version and make it the workflow's current draft: the checkpoint is
+   * updated and the graph goes to the workflow's draft pause, so the next action works on it.
+   * A workflow without document hooks only gets the version. A running session is refused first.
+   */
+  const adoptDraft = async (sessionId: string, markdown: string, reason: DraftVersion["reason"]): Promise<DraftVersion> => {
+    const session = requireSession(sessionId);
+    const hooks = runner.definitionOf(sessionId).document;
+    if (hooks && (session.status === "running" || runner.isActive(sessionId))) {
+      throw new ScriptoriumError("conflict", `Session ${sessionId} is running; wait for a pause to change its draft.`, { status: session.status });
+    }
+    const version = versions.add(sessionId, { markdown, reason });
+    if (hooks) {
+      const values = await runner.values(sessionId);
+      const update = hooks.adopt(values, { markdown, version });
+      const title = typeof update.draft_title === "string" ? update.draft_title : session.title;
+      const revisionCount = typeof values.revision_count === "number" ? values.revision_count : 0;
+      runner.note(sessionId, { type: "draft_ready", version, markdown, title, revision_count: revisionCount });
+      await runner.redirect(sessionId, update, hooks.pauseNode);
+    }
+    return version;
+  };
+  return {
+    "documents.versions": async ({ sessionId }) => {
+      requireSession(sessionId);
+      return { versions: versions.list(sessionId) };
+    },
+    "documents.version": async ({ sessionId, number }) => requireVersion(sessionId, number),
+    "documents.diff": async ({ sessionId, from, to }) => {
+      const a = requireVersion(sessionId, from);
+      const b = requireVersion(sessionId, to);
+      const hunks = diffLines(a.markdown, b.markdown).map((part) => ({ kind: part.added ? ("added" as const) : part.removed ? ("removed" as const) : ("same" as const), text: part.value }));
+      return { from: a.version, to: b.version, hunks };
+    },
+    "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
+    "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
+    "documents.export": async ({ sessionId, format, number }) => {
+      const port = requirePort(exporter, "Export");
+      const { version, markdown } = requireVersion(sessionId, number);
+      return port.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown });
+    },
+    "documents.rewriteSelection": async (request) => {
+      requireSession(request.sessionId);
+      return requirePort(rewriter, "Selection rewriting").rewrite(request);
+    },
+    "documents.cancelRewrite": async ({ rewriteId }) => {
+      requirePort(rewriter, "Selection rewriting").cancel(rewriteId);
+      return { ok: true as const };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { writeFileSync } from "node:fs";
+import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
+import type { ArticleAction } from "../../../../shared/workflows/article.js";
+import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
+import { expectArgs, intFlag, printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { outcomeCode, waitForRun } from "../../../../shared/cli/waitForRun.js";
+import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
+import { printSessions } from "../../../../shared/cli/printSessions.js";
+
+const USAGE = "article start|resume|state|list|versions|export …";
+
+/** `article start|resume|state|list|versions|export`: the article workflow from the terminal. */
+export const articleCommand: CommandGroup = async (ctx) => {
+  switch (ctx.args[0]) {
+    case "start":
+      return start(ctx);
+    case "resume":
+      return resume(ctx);
+    case "state": {
+      const [sessionId] = expectArgs(ctx, 1, "article state <id> [--json]");
+      const state = await (await ctx.api()).call("run.state", { sessionId: sessionId as string });
+      printResult(ctx, state, () => {
+        ctx.out(`${state.session.id}  ${state.session.status}  ${state.session.title}`);
+        if (state.pause) ctx.out(`paused at ${state.pause.pausePoint}; allowed actions: ${state.pause.allowedActions.join(", ")}`);
+        ctx.out(`values: ${Object.keys(state.values).join(", ") || "(none)"}`);
+      });
+      return 0;
+    }
+    case "list": {
+      expectArgs(ctx, 0, "article list");
+      const result = await (await ctx.api()).call("sessions.list", { workflow: "article" });
+      printResult(ctx, result, () => printSessions(ctx, result.sessions));
+      return 0;
+    }
+    case "versions": {
+      const [sessionId] = expectArgs(ctx, 1, "article versions <id>");
+      const result = await (await ctx.api()).call("documents.versions", { sessionId: sessionId as string });
+      printResult(ctx, result, () => {
+        for (const v of result.versions) {
+          const score = v.scores ? `overall ${v.scores.overall}` : "not reviewed";
+          ctx.out(`v${v.number}  ${v.reason.padEnd(11)}  ${v.created_at}  ${v.chars} chars  ${score}`);
+        }
+      });
+      return 0;
+    }
+    case "export":
+      return exportArticle(ctx);
+    default:
+      throw usageError(`usage: ${USAGE}`);
+  }
+};
+
+async function start(ctx: CliContext): Promise<ExitCode> {
+  const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en]');
+  const { type, locale } = ctx.flags;
+  if (type !== undefined && !(ARTICLE_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ARTICLE_TYPES.join(", ")}`);
+  if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) throw usageError(`--locale must be one of ${LOCALES.join(", ")}`);
+  const words = intFlag("words", ctx.flags.words, 200, 20_000);
+  const input = {
+    intent,
+    ...(type ? { article_type: type as (typeof ARTICLE_TYPES)[number] } : {}),
+    ...(ctx.flags.audience ? { target_audience: ctx.flags.audience } : {}),
+    ...(words ? { word_count_target: words } : {}),
+    ...(locale ? { locale: locale as (typeof LOCALES)[number] } : {}),
+  };
+  const api = await ctx.api();
+  const { sessionId } = await api.call("run.start", { workflow: "article", input });
+  if (!ctx.flags.json) ctx.out(`started article session ${sessionId}`);
+  return outcomeCode(await waitForRun(ctx, api, sessionId, 0));
+}
+
+async function resume(ctx: CliContext): Promise<ExitCode> {
+  const [sessionId, action] = expectArgs(ctx, 2, "article resume <id> <action> [--json '<payload>']") as [string, string];
+  if (!(ARTICLE_ACTIONS as string[]).includes(action)) throw usageError(`unknown action "${action}": one of ${ARTICLE_ACTIONS.join(", ")}`);
+  let extra: Record<string, unknown> = {};
+  if (ctx.flags.payload !== undefined) {
+    try {
+      extra = JSON.parse(ctx.flags.payload) as Record<string, unknown>;
+    } catch {
+      throw usageError("--json payload is not valid JSON");
+    }
+    if (typeof extra !== "object" || extra === null || Array.isArray(extra)) throw usageError("--json payload must be a JSON object");
+  }
+  const api = await ctx.api();
+  // Follow from the current end of the log so the old await_user is not mistaken for the new one.
+  const { session } = await api.call("run.state", { sessionId });
+  const waiting = waitForRun(ctx, api, sessionId, session.lastSeq);
+  try {
+    await api.call("run.resume", { sessionId, payload: { ...extra, action: action as ArticleAction } });
+  } catch (error) {
+    // Nothing ran: stop following so the process can report the rejection and exit.
+    waiting.catch(() => undefined);
+    throw error;
+  }
+  return outcomeCode(await waiting);
+}
+
+async function exportArticle(ctx: CliContext): Promise<ExitCode> {
+  const [sessionId] = expectArgs(ctx, 1, "article export <id> --format markdown|html|docx [--out file] [--version N]");
+  const format = ctx.flags.format;
+  if (format !== "markdown" && format !== "html" && format !== "docx") throw usageError("--format must be markdown, html or docx");
+  const number = intFlag("version", ctx.flags.version, 1, 1_000_000);
+  const result = await (await ctx.api()).call("documents.export", { sessionId: sessionId as string, format, ...(number ? { number } : {}) });
+  const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
+  if (ctx.flags.out) {
+    writeFileSync(ctx.flags.out, bytes);
+    ctx.out(ctx.flags.json ? JSON.stringify({ file: ctx.flags.out, bytes: bytes.length }) : `wrote ${ctx.flags.out} (${bytes.length} bytes)`);
+  } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
+  else ctx.write(bytes);
+  return 0;
+}

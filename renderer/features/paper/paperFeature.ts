@@ -1,0 +1,15 @@
+import type { FeatureEntry } from "../FeatureEntry.js";
+import { PaperScreen } from "./PaperScreen.js";
+import { paperMessages } from "./messages.js";
+import { paperReducer } from "./paperView.js";
+
+/** 论文阅读: its screen, strings and session view, listed once in `features/registry.ts`. */
+export const paperFeature: FeatureEntry = {
+  screen: "paper",
+  workflows: ["paper"],
+  nav: { label: "paper.nav", icon: "❡" },
+  newLabel: "paper.newPaperSession",
+  component: PaperScreen,
+  messages: paperMessages,
+  view: paperReducer,
+};
