@@ -9,7 +9,8 @@ import { LlmService } from "../electron/engine/llm/LlmService.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../electron/engine/testing/ScriptedLlm.js";
 import { cleanSection, outlineOf, sectionIndexOf } from "../electron/engine/testing/docgenTestKit.js";
 import { numberLines } from "../electron/engine/workflows/docgen/revise/lineNumbers.js";
-import { REVIEW_SYSTEM, reviewPrompt } from "../electron/engine/workflows/docgen/prompts.js";
+import { renderPrompt } from "../electron/engine/workflows/common/definePrompt.js";
+import { REVIEW_PROMPT } from "../electron/engine/workflows/docgen/prompts.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { APP_DB_FILE } from "../electron/engine/storage/AppDb.js";
 import { langGraphFloor, loopSupersteps } from "./lib/langGraphFloor.js";
@@ -148,8 +149,9 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
       const started = performance.now();
       for (const [i, name] of modules.entries()) {
         // Without reuse the module's own text comes first, so no two prompts share the draft as a prefix.
-        const prompt = shared ? reviewPrompt(draft, name, `规则 ${i}`, ["6.1"]) : `模块 ${i}：${name}\n\n${reviewPrompt(draft, name, `规则 ${i}`, ["6.1"])}`;
-        await real.generateText({ system: REVIEW_SYSTEM, prompt, maxTokens: 4, maxContinuations: 0, temperature: 0 });
+        const review = renderPrompt(REVIEW_PROMPT, "zh", { numberedDraft: draft, moduleName: name, ruleIds: "6.1", rules: `规则 ${i}` });
+        const prompt = shared ? review.prompt : `模块 ${i}：${name}\n\n${review.prompt}`;
+        await real.generateText({ system: review.system, prompt, maxTokens: 4, maxContinuations: 0, temperature: 0 });
       }
       return (performance.now() - started) / modules.length;
     };

@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import type { MessageKey } from "../i18n/translate.js";
-import { baseName, DROP_KINDS, guessKind, pathsFromUriList, type DroppedFile, type DropKind } from "./dropImport.js";
-import { newTaskId } from "../components/newTaskId.js";
+import { resolveLabel } from "../i18n/defineMessages.js";
+import { listFeatures } from "../features/registry.js";
+import { baseName, guessKind, pathsFromUriList, SHELL_DROP_KINDS, type DroppedFile, type DropKind } from "./dropImport.js";
+
+/** The kinds the features import (the paper library's PDFs …), from the registry. */
+const featureDropTargets = () => listFeatures().flatMap((f) => f.dropTargets ?? []);
 
 declare global {
   interface Window {
@@ -26,6 +30,7 @@ function droppedPaths(data: DataTransfer): string[] {
  */
 export function DropImport() {
   const t = useT();
+  const locale = useApp((s) => s.locale);
   const api = useApp((s) => s.api);
   const pushError = useApp((s) => s.pushError);
   const importModel = useApp((s) => s.importModel);
@@ -68,7 +73,7 @@ export function DropImport() {
         return;
       }
       setNoPaths(false);
-      setFiles(paths.map((path) => ({ path, name: baseName(path), kind: guessKind(baseName(path)) })));
+      setFiles(paths.map((path) => ({ path, name: baseName(path), kind: guessKind(baseName(path), featureDropTargets()) })));
     };
     window.addEventListener("dragenter", enter);
     window.addEventListener("dragleave", leave);
@@ -95,7 +100,7 @@ export function DropImport() {
     const of = (kind: DropKind) => files.filter((f) => f.kind === kind).map((f) => f.path);
     let count = 0;
     try {
-      if (of("paper").length) count += (await api.call("paper.import", { paths: of("paper"), taskId: newTaskId("paper-import") })).papers.length;
+      for (const target of featureDropTargets()) if (of(target.kind).length) count += await target.run(api, of(target.kind));
       if (of("note").length) {
         await api.call("knowledge.ingest", { paths: of("note"), collection: "library" });
         count += of("note").length;
@@ -153,9 +158,14 @@ export function DropImport() {
                       value={f.kind}
                       onChange={(e) => setFiles(files.map((x, j) => (j === i ? { ...x, kind: e.target.value as DropKind } : x)))}
                     >
-                      {DROP_KINDS.map((k) => (
+                      {SHELL_DROP_KINDS.map((k) => (
                         <option key={k} value={k}>
                           {t(`drop.kind.${k}` as MessageKey)}
+                        </option>
+                      ))}
+                      {featureDropTargets().map((target) => (
+                        <option key={target.kind} value={target.kind}>
+                          {resolveLabel(target.label, t, locale)}
                         </option>
                       ))}
                     </select>

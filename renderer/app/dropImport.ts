@@ -1,6 +1,7 @@
-/** What a dropped file is imported as. */
-export type DropKind = "note" | "paper" | "guide" | "model";
-export const DROP_KINDS: readonly DropKind[] = ["note", "paper", "guide", "model"];
+/** What a dropped file is imported as: one of the shell's kinds, or a feature's (`FeatureEntry.dropTargets`). */
+export type DropKind = string;
+/** The shell's own kinds: library notes, style guides (the rules collection), models. */
+export const SHELL_DROP_KINDS: readonly DropKind[] = ["note", "guide", "model"];
 
 /** One dropped file: its path on disk and the import it gets unless the user picks another. */
 export interface DroppedFile {
@@ -9,11 +10,12 @@ export interface DroppedFile {
   kind: DropKind;
 }
 
-/** Default kind by name: .gguf models, .pdf papers, style guides by name, everything else notes. */
-export function guessKind(name: string): DropKind {
+/** Default kind by name: .gguf models, then the first feature kind that claims the name (the paper library's .pdf), style guides by name, everything else notes. */
+export function guessKind(name: string, featureKinds: ReadonlyArray<{ kind: DropKind; matches(name: string): boolean }> = []): DropKind {
   const lower = name.toLowerCase();
   if (lower.endsWith(".gguf")) return "model";
-  if (lower.endsWith(".pdf")) return "paper";
+  const claimed = featureKinds.find((k) => k.matches(name));
+  if (claimed) return claimed.kind;
   if (/(guide|style|rules?|规范|指南|风格)[^/\\]*\.(md|markdown|txt)$/.test(lower)) return "guide";
   return "note";
 }

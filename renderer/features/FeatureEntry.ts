@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import type { ScriptoriumApi } from "../../shared/api.js";
 import type { LocalizedLabel } from "../i18n/defineMessages.js";
 import type { WorkflowReducer } from "../store/workflowViews.js";
 
@@ -27,6 +28,20 @@ export interface FeatureEntry {
   messages?: { "zh-CN": Readonly<Record<string, string>>; en: Readonly<Record<string, string>> };
   /** The feature's own settings, shown in the settings' models tab (the article's review settings). */
   settings?: ComponentType;
+  /** Files dropped on the window that this feature imports (the paper library's PDFs), beside the shell's notes, guides and models. */
+  dropTargets?: readonly DropTarget[];
   /** The fold of a session's events into the workflow's own view (`current.workflowView`). */
   view?: WorkflowReducer<any>;
+}
+
+/** One kind of dropped file a feature imports: offered in the drop dialog's kind list. */
+export interface DropTarget {
+  /** Kind id (stable, ASCII), unique across features and the shell's "note", "guide", "model". */
+  kind: string;
+  /** The kind's name in the dialog: a message key (shared or the feature's own) or a literal per locale. */
+  label: LocalizedLabel;
+  /** True when a file of this name is this kind by default. */
+  matches(name: string): boolean;
+  /** Imports the files; resolves how many were imported. */
+  run(api: ScriptoriumApi, paths: string[]): Promise<number>;
 }

@@ -223,7 +223,6 @@ export const en: Record<MessageKey, string> = {
   "drop.noPaths": "In browser mode the page cannot see where dropped files are on disk. Drop them on the desktop app, or enter the path under Settings → Knowledge.",
   "drop.kindOf": "Type of {name}",
   "drop.kind.note": "Note / material",
-  "drop.kind.paper": "Paper (PDF)",
   "drop.kind.guide": "Style guide",
   "drop.kind.model": "Model (GGUF)",
   "drop.import": "Import {n} files",

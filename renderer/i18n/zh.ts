@@ -221,7 +221,6 @@ export const zh = {
   "drop.noPaths": "浏览器模式拿不到拖入文件在磁盘上的位置。请在桌面应用中拖入，或在“设置 → 知识库”里填写路径。",
   "drop.kindOf": "{name} 的类型",
   "drop.kind.note": "笔记 / 资料",
-  "drop.kind.paper": "论文（PDF）",
   "drop.kind.guide": "风格指南",
   "drop.kind.model": "模型（GGUF）",
   "drop.import": "导入 {n} 个文件",

@@ -1,7 +1,7 @@
 import type { CurrentSlice, SliceCreator } from "./types.js";
 import { emptySessionView } from "./sessionView.js";
 import { applyEvent } from "./applyEvent.js";
-import { askNotificationPermission } from "../app/useRunNotifications.js";
+import { askNotificationPermission } from "./askNotificationPermission.js";
 
 /**
  * The open session. Its view is never edited by the UI: it is the fold of the session's events,

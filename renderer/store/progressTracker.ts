@@ -1,5 +1,5 @@
 import type { EventOf } from "../../shared/events.js";
-import type { TaskProgress } from "./types.js";
+import type { TaskProgress } from "./TaskProgress.js";
 
 /**
  * Folds one `progress` event into the task's state, estimating speed with a smoothed rate

@@ -2,7 +2,7 @@ import type { ApiError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
 import type { Agent } from "../../shared/coreEvents.js";
 import type { DraftVersion } from "../../shared/documents.js";
-import type { TaskProgress } from "./types.js";
+import type { TaskProgress } from "./TaskProgress.js";
 
 export type { Agent };
 

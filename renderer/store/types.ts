@@ -5,23 +5,13 @@ import type { Source } from "../../shared/knowledge.js";
 import type { ProviderConfig } from "../../shared/providers.js";
 import type { UiLocale } from "../i18n/translate.js";
 import type { SessionView } from "./sessionView.js";
+import type { TaskProgress } from "./TaskProgress.js";
+
+export type { TaskProgress };
 import type { WorkflowViews } from "./workflowViews.js";
 
 export type ModelsList = MethodOutput<"models.list">;
 export type ProviderTestResult = MethodOutput<"providers.test">;
-
-/** Live state of a background task reported by `progress` events on the system stream. */
-export interface TaskProgress {
-  task: string;
-  done: number;
-  total: number | null;
-  message: string | null;
-  /** Bytes (or items) per second over the last reports. */
-  speed: number | null;
-  /** When the last report arrived (ms since epoch, client clock). */
-  updatedAt: number;
-  finished: boolean;
-}
 
 export interface SessionsSlice {
   sessions: SessionSummary[];

@@ -33,6 +33,8 @@ export const DocgenStartInputSchema = z
     review_only: z.boolean().optional(),
     /** Tool steps of the code-scanning agent; default 12. */
     max_scan_steps: z.number().int().min(1).max(40).optional(),
+    /** The document's language (prompts and written text); default: detected from the topic and the source text. */
+    locale: z.enum(["zh", "en"]).optional(),
     /** A previous session whose cache (outline.json, section_<i>.md, draft_wip.md) this run reuses. */
     resume_from: z.string().min(1).max(100).optional(),
   })

@@ -1,6 +1,6 @@
 import type { ScriptoriumApi } from "../../../shared/api.js";
 import { rewriteStep } from "../../store/isRewriteToken.js";
-import type { RewriteRequest } from "./DocumentEditorSlot.js";
+import type { RewriteRequest } from "./documentEditorTypes.js";
 
 function newRewriteId(): string {
   return `rw-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;

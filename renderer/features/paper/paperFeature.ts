@@ -2,6 +2,7 @@ import type { FeatureEntry } from "../FeatureEntry.js";
 import { PaperScreen } from "./PaperScreen.js";
 import { paperMessages } from "./messages.js";
 import { paperReducer } from "./paperView.js";
+import { newTaskId } from "../../components/newTaskId.js";
 
 /** 论文阅读: its screen, strings and session view, listed once in `features/registry.ts`. */
 export const paperFeature: FeatureEntry = {
@@ -12,4 +13,13 @@ export const paperFeature: FeatureEntry = {
   component: PaperScreen,
   messages: paperMessages,
   view: paperReducer,
+  // PDFs dropped on the window go to the paper library.
+  dropTargets: [
+    {
+      kind: "paper",
+      label: "paper.dropKind",
+      matches: (name) => name.toLowerCase().endsWith(".pdf"),
+      run: async (api, paths) => (await api.call("paper.import", { paths, taskId: newTaskId("paper-import") })).papers.length,
+    },
+  ],
 };

@@ -1,3 +1,4 @@
+import { detectLocale } from "../../../../shared/detectLocale.js";
 import { DOCGEN_MCP_TOOLS } from "./mcp/docgenMcpTools.js";
 import { DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
@@ -66,6 +67,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
   initialState: (input) => ({
     input_mode: input.input_mode,
     topic: input.topic,
+    locale: input.locale ?? detectLocale(`${input.topic}\n${(input.context ?? "").slice(0, 4000)}`),
     context: input.review_only ? "" : (input.context ?? ""),
     source_path: input.source_path ?? "",
     rules_file: input.rules_file ?? "",

@@ -71,6 +71,23 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(of(events, "step_done").find((e) => e.step === "write_sections")!.summary).toContain("1 workers");
   });
 
+  it("writes an English document with English prompts when the source is English (or locale: en)", async () => {
+    const llm = new ScriptedLlm({ replies: passingReplies() });
+    const { engine } = await start(llm);
+    const { events } = await runDocgen(engine, { input_mode: "text", topic: "Deploying the demo service", context: "The service listens on port 8443 and reads config.yaml." });
+    expect(events.at(-1)?.type).toBe("done");
+    const outline = llm.callsFor("writer", "outline")[0]!;
+    expect(outline.system).toContain("documentation architect");
+    expect(outline.prompt).toContain("Document topic: Deploying the demo service");
+    expect(llm.callsFor("writer", "section")[0]!.prompt).toMatch(/Write only section 1, "/);
+    expect(llm.callsFor("reviewer")[0]!.system).toContain("technical-document reviewer");
+    // An explicit locale wins over the detected one.
+    const zh = new ScriptedLlm({ replies: passingReplies() });
+    const second = await start(zh);
+    await runDocgen(second.engine, { input_mode: "text", topic: "Demo", context: "Plain English notes.", locale: "zh" });
+    expect(zh.callsFor("writer", "outline")[0]!.prompt).toContain("文档主题：Demo");
+  });
+
   it("notes mode, content_style fails then passes after one revise", async () => {
     const notes = writeFiles(tempDataDir("notes-"), { "a.md": "---\ntitle: 安装笔记\ntags: [x]\n---\n# 安装\n\n步骤一。\n", "sub/b.md": "## 配置\n\n字段说明。\n", "c.txt": "not a note" });
     dirs.push(notes);

@@ -1,6 +1,7 @@
 import { Annotation } from "@langchain/langgraph";
 import type { DocOutline, DocViolation, InputMode, ModuleReport, ReplacementRecordView } from "../../../../shared/workflows/docgen.js";
 import type { ResumeRecord } from "../common/definePauses.js";
+import type { Locale } from "../common/definePrompt.js";
 
 /** Last value wins (the default for fields without a reducer, spelled out for the optional ones). */
 const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: initial });
@@ -14,6 +15,8 @@ export const DocgenState = Annotation.Root({
   input_mode: last<InputMode>(() => "text"),
   /** What the document is about; every prompt is anchored on it. */
   topic: last<string>(() => ""),
+  /** The document's language: every prompt is written in it (the start input's, else detected from the topic and source). */
+  locale: last<Locale>(() => "zh"),
   /** The processed source the outline and sections are written from (cleaned text, note structure, or the code overview). */
   context: last<string>(() => ""),
   /** Folder or file given by the user (notes / code modes); every read is confined under it. */

@@ -5,7 +5,7 @@ import { openSearchPanel } from "@codemirror/search";
 import { undo } from "@codemirror/commands";
 import { openLintPanel } from "@codemirror/lint";
 import { useApp, useT } from "../../../store/StoreProvider.js";
-import type { DocumentEditorProps } from "../DocumentEditorSlot.js";
+import type { DocumentEditorProps } from "../documentEditorTypes.js";
 import { editorSetup } from "./editorExtensions.js";
 import { lintExtension } from "./lintExtension.js";
 import { LintClient } from "./lintClient.js";

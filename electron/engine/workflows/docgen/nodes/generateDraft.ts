@@ -4,7 +4,8 @@ import { emit, runStep } from "../../common/nodeRuntime.js";
 import { readCachedOutline, writeCachedOutline } from "../../common/sectionCache.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt } from "../docgenText.js";
-import { OUTLINE_SYSTEM, outlinePrompt } from "../prompts.js";
+import { renderPrompt, type Locale } from "../../common/definePrompt.js";
+import { OUTLINE_PROMPT } from "../prompts.js";
 import { DocOutlineSchema } from "../schemas.js";
 import { isAbort } from "../isAbort.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
@@ -29,8 +30,11 @@ export function generateDraftNode(deps: DocgenDeps) {
       let fallback = false;
       try {
         ({ value } = await deps.llm.generateStructured({
-          system: OUTLINE_SYSTEM,
-          prompt: outlinePrompt(state.topic, clipForPrompt(state.context), feedback),
+          ...renderPrompt(OUTLINE_PROMPT, state.locale, {
+            topic: state.topic,
+            context: clipForPrompt(state.context) || (state.locale === "zh" ? "（无）" : "(none)"),
+            feedback: feedback ? (state.locale === "zh" ? `用户对上一版大纲的意见：${feedback}\n\n` : `The user's comments on the last outline: ${feedback}\n\n`) : "",
+          }),
           schema: DocOutlineSchema,
           tag: { role: "writer", step: "outline" },
           maxTokens: 700,
@@ -40,28 +44,31 @@ export function generateDraftNode(deps: DocgenDeps) {
       } catch (error) {
         if (isAbort(error, config.signal)) throw error;
         // No valid outline from the model: a plain one from the source's own headings, or a default.
-        value = fallbackOutline(state.topic, state.context);
+        value = fallbackOutline(state.topic, state.context, state.locale);
         fallback = true;
       }
-      const outline = sanitizeOutline(value, state.topic);
+      const outline = sanitizeOutline(value, state.topic, state.locale);
       await writeCachedOutline(state.cache_dir, outline);
       emit(config, { type: "doc_outline_ready", outline, cached: false });
       return { update: { outline, resume: null, sections: [], failed_sections: [] }, summary: `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}` };
     });
 }
 
+/** Section titles of an outline made without the model, in the document's language. */
+const FALLBACK_TITLES = { zh: ["概述", "使用方法", "参考"], en: ["Overview", "Usage", "Reference"] } as const;
+
 /** An outline without the model: the source's `##` headings when it has some, else overview / usage / reference. */
-export function fallbackOutline(topic: string, context: string): DocOutline {
+export function fallbackOutline(topic: string, context: string, locale: Locale = "zh"): DocOutline {
   const headings = [...context.matchAll(/^#{2,4}\s+(.+?)\s*$/gm)].map((m) => m[1]!).filter((h) => !h.startsWith("笔记 ")).slice(0, 6);
-  const titles = headings.length >= 2 ? headings : ["概述", "使用方法", "参考"];
+  const titles = headings.length >= 2 ? headings : FALLBACK_TITLES[locale];
   return { title: topic.slice(0, 120), sections: titles.map((title) => ({ title, scope: "" })) };
 }
 
 /** Trimmed titles, numbering stripped, duplicates and empty sections dropped; never empty. */
-export function sanitizeOutline(outline: DocOutline, topic: string): DocOutline {
+export function sanitizeOutline(outline: DocOutline, topic: string, locale: Locale = "zh"): DocOutline {
   const seen = new Set<string>();
   const sections = outline.sections
     .map((s) => ({ title: s.title.replace(/^\s*(?:#+\s*)?(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").trim().slice(0, 80), scope: s.scope.trim().slice(0, 200) }))
     .filter((s) => s.title && !seen.has(s.title) && seen.add(s.title));
-  return { title: outline.title.trim().slice(0, 120) || topic.slice(0, 120), sections: sections.length ? sections : [{ title: "概述", scope: topic.slice(0, 200) }] };
+  return { title: outline.title.trim().slice(0, 120) || topic.slice(0, 120), sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }] };
 }

@@ -8,7 +8,8 @@ import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeWip } from "../cacheFiles.js";
 import { runGuide, type DocgenDeps } from "../DocgenDeps.js";
 import { formatComment } from "../docgenText.js";
-import { REVISE_SYSTEM, revisePrompt } from "../prompts.js";
+import { renderPrompt } from "../../common/definePrompt.js";
+import { REVISE_PROMPT } from "../prompts.js";
 import { groupByRule } from "../revise/groupByRule.js";
 import { lineHunks } from "../revise/lineHunks.js";
 import { numberLines } from "../revise/lineNumbers.js";
@@ -54,8 +55,11 @@ export function reviseModuleNode(deps: DocgenDeps, moduleKey: string, moduleName
           const rule = module.rules.find((r) => r.id === ruleId);
           try {
             const { value } = await deps.llm.generateStructured({
-              system: REVISE_SYSTEM,
-              prompt: revisePrompt(numberLines(draft, from, to), rule ? `${rule.id} ${rule.title}\n${rule.body}`.slice(0, 1200) : ruleId, comments),
+              ...renderPrompt(REVISE_PROMPT, state.locale, {
+                numberedExcerpt: numberLines(draft, from, to),
+                rule: rule ? `${rule.id} ${rule.title}\n${rule.body}`.slice(0, 1200) : ruleId,
+                comments: comments.join("\n"),
+              }),
               schema: revisePlanSchema(from, to),
               tag: { role: "reviser", step: moduleKey },
               maxTokens: 900,

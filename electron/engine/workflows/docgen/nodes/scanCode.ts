@@ -5,7 +5,8 @@ import { CodeTools, type CodeToolArgs } from "../code/CodeTools.js";
 import { formatSkeleton, projectSkeleton } from "../code/projectSkeleton.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
-import { OVERVIEW_SYSTEM, SCAN_SYSTEM, overviewPrompt, scanPrompt } from "../prompts.js";
+import { renderPrompt } from "../../common/definePrompt.js";
+import { OVERVIEW_PROMPT, SCAN_PROMPT } from "../prompts.js";
 import { ProjectOverviewSchema, ScanActionSchema, type ProjectOverview, type ScanAction } from "../schemas.js";
 import { isAbort } from "../isAbort.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
@@ -38,8 +39,12 @@ export function scanCodeNode(deps: DocgenDeps) {
         let action: ScanAction;
         try {
           ({ value: action } = await deps.llm.generateStructured({
-            system: SCAN_SYSTEM,
-            prompt: scanPrompt(state.topic, skeleton, history, max - i),
+            ...renderPrompt(SCAN_PROMPT, state.locale, {
+              topic: state.topic,
+              skeleton,
+              history: history ? (state.locale === "zh" ? `已执行的步骤与结果：\n${history}` : `Steps so far and their results:\n${history}`) : state.locale === "zh" ? "尚未执行任何步骤。" : "No step yet.",
+              stepsLeft: max - i,
+            }),
             schema: ScanActionSchema,
             tag: { role: "scanner", step: "action" },
             maxTokens: 200,
@@ -66,8 +71,7 @@ export function scanCodeNode(deps: DocgenDeps) {
       let overview: ProjectOverview;
       try {
         ({ value: overview } = await deps.llm.generateStructured({
-          system: OVERVIEW_SYSTEM,
-          prompt: overviewPrompt(state.topic, clip(facts, FACT_CHARS)),
+          ...renderPrompt(OVERVIEW_PROMPT, state.locale, { topic: state.topic, facts: clip(facts, FACT_CHARS) }),
           schema: ProjectOverviewSchema,
           tag: { role: "scanner", step: "overview" },
           maxTokens: 700,

@@ -9,7 +9,8 @@ import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeWip } from "../cacheFiles.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt, failedSectionText } from "../docgenText.js";
-import { SECTION_SYSTEM, sectionPrompt } from "../prompts.js";
+import { renderPrompt } from "../../common/definePrompt.js";
+import { SECTION_PROMPT, localDate } from "../prompts.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 import { sanitizeOutline } from "./generateDraft.js";
 
@@ -35,7 +36,7 @@ export function writeSectionsNode(deps: DocgenDeps) {
       // An outline edited at the confirm pause replaces the generated one (and its cache).
       const edited = state.resume?.pause === "outline_confirm" ? (state.resume.payload.edited_outline as DocOutline | undefined) : undefined;
       if (edited) {
-        outline = sanitizeOutline(edited, state.topic);
+        outline = sanitizeOutline(edited, state.topic, state.locale);
         await writeCachedOutline(state.cache_dir, outline);
       }
       const n = outline.sections.length;
@@ -100,7 +101,7 @@ export async function writeOneSection(
         index: i,
         cacheDir: state.cache_dir,
         keyInputs: notes ? { ...keyInputs, notes } : keyInputs,
-        prompt: { system: SECTION_SYSTEM, prompt: sectionPrompt(state.topic, clipForPrompt(state.context), outline, i, undefined, notes) },
+        prompt: sectionPrompt(state, outline, i, notes),
         maxTokens: 900,
         tag: { role: "writer", step: "section" },
         finish: (raw) => finishSection(raw, outline.sections[i]!.title),
@@ -132,4 +133,21 @@ function assembleAndStore(deps: DocgenDeps, state: DocgenStateType, outline: Doc
   const markdown = `# ${outline.title}\n\n${sections.join("\n\n")}\n`;
   const version = storeDraftVersion(deps.versions, sessionIdOf(config), { markdown, reason, after: state.draft_version, title: outline.title, revisionCount: 0 }, config);
   return { current_draft: markdown, draft_version: version.number };
+}
+
+/** The prompt of section `index`: the whole outline for context, this section's title and scope, the user's notes. */
+function sectionPrompt(state: Pick<DocgenStateType, "topic" | "context" | "locale">, outline: DocOutline, index: number, notes: string) {
+  const zh = state.locale === "zh";
+  const section = outline.sections[index]!;
+  return renderPrompt(SECTION_PROMPT, state.locale, {
+    title: outline.title,
+    topic: state.topic,
+    date: localDate(),
+    sections: outline.sections.map((x, i) => `${i + 1}. ${x.title}`).join(zh ? "；" : "; "),
+    context: clipForPrompt(state.context) || (zh ? "（无）" : "(none)"),
+    number: index + 1,
+    sectionTitle: section.title,
+    scope: section.scope,
+    notes: notes.trim() ? (zh ? `\n\n用户对本章的要求：${notes.trim()}` : `\n\nThe user asks of this section: ${notes.trim()}`) : "",
+  });
 }

@@ -5,7 +5,8 @@ import { checkModule, semanticRuleIds } from "../../../rules/moduleChecks.js";
 import type { RuleModule } from "../../../rules/Rule.js";
 import type { RuleIndex } from "../../../rules/RuleIndex.js";
 import { numberLines } from "../revise/lineNumbers.js";
-import { REVIEW_SYSTEM, reviewPrompt } from "../prompts.js";
+import { renderPrompt, type Locale } from "../../common/definePrompt.js";
+import { REVIEW_PROMPT } from "../prompts.js";
 import { reviewResultSchema, type ReviewResult } from "../schemas.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { validateReviewResult } from "./validateReviewResult.js";
@@ -34,6 +35,7 @@ export async function findViolations(
   module: RuleModule,
   draft: string,
   signal?: AbortSignal,
+  locale: Locale = "zh",
 ): Promise<FoundViolations> {
   const fixable = new Set<string>();
   const checker = checkModule(draft, module).map((v) => {
@@ -59,8 +61,7 @@ export async function findViolations(
   let value: ReviewResult;
   try {
     ({ value } = await deps.llm.generateStructured({
-      system: REVIEW_SYSTEM,
-      prompt: reviewPrompt(numberLines(draft), module.name, parts.join("\n\n"), ids),
+      ...renderPrompt(REVIEW_PROMPT, locale, { numberedDraft: numberLines(draft), moduleName: module.name, ruleIds: ids.join(locale === "zh" ? "、" : ", "), rules: parts.join("\n\n") }),
       schema: reviewResultSchema(ids, draft.split("\n").length),
       tag: { role: "reviewer", step: module.id },
       maxTokens: 800,

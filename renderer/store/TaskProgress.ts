@@ -1,0 +1,12 @@
+/** Live state of a background task reported by `progress` events on the system stream. */
+export interface TaskProgress {
+  task: string;
+  done: number;
+  total: number | null;
+  message: string | null;
+  /** Bytes (or items) per second over the last reports. */
+  speed: number | null;
+  /** When the last report arrived (ms since epoch, client clock). */
+  updatedAt: number;
+  finished: boolean;
+}
