@@ -22,6 +22,8 @@ export const MaterialSchema = z.object({
   /** Intranet fields shown on the material card: the owning department, the classification level … */
   department: z.string().max(200).nullable().optional(),
   classification: z.string().max(100).nullable().optional(),
+  /** 1-based place in the researcher's ranking (its ranking call, code as fallback and tie-breaker); shown on the card. */
+  rank: z.number().int().min(1).optional(),
   /** Any further scalar fields the provider returns (at most 20, values ≤ 200 characters). */
   extra_metadata: z.record(z.string().max(100), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
 });

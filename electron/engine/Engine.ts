@@ -5,6 +5,7 @@ import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent, EventDraft } from "../../shared/events.js";
 import { ScriptoriumError, formatZodError } from "../../shared/errors.js";
 import { qualifiedMethodsOf, runStartSchemaOf } from "../../shared/workflows/contract.js";
+import type { WorkflowWire } from "../../shared/workflows/contract.js";
 import type { DataDirLayout } from "./dataDir.js";
 import type { ApiKeysPort, ExportPort, KnowledgePort, ModelsPort, ProvidersPort } from "./EngineServices.js";
 import type { WorkflowRunner } from "./runtime/WorkflowRunner.js";
@@ -85,9 +86,9 @@ export class Engine implements ScriptoriumApi {
     return Object.keys(this.inputs);
   }
 
-  /** The HTTP route segments of the workflows this engine serves (`/api/<route>/…`), from their contracts. */
-  workflowRoutes(): Array<{ workflow: string; route: string }> {
-    return Object.values(this.parts.runner.registry).map((d) => ({ workflow: d.id, route: d.contract.route }));
+  /** The HTTP route segments of the workflows this engine serves (`/api/<route>/…`) and their wires, from their contracts. */
+  workflowRoutes(): Array<{ workflow: string; route: string; wire: WorkflowWire | undefined }> {
+    return Object.values(this.parts.runner.registry).map((d) => ({ workflow: d.id, route: d.contract.route, wire: d.contract.wire }));
   }
 
   /** The one place a request payload is parsed: adapters (IPC, HTTP, CLI) only transport it. */

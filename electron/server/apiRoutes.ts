@@ -4,6 +4,7 @@ import type { MethodName, ScriptoriumApi } from "../../shared/api.js";
 import { ScriptoriumError } from "../../shared/errors.js";
 import { sendJson } from "./httpResponses.js";
 import { readJsonBody } from "./readJsonBody.js";
+import { briefView } from "../../shared/events.js";
 import { lastEventIdOf, sseViewOf, streamSessionEvents } from "./sseStream.js";
 import { WORKFLOW_ROUTES } from "./workflowRoutes.js";
 import type { WorkflowRoute } from "./workflowRoutes.js";
@@ -35,8 +36,14 @@ const stream = async (ctx: RouteContext): Promise<void> =>
   streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, sseViewOf(ctx.url));
 
 /** The six routes of one workflow, `/api/<route>/…`, all mapped onto contract methods. */
-export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
+export function workflowRoutes({ workflow, route, wire }: WorkflowRoute): Route[] {
   const base = `/api/${route}`;
+  // The route's `wire` (from its contract) adds another client's names on these routes only (the
+  // article: the product brief's); an explicit `?view=` still picks the generic views.
+  const stream = async (ctx: RouteContext): Promise<void> => {
+    const view = ctx.url.searchParams.has("view") ? sseViewOf(ctx.url) : (wire?.event ?? briefView);
+    return streamSessionEvents(ctx.req, ctx.res, ctx.api, sessionParam(ctx), lastEventIdOf(ctx.req, ctx.url), ctx.keepAliveMs, view);
+  };
   return [
     {
       method: "POST",
@@ -44,7 +51,7 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       async handle(ctx) {
         const body = objectBody(await readJsonBody(ctx.req));
         const { sessionId } = (await callMethod(ctx.api, "run.start", { workflow, input: body })) as { sessionId: string };
-        sendJson(ctx.res, 200, { session_id: sessionId, sessionId });
+        sendJson(ctx.res, 200, { session_id: sessionId, sessionId, ...wire?.started });
       },
     },
     { method: "GET", pattern: `${base}/{id}/stream`, handle: stream },
@@ -54,16 +61,16 @@ export function workflowRoutes({ workflow, route }: WorkflowRoute): Route[] {
       async handle(ctx) {
         const payload = objectBody(await readJsonBody(ctx.req));
         const result = (await callMethod(ctx.api, "run.resume", { sessionId: sessionParam(ctx), payload })) as { sessionId: string; status: string };
-        sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status });
+        sendJson(ctx.res, 200, { session_id: result.sessionId, status: result.status, ...wire?.resumed });
       },
     },
     {
       method: "GET",
       pattern: `${base}/{id}/state`,
       async handle(ctx) {
-        const state = (await callMethod(ctx.api, "run.state", { sessionId: sessionParam(ctx) })) as { session: { id: string } } & Record<string, unknown>;
-        // The brief's names beside the contract's: `session_id` and the workflow's `status` word.
-        sendJson(ctx.res, 200, { session_id: state.session.id, ...state });
+        const state = (await callMethod(ctx.api, "run.state", { sessionId: sessionParam(ctx) })) as { session: { id: string }; values: Record<string, unknown> } & Record<string, unknown>;
+        // The brief's names beside the contract's: `session_id`, the workflow's `status` word and the wire's state fields.
+        sendJson(ctx.res, 200, { session_id: state.session.id, ...wire?.state(state.values), ...state });
       },
     },
     {

@@ -183,7 +183,7 @@ describe("article routes", () => {
     const versions = await raw(`/api/ai-writing/${id}/versions`, { headers: auth });
     expect(JSON.parse(versions.body).versions).toHaveLength(1);
     const resume = await raw(`/api/ai-writing/${id}/resume`, { method: "POST", headers: auth, body: JSON.stringify({ action: "confirm" }) });
-    expect(JSON.parse(resume.body)).toEqual({ session_id: id, status: "running" });
+    expect(JSON.parse(resume.body)).toEqual({ session_id: id, status: "running", message: "已提交，流程恢复中" });
     const rest = await readSse(`/api/ai-writing/${id}/stream`, { ...auth, "Last-Event-ID": "4" }, (events) => events.some((e) => e.type === "done"));
     expect(rest.events.map((e) => e.id)).toEqual([5, 6]);
   });

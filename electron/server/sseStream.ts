@@ -23,23 +23,27 @@ export function lastEventIdOf(req: IncomingMessage, url: URL): number {
 }
 
 /**
- * What a stream's `data:` carries: `brief` (the default) is the event with the brief's field names
- * added (`briefView`), for browsers and scripts; `engine` (`?view=engine`) is the engine's event
- * exactly, for clients that hand it on as an EngineEvent (the MCP forwarder).
+ * How an event reads in a stream's `data:`. The default is `briefView` (the event with the brief's
+ * field names added), for browsers and scripts; `?view=engine` is the engine's event exactly, for
+ * clients that hand it on as an EngineEvent (the MCP forwarder); a workflow's own routes may use
+ * its contract's `wire.event`.
  */
-export type SseView = "brief" | "engine";
+export type EventView = (event: { type: string; sessionId: string } & Record<string, unknown>) => Record<string, unknown>;
 
-/** The view a request asks for; anything but `engine` or nothing is a bad request. */
-export function sseViewOf(url: URL): SseView {
+/** The engine's event as is (`?view=engine`). */
+const engineView: EventView = (event) => event;
+
+/** The view a request asks for; anything but `brief`, `engine` or nothing is a bad request. */
+export function sseViewOf(url: URL): EventView {
   const view = url.searchParams.get("view") ?? "brief";
-  if (view !== "brief" && view !== "engine") throw new ScriptoriumError("bad_request", `view must be "brief" or "engine", got "${view}".`);
-  return view;
+  if (view === "brief") return briefView;
+  if (view === "engine") return engineView;
+  throw new ScriptoriumError("bad_request", `view must be "brief" or "engine", got "${view}".`);
 }
 
 /** Format one event as an SSE frame; JSON.stringify never emits raw newlines, so one `data:` line suffices. */
-export function formatSseEvent(event: EngineEvent, view: SseView = "brief"): string {
-  const data = view === "engine" ? event : briefView(event as unknown as Parameters<typeof briefView>[0]);
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`;
+export function formatSseEvent(event: EngineEvent, view: EventView = briefView): string {
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(view(event as unknown as Parameters<EventView>[0]))}\n\n`;
 }
 
 /**
@@ -53,7 +57,7 @@ export async function streamSessionEvents(
   sessionId: string,
   afterSeq: number,
   keepAliveMs = SSE_KEEP_ALIVE_MS,
-  view: SseView = "brief",
+  view: EventView = briefView,
 ): Promise<void> {
   if (sessionId !== SYSTEM_STREAM) {
     try {

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { workflowEvent } from "../coreEvents.js";
 import { MaterialSchema } from "../knowledge.js";
+import { BRIEF_RESUME_MESSAGE, BRIEF_START_MESSAGE, articleBriefEvent, articleBriefState } from "./article/articleBrief.js";
+import { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema } from "./article/outlineAndReview.js";
+import type { Outline, Review } from "./article/outlineAndReview.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ActionPayload, PauseContextOf, ResumePayloadOf } from "./contract.js";
 
@@ -24,8 +27,8 @@ export const ArticleStartInputSchema = z
     target_audience: nullable(z.string().max(200)),
     word_count_target: nullable(z.number().int().min(200).max(20_000)),
     locale: nullable(z.enum(LOCALES)),
-    /** An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400 naming the installed ones. */
-    model_name: nullable(z.string().trim().min(1).max(255)),
+    /** An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400 naming the installed ones; `""` (the brief's default) is absent. */
+    model_name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), nullable(z.string().trim().min(1).max(255))),
     /** Background the writer should know (the brief's `extra_context`); shown to every prompt as context. */
     extra_context: nullable(z.string().max(8000)),
   })
@@ -53,39 +56,8 @@ export const ParsedIntentSchema = z.object({
 });
 export type ParsedIntent = z.infer<typeof ParsedIntentSchema>;
 
-export const OutlineSectionSchema = z.object({
-  section_title: z.string().min(1).max(200),
-  key_points: z.array(z.string().max(300)).max(12),
-  material_ids: z.array(z.string().max(64)).max(20),
-});
-export const OutlineSchema = z.object({
-  title: z.string().min(1).max(200),
-  sections: z.array(OutlineSectionSchema).min(1).max(20),
-});
-export type Outline = z.infer<typeof OutlineSchema>;
-
-export const ReviewIssueSchema = z.object({
-  severity: z.enum(["major", "minor"]),
-  location: z.string(),
-  issue: z.string(),
-  suggestion: z.string(),
-});
-export const REVIEW_ASPECTS = ["facts", "logic", "language"] as const;
-export const AspectReviewSchema = z.object({
-  score: z.number().min(0).max(100),
-  issues: z.array(ReviewIssueSchema),
-});
-export const ReviewSchema = z.object({
-  facts: AspectReviewSchema,
-  logic: AspectReviewSchema,
-  language: AspectReviewSchema,
-  overall: z.number().min(0).max(100),
-  threshold: z.number(),
-  verdict: z.enum(["pass", "reject"]),
-  /** Which revision round produced this review (0 = first draft). */
-  round: z.number().int(),
-});
-export type Review = z.infer<typeof ReviewSchema>;
+export { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema };
+export type { Outline, Review };
 
 const keywords = z.array(z.string().trim().min(1).max(100)).max(20);
 const notes = z.string().max(8000);
@@ -108,8 +80,39 @@ export const OwnMaterialSchema = z
   .strict();
 export type OwnMaterial = z.infer<typeof OwnMaterialSchema>;
 
+/** The brief's `BriefReviewResult` (see articleBrief.ts), as sent in pause contexts and on `/state`. */
+export const BriefReviewResultSchema = z.object({
+  verdict: z.enum(["pass", "reject"]),
+  fact_score: z.number().int(),
+  logic_score: z.number().int(),
+  language_score: z.number().int(),
+  overall_score: z.number().int(),
+  pass_threshold: z.number().int(),
+  revision_notes: z.array(z.object({ category: z.enum(["fact", "logic", "language"]), severity: z.enum(["major", "minor"]), location: z.string(), issue: z.string(), suggestion: z.string() })),
+});
+/** The brief's `DraftArticle` (§6.1): one draft version. */
+export const BriefDraftSchema = z.object({
+  title: z.string(),
+  outline: OutlineSchema.nullable(),
+  full_markdown: z.string(),
+  word_count: z.number().int(),
+  revision_count: z.number().int(),
+  /** The project's version number of this draft. */
+  version: z.number().int(),
+});
+export type BriefDraft = z.infer<typeof BriefDraftSchema>;
+/** Context fields every pause carries for the brief's clients (§7.3): its `message`. */
+const briefPauseContext = { message: z.string().optional() };
+
 const materialPause = {
-  context: { materials: z.array(MaterialSchema), keywords: z.array(z.string()).optional(), revision_count: z.number().int().optional() },
+  context: {
+    materials: z.array(MaterialSchema),
+    keywords: z.array(z.string()).optional(),
+    /** The brief's PAUSE-1 `summary`: "共搜索到 X 条素材，精选 Y 条". */
+    summary: z.string().optional(),
+    revision_count: z.number().int().optional(),
+    ...briefPauseContext,
+  },
   actions: {
     confirm: { approved_material_ids: nullable(z.array(z.string().max(64)).max(500)) },
     /** Search again: with extra keywords they are added; with none the package is cleared and searched afresh. */
@@ -119,7 +122,7 @@ const materialPause = {
   },
 };
 const outlinePause = {
-  context: { outline: OutlineSchema.optional(), materials: z.array(MaterialSchema), revision_count: z.number().int().optional() },
+  context: { outline: OutlineSchema.optional(), materials: z.array(MaterialSchema), revision_count: z.number().int().optional(), ...briefPauseContext },
   actions: {
     confirm: { edited_outline: nullable(OutlineSchema) },
     /** Re-plan; the feedback is optional. */
@@ -133,6 +136,11 @@ const draftContext = {
   revision_count: z.number().int(),
   /** Set at PAUSE-3 when the revision cap was reached: "force-accepted after N rounds". */
   force_accepted_after: z.number().int().optional(),
+  /** The brief's PAUSE-3/4 fields: the draft's title, the review in its shape, the revision cap. */
+  draft_title: z.string().optional(),
+  review_result: BriefReviewResultSchema.optional(),
+  max_revisions: z.number().int().optional(),
+  ...briefPauseContext,
 };
 
 /** The article's contract: pauses → actions → payload fields, in one table. */
@@ -180,15 +188,28 @@ export const articleContract = defineWorkflowContract({
     draft: z.string(),
     draft_version: z.number().int().nullable(),
     review: ReviewSchema.nullable(),
-    review_result: ReviewSchema.nullable(),
     revision_count: z.number().int(),
     force_accepted_after: z.number().int().nullable(),
     final: z.boolean(),
+    // The brief's AIWritingState (§6.1) beside the project's names.
+    user_intent: z.string(),
+    article_type: z.enum(ARTICLE_TYPES),
+    target_audience: z.string(),
+    word_count_target: z.number().int(),
+    material_package: z.object({ keywords: z.array(z.string()), materials: z.array(MaterialSchema), summary: z.string() }).nullable(),
+    current_outline: OutlineSchema.nullable(),
+    /** Every draft version the writer (or the user's edit) produced, oldest first. */
+    drafts: z.array(BriefDraftSchema),
+    current_draft: BriefDraftSchema.nullable(),
+    review_result: BriefReviewResultSchema.nullable(),
+    max_revisions: z.number().int(),
   }),
+  /** The product brief's names on `/api/ai-writing/…` (its client reads them): see articleBrief.ts. */
+  wire: { event: articleBriefEvent, state: articleBriefState, started: { message: BRIEF_START_MESSAGE }, resumed: { message: BRIEF_RESUME_MESSAGE } },
   events: [
     workflowEvent("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string() }),
     workflowEvent("outline_ready", { outline: OutlineSchema }),
-    /** The brief's clients read it as `review_result` (see `briefView`). */
+    /** The brief's clients read it as `review_result` / `reviewResult` (see articleBrief.ts). */
     workflowEvent("review_ready", { review: ReviewSchema }),
   ],
 });

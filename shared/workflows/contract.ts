@@ -54,6 +54,20 @@ export interface WorkflowContract<
    * `POST /api/rpc/<id>.<name>`, CLI, MCP); their handlers are in the workflow's definition.
    */
   methods?: Methods;
+  /**
+   * Optional: another client's names beside the contract's on this workflow's own HTTP routes
+   * (`/api/<route>/…` only; the app's RPC and session stream stay as they are). `event` maps one
+   * event to its SSE `data`; `state` gives the fields `GET /state` adds at the top level;
+   * `started` / `resumed` the fields added to those responses.
+   */
+  wire?: WorkflowWire;
+}
+
+export interface WorkflowWire {
+  event(event: { type: string; sessionId: string } & Record<string, unknown>): Record<string, unknown>;
+  state(values: Record<string, unknown>): Record<string, unknown>;
+  started: Record<string, unknown>;
+  resumed: Record<string, unknown>;
 }
 
 /** Identity with inference: `export const articleContract = defineWorkflowContract({ … })`. */

@@ -26,7 +26,9 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     await materials.getByRole("textbox", { name: "内容（粘贴文本，或导入文件）" }).fill("内部测评显示，离线模型在笔记本上每秒可生成 20 个词。".repeat(12));
     await materials.getByRole("button", { name: "加入素材包" }).click();
     const refreshed = await visible(card(page, "素材确认").filter({ hasText: "我们的内部测评" }));
-    await expect(refreshed.innerText()).resolves.toContain("展开");
+    // Folded by default (the brief's §13.2): the title's ▶ opens the summary, "…展开" the rest.
+    await refreshed.getByRole("button", { name: /我们的内部测评/ }).click();
+    await expect(refreshed.innerText()).resolves.toContain("…展开");
     await studio.screenshot("10-own-material");
     await confirmMaterials(page);
     await confirmOutline(page);

@@ -111,6 +111,8 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await startArticle(page, "离线写作的意义");
     await confirmMaterials(page);
     const outline = card(page, "大纲确认");
+    // Sections start folded to their titles (the brief's §13.3): open them all to edit.
+    await outline.getByRole("button", { name: /全部展开/ }).click();
     await outline.getByLabel("第 1 节标题").fill("为什么必须离线");
     await outline.getByRole("button", { name: "添加章节" }).click();
     await outline.getByLabel("第 4 节标题").fill("常见误区");
@@ -169,6 +171,7 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await skipOnboarding(page);
     const outline = await visible(card(page, "大纲确认"));
     expect(await page.locator(".timeline__item").count()).toBe(stepsBefore);
+    await outline.getByRole("button", { name: /全部展开/ }).click();
     await expect(outline.getByLabel("第 1 节标题").inputValue()).resolves.toBe("背景与动机");
     await studio.screenshot("07-after-reload");
     await confirmOutline(page);

@@ -5,6 +5,7 @@ import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/la
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ipcChannel } from "../../shared/api.js";
+import { briefView } from "../../shared/events.js";
 import { defineWorkflowContract } from "../../shared/workflows/contract.js";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
@@ -39,6 +40,13 @@ const echoContract = defineWorkflowContract({
   events: [],
   // A method of its own: served as `echo.shout` on every adapter with no edit to shared/api.ts or Engine.ts.
   methods: { shout: { input: z.object({ text: z.string().min(1).max(50) }).strict(), output: z.object({ shouted: z.string() }) } },
+  // Its own wire on /api/echo/… (registered only here, so the server must take it from the engine, not the built-in contracts).
+  wire: {
+    event: (event) => ({ ...briefView(event as Parameters<typeof briefView>[0]), echo_wire: true }),
+    state: (values) => ({ echo_status: values.status }),
+    started: { message: "echo started" },
+    resumed: { message: "echo resumed" },
+  },
 });
 
 const EchoState = Annotation.Root({
@@ -143,20 +151,21 @@ describe("a workflow registered only in a test", () => {
   it("reaches done over HTTP: /api/echo/start → stream → resume → stream → state", async () => {
     const start = await fetch(`${server.url}/api/echo/start`, { method: "POST", headers: auth, body: JSON.stringify({ text: "hi" }) });
     expect(start.status).toBe(200);
-    const { session_id: id } = (await start.json()) as { session_id: string };
+    const { session_id: id, message } = (await start.json()) as { session_id: string; message: string };
+    expect(message).toBe("echo started");
     const first = await readSseUntil(`${server.url}/api/echo/${id}/stream`, "await_user");
     expect(first.map((e) => e.type)).toEqual(["connected", "step_start", "token", "step_done", "await_user"]);
-    expect(first.at(-1)).toMatchObject({ pause_point: "echo_confirm", echoed: "hi", allowedActions: ["accept", "amend"] });
+    expect(first.at(-1)).toMatchObject({ pause_point: "echo_confirm", echoed: "hi", allowedActions: ["accept", "amend"], echo_wire: true });
 
     const wrong = await fetch(`${server.url}/api/echo/${id}/resume`, { method: "POST", headers: auth, body: JSON.stringify({ action: "amend" }) });
     expect(wrong.status).toBe(400);
     const resume = await fetch(`${server.url}/api/echo/${id}/resume`, { method: "POST", headers: auth, body: JSON.stringify({ action: "amend", suffix: "!" }) });
-    expect(await resume.json()).toEqual({ session_id: id, status: "running" });
+    expect(await resume.json()).toEqual({ session_id: id, status: "running", message: "echo resumed" });
     const rest = await readSseUntil(`${server.url}/api/echo/${id}/stream`, "done", Number(first.at(-1)?.seq));
     expect(rest.at(-1)).toMatchObject({ type: "done", message: "echoed hi!" });
 
     const state = (await (await fetch(`${server.url}/api/echo/${id}/state`, { headers: auth })).json()) as Record<string, unknown>;
-    expect(state).toMatchObject({ session_id: id, status: "done", values: { echoed: "hi!" } });
+    expect(state).toMatchObject({ session_id: id, status: "done", echo_status: "done", values: { echoed: "hi!" } });
     const health = await fetch(`${server.url}/api/echo/health`, { headers: auth });
     expect(await health.json()).toMatchObject({ ok: true, workflow: "echo" });
   });

@@ -2,7 +2,7 @@ import type { EngineEvent } from "../../../shared/events.js";
 import type { Material } from "../../../shared/knowledge.js";
 import type { Engine } from "../Engine.js";
 import { ScriptedLlm } from "./ScriptedLlm.js";
-import type { ScriptedCall } from "./ScriptedLlm.js";
+import type { ScriptedCall, ScriptedCallOptions } from "./ScriptedLlm.js";
 import type { ResearchSearch } from "../workflows/WorkflowDefinition.js";
 
 /**
@@ -49,6 +49,8 @@ export class ArticleScriptLlm extends ScriptedLlm {
       replies: {
         "system.intent": { article_type: "analysis", target_audience: "engineers", word_count_target: 800, key_questions: ["Why?", "How?"] },
         "researcher.keywords": { keywords: ["alpha", "beta"] },
+        // The researcher's ranking call keeps the search order: the materials' ids as the prompt lists them.
+        "researcher.rank": (options: ScriptedCallOptions) => ({ ranking: [...options.prompt.matchAll(/^\[(m\d{3})\]/gm)].map((m) => m[1]) }),
         "writer.outline": {
           title: "Local AI",
           sections: [

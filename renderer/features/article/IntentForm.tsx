@@ -5,7 +5,7 @@ import { ARTICLE_TYPES, type ArticleStartInput } from "../../../shared/workflows
 import { useApp } from "../../store/StoreProvider.js";
 import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
 
-/** The start form: intent, article type, audience, target length and article language. */
+/** The start form: intent, article type, audience, target length, article language and background for the writer (`extra_context`). */
 export function IntentForm() {
   const t = useFeatureT(articleMessages);
   const startRun = useApp((s) => s.startRun);
@@ -13,7 +13,9 @@ export function IntentForm() {
   const [intent, setIntent] = useState("");
   const [type, setType] = useState("");
   const [audience, setAudience] = useState("");
-  const [words, setWords] = useState(1500);
+  // The brief's defaults: 800 characters/words; an empty type or audience is the engine's default (analysis, 普通读者).
+  const [words, setWords] = useState(800);
+  const [extra, setExtra] = useState("");
   const [locale, setLocale] = useState<"zh" | "en">(uiLocale === "en" ? "en" : "zh");
   const [busy, setBusy] = useState(false);
 
@@ -23,6 +25,7 @@ export function IntentForm() {
     const input: ArticleStartInput = { intent: intent.trim(), word_count_target: words, locale };
     if (type) input.article_type = type as ArticleStartInput["article_type"];
     if (audience.trim()) input.target_audience = audience.trim();
+    if (extra.trim()) input.extra_context = extra.trim();
     setBusy(true);
     await startRun({ workflow: "article", input });
     setBusy(false);
@@ -46,7 +49,7 @@ export function IntentForm() {
         <label className="field">
           <span className="field__label">{t("article.intent.type")}</span>
           <select className="input" value={type} onChange={(e) => setType(e.target.value)}>
-            <option value="">{t("article.intent.type.auto")}</option>
+            <option value="">{t("article.typeDefault")}</option>
             {ARTICLE_TYPES.map((k) => (
               <option key={k} value={k}>
                 {t(`article.intent.type.${k}` as ArticleKey)}
@@ -56,7 +59,7 @@ export function IntentForm() {
         </label>
         <label className="field">
           <span className="field__label">{t("article.intent.words")}</span>
-          <input className="input" type="number" min={200} max={20000} step={100} value={words} onChange={(e) => setWords(Number(e.target.value) || 1500)} />
+          <input className="input" type="number" min={200} max={20000} step={100} value={words} onChange={(e) => setWords(Number(e.target.value) || 800)} />
         </label>
         <label className="field">
           <span className="field__label">{t("article.intent.locale")}</span>
@@ -69,6 +72,10 @@ export function IntentForm() {
       <label className="field">
         <span className="field__label">{t("article.intent.audience")}</span>
         <input className="input" placeholder={t("article.intent.audiencePlaceholder")} value={audience} onChange={(e) => setAudience(e.target.value)} />
+      </label>
+      <label className="field">
+        <span className="field__label">{t("article.extraContext")}</span>
+        <textarea className="input" rows={3} maxLength={8000} placeholder={t("article.extraContextPlaceholder")} value={extra} onChange={(e) => setExtra(e.target.value)} />
       </label>
       <button type="submit" className="btn btn--primary btn--wide" disabled={busy || !intent.trim()} title={`${t("article.intent.start")} (${shortcutText("start")})`} aria-keyshortcuts={shortcutAria("start")}>
         {t("article.intent.start")}

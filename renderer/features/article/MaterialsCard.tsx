@@ -81,7 +81,7 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
       ) : (
         <ul className="material-list">
           {materials.map((m) => (
-            <MaterialItem key={m.id} material={m} checked={selected.has(m.id)} onToggle={() => toggle(m.id)} disabled={busy} />
+            <MaterialItem key={m.id} material={m} rank={m.rank} checked={selected.has(m.id)} onToggle={() => toggle(m.id)} disabled={busy} />
           ))}
         </ul>
       )}

@@ -7,9 +7,14 @@ import { useApp } from "../../store/StoreProvider.js";
 import { OutlineSectionEditor } from "./OutlineSectionEditor.js";
 import { articleContext, selectArticle } from "./articleView.js";
 
-/** PAUSE-2: edit the outline inline, then confirm it (sending the edit) or ask for a new plan. */
+/**
+ * PAUSE-2: edit the outline inline, then confirm it (sending the edit) or ask for a new plan. As the
+ * brief's §13.3 draws it, sections start collapsed to their titles (▶, click to edit the key
+ * points) with [全部展开▼] in the header.
+ */
 export function OutlineCard({ pause }: { pause: PauseEntry }) {
   const t = useFeatureT(articleMessages);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const stored = useApp((s) => selectArticle(s).outline);
   const all = useApp((s) => selectArticle(s).materials);
   const context = articleContext(pause);
@@ -23,6 +28,13 @@ export function OutlineCard({ pause }: { pause: PauseEntry }) {
   const [busy, setBusy] = useState(false);
   const allowed = new Set(pause.allowedActions);
   if (!outline) return null;
+  const allOpen = outline.sections.length > 0 && outline.sections.every((_, i) => expanded.has(i));
+  const toggle = (i: number) => {
+    const next = new Set(expanded);
+    if (next.has(i)) next.delete(i);
+    else next.add(i);
+    setExpanded(next);
+  };
   const edited = JSON.stringify(outline) !== JSON.stringify(original);
 
   const setSection = (index: number, section: Outline["sections"][number] | null) => {
@@ -60,30 +72,46 @@ export function OutlineCard({ pause }: { pause: PauseEntry }) {
     <section className="card card--pause" aria-label={t("article.outline.title")}>
       <header className="card__header">
         <h3>{t("article.outline.title")}</h3>
+        <span className="muted small">{t("article.outlineEditable")}</span>
         {edited && <span className="badge badge--accent">{t("article.outline.edited")}</span>}
+        <button type="button" className="link-button outline__expand-all" aria-expanded={allOpen} onClick={() => setExpanded(allOpen ? new Set() : new Set(outline.sections.map((_, i) => i)))}>
+          [{allOpen ? `${t("article.collapseAll")}▲` : `${t("article.expandAll")}▼`}]
+        </button>
       </header>
       <label className="field">
         <span className="field__label">{t("article.outline.articleTitle")}</span>
         <input className="input input--title" value={outline.title} onChange={(e) => setOutline({ ...outline, title: e.target.value })} />
       </label>
       <ol className="outline-list">
-        {outline.sections.map((section, i) => (
-          <OutlineSectionEditor
-            key={i}
-            index={i}
-            count={outline.sections.length}
-            section={section}
-            materials={materials}
-            onChange={(s) => setSection(i, s)}
-            onMove={(d) => move(i, d)}
-          />
-        ))}
+        {outline.sections.map((section, i) =>
+          expanded.has(i) ? (
+            <OutlineSectionEditor
+              key={i}
+              index={i}
+              count={outline.sections.length}
+              section={section}
+              materials={materials}
+              onChange={(s) => setSection(i, s)}
+              onMove={(d) => move(i, d)}
+              onCollapse={() => toggle(i)}
+            />
+          ) : (
+            <li key={i} className="outline-section outline-section--collapsed">
+              <button type="button" className="outline-section__toggle" aria-expanded={false} onClick={() => toggle(i)}>
+                ▶ <span className="outline-section__num">{i + 1}</span> {section.section_title}
+              </button>
+            </li>
+          ),
+        )}
       </ol>
       <button
         type="button"
         className="btn btn--small"
         disabled={outline.sections.length >= 20}
-        onClick={() => setOutline({ ...outline, sections: [...outline.sections, { section_title: t("article.outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] }] })}
+        onClick={() => {
+          setExpanded(new Set([...expanded, outline.sections.length]));
+          setOutline({ ...outline, sections: [...outline.sections, { section_title: t("article.outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] }] });
+        }}
       >
         + {t("article.outline.addSection")}
       </button>

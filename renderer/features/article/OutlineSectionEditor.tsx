@@ -13,9 +13,11 @@ export function OutlineSectionEditor(props: {
   materials: Material[];
   onChange(section: Section | null): void;
   onMove(delta: number): void;
+  /** Fold the section back to its title row (the outline card's ▼). */
+  onCollapse?: () => void;
 }) {
   const t = useFeatureT(articleMessages);
-  const { index, count, section, materials, onChange, onMove } = props;
+  const { index, count, section, materials, onChange, onMove, onCollapse } = props;
   const n = index + 1;
   const setPoint = (i: number, value: string | null) => {
     const key_points = [...section.key_points];
@@ -27,6 +29,11 @@ export function OutlineSectionEditor(props: {
   return (
     <li className="outline-section">
       <div className="outline-section__head">
+        {onCollapse && (
+          <button type="button" className="outline-section__toggle" aria-expanded={true} aria-label={section.section_title} onClick={onCollapse}>
+            ▼
+          </button>
+        )}
         <span className="outline-section__num">{n}</span>
         <input
           className="input"

@@ -1,8 +1,14 @@
 import type { Review } from "../../../shared/workflows/article.js";
-import { articleMessages } from "./messages.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { REVIEW_ASPECTS } from "../../../shared/workflows/article.js";
 import { ScoreBar } from "../common/ScoreBar.js";
+import { articleMessages } from "./messages.js";
+
+/** The brief's verdict word per aspect (§13.5): 优秀 at 85 and above the pass mark, 通过 at the pass mark, else 需改进. */
+export function aspectVerdict(score: number, threshold: number): "excellent" | "pass" | "improve" {
+  if (score >= threshold && score >= 85) return "excellent";
+  return score >= threshold ? "pass" : "improve";
+}
 
 /** The editor's three scored reviews, the weighted overall against the pass mark, and the issues. */
 export function ReviewCard({ review }: { review: Review }) {
@@ -13,15 +19,20 @@ export function ReviewCard({ review }: { review: Review }) {
   return (
     <section className="card card--review" aria-label={t("article.review.title")}>
       <header className="card__header">
-        <h3>
-          {t("article.review.title")} <span className="muted small">{t("article.review.round", { n: review.round + 1 })}</span>
-        </h3>
+        <h3 className="review__heading">{t("article.reviewHeader", { n: review.round + 1 })}</h3>
+        <span className="review__overall">{t("article.overallScore", { x: Math.round(review.overall) })}</span>
         <span className={`badge ${passed ? "badge--ok" : "badge--warn"}`}>{passed ? t("article.review.pass") : t("article.review.reject")}</span>
       </header>
       <div className="scores">
-        {REVIEW_ASPECTS.map((aspect) => (
-          <ScoreBar key={aspect} label={t(`article.review.${aspect}`)} score={review[aspect].score} />
-        ))}
+        {REVIEW_ASPECTS.map((aspect) => {
+          const verdict = aspectVerdict(review[aspect].score, review.threshold);
+          return (
+            <div key={aspect} className="aspect-score" data-aspect={aspect}>
+              <ScoreBar label={t(`article.review.${aspect}`)} score={review[aspect].score} />
+              <span className={`aspect-verdict aspect-verdict--${verdict}`}>{t(`article.verdict.${verdict}`)}</span>
+            </div>
+          );
+        })}
         <div className="overall">
           <ScoreBar label={t("article.review.overall")} score={review.overall} threshold={review.threshold} />
           <span className="muted small">{t("article.review.threshold", { t: review.threshold })}</span>

@@ -13,6 +13,7 @@ import { RetryButton } from "./RetryButton.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { articleMessages } from "./messages.js";
 import { upcomingSteps } from "./upcomingSteps.js";
+import { ResolvedPauseSummary } from "./ResolvedPauseSummary.js";
 import { selectArticle } from "./articleView.js";
 import "./article.css";
 
@@ -24,6 +25,7 @@ const renderPause = (pause: PauseEntry) =>
   ) : (
     <ArticleInterventionCard key={pause.seq} pause={pause} />
   );
+const renderResolvedPause = (pause: PauseEntry) => <ResolvedPauseSummary pause={pause} />;
 const renderEntry = (entry: TimelineEntry) => (entry.kind === "event" && entry.event.type === "review_ready" ? <ReviewCard review={entry.event.review} /> : null);
 /** At PAUSE-4 the review the user decides on sits just above the card: show it first. */
 const REVEAL_PREVIOUS = ["review_confirm"];
@@ -49,7 +51,7 @@ export function StudioScreen() {
               </h2>
             </header>
             <div className="pane__body">
-              <Timeline renderPause={renderPause} renderEntry={renderEntry} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
+              <Timeline renderPause={renderPause} renderEntry={renderEntry} renderResolvedPause={renderResolvedPause} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
                   ✓ {t("article.status.finished")} · {doneSummary}

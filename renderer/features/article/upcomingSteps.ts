@@ -5,6 +5,7 @@ export const ARTICLE_PLAN = [
   { id: "intent_parser", agent: "system" },
   { id: "researcher_keywords", agent: "researcher" },
   { id: "researcher_search", agent: "researcher" },
+  { id: "researcher_rank", agent: "researcher" },
   { id: "material_confirm", agent: "user" },
   { id: "writer_outline", agent: "writer" },
   { id: "outline_confirm", agent: "user" },

@@ -12,12 +12,14 @@ export interface TimelineProps {
   renderEntry?: (entry: TimelineEntry) => ReactNode;
   /** Pause points whose card scrolls the entry above it into view first (the review it decides on). */
   revealPreviousAt?: readonly string[];
+  /** What an answered pause keeps showing under its one line (the article: the package or outline, reopenable). */
+  renderResolvedPause?: (pause: PauseEntry) => ReactNode;
   /** Steps still to come, shown after the entries as grey dots (the workflow computes them). */
   upcoming?: ReadonlyArray<{ id: string; agent: string; label: string }>;
 }
 
 /** The vertical timeline of a run: steps, workflow entries and pauses in event order. */
-export function Timeline({ renderPause, renderEntry, revealPreviousAt = [], upcoming = [] }: TimelineProps) {
+export function Timeline({ renderPause, renderEntry, renderResolvedPause, revealPreviousAt = [], upcoming = [] }: TimelineProps) {
   const t = useT();
   const timeline = useApp((s) => s.current.timeline);
   const openPause = useApp((s) => s.current.pause);
@@ -27,7 +29,16 @@ export function Timeline({ renderPause, renderEntry, revealPreviousAt = [], upco
         const key = `${entry.kind}-${entry.seq}`;
         if (entry.kind === "step") return <StepItem key={key} step={entry} />;
         if (entry.kind === "pause")
-          return <PauseItem key={key} pause={entry} open={openPause?.seq === entry.seq} renderPause={renderPause} revealPrevious={revealPreviousAt.includes(entry.pausePoint)} />;
+          return (
+            <PauseItem
+              key={key}
+              pause={entry}
+              open={openPause?.seq === entry.seq}
+              renderPause={renderPause}
+              renderResolved={renderResolvedPause}
+              revealPrevious={revealPreviousAt.includes(entry.pausePoint)}
+            />
+          );
         const content = renderEntry?.(entry);
         return content ? (
           <li key={key} className="timeline__item">
@@ -81,7 +92,19 @@ function StepItem({ step }: { step: StepEntry }) {
   );
 }
 
-function PauseItem({ pause, open, renderPause, revealPrevious }: { pause: PauseEntry; open: boolean; renderPause: TimelineProps["renderPause"]; revealPrevious: boolean }) {
+function PauseItem({
+  pause,
+  open,
+  renderPause,
+  renderResolved,
+  revealPrevious,
+}: {
+  pause: PauseEntry;
+  open: boolean;
+  renderPause: TimelineProps["renderPause"];
+  renderResolved: TimelineProps["renderResolvedPause"];
+  revealPrevious: boolean;
+}) {
   const t = useT();
   const locale = useApp((s) => s.locale);
   const ref = useRef<HTMLLIElement>(null);
@@ -103,6 +126,7 @@ function PauseItem({ pause, open, renderPause, revealPrevious }: { pause: PauseE
             {formatClock(pause.at)}
           </time>
           {pause.resolvedAction && <span className="step__summary">{t("timeline.resolved", { action: actionLabel(locale, workflow, pause.resolvedAction) })}</span>}
+          {renderResolved?.(pause)}
         </div>
       </li>
     );

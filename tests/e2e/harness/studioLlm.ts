@@ -17,6 +17,8 @@ function sectionTitleOf(prompt: string): string {
  * exact and repeatable. `editor` and `sectionText` can be changed mid-test.
  */
 export class StudioLlm extends ScriptedLlm {
+  /** Per-aspect scores that replace `editor.score` for that aspect (same issues); empty: one score for all three. */
+  aspectScores: Partial<Record<"facts" | "logic" | "language", number>> = {};
   editor: EditorScript = { score: 92, issues: [{ severity: "minor", location: "技术方案", issue: "术语略多", suggestion: "为 llama.cpp 加一句解释" }] };
 
   /** Text of every section, by title; tests override it (e.g. with XSS payloads). */
@@ -26,13 +28,15 @@ export class StudioLlm extends ScriptedLlm {
       : `「${title}」部分的正文。本地模型让离线写作成为可能[m001]，检索增强让内容有据可查[m002]。`;
 
   constructor() {
-    const review = () => this.editor;
+    const review = (aspect: "facts" | "logic" | "language") => () => ({ ...this.editor, score: this.aspectScores[aspect] ?? this.editor.score });
     super({
       chunkSize: 6,
       chunkDelayMs: 2,
       replies: {
         "system.intent": { article_type: "analysis", target_audience: "技术负责人", word_count_target: 800, key_questions: ["为什么离线？", "怎么落地？"] },
         "researcher.keywords": { keywords: ["本地大模型", "离线写作"] },
+        // The researcher's ranking call keeps the search order: the materials' ids as the prompt lists them.
+        "researcher.rank": (options: ScriptedCallOptions) => ({ ranking: [...options.prompt.matchAll(/^\[(m\d{3})\]/gm)].map((m) => m[1]) }),
         "writer.outline": (options: ScriptedCallOptions) => ({
           title: options.prompt.includes("用户的修改意见") ? "离线 AI 写作：重新规划" : "离线 AI 写作实践",
           sections: [
@@ -42,9 +46,9 @@ export class StudioLlm extends ScriptedLlm {
           ],
         }),
         "writer.section": (options: ScriptedCallOptions) => this.sectionText(sectionTitleOf(options.prompt), options.prompt),
-        "editor.review_facts": review,
-        "editor.review_logic": review,
-        "editor.review_language": review,
+        "editor.review_facts": review("facts"),
+        "editor.review_logic": review("logic"),
+        "editor.review_language": review("language"),
         // The editor's selection actions (documents.rewriteSelection), one role-locked call each.
         "editor.rewrite_polish": "“润色后：本地模型让离线写作真正可行。”",
         "editor.rewrite_shorten": "缩短后的一句话。",

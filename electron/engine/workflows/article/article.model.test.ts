@@ -85,6 +85,9 @@ describe("article workflow on the tiny real GGUF", () => {
     let state = await settle(sessionId);
     seen.push(state.pause?.pausePoint ?? "");
     expect(state.pause?.pausePoint).toBe("material_confirm");
+    // The researcher's ranking-only call went through llama.cpp's grammar (the package's ids only) without falling back.
+    const rankStep = (await engine.call("events.list", { sessionId, afterSeq: 0 })).events.find((e) => e.type === "step_done" && e.step === "researcher_rank");
+    expect(rankStep).toMatchObject({ summary: expect.stringContaining("ranked by relevance") });
     state = await (async () => {
       await engine.call("run.resume", { sessionId, payload: { action: "confirm", approved_material_ids: ["m001", "m002"] } });
       return settle(sessionId);

@@ -5,6 +5,8 @@ import type { ArticleStartInput } from "../../../../shared/workflows/article.js"
 import { splitDraft } from "./draftMarkdown.js";
 import type { CompiledWorkflowGraph, WorkflowDefinition } from "../WorkflowDefinition.js";
 import { articleStatus } from "./articleStatus.js";
+import { briefDraft } from "./briefDraft.js";
+import { briefStateValues } from "./briefStateValues.js";
 import { buildArticleGraph } from "./graph.js";
 import { finalSummary } from "./nodes/finalize.js";
 import { articlePauses } from "./pauses.js";
@@ -41,10 +43,10 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
       draft: v.draft ?? "",
       draft_version: v.draft_version ?? null,
       review: v.review ?? null,
-      review_result: v.review ?? null,
       revision_count: v.revision_count ?? 0,
       force_accepted_after: v.force_accepted_after ?? null,
       final: v.final ?? false,
+      ...briefStateValues(v),
     };
   },
   doneSummary: (values) => {
@@ -57,7 +59,8 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
     adopt: (values, { markdown, version }) => {
       const v = values as Partial<ArticleStateValues>;
       const { title, sections } = splitDraft(markdown, v.draft_title || v.outline?.title || "");
-      return { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null, final: false };
+      const drafts = [briefDraft({ title, outline: v.outline ?? null, markdown, revisionCount: v.revision_count ?? 0, version: version.number })];
+      return { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null, final: false, drafts };
     },
   },
 };

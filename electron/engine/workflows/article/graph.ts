@@ -20,6 +20,7 @@ import {
   routeDraftAction,
 } from "./routing.js";
 import { ArticleState } from "./state.js";
+import { withBriefProgress } from "./briefProgress.js";
 
 /**
  * The article graph. Wiring only:
@@ -30,19 +31,19 @@ import { ArticleState } from "./state.js";
  */
 export function buildArticleGraph(services: ArticleDeps, checkpointer?: BaseCheckpointSaver) {
   return new StateGraph(ArticleState)
-    .addNode("intent_parser", intentParserNode(services))
-    .addNode("researcher", researcherNode(services))
+    .addNode("intent_parser", withBriefProgress("intent_parser", intentParserNode(services)))
+    .addNode("researcher", withBriefProgress("researcher", researcherNode(services)))
     .addNode("pause_material", pauseNode("material_confirm"))
-    .addNode("research_more", researchMoreNode(services))
-    .addNode("add_material", addMaterialNode())
-    .addNode("writer_outline", writerOutlineNode(services))
+    .addNode("research_more", withBriefProgress("research_more", researchMoreNode(services)))
+    .addNode("add_material", withBriefProgress("add_material", addMaterialNode()))
+    .addNode("writer_outline", withBriefProgress("writer_outline", writerOutlineNode(services)))
     .addNode("pause_outline", pauseNode("outline_confirm"))
-    .addNode("writer_draft", writerDraftNode(services))
+    .addNode("writer_draft", withBriefProgress("writer_draft", writerDraftNode(services)))
     .addNode("pause_draft", pauseNode("draft_confirm"))
-    .addNode("apply_manual_edit", applyManualEditNode(services))
-    .addNode("editor", editorNode(services))
+    .addNode("apply_manual_edit", withBriefProgress("apply_manual_edit", applyManualEditNode(services)))
+    .addNode("editor", withBriefProgress("editor", editorNode(services)))
     .addNode("pause_review", pauseNode("review_confirm"))
-    .addNode("finalize", finalizeNode())
+    .addNode("finalize", withBriefProgress("finalize", finalizeNode()))
     .addEdge(START, "intent_parser")
     .addEdge("intent_parser", "researcher")
     .addEdge("researcher", "pause_material")

@@ -42,6 +42,19 @@ export function keywordsPrompt(locale: Locale, intent: string, parsed: ParsedInt
       };
 }
 
+/** The researcher's ranking call: one job, order the materials (id + title + opening) by relevance to the intent. */
+export function rankPrompt(locale: Locale, intent: string, digests: string[]): Prompt {
+  return locale === "zh"
+    ? {
+        system: "你是研究院的资料员。目标：把与写作意图最相关的素材排在前面。背景：你每天为编辑部筛选资料，一眼能看出哪条材料能直接用。你只做这一件事：输出素材编号的排序 JSON，不评价内容，不写文章。",
+        prompt: `写作意图：${intent}\n\n素材：\n${digests.join("\n")}\n\n请按与写作意图的相关度从高到低，输出全部素材编号。\n示例（三条素材时）：${json({ ranking: ["m002", "m003", "m001"] })}`,
+      }
+    : {
+        system: "You are the researcher's archivist. Goal: put the materials most relevant to the writing intent first. Backstory: you sift sources for an editorial team every day and see at a glance what can be used. You only do this: output the order of the material ids as JSON; you never judge content or write.",
+        prompt: `Intent: ${intent}\n\nMaterials:\n${digests.join("\n")}\n\nOutput every material id, most relevant to the intent first.\nExample (three materials): ${json({ ranking: ["m002", "m003", "m001"] })}`,
+      };
+}
+
 export interface OutlinePromptInput {
   intent: string;
   parsed: ParsedIntent;

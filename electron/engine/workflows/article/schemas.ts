@@ -25,6 +25,19 @@ export const KeywordsLlmSchema = z.object({
   keywords: z.array(z.string().max(40).describe("one short search query")).max(6).describe("3 to 6 search keywords"),
 });
 
+/**
+ * The researcher's second call: the material ids in order of relevance, and nothing else. Built per
+ * call so the grammar only admits the package's own ids.
+ */
+export function rankLlmSchema(ids: readonly string[]) {
+  return z.object({
+    ranking: z
+      .array(z.enum(ids as [string, ...string[]]).describe("one material id, e.g. m002"))
+      .max(ids.length)
+      .describe("every material id, most relevant to the writing intent first"),
+  });
+}
+
 export const OutlineLlmSchema = z.object({
   title: z.string().max(120).describe("the article title"),
   sections: z

@@ -1,6 +1,7 @@
 import { Annotation } from "@langchain/langgraph";
 import type { ArticleResume, ArticleStartInput, Outline, ParsedIntent, PausePoint, Review } from "../../../../shared/workflows/article.js";
 import type { Material } from "../../../../shared/knowledge.js";
+import type { BriefDraft } from "../../../../shared/workflows/article.js";
 
 import type { DraftSection } from "./draftMarkdown.js";
 
@@ -49,6 +50,11 @@ export const ArticleState = Annotation.Root({
   force_accepted_after: last<number | null>(() => null),
   /** The last resume payload; the nodes after a pause read their instructions from it. */
   resume: last<LastResume | null>(() => null),
+  /**
+   * Every draft version of the session in the brief's `DraftArticle` shape, oldest first (its
+   * `drafts: Annotated[List[DraftArticle], operator.add]`); appended by each node that stores a version.
+   */
+  drafts: Annotation<BriefDraft[]>({ reducer: (previous, next) => [...previous, ...next], default: () => [] }),
   /** True once the user finalized (finalize / force_finalize). */
   final: last<boolean>(() => false),
 });

@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Material } from "../../../../../shared/knowledge.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { materialsSummary, renumber } from "../research/materialPackage.js";
+import { withRanks } from "../research/orderByRanking.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
@@ -30,7 +31,7 @@ export function addMaterialNode() {
         url: own.url?.trim() || null,
         recUuid: null,
       };
-      const materials = [...state.materials, ...renumber([material], state.materials)];
+      const materials = [...state.materials, ...withRanks(renumber([material], state.materials), state.materials.length + 1)];
       const added = materials.at(-1) as Material;
       const summary = `${materialsSummary(locale, state.search_hits, materials.length)}${say(locale, `（新增自有素材 ${added.id}）`, ` (added your material ${added.id})`)}`;
       emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary });

@@ -1,3 +1,4 @@
+import { briefDraft } from "../briefDraft.js";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { draftChars, splitDraft } from "../draftMarkdown.js";
@@ -22,7 +23,15 @@ export function applyManualEditNode(services: ArticleDeps) {
       const version = storeDraftVersion(services.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version, title, revisionCount: state.revision_count }, config);
       return {
         // At PAUSE-4 the writer still acts on the review the user answered (accept_review, custom_revise).
-        update: { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: atReview ? state.review : null, force_accepted_after: null },
+        update: {
+          draft: markdown,
+          draft_title: title,
+          draft_sections: sections,
+          draft_version: version.number,
+          review: atReview ? state.review : null,
+          force_accepted_after: null,
+          drafts: [briefDraft({ title, outline: state.outline, markdown, revisionCount: state.revision_count, version: version.number })],
+        },
         summary: say(locale, `第 ${version.number} 版（手动修改），${draftChars(markdown)} 字`, `Version ${version.number} (manual edit), ${draftChars(markdown)} chars`),
       };
     });

@@ -4,14 +4,17 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { detectLocale } from "../../../../../shared/detectLocale.js";
 import { detectPeriod } from "../research/detectPeriod.js";
 import { intentWithContext } from "../intentWithContext.js";
+import { settingsFromIntent } from "../settingsFromIntent.js";
+import type { WritingSettings } from "../settingsFromIntent.js";
 import { runStep, say } from "../../common/nodeRuntime.js";
 import { intentPrompt } from "../prompts.js";
 import { IntentLlmSchema } from "../schemas.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /**
- * intent_parser: the intent becomes a brief (type, audience, length, key questions). Fields the
- * user gave override the model's. The locale is the user's, else detected from the intent's
+ * intent_parser: the intent becomes a brief (type, audience, length, key questions). Type,
+ * audience and length are the user's; one the user left out is filled only from the intent's own
+ * words, else it is the product brief's default (analysis, 普通读者, 800) — see settingsFromIntent. The locale is the user's, else detected from the intent's
  * script: deterministic, and it picks the prompt language of this very call. A period the intent
  * names ("2024 年", "since 2023") becomes date_from / date_to for the search.
  */
@@ -28,20 +31,24 @@ export function intentParserNode(services: ArticleDeps) {
         maxTokens: 400,
       });
       const period = detectPeriod(input.intent);
+      const settings = settingsFromIntent(input, value, locale);
       const parsed: ParsedIntent = {
-        article_type: input.article_type ?? value.article_type,
-        target_audience: input.target_audience ?? (value.target_audience.trim() || say(locale, "普通读者", "general readers")),
-        word_count_target: input.word_count_target ?? Math.min(20_000, Math.max(200, Math.round(value.word_count_target || 1200))),
+        article_type: settings.article_type,
+        target_audience: settings.target_audience,
+        word_count_target: settings.word_count_target,
         locale,
         key_questions: value.key_questions.map((q) => q.trim()).filter(Boolean).slice(0, 5),
         // The period is read by code from the user's words, never by the model.
         ...(period.dateFrom ? { date_from: period.dateFrom } : {}),
         ...(period.dateTo ? { date_to: period.dateTo } : {}),
       };
+      // The timeline says which settings the user left out: filled from the intent's words, or the brief's default.
+      const mark = (key: keyof WritingSettings["sources"], text: string) =>
+        settings.sources[key] === "default" ? say(locale, `${text}（默认）`, `${text} (default)`) : settings.sources[key] === "intent" ? say(locale, `${text}（取自写作意图）`, `${text} (from the intent)`) : text;
       const summary = say(
         locale,
-        `${parsed.article_type}，面向${parsed.target_audience}，约 ${parsed.word_count_target} 字，${parsed.key_questions.length} 个关键问题`,
-        `${parsed.article_type} for ${parsed.target_audience}, about ${parsed.word_count_target} words, ${parsed.key_questions.length} key questions`,
+        `${mark("article_type", parsed.article_type)}，面向${mark("target_audience", parsed.target_audience)}，约 ${mark("word_count_target", String(parsed.word_count_target))} 字，${parsed.key_questions.length} 个关键问题`,
+        `${mark("article_type", parsed.article_type)} for ${mark("target_audience", parsed.target_audience)}, about ${mark("word_count_target", String(parsed.word_count_target))} words, ${parsed.key_questions.length} key questions`,
       );
       return { update: { parsed_intent: parsed }, summary };
     });

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { DEFAULT_BUDGET, materialKey, materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
+import { withRanks } from "../research/orderByRanking.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import { searchKeywords, uniqueKeywords } from "../research/searchKeywords.js";
@@ -23,7 +24,7 @@ export function researchMoreNode(services: ArticleDeps) {
       const label = say(locale, `重新检索：${state.keywords.join("、")}`, `Searching again: ${state.keywords.join(", ")}`);
       return runStep(config, { step: "researcher_search", agent: "researcher", label }, async () => {
         const { hitLists, hits, failed } = await searchKeywords(services.search, state.keywords, locale, config.signal, period);
-        const materials = renumber(rankMaterials(hitLists));
+        const materials = withRanks(renumber(rankMaterials(hitLists)));
         let summary = materialsSummary(locale, hits, materials.length);
         if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
         emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary });
@@ -34,7 +35,8 @@ export function researchMoreNode(services: ArticleDeps) {
       const { hitLists, hits, failed } = await searchKeywords(services.search, extra, locale, config.signal, period);
       const room = Math.max(0, MAX_PACKAGE - state.materials.length);
       const fresh = rankMaterials(hitLists, { ...DEFAULT_BUDGET, maxMaterials: Math.min(DEFAULT_BUDGET.maxMaterials, room) }, new Set(state.materials.map(materialKey)));
-      const materials = [...state.materials, ...renumber(fresh, state.materials)];
+      // New hits rank after the package the user already sees (code order among themselves).
+      const materials = [...state.materials, ...withRanks(renumber(fresh, state.materials), state.materials.length + 1)];
       const keywords = uniqueKeywords([...state.keywords, ...extra]);
       const totalHits = state.search_hits + hits;
       let summary = materialsSummary(locale, totalHits, materials.length);

@@ -6,12 +6,14 @@ import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
 import { KeywordsLlmSchema } from "../schemas.js";
 import { searchKeywords, uniqueKeywords } from "../research/searchKeywords.js";
+import { rankByModel } from "../research/rankByModel.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /**
- * researcher (研究院), two single-task steps: the model extracts keywords; code searches them all
- * concurrently, de-duplicates, ranks, trims to the package budget and numbers m001 …
- * Zero materials is a valid package: the user decides at PAUSE-1.
+ * researcher (研究院), the brief's two independent model calls with the search between them: the
+ * model extracts keywords; code searches them all concurrently, de-duplicates, ranks by score,
+ * trims to the package budget and numbers m001 …; the model then only orders the package (code
+ * order as fallback and tie-breaker). Zero materials is a valid package: the user decides at PAUSE-1.
  */
 export function researcherNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
@@ -31,13 +33,19 @@ export function researcherNode(services: ArticleDeps) {
       if (!found.length) found = [state.input.intent.slice(0, 40)];
       return { update: found, summary: found.join(locale === "zh" ? "、" : ", ") };
     });
-    return runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, "检索素材", "Searching materials") }, async () => {
+    const found = await runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, "检索素材", "Searching materials") }, async () => {
       const { hitLists, hits, failed } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
       const materials = renumber(rankMaterials(hitLists));
       let summary = materialsSummary(locale, hits, materials.length);
       if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
-      emit(config, { type: "materials_ready", materials, keywords, summary });
-      return { update: { keywords, materials, search_hits: hits }, summary };
+      return { update: { materials, hits, summary }, summary };
+    });
+    // The brief's second, independent call: the model only orders the package; code ranking is the fallback.
+    return runStep(config, { step: "researcher_rank", agent: "researcher", label: say(locale, "素材排序", "Ranking materials") }, async () => {
+      const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal);
+      const how = fallback ? say(locale, `按检索得分排序（${fallback}）`, `ranked by search score (${fallback})`) : say(locale, "按相关度排序", "ranked by relevance");
+      emit(config, { type: "materials_ready", materials, keywords, summary: found.summary });
+      return { update: { keywords, materials, search_hits: found.hits }, summary: `${found.summary}，${how}` };
     });
   };
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { briefDraft } from "../briefDraft.js";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { reviewIssues } from "../../../../../shared/workflows/article.js";
 import type { Outline } from "../../../../../shared/workflows/article.js";
@@ -147,6 +148,7 @@ export function writerDraftNode(services: ArticleDeps) {
           review: null,
           force_accepted_after: null,
           revision_count: revisionCount,
+          drafts: [briefDraft({ title, outline, markdown, revisionCount, version: version.number })],
         },
         summary,
       };
