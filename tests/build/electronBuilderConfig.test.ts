@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { minimatch } from "minimatch";
+import { braceExpand, minimatch } from "minimatch";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -27,7 +27,11 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const nativeRoots = ["node_modules/node-llama-cpp", "node_modules/@node-llama-cpp", "node_modules/@lancedb", "node_modules/better-sqlite3"];
+/** The package folders the unpack globs name (brace lists expanded), plus node-llama-cpp whose binaries must be among them. */
+const nativeRoots = [
+  "node_modules/node-llama-cpp",
+  ...new Set(config.asarUnpack.flatMap((glob) => braceExpand(glob)).map((glob) => glob.slice(0, glob.search(/\/[^/]*\*/)))),
+];
 const installed = nativeRoots.filter((dir) => fs.existsSync(path.join(root, dir))).flatMap((dir) => walk(path.join(root, dir)));
 
 describe("electron-builder config", () => {
