@@ -81,12 +81,15 @@ export class LlamaCppProvider implements LlmClient {
   }
 
   private async structuredAttempt(request: StructuredAttemptRequest): Promise<StructuredAttemptResult> {
-    let grammar: LlamaGrammar | undefined;
+    let grammar: LlamaGrammar;
     try {
       grammar = await this.service.grammarFor(request.jsonSchema);
-    } catch {
-      // A schema the grammar builder rejects still works unconstrained: lenient parse + zod.
-      grammar = undefined;
+    } catch (error) {
+      // Never a silent fallback to free text: an unconstrained weak model runs to its token limit
+      // and the workflow quietly loses the step. A refused grammar is a bug in the schema's shape
+      // (llama.cpp refuses e.g. a repetition of 2 000: MAX_REPETITION_THRESHOLD), caught by
+      // tests/realModel/grammars.real.test.ts.
+      throw grammarRefused(request.schemaName, error);
     }
     try {
       return await this.service.withSequence(async (sequence, { chatWrapper }) => {
@@ -175,6 +178,16 @@ export class LlamaCppProvider implements LlmClient {
       return { text: options.prefix + streamed, stopReason: "abort", tokens: sequence.tokenMeter.usedOutputTokens - before };
     }
   }
+}
+
+/** The typed error for a schema llama.cpp will not compile into a grammar. */
+export function grammarRefused(schemaName: string, cause: unknown): ScriptoriumError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new ScriptoriumError(
+    "internal",
+    `llama.cpp refused the grammar for the ${schemaName} output (${reason}); the schema needs a smaller shape.`,
+    { kind: "grammar_refused", schema: schemaName, reason },
+  );
 }
 
 function mapStopReason(reason: LibraryStopReason): StopReason {
