@@ -21,7 +21,7 @@ commands:
   models list | import <file> | download <catalogId> | select <id> [--embedding]
   settings get | set <key> <json>
   sessions list
-  chat "<prompt>"
+  chat "<prompt>" [--max-tokens N]
   article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]
   article resume <id> <action> [--json '<payload>']
   article state <id> | list | versions <id> | export <id> --format markdown|html|docx [--out file]

@@ -14,6 +14,7 @@ import {
 } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { cpuWakeKeeper } from "./CpuWakeKeeper.js";
+import { ENGINE_LLAMA_LOG_LEVEL, llamaStderrLogger } from "./llamaStderrLogger.js";
 import { DecodeGather, sequenceIdOf } from "./DecodeGather.js";
 import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
 import { SequencePool } from "./SequencePool.js";
@@ -302,7 +303,8 @@ export class LlmService {
         build: "never",
         gpu: false,
         maxThreads: Math.max(threads, physicalCoreCount()),
-        logLevel: this.options.logLevel ?? LlamaLogLevel.error,
+        logLevel: this.options.logLevel ?? ENGINE_LLAMA_LOG_LEVEL,
+        logger: llamaStderrLogger,
       });
     }
     return this.llama;
