@@ -9,6 +9,7 @@ import type {
   StructuredResult,
 } from "./LlmClient.js";
 import type { LlmService } from "./LlmService.js";
+import { generateWithContinuation, type ContinuationProgress } from "./generateWithContinuation.js";
 import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttemptResult } from "./structuredGenerate.js";
 
 type LibraryStopReason = "abort" | "maxTokens" | "eogToken" | "stopGenerationTrigger" | "functionCalls" | "customStopTrigger";
@@ -33,13 +34,10 @@ export class LlamaCppProvider implements LlmClient {
 
   async generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {
     const started = performance.now();
-    const maxContinuations = Math.max(0, options.maxContinuations ?? 2);
-    let text = "";
-    let tokens = 0;
-    let continuations = 0;
-    let stopReason: StopReason = "eog";
+    // Shared with generateWithContinuation, so an abort thrown mid-call still returns the text so far.
+    const progress: ContinuationProgress = { text: "", tokens: 0, continuations: 0 };
     try {
-      await this.service.withSequence(async (sequence, { chatWrapper }) => {
+      return await this.service.withSequence(async (sequence, { chatWrapper }) => {
         const session = new LlamaChatSession({
           contextSequence: sequence,
           chatWrapper,
@@ -48,32 +46,31 @@ export class LlamaCppProvider implements LlmClient {
           autoDisposeSequence: false,
         });
         try {
-          for (;;) {
-            const run = await this.promptOnce(session, sequence, options.prompt, {
-              maxTokens: options.maxTokens ?? 1024,
-              temperature: options.temperature ?? 0.7,
-              signal: options.signal,
-              onTextChunk: options.onTextChunk,
-              prefix: text,
-            });
-            text = run.text;
-            tokens += run.tokens;
-            stopReason = run.stopReason;
-            if (stopReason !== "maxTokens" || continuations >= maxContinuations) break;
-            // Cut by maxTokens: continue from the last character with the text so far pre-filled
-            // as the start of the model's reply, on a clean history.
-            continuations++;
-            session.resetChatHistory();
-          }
+          return await generateWithContinuation(
+            options,
+            async (prefix) => {
+              // A continuation starts on a clean history with the text so far pre-filled as the
+              // start of the model's reply, so it goes on from the last character.
+              if (prefix !== "") session.resetChatHistory();
+              const run = await this.promptOnce(session, sequence, options.prompt, {
+                maxTokens: options.maxTokens ?? 1024,
+                temperature: options.temperature ?? 0.7,
+                signal: options.signal,
+                onTextChunk: options.onTextChunk,
+                prefix,
+              });
+              return { added: run.text.slice(prefix.length), stopReason: run.stopReason, tokens: run.tokens };
+            },
+            progress,
+          );
         } finally {
           session.dispose({ disposeSequence: false });
         }
       }, options.signal, { system: options.system ?? "", prompt: options.prompt });
     } catch (error) {
       if (!options.signal?.aborted) throw error;
-      stopReason = "abort";
+      return { ...progress, stopReason: "abort", truncated: false, durationMs: performance.now() - started };
     }
-    return { text, stopReason, tokens, continuations, durationMs: performance.now() - started };
   }
 
   generateStructured<T>(options: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
