@@ -14,6 +14,13 @@ import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttem
 
 type LibraryStopReason = "abort" | "maxTokens" | "eogToken" | "stopGenerationTrigger" | "functionCalls" | "customStopTrigger";
 
+/**
+ * Repeat penalty of every prose call. Measured on Gemma 3 270M (tests/realModel, 100 tokens,
+ * temperature 0.7): distinct character 4-grams rose from 0.45 to 0.93 (English) and from 0.36 to
+ * 1.00 (Chinese, which had looped on one sentence) with 1.15 over the last 64 tokens.
+ */
+const PROSE_REPEAT_PENALTY = { penalty: 1.15, lastTokens: 64 } as const;
+
 interface PromptRun {
   text: string;
   stopReason: StopReason;
@@ -156,7 +163,8 @@ export class LlamaCppProvider implements LlmClient {
         signal: options.signal,
         stopOnAbortSignal: true,
         onTextChunk,
-        ...(options.grammar ? { grammar: options.grammar } : {}),
+        // Prose only: a penalty on JSON's own punctuation would fight the grammar.
+        ...(options.grammar ? { grammar: options.grammar } : { repeatPenalty: PROSE_REPEAT_PENALTY }),
         ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
       });
       // A stop that lands while the last tokens are being produced wins: the user keeps exactly what
