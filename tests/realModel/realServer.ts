@@ -4,6 +4,15 @@ import path from "node:path";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { createServer, type ScriptoriumServer } from "../../electron/server/createServer.js";
 
+/**
+ * llama.cpp threads: 2 (CI's cores), or `SCRIPTORIUM_REAL_THREADS` — on a machine shared beyond its
+ * cores, 1 thread avoids llama.cpp's spinning barrier between oversubscribed threads.
+ */
+export function realThreads(): number {
+  const fromEnv = Number(process.env.SCRIPTORIUM_REAL_THREADS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 2;
+}
+
 /** One event as the SSE stream carries it (the `id:` line is its seq). */
 export interface StreamedEvent {
   seq: number;
@@ -27,7 +36,7 @@ export class RealServer {
   static async start(modelPath: string, prefix: string, settings: { contextSize?: number; sequences?: number } = {}): Promise<RealServer> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `real-${prefix}-`));
     const engine = await createAppEngine({ dataDir, modelPath, eventFlushIntervalMs: 20 });
-    await engine.call("settings.update", { threads: 2, sequences: settings.sequences ?? 1, contextSize: settings.contextSize ?? 4096 });
+    await engine.call("settings.update", { threads: realThreads(), sequences: settings.sequences ?? 1, contextSize: settings.contextSize ?? 4096 });
     const token = `real-${prefix}-token-0123456789`;
     const server = await createServer({ api: engine, token, port: 0 });
     return new RealServer(engine, server, dataDir, token);
