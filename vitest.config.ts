@@ -6,11 +6,13 @@ import { configDefaults, defineConfig } from "vitest/config";
  *   e2e          tests/e2e/**                 the real engine served to Debian's Chromium
  *   reliability  tests/reliability/**         crashes, faults, load, hostile input
  *   model        *.model.test.ts elsewhere    real node-llama-cpp on the tiny GGUF
+ *   real         *.real.test.ts anywhere      the real instruction-tuned model (npm run model:real)
  *   unit         every other *.test.ts(x)     no model, no browser: the fast loop
- * `npm test` runs all four; `npm run test:<tier>` runs one.
+ * `npm test` runs all five; `npm run test:<tier>` runs one.
  */
 const ALL = "{shared,electron,renderer,tests,bench}/**/*.test.{ts,tsx}";
 const MODEL = "**/*.model.test.{ts,tsx}";
+const REAL = "**/*.real.test.{ts,tsx}";
 const E2E = "tests/e2e/**";
 const RELIABILITY = "tests/reliability/**";
 
@@ -29,10 +31,11 @@ export default defineConfig({
     // expect.poll's 1 s default is too short for a browser or server answering on a busy 2-core CI machine.
     expect: { poll: { timeout: 20_000 } },
     projects: [
-      tier("unit", [ALL], [MODEL, E2E, RELIABILITY]),
-      tier("model", [MODEL], [E2E, RELIABILITY]),
-      tier("e2e", [`${E2E}/*.test.{ts,tsx}`], []),
-      tier("reliability", [`${RELIABILITY}/*.test.{ts,tsx}`], []),
+      tier("unit", [ALL], [MODEL, REAL, E2E, RELIABILITY]),
+      tier("model", [MODEL], [REAL, E2E, RELIABILITY]),
+      tier("real", [REAL], []),
+      tier("e2e", [`${E2E}/*.test.{ts,tsx}`], [REAL]),
+      tier("reliability", [`${RELIABILITY}/*.test.{ts,tsx}`], [REAL]),
     ],
   },
 });

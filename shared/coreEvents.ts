@@ -44,6 +44,8 @@ export const CORE_EVENTS = [
   ev("resumed", { pausePoint: z.string(), action: z.string() }),
   ev("token", { step: z.string(), text: z.string() }),
   ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string() }),
+  /** A section still cut (maxTokens or mid-sentence) after its continuations; its text ends with a visible mark. */
+  ev("section_truncated", { sectionIndex: z.number().int(), continuations: z.number().int() }),
   ev("draft_ready", { version: DraftVersionSchema, markdown: z.string(), title: z.string().optional(), revision_count: z.number().int().optional() }),
   ev("progress", { task: z.string(), done: z.number(), total: z.number().nullable(), message: z.string().optional() }),
   /** `result` is the workflow's public state (its contract's `state`). */

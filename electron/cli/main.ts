@@ -1,5 +1,8 @@
 import type { DisposableApi } from "../../shared/cli/CliContext.js";
+import { consoleToStderr } from "./consoleToStderr.js";
 import { runCli } from "./runCli.js";
+
+consoleToStderr();
 
 /** `npm run cli -- <command>`: the command-line adapter of the contract, over an in-process engine. */
 let engine: DisposableApi | null = null;

@@ -49,6 +49,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         topic: { type: "string" },
         source: { type: "string" },
         "text-file": { type: "string" },
+        "max-tokens": { type: "string" },
         rules: { type: "string" },
         guide: { type: "string" },
         name: { type: "string" },
@@ -82,5 +83,6 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     if (value !== undefined) flags[key] = value;
   }
   if (v["text-file"] !== undefined) flags.textFile = v["text-file"];
+  if (v["max-tokens"] !== undefined) flags.maxTokens = v["max-tokens"];
   return { positionals: parsed.positionals, flags, help: v.help === true };
 }

@@ -23,6 +23,8 @@ export interface CliFlags {
   topic?: string;
   source?: string;
   textFile?: string;
+  /** `chat --max-tokens N`: the reply's length cap. */
+  maxTokens?: string;
   rules?: string;
   /** docgen: `--guide ID` (a guide of the library), `--name N` (`docgen guides import`). */
   guide?: string;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type Database from "better-sqlite3";
+import { ENGINE_LLAMA_LOG_LEVEL, llamaStderrLogger } from "../llm/llamaStderrLogger.js";
 import { getLlama, type Llama, type LlamaEmbeddingContext, type LlamaModel, type Token } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Embedder } from "../llm/LlmClient.js";
@@ -67,7 +68,7 @@ export class EmbeddingService implements Embedder {
     }
     const threads = Math.max(1, options.threads ?? physicalCoreCount());
     const contextCount = Math.max(1, Math.min(options.contexts ?? 2, threads));
-    const llama = options.llama ?? (await getLlama({ build: "never", gpu: false, maxThreads: threads }));
+    const llama = options.llama ?? (await getLlama({ build: "never", gpu: false, maxThreads: threads, logLevel: ENGINE_LLAMA_LOG_LEVEL, logger: llamaStderrLogger }));
     let model: LlamaModel;
     try {
       model = await llama.loadModel({ modelPath, gpuLayers: 0 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { ENGINE_LLAMA_LOG_LEVEL, llamaStderrLogger } from "../llm/llamaStderrLogger.js";
 import { getLlama, type LlamaModel, type LlamaRankingContext } from "node-llama-cpp";
 import type { Reranker } from "./Reranker.js";
 
@@ -20,7 +21,7 @@ export function catalogReranker(modelsDir: string, threads: () => number): Catal
     const file = path.join(modelsDir, RERANKER_FILE);
     if (!fs.existsSync(file)) return undefined;
     loading ??= (async () => {
-      const llama = await getLlama({ build: "never", gpu: false, maxThreads: Math.max(1, threads()) });
+      const llama = await getLlama({ build: "never", gpu: false, maxThreads: Math.max(1, threads()), logLevel: ENGINE_LLAMA_LOG_LEVEL, logger: llamaStderrLogger });
       const model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
       // Threads as the settings say: the ranking context would default to 6 (oversubscribing small machines).
       return { model, context: await model.createRankingContext({ contextSize: 1024, threads: Math.max(1, threads()) }) };

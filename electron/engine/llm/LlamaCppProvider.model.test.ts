@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ScriptoriumError } from "../../../shared/errors.js";
 import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
 import { LlamaCppProvider } from "./LlamaCppProvider.js";
 import { LlmService } from "./LlmService.js";
@@ -36,6 +37,21 @@ describe("LlamaCppProvider on the tiny GGUF", () => {
     }
     expect(valid).toBe(20);
   }, 240_000);
+
+  it("throws a typed grammar_refused error, never free text, for a schema llama.cpp refuses", async () => {
+    // llama.cpp refuses a repetition of at least 2 001 (its MAX_REPETITION_THRESHOLD is 2 000).
+    const Refused = z.object({ text: z.string().min(2001) });
+    let chunks = 0;
+    const error = await llm.generateStructured({ prompt: "Say hi", schema: Refused, tag: { role: "test", step: "refused" }, onTextChunk: () => chunks++ }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).code).toBe("internal");
+    expect((error as ScriptoriumError).message).toMatch(/refused the grammar for the test\.refused output/);
+    expect((error as ScriptoriumError).details).toMatchObject({ kind: "grammar_refused", schema: "test.refused" });
+    expect(chunks).toBe(0);
+  });
 
   it("streams chunks in order that concatenate to the result", async () => {
     const chunks: string[] = [];

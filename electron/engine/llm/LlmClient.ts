@@ -32,8 +32,13 @@ export interface GenerateTextOptions {
   signal?: AbortSignal;
   /** Streamed text, in order, as it is generated (continuations included). */
   onTextChunk?: (text: string) => void;
-  /** How many times a reply cut by maxTokens is continued from its last character; default 2, 0 disables. */
+  /** How many times a cut reply is continued from its last character; default 2, 0 disables (see generateWithContinuation). */
   maxContinuations?: number;
+  /**
+   * Also continue a reply that ends mid-sentence (not on 。！？.!?, a closing code fence or `>`),
+   * not only one cut by maxTokens — the brief's rule for document sections; default false.
+   */
+  continueUntilSentenceEnd?: boolean;
 }
 
 export type StopReason = "eog" | "maxTokens" | "abort" | "stop";
@@ -44,6 +49,8 @@ export interface GenerateTextResult {
   /** Generated tokens across all continuations (approximate for remote backends). */
   tokens: number;
   continuations: number;
+  /** Still cut after the last continuation (maxTokens, or mid-sentence with continueUntilSentenceEnd); absent = false. */
+  truncated?: boolean;
   /** Wall time spent generating, for tokens/s in the status bar and the overhead benchmark. */
   durationMs: number;
 }

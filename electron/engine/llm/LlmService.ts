@@ -14,6 +14,7 @@ import {
 } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { cpuWakeKeeper } from "./CpuWakeKeeper.js";
+import { ENGINE_LLAMA_LOG_LEVEL, llamaStderrLogger } from "./llamaStderrLogger.js";
 import { DecodeGather, sequenceIdOf } from "./DecodeGather.js";
 import { physicalCoreCount, resolveThreads } from "./physicalCoreCount.js";
 import { SequencePool } from "./SequencePool.js";
@@ -128,7 +129,11 @@ export class LlmService {
         const sequences = settings.sequences ?? 2;
         const trainContext = model.trainContextSize;
         const contextSize = Math.min(settings.contextSize ?? 4096, trainContext > 0 ? trainContext : Infinity);
-        const context = await model.createContext({ sequences, contextSize, threads });
+        // A full-size sliding-window cache (Gemma 3 has SWA layers): without it node-llama-cpp takes
+        // state checkpoints after each prompt, which failed with "Invalid argument" on Gemma 3 270M
+        // (tests/realModel) and would keep a reused prefix from being reused. At our context sizes
+        // the full cache costs a few MB.
+        const context = await model.createContext({ sequences, contextSize, threads, swaFullCache: true });
         const sequenceList: LlamaContextSequence[] = [];
         for (let i = 0; i < sequences; i++) sequenceList.push(context.getSequence());
         // In native id order: the pool keeps busy sequences consecutive by their position.
@@ -298,7 +303,8 @@ export class LlmService {
         build: "never",
         gpu: false,
         maxThreads: Math.max(threads, physicalCoreCount()),
-        logLevel: this.options.logLevel ?? LlamaLogLevel.error,
+        logLevel: this.options.logLevel ?? ENGINE_LLAMA_LOG_LEVEL,
+        logger: llamaStderrLogger,
       });
     }
     return this.llama;

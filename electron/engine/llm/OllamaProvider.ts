@@ -11,7 +11,8 @@ import type {
 } from "./LlmClient.js";
 import type { JsonSchema } from "./jsonSchemaForGrammar.js";
 import { limitedFetch } from "../io/httpClient.js";
-import { approxTokens, generateWithContinuation, remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
+import { generateWithContinuation } from "./generateWithContinuation.js";
+import { approxTokens, remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
 import { structuredGenerate } from "./structuredGenerate.js";
 
 export interface OllamaProviderOptions {

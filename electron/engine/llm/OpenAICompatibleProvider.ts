@@ -10,12 +10,12 @@ import type {
 import type { JsonSchema } from "./jsonSchemaForGrammar.js";
 import {
   approxTokens,
-  generateWithContinuation,
   remoteLimits,
   unavailable,
   type RemoteStep,
   type RemoteTimeouts,
 } from "./remoteRequest.js";
+import { generateWithContinuation } from "./generateWithContinuation.js";
 import { limitedFetch } from "../io/httpClient.js";
 import { redactSecrets } from "../io/redactSecrets.js";
 import { readSse } from "../io/sseReader.js";

@@ -51,6 +51,14 @@ describe("jsonSchemaForGrammar", () => {
     );
   });
 
+  it("leaves out bounds llama.cpp cannot hold (2 000 and more) and keeps smaller ones", () => {
+    const schema = jsonSchemaForGrammar(z.object({ long: z.string().max(2000), short: z.string().max(1999), many: z.array(z.string().max(5)).max(5000) }));
+    const properties = schema.properties as Record<string, JsonSchema>;
+    expect(properties.long).toEqual({ type: "string" });
+    expect(properties.short).toEqual({ type: "string", maxLength: 1999 });
+    expect(properties.many).toEqual({ type: "array", items: { type: "string", maxLength: 5 } });
+  });
+
   it("is a pure function: same input, same output, input untouched", () => {
     fc.assert(
       fc.property(zodSchema, (schema) => {

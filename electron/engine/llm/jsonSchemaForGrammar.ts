@@ -22,6 +22,15 @@ const KEPT = new Set([
 const GRAMMAR_FORMATS = new Set(["date-time", "time", "date"]);
 
 /**
+ * llama.cpp's MAX_REPETITION_THRESHOLD (src/llama-grammar.cpp): a repetition `{m,n}` with n
+ * exactly 2 000 is refused ("number of rules that are going to be repeated multiplied by the new
+ * repetition exceeds sane defaults") and one above it is silently made unbounded. So a bound at or
+ * above it is left out of the grammar (zod still enforces it, maxTokens still ends the reply):
+ * the grammar compiles and says what llama.cpp would do anyway.
+ */
+export const GRAMMAR_MAX_REPETITION = 2000;
+
+/**
  * Turn a zod schema into a JSON schema that node-llama-cpp's grammar enforces as meant.
  *
  * Why each rewrite (shared/notes/local-stack.md §1.1): the converter silently turns `anyOf` into
@@ -98,7 +107,8 @@ function rewriteString(input: JsonSchema, limits: Limits): JsonSchema {
   const out: JsonSchema = { type: "string" };
   const min = typeof input.minLength === "number" ? input.minLength : undefined;
   if (min !== undefined) out.minLength = min;
-  out.maxLength = typeof input.maxLength === "number" ? input.maxLength : Math.max(limits.maxStringLength, min ?? 0);
+  const max = typeof input.maxLength === "number" ? input.maxLength : Math.max(limits.maxStringLength, min ?? 0);
+  if (max < GRAMMAR_MAX_REPETITION) out.maxLength = max;
   return withDescription(out, input);
 }
 
@@ -129,7 +139,8 @@ function rewriteArray(input: JsonSchema, limits: Limits): JsonSchema {
   if (Array.isArray(input.prefixItems)) out.prefixItems = input.prefixItems.map((item) => rewrite(asSchema(item), limits));
   const min = typeof input.minItems === "number" ? input.minItems : undefined;
   if (min !== undefined) out.minItems = min;
-  out.maxItems = typeof input.maxItems === "number" ? input.maxItems : Math.max(limits.maxItems, min ?? 0);
+  const max = typeof input.maxItems === "number" ? input.maxItems : Math.max(limits.maxItems, min ?? 0);
+  if (max < GRAMMAR_MAX_REPETITION) out.maxItems = max;
   return withDescription(out, input);
 }
 
@@ -147,7 +158,8 @@ function rewriteObject(input: JsonSchema, limits: Limits): JsonSchema {
     // A record: keep its value schema, but bound how many entries the model may produce.
     out.additionalProperties = rewrite(input.additionalProperties, limits);
     if (typeof input.minProperties === "number") out.minProperties = input.minProperties;
-    out.maxProperties = typeof input.maxProperties === "number" ? input.maxProperties : limits.maxItems;
+    const max = typeof input.maxProperties === "number" ? input.maxProperties : limits.maxItems;
+    if (max < GRAMMAR_MAX_REPETITION) out.maxProperties = max;
   } else {
     out.additionalProperties = false;
   }

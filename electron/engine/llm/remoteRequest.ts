@@ -1,6 +1,6 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { HttpLimits } from "../io/httpClient.js";
-import type { GenerateTextOptions, GenerateTextResult, StopReason } from "./LlmClient.js";
+import type { ContinuationStep } from "./generateWithContinuation.js";
 
 /** Timeouts for a remote backend, in milliseconds. */
 export interface RemoteTimeouts {
@@ -25,36 +25,7 @@ export function unavailable(url: string, error: unknown): ScriptoriumError {
 }
 
 /** One remote generation step: text added after `prefix`, why it stopped, tokens it produced. */
-export interface RemoteStep {
-  added: string;
-  stopReason: StopReason;
-  tokens: number;
-}
-
-/**
- * Run `step` and, while it stops on the token limit, continue from the text so far (the server
- * gets it as the start of the assistant's reply), at most `maxContinuations` times.
- */
-export async function generateWithContinuation(
-  options: GenerateTextOptions,
-  step: (prefix: string) => Promise<RemoteStep>,
-): Promise<GenerateTextResult> {
-  const started = performance.now();
-  const maxContinuations = Math.max(0, options.maxContinuations ?? 2);
-  let text = "";
-  let tokens = 0;
-  let continuations = 0;
-  for (;;) {
-    const result = await step(text);
-    text += result.added;
-    tokens += result.tokens;
-    if (result.stopReason !== "maxTokens" || continuations >= maxContinuations || options.signal?.aborted) {
-      const stopReason = options.signal?.aborted ? "abort" : result.stopReason;
-      return { text, stopReason, tokens, continuations, durationMs: performance.now() - started };
-    }
-    continuations++;
-  }
-}
+export type RemoteStep = ContinuationStep;
 
 /** Rough token count for servers that report none. */
 export function approxTokens(text: string): number {

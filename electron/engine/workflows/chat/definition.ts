@@ -13,7 +13,7 @@ export const chatWorkflow: WorkflowDefinition<ChatInput, typeof chatContract> = 
   contract: chatContract,
   cli: {
     usage: [
-      'chat "<prompt>"',
+      'chat "<prompt>" [--max-tokens N]',
     ],
     run: chatCommand,
   },

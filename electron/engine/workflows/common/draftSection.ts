@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../shared/errors.js";
+import { SECTION_MAX_CONTINUATIONS } from "../../llm/generateWithContinuation.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { emit } from "./nodeRuntime.js";
 import { readCachedSection, sectionKey, writeCachedSection } from "./sectionCache.js";
@@ -21,9 +22,19 @@ export interface DraftSectionRequest {
 }
 
 /**
+ * The visible mark a section still cut after SECTION_MAX_CONTINUATIONS gets (brief §4.4.2: never
+ * keep a truncated section silently). A Markdown quote on its own paragraph, in both languages.
+ */
+export function sectionCutMark(continuations: number): string {
+  return `> ⚠ 本节在 ${continuations} 次续写后仍未写完，请补全。(This section was still cut after ${continuations} continuations.)`;
+}
+
+/**
  * Write (or reuse) one section: a cached text whose key matches is reused and streamed as one
- * `draft_chunk`; otherwise one streamed LLM call (`draft_chunk` per piece), then `finish`, then an
- * atomic cache write. An aborted call is never cached.
+ * `draft_chunk`; otherwise one streamed LLM call (`draft_chunk` per piece) that continues while
+ * the text is cut (maxTokens or mid-sentence, up to SECTION_MAX_CONTINUATIONS), then `finish`,
+ * then an atomic cache write. A section still cut gets {@link sectionCutMark} and a
+ * `section_truncated` event. An aborted call is never cached.
  */
 export async function draftSection(llm: LlmClient, request: DraftSectionRequest, config: LangGraphRunnableConfig): Promise<string> {
   const { index } = request;
@@ -38,11 +49,19 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
     tag: request.tag,
     signal: config.signal,
     maxTokens: request.maxTokens,
+    maxContinuations: SECTION_MAX_CONTINUATIONS,
+    continueUntilSentenceEnd: true,
     onTextChunk: (text) => emit(config, { type: "draft_chunk", sectionIndex: index, text }),
   });
   config.signal?.throwIfAborted();
   if (result.stopReason === "abort") throw new ScriptoriumError("aborted", "Cancelled.");
-  const text = request.finish(result.text);
+  let text = request.finish(result.text);
+  if (result.truncated) {
+    const mark = sectionCutMark(result.continuations);
+    text = `${text.trimEnd()}\n\n${mark}\n`;
+    emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
+    emit(config, { type: "section_truncated", sectionIndex: index, continuations: result.continuations });
+  }
   await writeCachedSection(request.cacheDir, index, key, text);
   return text;
 }

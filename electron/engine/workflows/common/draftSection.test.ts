@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { generateWithContinuation, SECTION_MAX_CONTINUATIONS, type ContinuationStep } from "../../llm/generateWithContinuation.js";
+import type { GenerateTextOptions, LlmClient } from "../../llm/LlmClient.js";
+import { draftSection, sectionCutMark } from "./draftSection.js";
+
+/** An LlmClient whose text calls run the real continuation loop over scripted backend steps. */
+function scriptedSteps(steps: ContinuationStep[]): { llm: LlmClient; calls: GenerateTextOptions[] } {
+  const calls: GenerateTextOptions[] = [];
+  const llm = {
+    id: "scripted-steps",
+    generateText: (options: GenerateTextOptions) => {
+      calls.push(options);
+      return generateWithContinuation(options, () => {
+        const next = steps.shift() ?? { added: "", stopReason: "eog" as const, tokens: 0 };
+        options.onTextChunk?.(next.added);
+        return Promise.resolve(next);
+      });
+    },
+    generateStructured: () => Promise.reject(new Error("not scripted")),
+  } as unknown as LlmClient;
+  return { llm, calls };
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "draft-section-"));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function run(llm: LlmClient, events: Array<Record<string, unknown>>) {
+  const config = { writer: (event: Record<string, unknown>) => events.push(event) } as unknown as LangGraphRunnableConfig;
+  return draftSection(llm, { index: 2, cacheDir: dir, keyInputs: { k: Math.random() }, prompt: { system: "s", prompt: "p" }, maxTokens: 50, tag: { role: "writer", step: "section" }, finish: (t) => t }, config);
+}
+
+describe("draftSection's continuation (brief §4.4.2)", () => {
+  it("continues a section cut mid-sentence until it ends one, asking for the section cap", async () => {
+    const { llm, calls } = scriptedSteps([{ added: "第一段写到一半", stopReason: "eog", tokens: 5 }, { added: "，现在写完了。", stopReason: "eog", tokens: 5 }]);
+    const events: Array<Record<string, unknown>> = [];
+    expect(await run(llm, events)).toBe("第一段写到一半，现在写完了。");
+    expect(calls[0]).toMatchObject({ maxContinuations: SECTION_MAX_CONTINUATIONS, continueUntilSentenceEnd: true });
+    expect(events.some((e) => e.type === "section_truncated")).toBe(false);
+  });
+
+  it("marks a section still cut after the cap, visibly and with an event", async () => {
+    const steps = Array.from({ length: SECTION_MAX_CONTINUATIONS + 1 }, (_, i) => ({ added: `片段${i}`, stopReason: "maxTokens" as const, tokens: 50 }));
+    const { llm } = scriptedSteps(steps);
+    const events: Array<Record<string, unknown>> = [];
+    const text = await run(llm, events);
+    expect(text.startsWith("片段0片段1")).toBe(true);
+    expect(text.trimEnd().endsWith(sectionCutMark(SECTION_MAX_CONTINUATIONS))).toBe(true);
+    expect(events).toContainEqual({ type: "section_truncated", sectionIndex: 2, continuations: SECTION_MAX_CONTINUATIONS });
+    // The streamed chunks show the mark too, so the editor matches the stored text.
+    expect(events.filter((e) => e.type === "draft_chunk").map((e) => e.text).join("")).toContain(sectionCutMark(SECTION_MAX_CONTINUATIONS));
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { endsSentence, SECTION_MAX_CONTINUATIONS } from "../../electron/engine/llm/generateWithContinuation.js";
+import { LlamaCppProvider } from "../../electron/engine/llm/LlamaCppProvider.js";
+import { LlmService } from "../../electron/engine/llm/LlmService.js";
+import { JudgeSchema } from "../../electron/engine/workflows/paper/library/llmClaimJudge.js";
+import { RouterSchema } from "../../electron/engine/workflows/paper/schemas.js";
+import { describeReal } from "./describeReal.js";
+import { distinct4 } from "./distinctNgrams.js";
+
+/**
+ * The LLM layer on the real model with short outputs (the tier must stay within CI's budget):
+ * continuation as the brief says, no runaway repetition with the prose sampler, structured
+ * outputs that parse under their grammar.
+ */
+describeReal("generation on the real model", (modelPath) => {
+  const service = new LlmService();
+  const llm = new LlamaCppProvider(service);
+  beforeAll(async () => {
+    await service.load({ modelPath, threads: 2, sequences: 1, contextSize: 2048 });
+  });
+  afterAll(() => service.dispose());
+
+  it("continues a section cut by a tiny token limit, streaming exactly the text it returns", async () => {
+    let streamed = "";
+    const result = await llm.generateText({
+      prompt: "Write two sentences about rivers in cities.",
+      maxTokens: 10,
+      maxContinuations: 2,
+      continueUntilSentenceEnd: true,
+      temperature: 0.7,
+      onTextChunk: (chunk) => (streamed += chunk),
+    });
+    expect(result.continuations).toBeGreaterThanOrEqual(1);
+    expect(result.continuations).toBeLessThanOrEqual(2);
+    expect(streamed).toBe(result.text);
+    // Either it ended a sentence, or it says it is still cut (draftSection then marks it).
+    expect(result.truncated || endsSentence(result.text)).toBe(true);
+    expect(SECTION_MAX_CONTINUATIONS).toBeGreaterThan(2);
+  }, 300_000);
+
+  it("keeps prose free of runaway repetition (distinct 4-grams ≥ 0.6), in English and Chinese", async () => {
+    for (const prompt of ["Write a short paragraph about why rivers matter to cities.", "写一段关于城市河流重要性的短文。"]) {
+      const result = await llm.generateText({ prompt, maxTokens: 60, maxContinuations: 0, temperature: 0.7 });
+      expect(distinct4(result.text), result.text).toBeGreaterThanOrEqual(0.6);
+    }
+  }, 300_000);
+
+  it("gives structured outputs that parse under the grammar (router, claim judge)", async () => {
+    const router = await llm.generateStructured({ prompt: "User question: 这篇论文的主要贡献是什么？ Pick the intent.", schema: RouterSchema, tag: { role: "paper", step: "router" }, temperature: 0, maxTokens: 60, maxAttempts: 1 });
+    expect(() => JSON.parse(router.raw) as unknown).not.toThrow();
+    expect(RouterSchema.safeParse(router.value).success).toBe(true);
+    const judge = await llm.generateStructured({ prompt: "Claim: water boils at 100 °C at sea level.\nEvidence: At sea level, water boils at 100 degrees Celsius.\nIs the claim supported?", schema: JudgeSchema, tag: { role: "paper", step: "judge" }, temperature: 0, maxTokens: 80, maxAttempts: 2 });
+    expect(() => JSON.parse(judge.raw) as unknown).not.toThrow();
+    expect(JudgeSchema.safeParse(judge.value).success).toBe(true);
+  }, 300_000);
+});
