@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import {
+  GemmaChatWrapper,
   GeneralChatWrapper,
   getLlama,
   LlamaLogLevel,
@@ -128,13 +129,17 @@ export class LlmService {
         const sequences = settings.sequences ?? 2;
         const trainContext = model.trainContextSize;
         const contextSize = Math.min(settings.contextSize ?? 4096, trainContext > 0 ? trainContext : Infinity);
-        const context = await model.createContext({ sequences, contextSize, threads });
+        // swaFullCache: a sliding-window model (Gemma 3) otherwise needs context checkpoints for
+        // prefix reuse, and node-llama-cpp 3.21's checkpoint init fails on it ("Invalid argument")
+        // at the first chat turn; a full cache costs little at these context sizes and keeps the
+        // whole prompt prefix reusable (no effect on models without SWA).
+        const context = await model.createContext({ sequences, contextSize, threads, swaFullCache: true });
         const sequenceList: LlamaContextSequence[] = [];
         for (let i = 0; i < sequences; i++) sequenceList.push(context.getSequence());
         // In native id order: the pool keeps busy sequences consecutive by their position.
         sequenceList.sort((a, b) => sequenceIdOf(a) - sequenceIdOf(b));
         const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
-        const chatWrapper = pickChatWrapper(model, hasChatTemplate);
+        const chatWrapper = pickChatWrapper(model, hasChatTemplate, fileInfo.metadata.general?.architecture ?? null);
         let gather: DecodeGather | null = null;
         const keepAwake = settings.keepCpuAwake ?? true;
         let releaseWake: (() => void) | null = null;
@@ -346,8 +351,11 @@ function promptTokens(loaded: Loaded, system: string, prompt: string): Token[] {
  * The GGUF's own template when it has one; otherwise an explicit plain-text wrapper, because the
  * library's heuristics guess `Llama2ChatWrapper` from a `<s>` BOS, which suits few such models.
  */
-function pickChatWrapper(model: LlamaModel, hasChatTemplate: boolean): ChatWrapper {
-  if (!hasChatTemplate) return new GeneralChatWrapper();
+function pickChatWrapper(model: LlamaModel, hasChatTemplate: boolean, architecture: string | null): ChatWrapper {
+  // Gemma GGUFs (the PyPI Gemma 3 270M build) ship without a chat_template: the general wrapper's
+  // "### User" turns are not what the model was tuned on. Gemma's own wrapper also folds the
+  // system text into the first user turn (Gemma has no system role).
+  if (!hasChatTemplate) return architecture?.startsWith("gemma") ? new GemmaChatWrapper() : new GeneralChatWrapper();
   try {
     return resolveChatWrapper(model);
   } catch {
