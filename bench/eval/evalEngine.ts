@@ -1,5 +1,5 @@
 import type { EngineEvent } from "../../shared/events.js";
-import { createEngine } from "../../electron/engine/createEngine.js";
+import { createAppEngine } from "../../electron/engine/createAppEngine.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import type { LlmClient } from "../../electron/engine/llm/LlmClient.js";
 import type { Material } from "../../shared/knowledge.js";
@@ -17,15 +17,16 @@ export interface EvalEngine {
 }
 
 /**
- * The app's composition root on the real model: `createEngine` with `modelPath`, the default LLM
- * router (in-process llama.cpp) and the default paper library (the chat model embeds too). Only
- * research search is replaced, by the set's materials, since the eval has no library or intranet.
+ * The app's composition root on the real model: `createAppEngine` with `modelPath`, the default
+ * LLM router (in-process llama.cpp), the knowledge layer's embedder shared with the paper library
+ * (the chat model embeds: no embedding model is installed). Only research search is replaced, by
+ * the set's materials, since the eval has no library or intranet.
  */
 export async function createEvalEngine(dataDir: string, modelPath: string, settings: { contextSize: number; sequences: number; threads?: number }): Promise<EvalEngine> {
   let materials: Material[] = [];
   const search: ResearchSearch = { search: async (_query, options) => materials.slice(0, options.limit) };
   let timed: TimedLlm | undefined;
-  const engine = await createEngine({
+  const engine = await createAppEngine({
     dataDir,
     modelPath,
     appVersion: "eval",
