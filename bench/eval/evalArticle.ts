@@ -4,7 +4,7 @@ import type { EvalEngine } from "./evalEngine.js";
 import { runSession } from "./evalEngine.js";
 import { distinct4, groundedShare, hanRatio, keyPointCoverage, lengthUnits } from "./metrics/text.js";
 import type { ArticleItem } from "./sets.js";
-import { mean, spread, type EvalContext, type EvalSection } from "./types.js";
+import { mean, pick, type EvalContext, type EvalSection } from "./types.js";
 
 interface ArticleScores {
   outlineValid: number;
@@ -53,7 +53,7 @@ export function outlineValid(outline: unknown, materialIds: Set<string>): boolea
  * Baseline: one call "write an article about X" with the same materials and ids in the prompt.
  */
 export async function evalArticle(ctx: EvalContext, ee: EvalEngine, set: ArticleItem[]): Promise<EvalSection> {
-  const items = ctx.quick ? spread(set, 1, (i) => i.locale) : set;
+  const items = pick(ctx, set, 1, (i) => i.locale);
   const method: ArticleScores[] = [];
   const baseline: ArticleScores[] = [];
   const seconds: number[] = [];
@@ -105,7 +105,9 @@ export async function evalArticle(ctx: EvalContext, ee: EvalEngine, set: Article
           ? `${item.intent}，约 ${item.word_count_target} 字。可以引用以下素材，引用时在句末写素材编号，如 [${baseMaterials[0]!.id}]：\n${baseMaterials.map((m) => `[${m.id}] ${m.content}`).join("\n")}`
           : `${item.intent}, about ${item.word_count_target} words. You may use these materials; cite them with their id after the sentence, e.g. [${baseMaterials[0]!.id}]:\n${baseMaterials.map((m) => `[${m.id}] ${m.content}`).join("\n")}`,
       temperature: 0.7,
-      maxTokens: 1200,
+      // The target's length and no more (zh ~1 token a character, en ~1.4 a word): the same budget as the method's sections.
+      maxTokens: Math.ceil(item.word_count_target * (item.locale === "zh" ? 1.2 : 1.6)),
+      maxContinuations: 0,
     });
     const baseIds = new Set(baseMaterials.map((m) => m.id));
     baseline.push({ outlineValid: Number.NaN, ...scoreText(item, reply.text, baseIds, baseMaterials.map((m) => m.content)) });

@@ -3,7 +3,7 @@ import type { EvalEngine } from "./evalEngine.js";
 import { runSession } from "./evalEngine.js";
 import { findingScores, linesDamagedOutside, type Finding } from "./metrics/findings.js";
 import type { DocgenDoc } from "./sets.js";
-import { mean, type EvalContext, type EvalSection } from "./types.js";
+import { mean, pick, type EvalContext, type EvalSection } from "./types.js";
 
 /** Rule ids of the built-in guide with their type (rules/DOC_GUIDELINES.md). */
 export function guideRuleTypes(guide: string): Map<string, "mechanical" | "semantic"> {
@@ -28,7 +28,7 @@ const numbered = (text: string) => text.split("\n").map((l, i) => `${i + 1}: ${l
 export async function evalDocgen(ctx: EvalContext, ee: EvalEngine, docs: DocgenDoc[], guide: string): Promise<EvalSection> {
   const types = guideRuleTypes(guide);
   const rulesList = [...guide.matchAll(/^###\s+(\d+\.\d+)\s+(.+)$/gm)].map((m) => `${m[1]} ${m[2]}`).join("\n");
-  const items = ctx.quick ? docs.slice(0, 1) : docs;
+  const items = pick(ctx, docs, 1, (d) => d.locale);
   const m = { mech: [] as number[], sem: [] as number[], mechR: [] as number[], semR: [] as number[], left: [] as number[], damaged: [] as number[], seconds: [] as number[] };
   const b = { mech: [] as number[], sem: [] as number[], mechR: [] as number[], semR: [] as number[], left: [] as number[], damaged: [] as number[] };
   const notes: string[] = [];
@@ -57,7 +57,7 @@ export async function evalDocgen(ctx: EvalContext, ee: EvalEngine, docs: DocgenD
       system: doc.locale === "zh" ? "你是技术文档审阅者。" : "You review technical documents.",
       prompt: `Style guide rules:\n${rulesList}\n\nDocument (numbered lines):\n${numbered(doc.text)}\n\nReview this document. List every violation as "line <N> rule <id>: <comment>", one per line.`,
       temperature: 0.2,
-      maxTokens: 600,
+      maxTokens: 300,
       maxContinuations: 0,
     });
     const baseFindings = [...review.text.matchAll(/line\s*(\d+)\D{0,12}?rule\s*(\d+\.\d+)/gi)].map((x) => ({ line: Number(x[1]), rule: x[2]! }));
@@ -70,7 +70,9 @@ export async function evalDocgen(ctx: EvalContext, ee: EvalEngine, docs: DocgenD
       system: doc.locale === "zh" ? "你是技术文档编辑。" : "You edit technical documents.",
       prompt: `Style guide rules:\n${rulesList}\n\nDocument:\n${doc.text}\n\nFix every violation of the rules in this document. Output only the corrected document, complete.`,
       temperature: 0.2,
-      maxTokens: 1500,
+      // About the document's own length: a model that never ends its reply stops there.
+      maxTokens: Math.min(1200, Math.ceil(doc.text.length * (doc.locale === "zh" ? 1.1 : 0.35))),
+      maxContinuations: 0,
     });
     const baseFinal = fixed.text.replace(/^```\w*\n|\n```\s*$/g, "");
     b.left.push(lintMarkdown(baseFinal).violations.length);

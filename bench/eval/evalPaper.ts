@@ -4,7 +4,7 @@ import { runSession } from "./evalEngine.js";
 import { abstains, citedPagePrecision, citedPages, keywordHitRate } from "./metrics/answers.js";
 import { binaryScores } from "./metrics/binary.js";
 import { paperText, type ClaimItem, type EvalPaper, type QaItem } from "./sets.js";
-import { mean, spread, type EvalContext, type EvalSection } from "./types.js";
+import { mean, pick, type EvalContext, type EvalSection } from "./types.js";
 
 interface Scored {
   hit: number;
@@ -31,7 +31,8 @@ function summary(scored: Scored[]) {
 export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: EvalPaper[], docIds: Record<string, string>, set: QaItem[]): Promise<EvalSection> {
   const answerable = set.filter((q) => !q.unanswerable);
   const unanswerable = set.filter((q) => q.unanswerable);
-  const items = ctx.quick ? [...spread(answerable, 6, (q) => q.paper), ...spread(unanswerable, 2, (q) => q.paper)] : set;
+  const share = ctx.items !== undefined ? Math.max(1, Math.round(ctx.items / 4)) : 2;
+  const items = [...pick(ctx.items !== undefined ? { ...ctx, items: ctx.items - share } : ctx, answerable, 6, (q) => q.paper), ...pick(ctx.items !== undefined ? { ...ctx, items: share } : ctx, unanswerable, 2, (q) => q.paper)];
   const method: Scored[] = [];
   const baseline: Scored[] = [];
   // Characters of paper the baseline may send: the context less room for the answer, ~3 chars a token (zh ~1.3).

@@ -5,7 +5,7 @@ import type { EvalEngine } from "./evalEngine.js";
 import { runSession } from "./evalEngine.js";
 import { confusion, renderConfusion } from "./metrics/classification.js";
 import type { RouterItem } from "./sets.js";
-import { spread, type EvalContext, type EvalSection } from "./types.js";
+import { pick, type EvalContext, type EvalSection } from "./types.js";
 
 const INTENT_OF_STEP = new Map<string, PaperIntent>(Object.entries(AGENT_NODES).map(([intent, node]) => [node, intent as PaperIntent]));
 
@@ -16,7 +16,7 @@ const INTENT_OF_STEP = new Map<string, PaperIntent>(Object.entries(AGENT_NODES).
  * in the reply, else chat).
  */
 export async function evalRouter(ctx: EvalContext, ee: EvalEngine, docIds: { zh: string; en: string }, set: RouterItem[]): Promise<EvalSection> {
-  const items = ctx.quick ? spread(set, 14, (i) => i.intent) : set;
+  const items = pick(ctx, set, 14, (i) => i.intent);
   const pairs: Array<{ truth: string; predicted: string }> = [];
   const basePairs: Array<{ truth: string; predicted: string }> = [];
   const ms: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * `npm run eval [-- --quick] [-- --json] [-- --only router,paper,claims,docgen,article] [-- --md file]`
+ * `npm run eval [-- --quick] [-- --items N] [-- --json] [-- --only router,paper,claims,docgen,article] [-- --md file]`
  * Quality of every workflow on the real model, against a one-shot baseline on the same model and
  * LlmClient. See docs/eval.md for the method and the latest table.
  */
@@ -21,7 +21,7 @@ const SECTIONS = ["router", "paper", "claims", "docgen", "article"] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, json: { type: "boolean", default: false }, only: { type: "string" }, md: { type: "string" } } });
+  const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, json: { type: "boolean", default: false }, only: { type: "string" }, md: { type: "string" }, items: { type: "string" } } });
   const selected = (values.only ? values.only.split(",").map((s) => s.trim()) : [...SECTIONS]) as SectionName[];
   const unknown = selected.filter((s) => !SECTIONS.includes(s));
   if (unknown.length) {
@@ -36,7 +36,12 @@ async function main(): Promise<number> {
   const out = values.json ? process.stderr : process.stdout;
   const tmpDir = fs.mkdtempSync(path.join(tmpdir(), "scriptorium-eval-"));
   const contextSize = 4096;
-  const ctx: EvalContext = { quick: values.quick, tmpDir, contextSize, log: (line) => out.write(`  ${line}\n`) };
+  const items = values.items === undefined ? undefined : Number(values.items);
+  if (items !== undefined && !(Number.isInteger(items) && items > 0)) {
+    process.stderr.write(`eval: --items must be a positive integer, got ${values.items}\n`);
+    return 2;
+  }
+  const ctx: EvalContext = { quick: values.quick, ...(items !== undefined ? { items } : {}), tmpDir, contextSize, log: (line) => out.write(`  ${line}\n`) };
   const started = Date.now();
   const cpuBefore = process.cpuUsage();
   const sections: Partial<Record<SectionName, EvalSection>> = {};

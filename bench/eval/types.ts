@@ -12,6 +12,8 @@ export interface EvalSection {
 
 export interface EvalContext {
   quick: boolean;
+  /** `--items N`: at most N items per section (spread over labels), whatever the mode. */
+  items?: number;
   tmpDir: string;
   log: (line: string) => void;
   /** Context the model runs with (the baseline truncates the paper to it). */
@@ -32,4 +34,10 @@ export function spread<T>(items: readonly T[], count: number, key: (item: T) => 
     for (const group of groups.values()) if (group[i] !== undefined && out.length < count) out.push(group[i]!);
   }
   return out;
+}
+
+/** The items a section runs: `--items`, else the quick count, else all. */
+export function pick<T>(ctx: EvalContext, items: readonly T[], quickCount: number, key: (item: T) => string): T[] {
+  if (ctx.items !== undefined) return spread(items, ctx.items, key);
+  return ctx.quick ? spread(items, quickCount, key) : [...items];
 }
