@@ -133,7 +133,7 @@ export async function evalArticle(ctx: EvalContext, ee: EvalEngine, set: Article
       row("grounded sentence share", "grounded", true),
       row("distinct 4-gram ratio", "distinct4", true),
       row("Han ratio (zh)", "han", true),
-      row("length error |len/target − 1|", "lengthError", false),
+      row("length error, abs(len / target − 1)", "lengthError", false),
       row("typography findings / 1 000 chars", "typographyPer1k", false),
     ],
     notes: [...notes, `article: ${items.length} intents; outline validity has no baseline (a one-shot prompt writes no outline)`],

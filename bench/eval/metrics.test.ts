@@ -102,5 +102,7 @@ describe("method vs baseline", () => {
     expect(verdict({ method: 0.5, baseline: 0.505, higherIsBetter: true })).toBe("tie");
     expect(verdict({ method: Number.NaN, baseline: 1, higherIsBetter: true })).toBe("n/a");
     expect(renderCompare([{ workflow: "w", metric: "m", method: 1, baseline: 0, higherIsBetter: true }])).toContain("method better on 1 of 1");
+    const rows = [0, 1, 2, 3].map((i) => ({ workflow: "w", metric: `m${i}`, method: 1, baseline: 0.5, higherIsBetter: i % 2 === 0 }));
+    expect(renderCompare(rows)).toContain("method better on 2 of 4 comparable metrics (ties 0)");
   });
 });

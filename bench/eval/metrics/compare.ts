@@ -27,7 +27,8 @@ export function fmt(value: number): string {
 export function renderCompare(rows: readonly CompareRow[]): string {
   const lines = ["| workflow | metric | method | baseline | method better? |", "|---|---|---:|---:|---|"];
   for (const r of rows) lines.push(`| ${r.workflow} | ${r.metric}${r.higherIsBetter ? "" : " (lower is better)"} | ${fmt(r.method)} | ${fmt(r.baseline)} | ${verdict(r)} |`);
-  const decided = rows.map(verdict).filter((v) => v !== "n/a");
+  // Not rows.map(verdict): map's index would land in verdict's epsilon.
+  const decided = rows.map((r) => verdict(r)).filter((v) => v !== "n/a");
   lines.push("", `method better on ${decided.filter((v) => v === "yes").length} of ${decided.length} comparable metrics (ties ${decided.filter((v) => v === "tie").length}).`);
   return lines.join("\n");
 }
