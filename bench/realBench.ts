@@ -71,7 +71,7 @@ async function callPath(ctx: BenchContext, modelPath: string, result: GroupResul
     result.metrics["real.ttft_cold_ms"] = median(cold);
     result.metrics["real.ttft_kept_prefix_ms"] = median(kept);
     result.notes.push(`ttft: cold ${median(cold).toFixed(0)} ms vs kept prefix ${median(kept).toFixed(0)} ms (~1 000-token prompt, medians of ${rounds})`);
-    ctx.log("call path measured");
+    ctx.log(`call path measured: ${result.notes.slice(-2).join("; ")}`);
   } finally {
     await service.dispose();
   }
@@ -111,6 +111,7 @@ async function workflows(ctx: BenchContext, modelPath: string, result: GroupResu
     }
     result.metrics["real.paper_forced_ms"] = median(forced);
     result.metrics["real.paper_routed_ms"] = median(routed);
+    ctx.log(`routed ${median(routed).toFixed(0)} ms, forced ${median(forced).toFixed(0)} ms`);
     result.notes.push(`paper: run.start to the agent's start, forced ${median(forced).toFixed(0)} ms vs routed ${median(routed).toFixed(0)} ms (medians of ${rounds}; the brief: 800 → 50 ms)`);
     if (ctx.quick) {
       for (const name of ["real.article_run_s", "real.deep_read_15p_s", "real.docgen_review_100_lines_s"]) {
