@@ -38,6 +38,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
       "llm.decode_vs_raw",
       "llm.parallel_speedup_2",
       "llm.parallel_speedup_4",
+      "llm.parallel_ceiling_4",
       "llm.parallel_speedup_4_q4_0",
       "llm.decode_tokens_per_s",
       "llm.memory_bandwidth_bound_tokens_per_s",
@@ -46,7 +47,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
     load: async () => (await import("./llmBench.js")).llmBench,
   },
   workflow: {
-    metrics: ["workflow.article_overhead"],
+    metrics: ["workflow.article_overhead", "workflow.orchestration_vs_floor"],
     load: async () => (await import("./workflowBench.js")).workflowBench,
   },
   docgen: { metrics: ["workflow.docgen_overhead", "docgen.section_speedup", "docgen.review_prefix_reuse"], load: groupFile("docgenBench.ts", "docgenBench") },
@@ -70,6 +71,20 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
   },
   ocr: { metrics: ["ocr.seconds_per_page_2_cores", "ocr.import_15_page_scan_s"], load: groupFile("ocrBench.ts", "ocrBench") },
   abort: { metrics: ["abort.p50_ms", "abort.p95_ms", "abort.max_ms", "abort.within_500ms_rate"], load: async () => (await import("./abortBench.js")).abortBench },
+  real: {
+    metrics: [
+      "real.decode_tokens_per_s",
+      "real.decode_vs_raw",
+      "real.ttft_cold_ms",
+      "real.ttft_kept_prefix_ms",
+      "real.paper_routed_ms",
+      "real.paper_forced_ms",
+      "real.article_run_s",
+      "real.deep_read_15p_s",
+      "real.docgen_review_100_lines_s",
+    ],
+    load: groupFile("realBench.ts", "realBench"),
+  },
   ui: {
     metrics: ["ui.time_to_interactive_ms", "ui.long_tasks_over_50ms", "ui.max_long_task_ms", "ui.editor_open_ms", "ui.editor_100k_scroll_long_tasks", "ui.editor_100k_type_long_tasks", "ui.editor_100k_max_long_task_ms"],
     load: async () => (await import("./uiBench.js")).uiBench,

@@ -77,6 +77,9 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     const { supersteps, resumes } = shape;
     // A resume's own superstep (the pause node re-run) is among the supersteps already.
     const floorMs = supersteps * floor.stepMs + resumes * Math.max(0, floor.resumeMs - floor.stepMs);
+    // The same run's time outside model calls against what LangGraph alone needs for that shape
+    // here now: 1 would be an app adding nothing to the bare graph.
+    result.metrics["workflow.orchestration_vs_floor"] = floorMs > 0 ? median(gaps) / floorMs : null;
     result.notes.push(
       `article run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps and ${resumes} resumes; bare graphs of the same shape cost ${floor.stepMs.toFixed(2)} ms per superstep and ${floor.resumeMs.toFixed(2)} ms from a resume to the next node (that superstep included) here now (no-op nodes, 20 channels, the runner's saver and stream settings), so ≥ ${floorMs.toFixed(0)} ms of it is LangGraph's own`,
     );

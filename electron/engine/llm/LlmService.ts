@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import {
+  GemmaChatWrapper,
   GeneralChatWrapper,
   getLlama,
   LlamaLogLevel,
@@ -139,7 +140,7 @@ export class LlmService {
         // In native id order: the pool keeps busy sequences consecutive by their position.
         sequenceList.sort((a, b) => sequenceIdOf(a) - sequenceIdOf(b));
         const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
-        const chatWrapper = pickChatWrapper(model, hasChatTemplate);
+        const chatWrapper = pickChatWrapper(model, hasChatTemplate, fileInfo.metadata.general?.architecture ?? null);
         let gather: DecodeGather | null = null;
         const keepAwake = settings.keepCpuAwake ?? true;
         let releaseWake: (() => void) | null = null;
@@ -352,8 +353,11 @@ function promptTokens(loaded: Loaded, system: string, prompt: string): Token[] {
  * The GGUF's own template when it has one; otherwise an explicit plain-text wrapper, because the
  * library's heuristics guess `Llama2ChatWrapper` from a `<s>` BOS, which suits few such models.
  */
-function pickChatWrapper(model: LlamaModel, hasChatTemplate: boolean): ChatWrapper {
-  if (!hasChatTemplate) return new GeneralChatWrapper();
+function pickChatWrapper(model: LlamaModel, hasChatTemplate: boolean, architecture: string | null): ChatWrapper {
+  // Gemma GGUFs (the PyPI Gemma 3 270M build) ship without a chat_template: the general wrapper's
+  // "### User" turns are not what the model was tuned on. Gemma's own wrapper also folds the
+  // system text into the first user turn (Gemma has no system role).
+  if (!hasChatTemplate) return architecture?.startsWith("gemma") ? new GemmaChatWrapper() : new GeneralChatWrapper();
   try {
     return resolveChatWrapper(model);
   } catch {

@@ -36,6 +36,7 @@ export interface PaperServiceOptions {
 export class PaperService {
   readonly library: PaperLibrary;
   private loaded: (Embedder & { dispose?(): Promise<void> }) | undefined;
+  private loading: Promise<Embedder & { dispose?(): Promise<void> }> | undefined;
   /** The catalog reranker this service loads (none when one was injected); disposed with it. */
   private catalog: CatalogReranker | undefined;
 
@@ -43,7 +44,18 @@ export class PaperService {
     this.library = new PaperLibrary({
       dataDir: options.dataDir,
       db: options.db,
-      embedder: options.embedder ?? (async () => (this.loaded = await this.loadEmbedder())),
+      // Loaded once: the library looks its embedder up on every call, and a fresh EmbeddingService
+      // per question reloaded the model each time (and leaked the one before).
+      embedder:
+        options.embedder ??
+        (() =>
+          (this.loading ??= this.loadEmbedder().then(
+            (service) => (this.loaded = service),
+            (error: unknown) => {
+              this.loading = undefined;
+              throw error;
+            },
+          ))),
       llm: options.llm,
       reranker: options.reranker ?? (this.catalog = catalogReranker(options.modelsDir, () => resolveThreads(options.settings().threads))),
     });
@@ -109,6 +121,7 @@ export class PaperService {
     await this.library.close();
     await this.loaded?.dispose?.();
     this.loaded = undefined;
+    this.loading = undefined;
     await this.catalog?.dispose();
   }
 
