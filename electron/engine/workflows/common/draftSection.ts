@@ -3,6 +3,7 @@ import { ScriptoriumError } from "../../../../shared/errors.js";
 import { SECTION_MAX_CONTINUATIONS } from "../../llm/generateWithContinuation.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { emit } from "./nodeRuntime.js";
+import { streamText } from "./streamText.js";
 import { readCachedSection, sectionKey, writeCachedSection } from "./sectionCache.js";
 
 export interface DraftSectionRequest {
@@ -44,17 +45,12 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
     emit(config, { type: "draft_chunk", sectionIndex: index, text: cached });
     return cached;
   }
-  const result = await llm.generateText({
-    ...request.prompt,
-    tag: request.tag,
-    signal: config.signal,
-    maxTokens: request.maxTokens,
-    maxContinuations: SECTION_MAX_CONTINUATIONS,
-    continueUntilSentenceEnd: true,
-    onTextChunk: (text) => emit(config, { type: "draft_chunk", sectionIndex: index, text }),
-  });
-  config.signal?.throwIfAborted();
-  if (result.stopReason === "abort") throw new ScriptoriumError("aborted", "Cancelled.");
+  const result = await streamText(
+    llm,
+    config,
+    { ...request.prompt, tag: request.tag, maxTokens: request.maxTokens, maxContinuations: SECTION_MAX_CONTINUATIONS, continueUntilSentenceEnd: true },
+    (text) => ({ type: "draft_chunk", sectionIndex: index, text }),
+  );
   let text = request.finish(result.text);
   if (result.truncated) {
     const mark = sectionCutMark(result.continuations);

@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
 import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
+import { streamText as streamTokens } from "../common/streamText.js";
 import { emit } from "../common/nodeRuntime.js";
 import type { EvidenceChunkState, PaperStateType } from "./state.js";
 
@@ -56,29 +57,22 @@ export function evidenceOut(evidence: EvidenceChunkState[], docIds: string[]): E
   }));
 }
 
-/** Streams a text generation as `token` events of `step`; returns the text and its chunks. */
+/** An agent's streamed answer (common/streamText with the paper agents' defaults): the trimmed text and its chunks. */
 export async function streamText(
   llm: LlmClient,
   config: LangGraphRunnableConfig,
   step: string,
   options: { system: string; prompt: string; maxTokens?: number; temperature?: number },
 ): Promise<{ text: string; chunks: string[] }> {
-  const chunks: string[] = [];
-  const result = await llm.generateText({
+  const { text, chunks } = await streamTokens(llm, config, {
     system: options.system,
     prompt: options.prompt,
     maxTokens: options.maxTokens ?? 600,
     temperature: options.temperature ?? 0.3,
     maxContinuations: 1,
     tag: { role: "paper", step },
-    ...(config.signal ? { signal: config.signal } : {}),
-    onTextChunk: (text) => {
-      chunks.push(text);
-      emit(config, { type: "token", step, text });
-    },
   });
-  config.signal?.throwIfAborted();
-  return { text: result.text.trim(), chunks };
+  return { text: text.trim(), chunks };
 }
 
 /** The answer record every agent returns, with the title guard applied. */
