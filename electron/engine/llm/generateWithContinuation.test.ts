@@ -73,3 +73,23 @@ describe("generateWithContinuation", () => {
     expect(result).toMatchObject({ text: "partial", stopReason: "abort", continuations: 0, truncated: false });
   });
 });
+
+describe("generateWithContinuation on a looping reply", () => {
+  // The real tier's Gemma 3 270M base wrote this line to maxTokens, eight continuations long (9 000+ characters).
+  const line = (n: number) => `- 缓存服务（部署说明）：使用 docker compose up --publish . -d in my/mybucket.com/my_project/repo/data/my_data_1650${n}.png (需要指定缓存服务版本和端口) 在docker run 上运行。默认情况下，启动 2 次（404）；\n\n`;
+  const loop = Array.from({ length: 12 }, (_, i) => line(3879980 + (i % 3))).join("");
+  const prose = "Local models keep drafts inside the company network. Retrieval mixes vectors with full text, and the editor checks each claim against the approved sources before anything is published. ";
+
+  it("stops continuing when the reply's end repeats itself, and says it is still cut", async () => {
+    const { step, prefixes } = scripted([s(loop, "maxTokens"), s("more", "maxTokens")]);
+    const result = await generateWithContinuation({ prompt: "p", maxContinuations: 8, continueUntilSentenceEnd: true }, step);
+    expect(prefixes).toHaveLength(1);
+    expect(result).toMatchObject({ continuations: 0, truncated: true });
+  });
+
+  it("still continues ordinary prose cut by maxTokens", async () => {
+    const { step } = scripted([s(prose.replace(/\.\s*$/, " and"), "maxTokens"), s(" done.")]);
+    const result = await generateWithContinuation({ prompt: "p", maxContinuations: 8 }, step);
+    expect(result).toMatchObject({ continuations: 1, truncated: false });
+  });
+});

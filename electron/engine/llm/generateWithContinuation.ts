@@ -1,3 +1,4 @@
+import { isLooping } from "./isLooping.js";
 import type { GenerateTextOptions, GenerateTextResult, StopReason } from "./LlmClient.js";
 
 /** One generation step of a backend: the text added after `prefix`, why it stopped, tokens it produced. */
@@ -46,7 +47,8 @@ export function isCut(text: string, stopReason: StopReason, untilSentenceEnd: bo
  * and, while the reply is cut — stopped on maxTokens, or (with `continueUntilSentenceEnd`) ending
  * mid-sentence — continue from the text so far (the backend pre-fills it as the start of the
  * model's reply), at most `maxContinuations` times. A continuation that adds nothing ends the
- * loop: the model has no more to say. `truncated` says the reply is still cut at the end.
+ * loop: the model has no more to say; so does a reply whose end repeats itself ({@link isLooping}):
+ * more of a loop is not more text. `truncated` says the reply is still cut at the end.
  */
 export async function generateWithContinuation(
   options: GenerateTextOptions,
@@ -62,7 +64,7 @@ export async function generateWithContinuation(
     progress.tokens += result.tokens;
     const stopReason: StopReason = options.signal?.aborted ? "abort" : result.stopReason;
     const cut = isCut(progress.text, stopReason, untilSentenceEnd);
-    const stalled = progress.continuations > 0 && result.added.trim() === "";
+    const stalled = (progress.continuations > 0 && result.added.trim() === "") || (cut && isLooping(progress.text));
     if (!cut || stalled || progress.continuations >= maxContinuations) {
       return {
         text: progress.text,
