@@ -150,7 +150,7 @@ export const PaperSummarySchema = z.object({
 });
 export type PaperSummary = z.infer<typeof PaperSummarySchema>;
 
-export const StructureItemSchema = z.object({ kind: z.enum(["section", "table", "figure", "equation"]), number: z.string(), label: z.string(), page: z.number().int(), endPage: z.number().int() });
+export const StructureItemSchema = z.object({ kind: z.enum(["section", "table", "figure", "equation"]), number: z.string(), label: z.string(), page: z.number().int(), endPage: z.number().int(), chunkId: z.string().optional() });
 
 const DocRef = z.preprocess(preprocess, z.object({ doc_ids: z.array(DocId).length(1) }).strict().transform((v) => ({ doc_id: v.doc_ids[0]! })));
 
