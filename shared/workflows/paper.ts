@@ -132,6 +132,8 @@ export const PaperAnswerSchema = z.object({
   refused_citations: z.array(z.string()).optional(),
   /** Sentences whose cited quote was not found in the cited passage: marked in the answer. */
   unsupported_sentences: z.array(z.string()).optional(),
+  /** What the agent read: the whole paper in page order (it fit the model's context) or retrieved passages. */
+  context_mode: z.enum(["whole_paper", "retrieval"]).optional(),
 });
 export type PaperAnswer = z.infer<typeof PaperAnswerSchema>;
 
