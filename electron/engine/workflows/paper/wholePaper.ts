@@ -28,6 +28,7 @@ export async function wholePaperContext(
   llm: LlmClient,
   papers: Array<{ docId: string; chunks: PaperChunk[] }>,
   asked: string,
+  reserve: { answer: number; prompt: number } = { answer: ANSWER_RESERVE_TOKENS, prompt: PROMPT_RESERVE_TOKENS },
 ): Promise<{ fits: true; paper: WholePaper } | { fits: false; tokens: number; budget: number }> {
   const many = papers.length > 1;
   const evidence: EvidenceChunkState[] = [];
@@ -46,7 +47,7 @@ export async function wholePaperContext(
   });
   const text = parts.join("\n\n");
   const [tokens, context, question] = await Promise.all([llm.countTokens(text), llm.contextTokens(), llm.countTokens(asked)]);
-  const budget = context - ANSWER_RESERVE_TOKENS - PROMPT_RESERVE_TOKENS - question;
+  const budget = context - reserve.answer - reserve.prompt - question;
   if (evidence.length === 0 || tokens > budget) return { fits: false, tokens, budget };
   return { fits: true, paper: { text, evidence, tokens, budget } };
 }
