@@ -37,6 +37,8 @@ function hybridDocgenLlm(real: LlmClient, sectionTokens: number): LlmClient {
     },
   });
   return {
+    countTokens: (text: string) => real.countTokens(text),
+    contextTokens: () => real.contextTokens(),
     id: "bench:docgen",
     generateText: async (o: GenerateTextOptions) => {
       const r = await real.generateText({ ...o, maxTokens: sectionTokens, maxContinuations: 0 });

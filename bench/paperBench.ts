@@ -45,6 +45,8 @@ export function pageQuestions(pages: number): Array<{ question: string; page: nu
  */
 export function pinRouterDecision(llm: LlmClient & { dispose?(): Promise<void> }, intent: PaperIntent): LlmClient & { dispose(): Promise<void> } {
   return {
+    countTokens: (text: string) => llm.countTokens(text),
+    contextTokens: () => llm.contextTokens(),
     id: llm.id,
     generateText: async (options) => {
       const result = await llm.generateText(options);

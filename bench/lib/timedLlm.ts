@@ -12,6 +12,14 @@ export class TimedLlm implements LlmClient {
 
   constructor(private readonly inner: LlmClient) {}
 
+  countTokens(text: string): Promise<number> {
+    return this.inner.countTokens(text);
+  }
+
+  contextTokens(): Promise<number> {
+    return this.inner.contextTokens();
+  }
+
   get id(): string {
     return this.inner.id;
   }

@@ -133,6 +133,8 @@ export const PaperAnswerSchema = z.object({
   refused_citations: z.array(z.string()).optional(),
   /** Sentences whose cited quote was not found in the cited passage: marked in the answer. */
   unsupported_sentences: z.array(z.string()).optional(),
+  /** What the agent read: the whole paper in page order (it fit the model's context) or retrieved passages. */
+  context_mode: z.enum(["whole_paper", "retrieval"]).optional(),
 });
 export type PaperAnswer = z.infer<typeof PaperAnswerSchema>;
 
@@ -151,7 +153,7 @@ export const PaperSummarySchema = z.object({
 });
 export type PaperSummary = z.infer<typeof PaperSummarySchema>;
 
-export const StructureItemSchema = z.object({ kind: z.enum(["section", "table", "figure", "equation"]), number: z.string(), label: z.string(), page: z.number().int(), endPage: z.number().int() });
+export const StructureItemSchema = z.object({ kind: z.enum(["section", "table", "figure", "equation"]), number: z.string(), label: z.string(), page: z.number().int(), endPage: z.number().int(), chunkId: z.string().optional() });
 
 const DocRef = z.preprocess(preprocess, z.object({ doc_ids: z.array(DocId).length(1) }).strict().transform((v) => ({ doc_id: v.doc_ids[0]! })));
 

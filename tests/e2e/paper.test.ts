@@ -68,6 +68,9 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const answer = await visible(page.getByTestId("paper-answer"));
     await expect.poll(() => answer.innerText()).toContain("12 attention layers");
     await expect.poll(() => answer.innerText()).toContain(PAPER_TITLE);
+    // The 4-page paper fits the model's context: the answer says it read the whole paper.
+    await expect.poll(() => answer.getByTestId("paper-context-mode").getAttribute("data-mode")).toBe("whole_paper");
+    await expect.poll(() => answer.innerText()).toContain("通读全文");
     await visible(page.getByRole("button", { name: "What does Table 2 show?" }));
     // The source list shows only what the answer cites, with the quote the gate verified.
     const sources = answer.getByTestId("paper-sources");

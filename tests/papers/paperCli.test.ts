@@ -10,7 +10,10 @@ import { paperEngine } from "./paperEngineKit.js";
 
 let engine: Engine;
 let dataDir: string;
+// A 2048-token context: the 4-page paper does not fit beside prompt and answer, so questions go
+// through retrieval (whole-paper mode is tested in wholePaper.test.ts).
 const llm = new ScriptedLlm({
+  contextTokens: 2048,
   replies: {
     "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
     "paper.router": { intent: "chat", reason: "问答" },

@@ -26,7 +26,7 @@ describe("one embedding model for the knowledge library and the papers", () => {
   it("the knowledge port's loader runs once; paper import and search and knowledge ingest and search all embed with that one instance", async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-shared-embedder-"));
     const loaded: HashEmbedder[] = [];
-    const llm = new ScriptedLlm({ replies: { "*": () => { throw new Error("no LLM in this test"); } } });
+    const llm = new ScriptedLlm({ contextTokens: 2048, replies: { "*": () => { throw new Error("no LLM in this test"); } } }); // 2048: retrieval, not whole-paper mode
     engine = await createAppEngine({
       dataDir,
       llm,
@@ -73,7 +73,7 @@ describe("one embedding model for the knowledge library and the papers", () => {
   it("a changed embedding-model setting gives the papers the new embedder (index rebuilt for it), not the disposed one", async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-shared-embedder-"));
     const loaded: HashEmbedder[] = [];
-    const llm = new ScriptedLlm({ replies: { "*": () => { throw new Error("no LLM in this test"); } } });
+    const llm = new ScriptedLlm({ contextTokens: 2048, replies: { "*": () => { throw new Error("no LLM in this test"); } } }); // 2048: retrieval, not whole-paper mode
     engine = await createAppEngine({
       dataDir,
       llm,

@@ -52,6 +52,8 @@ function hybrid(real: LlmClient): LlmClient {
   const workflows = new ScriptedLlm({ replies: workflowReplies() });
   const article = new ArticleScriptLlm();
   return {
+    countTokens: (text: string) => real.countTokens(text),
+    contextTokens: () => real.contextTokens(),
     id: `load:${real.id}`,
     generateText: (o: GenerateTextOptions) => real.generateText({ ...o, maxTokens: Math.min(o.maxTokens ?? PROSE_TOKENS, PROSE_TOKENS), maxContinuations: 0 }),
     generateStructured: async <T,>(o: GenerateStructuredOptions<T>) => {

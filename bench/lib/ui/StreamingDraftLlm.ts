@@ -8,6 +8,7 @@ import type {
 } from "../../../electron/engine/llm/LlmClient.js";
 import { StudioLlm } from "../../../tests/e2e/harness/studioLlm.js";
 import { chineseDraft } from "./chineseDraft.js";
+import { estimateTokens } from "../../../electron/engine/llm/estimateTokens.js";
 
 export interface StreamingDraftOptions {
   /** Characters of the whole draft, spread evenly over the sections; default 20 000. */
@@ -28,6 +29,14 @@ export interface StreamingDraftOptions {
  */
 export class StreamingDraftLlm implements LlmClient {
   readonly id = "scripted:ui-bench";
+
+  async countTokens(text: string): Promise<number> {
+    return estimateTokens(text);
+  }
+
+  async contextTokens(): Promise<number> {
+    return 4096;
+  }
   readonly totalChars: number;
   readonly sections: number;
   readonly chunkChars: number;

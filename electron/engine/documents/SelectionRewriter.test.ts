@@ -21,6 +21,8 @@ async function engineWithSession(rewriteLlm: LlmClient): Promise<{ engine: Engin
   const chat = chunkLlm(["好"]);
   const calls: Array<{ system?: string; prompt: string; maxTokens?: number }> = [];
   const llm: LlmClient = {
+    countTokens: (text: string) => chat.countTokens(text),
+    contextTokens: () => chat.contextTokens(),
     id: "test:rewrite",
     generateText: (o) => {
       if (!o.tag?.step.startsWith("rewrite_")) return chat.generateText(o);

@@ -39,6 +39,16 @@ export class LlamaCppProvider implements LlmClient {
     return `llamacpp:${this.service.model?.name ?? "none"}`;
   }
 
+  async countTokens(text: string): Promise<number> {
+    return this.service.countTokens(text);
+  }
+
+  async contextTokens(): Promise<number> {
+    const model = this.service.model;
+    if (!model) throw new ScriptoriumError("unavailable", "No model is loaded.");
+    return model.contextSize;
+  }
+
   async generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {
     const started = performance.now();
     // Shared with generateWithContinuation, so an abort thrown mid-call still returns the text so far.

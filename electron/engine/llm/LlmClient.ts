@@ -9,6 +9,13 @@ export interface LlmClient {
   readonly id: string;
   generateText(options: GenerateTextOptions): Promise<GenerateTextResult>;
   generateStructured<T>(options: GenerateStructuredOptions<T>): Promise<StructuredResult<T>>;
+  /**
+   * Tokens `text` takes in the loaded model: its own tokenizer in-process, a conservative
+   * estimate (estimateTokens) for remote backends whose tokenizer is not ours to run.
+   */
+  countTokens(text: string): Promise<number>;
+  /** Tokens one call may use, prompt and answer together (the context a sequence holds). */
+  contextTokens(): Promise<number>;
 }
 
 /** Which workflow step a call serves; the scripted double picks its reply by it, logs use it. */

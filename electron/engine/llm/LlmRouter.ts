@@ -61,6 +61,14 @@ export class LlmRouter implements LlmClient {
     return this.service_;
   }
 
+  async countTokens(text: string): Promise<number> {
+    return (await this.current()).countTokens(text);
+  }
+
+  async contextTokens(): Promise<number> {
+    return (await this.current()).contextTokens();
+  }
+
   async generateText(call: GenerateTextOptions): Promise<GenerateTextResult> {
     return (await this.current()).generateText(call);
   }

@@ -222,6 +222,11 @@ export class LlmService {
     return loaded.pool.use((sequence) => fn(sequence, { chatWrapper: loaded.chatWrapper, model: loaded.model }), signal, tokens);
   }
 
+  /** Tokens `text` takes in the loaded model's own tokenizer (no sequence needed: tokenizing is pure). */
+  countTokens(text: string): number {
+    return this.requireLoaded().model.tokenize(text).length;
+  }
+
   /**
    * Tokens evaluated so far on all sequences: `input` = prompt tokens prefilled (a prefix reused
    * from the KV cache is not counted), `output` = tokens whose logits were sampled (generation).

@@ -14,6 +14,7 @@ import { limitedFetch } from "../io/httpClient.js";
 import { generateWithContinuation } from "./generateWithContinuation.js";
 import { approxTokens, remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
 import { structuredGenerate } from "./structuredGenerate.js";
+import { estimateTokens } from "./estimateTokens.js";
 
 export interface OllamaProviderOptions {
   /** e.g. `http://127.0.0.1:11434`. */
@@ -28,7 +29,18 @@ export interface OllamaProviderOptions {
  * Ollama through @langchain/ollama's ChatOllama: `numCtx` always set, streaming, abort, and
  * structured output via Ollama's `format: <json schema>` (grammar-constrained on the server).
  */
+/** Ollama's default num_ctx (2048 before 0.6, larger since): we never set it, and a longer prompt is cut silently, so the smaller one is assumed. */
+const OLLAMA_CONTEXT_TOKENS = 2048;
+
 export class OllamaProvider implements LlmClient {
+  async countTokens(text: string): Promise<number> {
+    return estimateTokens(text);
+  }
+
+  async contextTokens(): Promise<number> {
+    return OLLAMA_CONTEXT_TOKENS;
+  }
+
   readonly id: string;
 
   constructor(private readonly options: OllamaProviderOptions) {

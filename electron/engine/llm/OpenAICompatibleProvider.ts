@@ -20,6 +20,7 @@ import { limitedFetch } from "../io/httpClient.js";
 import { redactSecrets } from "../io/redactSecrets.js";
 import { readSse } from "../io/sseReader.js";
 import { structuredGenerate, type StructuredAttemptRequest } from "./structuredGenerate.js";
+import { estimateTokens } from "./estimateTokens.js";
 
 export interface OpenAICompatibleProviderOptions {
   /** e.g. `http://127.0.0.1:8080/v1` (llama.cpp server, vLLM, LM Studio, an intranet gateway). */
@@ -45,7 +46,18 @@ interface StreamChunk {
  * output asks for `response_format: json_schema` (strict); a server that rejects it is
  * remembered and served by prompt + lenient parsing instead.
  */
+/** The server does not say its context size; 8192 is what every current chat model offers at least. */
+const OPENAI_CONTEXT_TOKENS = 8192;
+
 export class OpenAICompatibleProvider implements LlmClient {
+  async countTokens(text: string): Promise<number> {
+    return estimateTokens(text);
+  }
+
+  async contextTokens(): Promise<number> {
+    return OPENAI_CONTEXT_TOKENS;
+  }
+
   readonly id: string;
   private readonly url: string;
   private jsonSchemaSupported = true;

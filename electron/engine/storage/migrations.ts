@@ -195,4 +195,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE paper_chunks ADD COLUMN ocr_confidence REAL;
   ALTER TABLE paper_pages ADD COLUMN ocr TEXT;
   `,
+  `
+  -- Tables and equations kept whole (issue 29): a table or equation of the structural index links
+  -- to its chunk (a table's first piece), so "Table 2" resolves to the table itself.
+  ALTER TABLE paper_structure ADD COLUMN chunk_id TEXT;
+  `,
 ];

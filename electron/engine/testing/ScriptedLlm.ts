@@ -8,6 +8,7 @@ import type {
   LlmClient,
   StructuredResult,
 } from "../llm/LlmClient.js";
+import { estimateTokens } from "../llm/estimateTokens.js";
 
 /** Options of whichever call is being answered. */
 export type ScriptedCallOptions = GenerateTextOptions | GenerateStructuredOptions<unknown>;
@@ -34,6 +35,8 @@ export interface ScriptedLlmOptions {
   chunkDelayMs?: number;
   /** Client id; default `scripted`. */
   id?: string;
+  /** The context a call may use, in tokens (counted by estimateTokens); default 4096, as the app's local default. */
+  contextTokens?: number;
 }
 
 /** One recorded call. */
@@ -70,6 +73,14 @@ export class ScriptedLlm implements LlmClient {
   /** Calls whose tag matches `role` (and `step` when given). */
   callsFor(role: string, step?: string): ScriptedCall[] {
     return this.calls.filter((call) => call.tag?.role === role && (step === undefined || call.tag?.step === step));
+  }
+
+  async countTokens(text: string): Promise<number> {
+    return estimateTokens(text);
+  }
+
+  async contextTokens(): Promise<number> {
+    return this.options.contextTokens ?? 4096;
   }
 
   async generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {

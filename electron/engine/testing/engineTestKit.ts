@@ -4,6 +4,7 @@ import path from "node:path";
 import type { EngineEvent } from "../../../shared/events.js";
 import type { Engine } from "../Engine.js";
 import type { GenerateTextOptions, GenerateTextResult, LlmClient } from "../llm/LlmClient.js";
+import { estimateTokens } from "../llm/estimateTokens.js";
 
 /**
  * Helpers for engine tests (not shipped code paths): temp data dirs, tiny inline LLM doubles and
@@ -18,6 +19,8 @@ export function tempDataDir(prefix = "scriptorium-engine-"): string {
 /** An LLM that streams `chunks` (optionally yielding to the event loop between them) and returns their concatenation. */
 export function chunkLlm(chunks: string[], options: { delayMs?: number; onChunk?: (index: number) => void } = {}): LlmClient {
   return {
+    countTokens: async (text: string) => estimateTokens(text),
+    contextTokens: async () => 4096,
     id: "test:chunks",
     async generateText(call: GenerateTextOptions): Promise<GenerateTextResult> {
       for (let i = 0; i < chunks.length; i++) {
@@ -37,6 +40,8 @@ export function chunkLlm(chunks: string[], options: { delayMs?: number; onChunk?
 /** An LLM that emits one chunk and then waits until its signal aborts (a generation cut by quit or cancel). */
 export function hangingLlm(): LlmClient {
   return {
+    countTokens: async (text: string) => estimateTokens(text),
+    contextTokens: async () => 4096,
     id: "test:hanging",
     generateText(call: GenerateTextOptions): Promise<GenerateTextResult> {
       call.onTextChunk?.("…");

@@ -92,6 +92,11 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
           <div key={i} className={`bubble bubble--${message.role}`} data-testid={message.role === "assistant" ? "paper-answer" : undefined}>
             <span className="bubble__who">
               {message.role === "user" ? t("paper.you") : `${t("paper.assistant")}${message.answer ? ` · ${t(`paper.intent.${message.answer.intent}`)}` : ""}`}
+              {message.answer?.context_mode && (
+                <span className="bubble__mode" data-testid="paper-context-mode" data-mode={message.answer.context_mode} title={t(`paper.contextMode.title.${message.answer.context_mode}`)}>
+                  {` · ${t(`paper.contextMode.${message.answer.context_mode}`)}`}
+                </span>
+              )}
             </span>
             {message.role === "assistant" ? (
               <AnswerText text={extractRows(message) ? withoutMarkdownTable(message.text) : message.text} citations={message.answer?.citations ?? []} onCite={onCite} />

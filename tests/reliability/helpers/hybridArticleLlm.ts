@@ -13,6 +13,8 @@ export function hybridArticleLlm(service: LlmService, proseTokens = 48): LlmClie
   const real = new LlamaCppProvider(service);
   const script = new ArticleScriptLlm();
   return {
+    countTokens: (text: string) => real.countTokens(text),
+    contextTokens: () => real.contextTokens(),
     get id() {
       return `hybrid:${real.id}`;
     },

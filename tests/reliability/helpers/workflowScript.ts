@@ -140,6 +140,8 @@ function killableLlm(script: ScriptedLlm, hit: (point: string) => boolean, say: 
     return k;
   };
   return {
+    countTokens: (text: string) => script.countTokens(text),
+    contextTokens: () => script.contextTokens(),
     id: script.id,
     generateText: async (o: GenerateTextOptions) => {
       if (hit(announce(o))) {

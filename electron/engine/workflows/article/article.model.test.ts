@@ -41,6 +41,8 @@ const TIGHT: Record<string, z.ZodType> = {
 /** Short prose calls and tight structured outputs, still through llama.cpp's grammar and the real nodes. */
 function quick(llm: LlmClient): LlmClient {
   return {
+    countTokens: (text: string) => llm.countTokens(text),
+    contextTokens: () => llm.contextTokens(),
     id: llm.id,
     generateText: (options) => llm.generateText({ ...options, maxTokens: 24, maxContinuations: 0 }),
     generateStructured: async <T,>(options: GenerateStructuredOptions<T>) => {

@@ -40,6 +40,8 @@ function tight(step: string, role: string, schema: z.ZodType): z.ZodType | undef
 
 function quick(llm: LlmClient): LlmClient {
   return {
+    countTokens: (text: string) => llm.countTokens(text),
+    contextTokens: () => llm.contextTokens(),
     id: llm.id,
     generateText: (options) => llm.generateText({ ...options, maxTokens: 24, maxContinuations: 0 }),
     generateStructured: async <T,>(options: GenerateStructuredOptions<T>) => {

@@ -20,6 +20,8 @@ afterEach(async () => {
 function hangingWhere(script: ScriptedLlm, hang: (o: ScriptedCallOptions) => boolean): LlmClient {
   const wait = (signal?: AbortSignal) => new Promise<never>((_r, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
   return {
+    countTokens: (text: string) => script.countTokens(text),
+    contextTokens: () => script.contextTokens(),
     id: "hanging",
     generateText: (o: GenerateTextOptions) => (hang(o) ? wait(o.signal) : script.generateText(o)),
     generateStructured: <T>(o: GenerateStructuredOptions<T>) => (hang(o as ScriptedCallOptions) ? wait(o.signal) : script.generateStructured(o)),

@@ -14,6 +14,9 @@ export interface PaperGraphServices {
   sequences?: () => number;
 }
 
+/** The agents that read the whole paper when it fits the model's context. */
+export const WHOLE_PAPER_INTENTS: ReadonlySet<PaperIntent> = new Set(["chat", "critical", "extract", "translate"]);
+
 /** Allowed abstentions: an answer that says so needs no citation. */
 export const ABSTAIN = { zh: "论文未提及", en: "not stated in the paper" } as const;
 
@@ -84,6 +87,8 @@ export function answerOf(state: PaperStateType, intent: PaperIntent, fields: Par
     follow_ups: [],
     titles,
     evidence: evidenceOut(state.evidence, doc_ids),
+    // Only these agents read paper_text as loaded; deep read, reviews and recommendations retrieve their own.
+    context_mode: WHOLE_PAPER_INTENTS.has(intent) ? state.context_mode : "retrieval",
     ...fields,
     answer: withTitle(fields.answer, titles, locale),
   };

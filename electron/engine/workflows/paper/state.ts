@@ -75,6 +75,8 @@ export const PaperReadingState = Annotation.Root({
   max_halluc_iterations: last<number>(() => 2),
   /** Chunks `paper_text` was built from. */
   evidence: last<EvidenceChunkState[]>(() => []),
+  /** `whole_paper` when `paper_text` is every page in order (it fit the model's context), else `retrieval`. */
+  context_mode: last<"whole_paper" | "retrieval">(() => "retrieval"),
   /** The answered pause (platform, definePauses). */
   resume: last<ResumeRecord | null>(() => null),
 });

@@ -109,7 +109,7 @@ export class PaperIndex {
     if (options.docIds.length === 0) return [];
     this.assertVector("(query)", query.vector);
     const table = await this.open();
-    const kinds = options.kinds ?? ["body", "heading", "caption", "equation"];
+    const kinds = options.kinds ?? ["body", "heading", "caption", "table", "equation"];
     const where = `doc_id IN (${options.docIds.map(quote).join(", ")}) AND kind IN (${kinds.map(quote).join(", ")})`;
     const candidates = Math.max(options.limit * 3, 20);
     // The three searches at once: LanceDB runs each on its own threads, and a question waits for

@@ -135,7 +135,8 @@ export class PaperLibrary {
         const pageOcr = ocr?.get(page.page);
         return pageOcr ? { ...page, ocr: pageOcr } : page;
       });
-      this.repo.insert({ record, pages, chunks, structure: parsed.structure, references: parsed.references });
+      const structure = parsed.structure.map(({ block, ...item }) => (block === undefined ? item : { ...item, chunkId: chunks[block]!.id }));
+      this.repo.insert({ record, pages, chunks, structure, references: parsed.references });
     } catch (error) {
       this.repo.delete(docId);
       await index.deleteDocs([docId]).catch(() => undefined);

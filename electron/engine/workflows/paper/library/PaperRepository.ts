@@ -41,9 +41,12 @@ export interface NewPaper {
   record: PaperRecord;
   pages: Array<{ page: number; text: string; ocr?: PageOcr }>;
   chunks: PaperChunk[];
-  structure: StructureItem[];
+  structure: StoredStructureItem[];
   references: ReferenceEntry[];
 }
+
+/** An entry of the structural index as stored: tables and equations name the chunk they are. */
+export type StoredStructureItem = Omit<StructureItem, "block"> & { chunkId?: string };
 
 /**
  * The papers' home in app.db (tables from the paper migration). Writes of one paper happen in one
@@ -66,8 +69,8 @@ export class PaperRepository {
       for (const p of paper.pages) page.run(r.doc_id, p.page, p.text, p.ocr ? JSON.stringify(p.ocr) : null);
       const chunk = this.db.prepare("INSERT INTO paper_chunks (id, doc_id, idx, page, section, kind, text, ocr_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
       for (const c of paper.chunks) chunk.run(c.id, r.doc_id, c.idx, c.page, c.section, c.kind, c.text, c.ocr_confidence ?? null);
-      const item = this.db.prepare("INSERT INTO paper_structure (doc_id, idx, kind, number, label, page, end_page) VALUES (?, ?, ?, ?, ?, ?, ?)");
-      paper.structure.forEach((s, index) => item.run(r.doc_id, index, s.kind, s.number, s.label, s.page, s.endPage));
+      const item = this.db.prepare("INSERT INTO paper_structure (doc_id, idx, kind, number, label, page, end_page, chunk_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+      paper.structure.forEach((s, index) => item.run(r.doc_id, index, s.kind, s.number, s.label, s.page, s.endPage, s.chunkId ?? null));
       const reference = this.db.prepare("INSERT INTO paper_references (doc_id, idx, page, text) VALUES (?, ?, ?, ?)");
       for (const ref of paper.references) reference.run(r.doc_id, ref.index, ref.page, ref.text);
     })();
@@ -133,11 +136,11 @@ export class PaperRepository {
     return this.db.prepare("SELECT * FROM paper_chunks ORDER BY doc_id, idx").all() as PaperChunk[];
   }
 
-  structure(docId: string, kind?: StructureKind): StructureItem[] {
+  structure(docId: string, kind?: StructureKind): StoredStructureItem[] {
     const rows = this.db
-      .prepare(`SELECT kind, number, label, page, end_page FROM paper_structure WHERE doc_id = ? ${kind ? "AND kind = ?" : ""} ORDER BY idx`)
-      .all(...(kind ? [docId, kind] : [docId])) as Array<{ kind: StructureKind; number: string; label: string; page: number; end_page: number }>;
-    return rows.map((row) => ({ kind: row.kind, number: row.number, label: row.label, page: row.page, endPage: row.end_page }));
+      .prepare(`SELECT kind, number, label, page, end_page, chunk_id FROM paper_structure WHERE doc_id = ? ${kind ? "AND kind = ?" : ""} ORDER BY idx`)
+      .all(...(kind ? [docId, kind] : [docId])) as Array<{ kind: StructureKind; number: string; label: string; page: number; end_page: number; chunk_id: string | null }>;
+    return rows.map((row) => ({ kind: row.kind, number: row.number, label: row.label, page: row.page, endPage: row.end_page, ...(row.chunk_id ? { chunkId: row.chunk_id } : {}) }));
   }
 
   references(docId: string): ReferenceEntry[] {

@@ -1,4 +1,5 @@
-import type { PageLayout } from "./pdfLayout.js";
+import { findTables, tablePieces, type TableRegion } from "./findTables.js";
+import type { LayoutCell, LineColumn, PageLayout } from "./pdfLayout.js";
 
 /** One line of a paper's text, in reading order, with the page it is on. */
 export interface PaperLine {
@@ -10,9 +11,13 @@ export interface PaperLine {
   paragraphStart: boolean;
   /** A heading the source marked as such (markdown `#`), with its level. */
   markedHeading?: number;
+  /** PDF only: the line's runs split at column gaps, and the page column it is in (tables). */
+  cells?: LayoutCell[];
+  column?: LineColumn;
 }
 
-export type BlockKind = "body" | "heading" | "caption" | "equation" | "reference";
+/** `table`: a whole table as Markdown (caption, header row, rows); `equation`: a display equation with its number. */
+export type BlockKind = "body" | "heading" | "caption" | "table" | "equation" | "reference";
 
 /** A paragraph-sized piece of text on one page. */
 export interface PaperBlock {
@@ -33,8 +38,10 @@ export interface StructureItem {
   /** Section title, caption text, or the equation itself. */
   label: string;
   page: number;
-  /** Last page of a section (= page for the rest). */
+  /** Last page of a section or table (= page for the rest). */
   endPage: number;
+  /** Index into ParsedPaper.blocks of the table's first piece or the equation (the chunk it links to). */
+  block?: number;
 }
 
 export interface ReferenceEntry {
@@ -82,7 +89,7 @@ export function linesFromLayout(pages: PageLayout[]): PaperLine[] {
       const gap = previous ? previous.y - line.y : Infinity;
       const paragraphStart =
         !previous || previous.column !== line.column || gap < 0 || gap > Math.max(line.size, previous.size) * 1.75 || Math.abs(previous.size - line.size) > 1;
-      lines.push({ page: page.page, text: line.text, size: line.size, paragraphStart });
+      lines.push({ page: page.page, text: line.text, size: line.size, paragraphStart, cells: line.cells, column: line.column });
       previous = line;
     }
   }
@@ -174,10 +181,35 @@ export function parsePaper(lines: PaperLine[]): ParsedPaper {
     else references.push({ index: references.length + 1, text, page });
   };
 
-  for (const line of lines) {
+  const tables = new Map<number, TableRegion>(findTables(lines, joinLine).map((region) => [region.start, region]));
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at]!;
     const text = line.text.trim();
     if (!text) continue;
     if (openSection) openSection.endPage = line.page;
+    const table = inReferences ? undefined : tables.get(at);
+    if (table) {
+      // The table is one unit: its pieces (by page, by size) each carry the caption and header row.
+      flush();
+      const pieces = tablePieces(table);
+      const item: StructureItem = {
+        kind: "table",
+        number: table.number,
+        label: CAPTION.exec(table.caption)?.[3]?.trim() ?? "",
+        page: line.page,
+        endPage: table.rows.at(-1)!.page,
+        block: blocks.length,
+      };
+      const key = `table:${table.number}`;
+      if (table.number && !seenCaptions.has(key)) {
+        seenCaptions.add(key);
+        structure.push(item);
+      }
+      for (const piece of pieces) blocks.push({ page: piece.page, kind: "table", section, text: piece.text });
+      if (openSection) openSection.endPage = item.endPage;
+      at = table.end - 1;
+      continue;
+    }
     const inline = INLINE_ABSTRACT.exec(text);
     const heading = inline ? { number: "", title: inline[1]! } : headingOf(line);
     if (heading) {
@@ -225,7 +257,15 @@ export function parsePaper(lines: PaperLine[]): ParsedPaper {
     if (isEquation(text)) {
       flush();
       const number = EQUATION_NUMBER.exec(text)?.[1] ?? "";
-      structure.push({ kind: "equation", number, label: text, page: line.page, endPage: line.page });
+      const previous = blocks.at(-1);
+      // A display equation over several lines (only the last one numbered) is one unit.
+      if (previous?.kind === "equation" && previous.page === line.page && !EQUATION_NUMBER.test(previous.text) && !line.paragraphStart) {
+        previous.text = `${previous.text} ${text}`;
+        const item = structure.at(-1);
+        if (item?.kind === "equation" && item.block === blocks.length - 1) Object.assign(item, { number, label: previous.text });
+        continue;
+      }
+      structure.push({ kind: "equation", number, label: text, page: line.page, endPage: line.page, block: blocks.length });
       blocks.push({ page: line.page, kind: "equation", section, text });
       continue;
     }

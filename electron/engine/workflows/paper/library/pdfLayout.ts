@@ -19,8 +19,16 @@ export interface PositionedItem {
 /** Where a line sits on a two-column page; `full` also for every line of a one-column page. */
 export type LineColumn = "full" | "left" | "right";
 
+/** A run of a line set apart from its neighbours by a gap wider than a font size: a table cell candidate. */
+export interface LayoutCell {
+  text: string;
+  x: number;
+}
+
 export interface LayoutLine {
   text: string;
+  /** The line's runs split at wide gaps (one cell for ordinary prose); tables are found from their alignment. */
+  cells: LayoutCell[];
   x: number;
   y: number;
   /** Largest font size on the line; headings and titles are larger than body text. */
@@ -38,6 +46,9 @@ export interface PageLayout {
   /** Set when the page was read by OCR (io/pdf/readPdfPages). */
   ocr?: { confidence: number; lines: OcrLineBox[] };
 }
+
+/** A gap between runs of a line wider than this many font sizes separates cells. */
+const CELL_GAP = 1.5;
 
 /** Share of characters each column needs before a page counts as two-column. */
 const COLUMN_SHARE = 0.2;
@@ -88,15 +99,21 @@ function groupLines(items: PositionedItem[], column: LineColumn): LayoutLine[] {
     parts.sort((a, b) => a.x - b.x);
     let text = "";
     let end = -Infinity;
+    const cells: LayoutCell[] = [];
     for (const part of parts) {
       // A gap wider than a fifth of the font size is a word break pdf.js did not encode as a space.
       const gap = part.x - end;
       if (text && gap > part.size * 0.2 && !/\s$/.test(text) && !/^\s/.test(part.str)) text += " ";
       text += part.str;
+      // Wider than a font size and a half: a column gap (table cell, equation number at the margin).
+      const cell = cells.at(-1);
+      if (!cell || gap > part.size * CELL_GAP) cells.push({ text: part.str, x: part.x });
+      else cell.text += (gap > part.size * 0.2 && !/\s$/.test(cell.text) && !/^\s/.test(part.str) ? " " : "") + part.str;
       end = part.x + part.width;
     }
     return {
       text: text.replace(/\s+/g, " ").trim(),
+      cells: cells.map((cell) => ({ ...cell, text: cell.text.replace(/\s+/g, " ").trim() })).filter((cell) => cell.text),
       x: parts[0]!.x,
       y: parts[0]!.y,
       size: Math.max(...parts.map((part) => part.size)),

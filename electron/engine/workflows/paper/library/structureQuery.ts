@@ -79,7 +79,7 @@ export function structuralEvidence(
         ? `《${paper.title}》共有 ${items.length} ${name.unit}${name.zh}${items.length ? "：\n" + list.map((l) => `- ${l}`).join("\n") : "。"}`
         : `“${paper.title}” has ${items.length} ${name.en}${items.length === 1 ? "" : "s"}${items.length ? ":\n" + list.map((l) => `- ${l}`).join("\n") : "."}`;
     const pages = new Set(items.map((item) => item.page));
-    return { chunks: chunks.filter((c) => c.kind === "caption" || c.kind === "heading" || c.kind === "equation").filter((c) => pages.has(c.page)).slice(0, 20), answer };
+    return { chunks: chunks.filter((c) => c.kind === "caption" || c.kind === "table" || c.kind === "heading" || c.kind === "equation").filter((c) => pages.has(c.page)).slice(0, 20), answer };
   }
   const { what, number } = question;
   if (what === "section") {
@@ -88,13 +88,16 @@ export function structuralEvidence(
   }
   const word = what === "table" ? "(?:table|tab\\.?|表)" : what === "figure" ? "(?:figure|fig\\.?|图)" : "(?:equation|eq\\.?|公式)";
   const mention = new RegExp(`${word}\\s*${number.replace(/\./g, "\\.")}(?!\\d)`, "i");
+  // The index links a table or equation to its chunk; a table's later pieces repeat its caption.
+  const linked = repo.structure(docId, what).filter((item) => item.number === number && item.chunkId).map((item) => item.chunkId!);
+  const whole = chunks.filter((c) => linked.includes(c.id) || (what === "table" && c.kind === "table" && mention.test(c.text.split("\n")[0]!)));
   const equation = what === "equation" ? chunks.filter((c) => c.kind === "equation" && new RegExp(`\\(${number}\\)\\s*$`).test(c.text)) : [];
   const captions = chunks.filter((c) => c.kind === "caption" && mention.test(c.text));
   // The rows of a table follow its caption on the same page.
   const rows = captions.flatMap((caption) => chunks.filter((c) => c.page === caption.page && c.idx > caption.idx && c.idx <= caption.idx + 6 && c.kind === "body" && c.text.length < 120));
   const mentions = chunks.filter((c) => c.kind === "body" && mention.test(c.text));
   const seen = new Set<string>();
-  return { chunks: [...equation, ...captions, ...mentions, ...rows].filter((c) => !seen.has(c.id) && seen.add(c.id)).slice(0, 10) };
+  return { chunks: [...whole, ...equation, ...captions, ...mentions, ...rows].filter((c) => !seen.has(c.id) && seen.add(c.id)).slice(0, 10) };
 }
 
 function capital(text: string): string {

@@ -29,7 +29,8 @@ export function makeExtractionNode(services: PaperGraphServices) {
     runStep(config, { step: "extraction", agent: "researcher", label: "深度阅读 · 提取" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
       const { hits } = await services.papers.retrieve(CORE_QUERY, { docIds: doc_ids, limit: 8, ...(config.signal ? { signal: config.signal } : {}) });
-      const evidence: EvidenceChunkState[] = [...state.evidence];
+      // Deep read keeps its bounded passages: the whole paper (loaded for the other agents) is not its input.
+      const evidence: EvidenceChunkState[] = state.context_mode === "whole_paper" ? [] : [...state.evidence];
       for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
       const passages = formatEvidence(evidence, doc_ids, DEEP_READ_BOUNDS.passageChars);
       const result = await tryStructured(services.llm, config, {
@@ -51,7 +52,7 @@ export function makeExtractionNode(services: PaperGraphServices) {
       const extraction = gateCitations(text, evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "extraction", text: extraction, iteration: 0 });
       return {
-        update: { evidence, paper_text: passages, current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
+        update: { evidence, paper_text: passages, context_mode: "retrieval", current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
         summary: `${value.key_results.length} key results`,
       };
     });

@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
 import { runStep } from "../../common/nodeRuntime.js";
-import { formatEvidence, type PaperGraphServices } from "../agentKit.js";
+import { formatEvidence, historyText, type PaperGraphServices } from "../agentKit.js";
+import { wholePaperContext } from "../wholePaper.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
 /** Passages per question: few and short, for small models. */
@@ -27,6 +28,19 @@ export function makeLoadContextNode(services: PaperGraphServices) {
         evidence = found.chunks.map((c, i) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 1 - i * 0.01, text: c.text, section: c.section, found_by: ["structure" as const] }));
         how = `structure:${structural.kind}`;
       }
+      let contextMode: "whole_paper" | "retrieval" = "retrieval";
+      let paperText: string | undefined;
+      // Whole-paper mode, unless the index found what a structural question is about ("Table 2", page 3).
+      if (evidence.length === 0 && question && !(structural && structural.kind !== "item")) {
+        const asked = [state.user_query, state.selected_text, historyText(state)].join("\n");
+        const whole = await wholePaperContext(services.llm, doc_ids.map((docId) => ({ docId, chunks: services.papers.repo.chunks(docId) })), asked);
+        if (whole.fits) {
+          evidence = whole.paper.evidence;
+          paperText = whole.paper.text;
+          contextMode = "whole_paper";
+          how = `whole paper, ${whole.paper.tokens}/${whole.paper.budget} tokens`;
+        } else if (evidence.length === 0) how = `retrieval (paper ${whole.tokens} tokens > budget ${whole.budget})`;
+      }
       if (evidence.length === 0 && question && !(structural && structural.kind !== "item")) {
         const query = state.selected_text && state.user_query ? `${state.user_query} ${state.selected_text.slice(0, 300)}` : question;
         const limit = doc_ids.length > 1 ? Math.max(EVIDENCE_LIMIT, doc_ids.length * 3) : EVIDENCE_LIMIT;
@@ -37,7 +51,7 @@ export function makeLoadContextNode(services: PaperGraphServices) {
       const ocr = new Map(doc_ids.map((id) => [id, services.papers.repo.ocrPages(id)]));
       evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
       return {
-        update: { evidence, paper_text: formatEvidence(evidence, doc_ids), paper_metadata: { ...state.paper_metadata, titles } },
+        update: { evidence, paper_text: paperText ?? formatEvidence(evidence, doc_ids), context_mode: contextMode, paper_metadata: { ...state.paper_metadata, titles } },
         summary: `${evidence.length} passages (${how})`,
       };
     });

@@ -37,7 +37,9 @@ export function makeTranslateNode(services: PaperGraphServices) {
             .join("\n\n")
         : "";
       const source = state.selected_text.trim() || sectionText || state.evidence.map((e) => e.text).join("\n\n");
-      const paragraphs = source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).slice(0, MAX_PARAGRAPHS);
+      // Whole-paper mode translates every paragraph (the paper fit the model's context); retrieved passages are capped.
+      const whole = !state.selected_text.trim() && !sectionText && state.context_mode === "whole_paper";
+      const paragraphs = source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).slice(0, whole ? undefined : MAX_PARAGRAPHS);
       const target = hasCjk(source) ? "en" : "zh";
       const pairs: Array<{ source: string; target: string; missing: string[] }> = [];
       const chunks: string[] = [];
