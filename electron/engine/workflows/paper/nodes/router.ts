@@ -3,12 +3,14 @@ import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
 import { runStep } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
 import { ROUTER_SYSTEM, routerPrompt } from "../prompts.js";
+import { keywordIntent } from "../keywordIntent.js";
 import { parseIntentLenient } from "../routing.js";
 import { RouterSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
 /**
- * The intent router. A forced intent (a button) is taken as is, with no model call. Otherwise one
+ * The intent router. A forced intent (a button) is taken as is, with no model call; so is an intent
+ * the question names outright (keywordIntent's cue phrases). Otherwise one
  * grammar-constrained call `{intent, reason}`; if the backend cannot produce valid JSON, one plain
  * call parsed leniently (JSON → `"intent": "…"` → first intent name → chat).
  */
@@ -18,6 +20,10 @@ export function makeRouterNode(services: PaperGraphServices) {
       const forced = state.paper_metadata.forced_intent;
       if (forced) return { update: { intent: forced, current_agent: "router" }, summary: `${forced} (forced)` };
       if (!state.user_query && state.selected_text) return { update: { intent: "translate", current_agent: "router" }, summary: "translate (selection only)" };
+      // A question that names its intent ("翻译…", "write a literature review…") needs no model call:
+      // a weak model sent nearly everything to chat, and the call cost most of a routed answer's wait.
+      const cued = keywordIntent(state.user_query);
+      if (cued) return { update: { intent: cued, current_agent: "router" }, summary: `${cued} (cue)` };
       const prompt = routerPrompt(state.user_query, state.selected_text, state.paper_metadata.doc_ids.length);
       const signal = config.signal ? { signal: config.signal } : {};
       let intent: PaperIntent;
