@@ -2,18 +2,18 @@ import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { CompiledWorkflowGraph } from "../WorkflowDefinition.js";
 import type { PaperGraphServices } from "./agentKit.js";
-import { makeChatNode } from "./nodes/chat.js";
-import { makeCriticalNode } from "./nodes/critical.js";
-import { makeAnalysisNode, makeExtractionNode, makeHallucinationCheckNode, makeSynthesisNode } from "./nodes/deepRead.js";
-import { makeExtractNode } from "./nodes/extract.js";
-import { makeLiteratureReviewNode } from "./nodes/literatureReview.js";
-import { makeLoadContextNode } from "./nodes/loadContext.js";
-import { makeQuestionerNode } from "./nodes/questioner.js";
-import { makeRecommendNode } from "./nodes/recommend.js";
-import { makeRememberNode } from "./nodes/remember.js";
-import { makeRouterNode } from "./nodes/router.js";
+import { chatNode } from "./nodes/chat.js";
+import { criticalNode } from "./nodes/critical.js";
+import { analysisNode, extractionNode, hallucinationCheckNode, synthesisNode } from "./nodes/deepRead.js";
+import { extractNode } from "./nodes/extract.js";
+import { literatureReviewNode } from "./nodes/literatureReview.js";
+import { loadContextNode } from "./nodes/loadContext.js";
+import { questionerNode } from "./nodes/questioner.js";
+import { recommendNode } from "./nodes/recommend.js";
+import { rememberNode } from "./nodes/remember.js";
+import { routerNode } from "./nodes/router.js";
 import { takeQuestionNode } from "./nodes/takeQuestion.js";
-import { makeTranslateNode } from "./nodes/translate.js";
+import { translateNode } from "./nodes/translate.js";
 import { paperPauses } from "./pauses.js";
 import { AGENT_NODES, routeAfterAnswer, routeAfterCheck, routeAfterPause, routeToAgent } from "./routing.js";
 import { PaperReadingState } from "./state.js";
@@ -27,20 +27,20 @@ import { PaperReadingState } from "./state.js";
 export function buildPaperGraph(services: PaperGraphServices, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph {
   const agents = [...new Set(Object.values(AGENT_NODES))];
   const graph = new StateGraph(PaperReadingState)
-    .addNode("retrieve", makeLoadContextNode(services))
-    .addNode("router", makeRouterNode(services))
-    .addNode("chat", makeChatNode(services))
-    .addNode("critical", makeCriticalNode(services))
-    .addNode("extract", makeExtractNode(services))
-    .addNode("translate", makeTranslateNode(services))
-    .addNode("recommend", makeRecommendNode(services))
-    .addNode("literature_review", makeLiteratureReviewNode(services))
-    .addNode("extraction", makeExtractionNode(services))
-    .addNode("analysis", makeAnalysisNode(services))
-    .addNode("synthesis", makeSynthesisNode(services))
-    .addNode("check_claims", makeHallucinationCheckNode(services))
-    .addNode("questioner", makeQuestionerNode(services))
-    .addNode("remember", makeRememberNode(services))
+    .addNode("retrieve", loadContextNode(services))
+    .addNode("router", routerNode(services))
+    .addNode("chat", chatNode(services))
+    .addNode("critical", criticalNode(services))
+    .addNode("extract", extractNode(services))
+    .addNode("translate", translateNode(services))
+    .addNode("recommend", recommendNode(services))
+    .addNode("literature_review", literatureReviewNode(services))
+    .addNode("extraction", extractionNode(services))
+    .addNode("analysis", analysisNode(services))
+    .addNode("synthesis", synthesisNode(services))
+    .addNode("check_claims", hallucinationCheckNode(services))
+    .addNode("questioner", questionerNode(services))
+    .addNode("remember", rememberNode(services))
     .addNode("await_question", paperPauses.node("await_question"))
     .addNode("take_question", takeQuestionNode)
     .addEdge(START, "retrieve")

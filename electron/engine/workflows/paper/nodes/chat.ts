@@ -11,7 +11,7 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
  * structural index without a model; no passages → the abstention. Citations `[p.N]` are checked
  * against the passages and unknown ones removed.
  */
-export function makeChatNode(services: PaperGraphServices) {
+export function chatNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "chat", agent: "writer", label: "论文问答" }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;

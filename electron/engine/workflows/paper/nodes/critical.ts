@@ -8,7 +8,7 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
 const ASPECT = { methodology: "方法局限", validity: "有效性威胁", baselines: "缺失基线", data: "数据", reproducibility: "可复现性", other: "其他" } as const;
 
 /** Critical analysis, blocking: a structured list of points, each tied to a page it was read on (checked). */
-export function makeCriticalNode(services: PaperGraphServices) {
+export function criticalNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "critical", agent: "editor", label: "批判分析" }, async () => {
       const { titles, locale } = state.paper_metadata;

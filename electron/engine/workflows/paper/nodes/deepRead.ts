@@ -24,7 +24,7 @@ function bounded(text: string): string {
 }
 
 /** Stage 1, blocking: problem, method, datasets and key results (each with a page). */
-export function makeExtractionNode(services: PaperGraphServices) {
+export function extractionNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "extraction", agent: "researcher", label: "深度阅读 · 提取" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
@@ -59,7 +59,7 @@ export function makeExtractionNode(services: PaperGraphServices) {
 }
 
 /** Stage 2, blocking: strengths, weaknesses and novelty, reading stage 1. */
-export function makeAnalysisNode(services: PaperGraphServices) {
+export function analysisNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "analysis", agent: "editor", label: "深度阅读 · 分析" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
@@ -86,7 +86,7 @@ export function makeAnalysisNode(services: PaperGraphServices) {
 }
 
 /** Stage 3, streamed: the synthesis, reading stages 1 and 2; a retry lists the unsupported claims. */
-export function makeSynthesisNode(services: PaperGraphServices) {
+export function synthesisNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "synthesis", agent: "writer", label: state.halluc_iteration > 0 ? `深度阅读 · 综合（重写 ${state.halluc_iteration}）` : "深度阅读 · 综合" }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;
@@ -125,7 +125,7 @@ export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkStat
  * the grammar judge in the grey zone). Unsupported claims send the synthesis back while
  * `halluc_iteration < max_halluc_iterations`; then it passes with those claims marked.
  */
-export function makeHallucinationCheckNode(services: PaperGraphServices) {
+export function hallucinationCheckNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "hallucination_check", agent: "editor", label: "幻觉检查" }, async () => {
       const { locale } = state.paper_metadata;

@@ -27,7 +27,7 @@ export function rowsToCsv(rows: Row[]): string {
  * kept only when its value is printed on the page it names (checked against the passages read);
  * the rest are reported as dropped. Rendered as a Markdown table, exportable as CSV.
  */
-export function makeExtractNode(services: PaperGraphServices) {
+export function extractNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "extract", agent: "researcher", label: "提取信息" }, async () => {
       const { titles, locale } = state.paper_metadata;

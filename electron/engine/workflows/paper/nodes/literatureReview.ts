@@ -10,7 +10,7 @@ import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.j
  * from its own top passages (citations checked per paper), then a synthesis comparing them that
  * cites `[Pk p.N]` (checked against all passages read).
  */
-export function makeLiteratureReviewNode(services: PaperGraphServices) {
+export function literatureReviewNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "literature_review", agent: "writer", label: "文献综述" }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;

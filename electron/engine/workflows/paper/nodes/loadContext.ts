@@ -13,7 +13,7 @@ const EVIDENCE_LIMIT = 6;
  * "Table 2" questions (first paper), otherwise hybrid retrieval limited to the session's papers
  * (the selected text joins the query). Sets `paper_text` and `evidence`.
  */
-export function makeLoadContextNode(services: PaperGraphServices) {
+export function loadContextNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "retrieve", agent: "researcher", label: "检索论文片段" }, async () => {
       const { doc_ids, locale } = state.paper_metadata;

@@ -6,7 +6,7 @@ import { FollowUpSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
 /** Three follow-up questions (grammar), shown as chips; a failure leaves none rather than failing the answer. */
-export function makeQuestionerNode(services: PaperGraphServices) {
+export function questionerNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep<PaperUpdate>(config, { step: "questioner", agent: "system", label: "追问建议" }, async () => {
       const response = state.agent_response;

@@ -14,7 +14,7 @@ function cosine(a: Float32Array, b: Float32Array): number {
  * + abstract embeddings), and the paper's own reference list (entries whose title is in the
  * library are marked).
  */
-export function makeRecommendNode(services: PaperGraphServices) {
+export function recommendNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "recommend", agent: "researcher", label: "推荐相关论文" }, async () => {
       const { doc_ids, locale } = state.paper_metadata;

@@ -8,7 +8,7 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
  * `paper_messages` (so the history is listed without the graph), publishes the answer, and clears
  * the forced intent for the next question.
  */
-export function makeRememberNode(services: PaperGraphServices) {
+export function rememberNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): PaperUpdate => {
     const response = state.agent_response;
     if (!response) return {};

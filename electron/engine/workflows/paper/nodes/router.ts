@@ -14,7 +14,7 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
  * grammar-constrained call `{intent, reason}`; if the backend cannot produce valid JSON, one plain
  * call parsed leniently (JSON → `"intent": "…"` → first intent name → chat).
  */
-export function makeRouterNode(services: PaperGraphServices) {
+export function routerNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "router", agent: "system", label: "意图路由" }, async () => {
       const forced = state.paper_metadata.forced_intent;

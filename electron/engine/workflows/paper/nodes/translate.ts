@@ -19,7 +19,7 @@ function preserved(text: string): string[] {
  * text, else the passages read. Each paragraph's numbers, formulas and citation markers are checked
  * in its translation; missing ones are listed with the paragraph.
  */
-export function makeTranslateNode(services: PaperGraphServices) {
+export function translateNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "translate", agent: "writer", label: "翻译" }, async () => {
       // The selection; else a section the question names ("翻译 Method 一节"); else the passages read.
