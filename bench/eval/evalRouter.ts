@@ -1,6 +1,6 @@
 import { PAPER_INTENTS, type PaperIntent } from "../../shared/workflows/paper.js";
 import { AGENT_NODES } from "../../electron/engine/workflows/paper/routing.js";
-import { ROUTER_SYSTEM } from "../../electron/engine/workflows/paper/prompts.js";
+import { routerPrompt } from "../../electron/engine/workflows/paper/prompts.js";
 import type { EvalEngine } from "./evalEngine.js";
 import { runSession } from "./evalEngine.js";
 import { confusion, renderConfusion } from "./metrics/classification.js";
@@ -36,7 +36,7 @@ export async function evalRouter(ctx: EvalContext, ee: EvalEngine, docIds: { zh:
     ms.push(performance.now() - started);
     pairs.push({ truth: item.intent, predicted });
     const reply = await ee.llm.generateText({
-      system: ROUTER_SYSTEM,
+      system: routerPrompt("zh", item.q, "", 1).system,
       prompt: `问题：${item.q}\n可选意图：${PAPER_INTENTS.join(", ")}\n只回答一个意图名。`,
       temperature: 0,
       maxTokens: 20,

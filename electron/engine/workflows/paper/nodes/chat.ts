@@ -3,7 +3,7 @@ import { structuralEvidence, structuralQuestion } from "../library/structureQuer
 import { runStep } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, historyText, isAbstention, streamText, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
-import { chatPrompt, chatSystem } from "../prompts.js";
+import { chatPrompt } from "../prompts.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
 /**
@@ -29,8 +29,7 @@ export function chatNode(services: PaperGraphServices) {
         return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer }) }, summary: "no passages: abstained" };
       }
       const { text, chunks } = await streamText(services.llm, config, "chat", {
-        system: chatSystem(locale),
-        prompt: chatPrompt({ title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
+        ...chatPrompt(locale, { title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
       });
       const checked = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo));
       const answer = checked.text || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runStep } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
-import { CRITICAL_SYSTEM, criticalPrompt } from "../prompts.js";
+import { criticalPrompt } from "../prompts.js";
 import { CritiqueSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -14,7 +14,7 @@ export function criticalNode(services: PaperGraphServices) {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "critical", agent_mode: "blocking" as const, stream_chunks: [] };
       if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, summary: "no passages" };
-      const result = await tryStructured(services.llm, config, { system: CRITICAL_SYSTEM, prompt: criticalPrompt(titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
+      const result = await tryStructured(services.llm, config, { ...criticalPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, summary: "no valid critique" };
       const value = result.value;
       const pages = new Set(state.evidence.map((e) => e.page));

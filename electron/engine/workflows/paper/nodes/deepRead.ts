@@ -5,7 +5,7 @@ import { splitSentences } from "../library/claimText.js";
 import { emit, runStep } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
-import { analysisPrompt, deepExtractionPrompt, deepReadSystem, synthesisPrompt } from "../prompts.js";
+import { analysisPrompt, deepExtractionPrompt, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
@@ -34,8 +34,7 @@ export function extractionNode(services: PaperGraphServices) {
       for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
       const passages = formatEvidence(evidence, doc_ids, DEEP_READ_BOUNDS.passageChars);
       const result = await tryStructured(services.llm, config, {
-        system: deepReadSystem(state.paper_metadata.locale),
-        prompt: deepExtractionPrompt(titles.join(" / "), passages),
+        ...deepExtractionPrompt(state.paper_metadata.locale, titles.join(" / "), passages),
         schema: DeepExtractionSchema,
         tag: { role: "paper", step: "extraction" },
         maxTokens: DEEP_READ_BOUNDS.extractionTokens,
@@ -64,8 +63,7 @@ export function analysisNode(services: PaperGraphServices) {
     runStep(config, { step: "analysis", agent: "editor", label: "深度阅读 · 分析" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
       const result = await tryStructured(services.llm, config, {
-        system: deepReadSystem(state.paper_metadata.locale),
-        prompt: analysisPrompt(titles.join(" / "), bounded(state.accumulated_results.extraction), state.paper_text),
+        ...analysisPrompt(state.paper_metadata.locale, titles.join(" / "), bounded(state.accumulated_results.extraction), state.paper_text),
         schema: AnalysisSchema,
         tag: { role: "paper", step: "analysis" },
         maxTokens: DEEP_READ_BOUNDS.analysisTokens,
@@ -92,8 +90,7 @@ export function synthesisNode(services: PaperGraphServices) {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const unsupported = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "unsupported").map((c) => c.claim) : [];
       const { text, chunks } = await streamText(services.llm, config, "synthesis", {
-        system: deepReadSystem(locale),
-        prompt: synthesisPrompt({
+        ...synthesisPrompt({
           title: titles.join(" / "),
           extraction: bounded(state.accumulated_results.extraction),
           analysis: bounded(state.accumulated_results.analysis),

@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { normalize } from "../library/claimText.js";
 import { runStep } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
-import { EXTRACT_SYSTEM, extractPrompt } from "../prompts.js";
+import { extractPrompt } from "../prompts.js";
 import { ExtractionSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -32,7 +32,7 @@ export function extractNode(services: PaperGraphServices) {
     runStep(config, { step: "extract", agent: "researcher", label: "提取信息" }, async () => {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "extract", agent_mode: "blocking" as const, stream_chunks: [] };
-      const result = await tryStructured(services.llm, config, { system: EXTRACT_SYSTEM, prompt: extractPrompt(titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
+      const result = await tryStructured(services.llm, config, { ...extractPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "extract", { answer: failedText(locale, result.error) }) }, summary: "no valid extraction" };
       const value = result.value;
       const pageText = (page: number) => normalize(state.evidence.filter((e) => e.page === page).map((e) => e.text).join(" "));

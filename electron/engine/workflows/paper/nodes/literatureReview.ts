@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { emit, runStep } from "../../common/nodeRuntime.js";
 import { answerOf, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
-import { reviewSummarySystem, reviewSynthesisSystem } from "../prompts.js";
+import { reviewSummaryPrompt, reviewSynthesisPrompt } from "../prompts.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
 /**
@@ -26,7 +26,7 @@ export function literatureReviewNode(services: PaperGraphServices) {
         const head = `### P${index + 1} ${titles[index]}\n\n`;
         emit(config, { type: "token", step: "literature_review", text: head });
         chunks.push(head);
-        const out = await streamText(services.llm, config, "literature_review", { system: reviewSummarySystem(locale), prompt: `Paper: ${titles[index]}\n\nPassages:\n${formatEvidence(evidence, [docId])}\n\nSummary:`, maxTokens: 300 });
+        const out = await streamText(services.llm, config, "literature_review", { ...reviewSummaryPrompt(locale, titles[index] ?? "", formatEvidence(evidence, [docId])), maxTokens: 300 });
         chunks.push(...out.chunks, "\n\n");
         const checked = gateCitations(out.text, evidence, [docId], repoPageChunks(services.papers.repo));
         refused.push(...checked.refused);
@@ -37,7 +37,7 @@ export function literatureReviewNode(services: PaperGraphServices) {
       if (doc_ids.length > 1) {
         const head = locale === "zh" ? "### 综合比较\n\n" : "### Synthesis\n\n";
         emit(config, { type: "token", step: "literature_review", text: head });
-        const out = await streamText(services.llm, config, "literature_review", { system: reviewSynthesisSystem(locale), prompt: `${summaries.join("\n\n")}\n\nComparison:`, maxTokens: 500 });
+        const out = await streamText(services.llm, config, "literature_review", { ...reviewSynthesisPrompt(locale, summaries), maxTokens: 500 });
         chunks.push(head, ...out.chunks);
         synthesis = `${head}${out.text}`;
       }

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runStep } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
-import { questionerPrompt, questionerSystem } from "../prompts.js";
+import { questionerPrompt } from "../prompts.js";
 import { FollowUpSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -14,7 +14,7 @@ export function questionerNode(services: PaperGraphServices) {
       const { titles, locale } = state.paper_metadata;
       let follow_ups: string[] = [];
       try {
-        const { value } = await services.llm.generateStructured({ system: questionerSystem(locale), prompt: questionerPrompt(titles.join(" / "), state.user_query || state.selected_text, response.answer, locale), schema: FollowUpSchema, tag: { role: "paper", step: "questioner" }, maxTokens: 200, maxAttempts: 2, ...(config.signal ? { signal: config.signal } : {}) });
+        const { value } = await services.llm.generateStructured({ ...questionerPrompt(locale, titles.join(" / "), state.user_query || state.selected_text, response.answer), schema: FollowUpSchema, tag: { role: "paper", step: "questioner" }, maxTokens: 200, maxAttempts: 2, ...(config.signal ? { signal: config.signal } : {}) });
         follow_ups = value.questions.map((q) => q.trim()).filter(Boolean);
       } catch (error) {
         config.signal?.throwIfAborted();

@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
 import { runStep } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
-import { ROUTER_SYSTEM, routerPrompt } from "../prompts.js";
+import { routerPrompt } from "../prompts.js";
 import { keywordIntent } from "../keywordIntent.js";
 import { parseIntentLenient } from "../routing.js";
 import { RouterSchema } from "../schemas.js";
@@ -24,17 +24,17 @@ export function routerNode(services: PaperGraphServices) {
       // a weak model sent nearly everything to chat, and the call cost most of a routed answer's wait.
       const cued = keywordIntent(state.user_query);
       if (cued) return { update: { intent: cued, current_agent: "router" }, summary: `${cued} (cue)` };
-      const prompt = routerPrompt(state.user_query, state.selected_text, state.paper_metadata.doc_ids.length);
+      const { system, prompt } = routerPrompt(state.paper_metadata.locale, state.user_query, state.selected_text, state.paper_metadata.doc_ids.length);
       const signal = config.signal ? { signal: config.signal } : {};
       let intent: PaperIntent;
       let how: string;
       try {
-        const { value } = await services.llm.generateStructured({ system: ROUTER_SYSTEM, prompt, schema: RouterSchema, tag: { role: "paper", step: "router" }, temperature: 0, maxTokens: 60, maxAttempts: 1, ...signal });
+        const { value } = await services.llm.generateStructured({ system, prompt, schema: RouterSchema, tag: { role: "paper", step: "router" }, temperature: 0, maxTokens: 60, maxAttempts: 1, ...signal });
         intent = value.intent;
         how = value.reason;
       } catch (error) {
         config.signal?.throwIfAborted();
-        const reply = await services.llm.generateText({ system: ROUTER_SYSTEM, prompt: `${prompt}\n只输出 JSON。`, tag: { role: "paper", step: "router_text" }, temperature: 0, maxTokens: 60, maxContinuations: 0, ...signal });
+        const reply = await services.llm.generateText({ system, prompt: `${prompt}\n${state.paper_metadata.locale === "zh" ? "只输出 JSON。" : "Output JSON only."}`, tag: { role: "paper", step: "router_text" }, temperature: 0, maxTokens: 60, maxContinuations: 0, ...signal });
         const parsed = parseIntentLenient(reply.text);
         intent = parsed.intent;
         how = `lenient:${parsed.layer}`;
