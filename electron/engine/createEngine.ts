@@ -127,7 +127,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     }
   }
   const secrets = options.secrets;
-  const emit = (streamId: string, draft: EventDraft) => void events.append(streamId, draft);
+  // A job still winding down after dispose (an OCR page in flight) reports into the void, not into a closed store.
+  const emit = (streamId: string, draft: EventDraft) => void (events.isClosed ? undefined : events.append(streamId, draft));
 
   const router = new LlmRouter({
     settings: () => settings.get(),

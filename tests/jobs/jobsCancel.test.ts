@@ -105,7 +105,7 @@ describe("jobs.cancel", () => {
     const ocr = () => system.filter((e): e is Extract<EngineEvent, { type: "progress" }> => e.type === "progress" && e.task === "ocr-import" && /OCR/.test(e.message ?? ""));
     await expect.poll(ocr, { timeout: 240_000 }).not.toEqual([]);
     expect(ocr()[0]).toMatchObject({ done: 1, total: 6 });
-    expect(ocr()[0]!.message).toMatch(/^OCR · scan\.pdf · 1\/6 pages, about \d+ s left$/);
+    expect(ocr()[0]!.message).toMatch(/^OCR · scan\.pdf · 1\/6 pages, about (\d+ min )?\d+ s left$/);
     expect(await api.call("jobs.cancel", { taskId: "ocr-import" })).toEqual({ cancelled: true });
     await expect(importing).rejects.toMatchObject({ code: "aborted" });
     expect((await api.call("paper.list", {})).papers).toEqual([]);

@@ -43,6 +43,11 @@ export class EventStore {
   private pending: EngineEvent[] = [];
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+
+  /** True once `close()` ran: a late job (an OCR page after shutdown) has nowhere to report. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
   private prepared: { insert: Database.Statement; bump: Database.Statement } | null = null;
 
   constructor(db: Database.Database, options: EventStoreOptions = {}) {

@@ -1,4 +1,4 @@
-import type { PaperLine } from "./parsePaper.js";
+import type { PaperLine } from "./PaperLine.js";
 
 /**
  * Tables from a PDF's text positions. A row is a line whose runs are set apart by column gaps
