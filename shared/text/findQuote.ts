@@ -3,7 +3,9 @@
  * reader's highlighter so both agree on what "appears in the passage" means: Unicode NFKC (full-
  * width letters, digits and punctuation become their ASCII forms; ligatures split), every run of
  * whitespace one space, and none at all between two CJK characters or around CJK punctuation
- * (PDF extraction and OCR add and drop such spaces freely). Case and every other character count.
+ * (PDF extraction and OCR add and drop such spaces freely). A `|` counts as a space: table chunks
+ * are Markdown, and a quoted table row ("R13 14 88.4 67") names its cells without the pipes.
+ * Case and every other character count.
  */
 
 const CJK = "\\u2e80-\\u2fdf\\u3000-\\u303f\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uff01-\\uff60";
@@ -16,7 +18,7 @@ export function normalizeForQuote(text: string): { text: string; map: number[] }
   let index = 0;
   for (const char of text) {
     const normal = char.normalize("NFKC");
-    const piece = /\s/u.test(normal) ? " " : normal;
+    const piece = /\s/u.test(normal) || normal === "|" ? " " : normal;
     for (const unit of piece) {
       out += unit;
       for (let k = 0; k < unit.length; k++) map.push(index);

@@ -1,12 +1,21 @@
+import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Engine } from "../../electron/engine/Engine.js";
+import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
+import { importBytes, lastAnswer, paperEngine, untilSettled } from "./paperEngineKit.js";
 import { structuralEvidence, structuralQuestion } from "../../electron/engine/workflows/paper/library/structureQuery.js";
 import { TABLE2_CAPTION, TABLE2_HEADER, TABLE2_ROWS, buildTablePaperPdf } from "./tablePaperPdf.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";
 
 let kit: PaperKit | undefined;
+const engines: Array<{ engine: Engine; dataDir: string }> = [];
 afterEach(async () => {
   await kit?.close();
   kit = undefined;
+  for (const { engine, dataDir } of engines.splice(0)) {
+    await engine.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 const headerRow = `| ${TABLE2_HEADER.join(" | ")} |`;
@@ -57,5 +66,28 @@ describe("tables and equations kept whole (real PDF, SQLite, LanceDB)", () => {
     const indexed = kit.library.repo.structure(doc_id, "equation");
     expect(indexed.map((item) => [item.number, item.chunkId])).toEqual([["1", equations[0]!.id], ["2", equations[1]!.id]]);
     expect(structuralEvidence(kit.library.repo, doc_id, structuralQuestion("Explain equation 2")!, "en").chunks[0]!.id).toBe(equations[1]!.id);
+  });
+
+  it("answers a question about a cell from the table chunk, quoting the row (retrieval mode, real engine)", async () => {
+    // 2048 tokens: the paper does not fit beside prompt and answer, so the question goes through retrieval.
+    const llm = new ScriptedLlm({
+      contextTokens: 2048,
+      replies: {
+        "paper.metadata": { title: "Routing Tables for Sparse Experts", authors: ["Dana Fox"], year: 2024 },
+        "paper.translate_terms": { terms: [] },
+        "paper.chat": 'Configuration R13 has a latency of 67 ms [p.3 "R13 14 88.4 67"].',
+        "paper.questioner": { questions: ["a?", "b?", "c?"] },
+      },
+    });
+    const app = await paperEngine(llm);
+    engines.push(app);
+    const docId = await importBytes(app.engine, app.dataDir, "tables.pdf", await buildTablePaperPdf());
+    const { sessionId } = await app.engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "What is the latency of configuration R13?", forced_intent: "chat", single_question: true } });
+    const answer = lastAnswer(await untilSettled(app.engine, sessionId));
+    expect(answer.context_mode).toBe("retrieval");
+    expect(answer.evidence[0]!.text).toContain("| R13 | 14 | 88.4 | 67 |");
+    expect(answer.evidence[0]!.text).toContain(headerRow);
+    expect(answer.citations).toEqual([expect.objectContaining({ page: 3, chunk_id: answer.evidence[0]!.chunk_id, quote: "R13 14 88.4 67" })]);
+    expect(answer.unsupported_sentences ?? []).toEqual([]);
   });
 });

@@ -74,6 +74,13 @@ describe("quote gate (property tests)", () => {
 });
 
 describe("quote gate (examples)", () => {
+  it("finds a quoted table row in a Markdown table chunk, with or without the cell pipes", () => {
+    const table = "Table 2: Accuracy and latency.\n\n| Config | Experts | Accuracy | Latency |\n| --- | --- | --- | --- |\n| R13 | 14 | 88.4 | 67 |";
+    expect(findQuote(table, "R13 14 88.4 67")).not.toBeNull();
+    expect(findQuote(table, "| R13 | 14 | 88.4 | 67 |")).not.toBeNull();
+    expect(findQuote(table, "R13 14 88.4 68")).toBeNull();
+  });
+
   const passages = [
     chunk("The encoder uses 12 attention layers with a hidden size of 768. The router keeps the two best experts.", 2, "p1:3"),
     chunk("SparseRoute reaches 91.3% accuracy on DocBench, compared with 89.1% for the dense baseline.", 3, "p1:7"),
