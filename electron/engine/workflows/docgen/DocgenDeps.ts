@@ -29,6 +29,9 @@ export interface DocgenServiceExtras {
   fetchLink?: LinkFetcher;
 }
 
+/** A module's review and revise nodes: the doc generator's deps plus which module of the guide they handle. */
+export type DocgenModuleDeps = DocgenDeps & { module: { id: string; name: string } };
+
 /** Which guide a run reads: a path, a library id, or neither (the built-in guide). */
 export interface GuideRef {
   rules_file?: string | undefined;

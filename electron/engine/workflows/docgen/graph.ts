@@ -36,7 +36,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
   const afterDraft = [...reviewNodes, "finalize"];
   // Node names are built from the guide at run time, so the builder is typed loosely here.
   const g = new StateGraph(DocgenState) as unknown as LooseGraph;
-  g.addNode("setup", setupNode(deps, keys))
+  g.addNode("setup", setupNode({ ...deps, graphModuleKeys: keys }))
     .addNode("process_text", processTextNode())
     .addNode("process_notes", processNotesNode())
     .addNode("scan_code", scanCodeNode(deps))
@@ -49,7 +49,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
     .addNode("regenerate_finished", regenerateFinishedNode(deps))
     // `ends`: a finished run may be sent (redirected) to regenerate_finished; LangGraph wants every node reachable.
     .addNode("finalize", finalizeNode(), { ends: ["regenerate_finished"] });
-  for (const m of modules) g.addNode(`review_${m.id}`, reviewModuleNode(deps, m.id, m.name)).addNode(`revise_${m.id}`, reviseModuleNode(deps, m.id, m.name));
+  for (const m of modules) g.addNode(`review_${m.id}`, reviewModuleNode({ ...deps, module: m })).addNode(`revise_${m.id}`, reviseModuleNode({ ...deps, module: m }));
   g.addEdge(START, "setup")
     .addConditionalEdges("setup", routeEntry, ["process_text", "process_notes", "scan_code", ...afterDraft])
     .addEdge("process_text", "fetch_links")

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { DOCGEN_MAX_ROUNDS, type DocViolation, type ModuleReport } from "../../../../../shared/workflows/docgen.js";
 import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
-import { runGuide, type DocgenDeps } from "../DocgenDeps.js";
+import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
 import { findViolations } from "../review/findViolations.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
@@ -12,7 +12,8 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
  * `iteration_counts[module] ≥ 3` → forced pass with `【熔断放行】…`; otherwise fail → revise.
  * Violations raised last round and still present are marked as repeats (the revise prompt's warning).
  */
-export function reviewModuleNode(deps: DocgenDeps, moduleKey: string, moduleName = moduleKey) {
+export function reviewModuleNode(deps: DocgenModuleDeps) {
+  const { id: moduleKey, name: moduleName } = deps.module;
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleName}` }, async () => {
       const guide = await runGuide(deps, state);

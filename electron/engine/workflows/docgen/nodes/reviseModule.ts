@@ -6,7 +6,7 @@ import { boundedSettled } from "../../common/boundedSettled.js";
 import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeWip } from "../cacheFiles.js";
-import { runGuide, type DocgenDeps } from "../DocgenDeps.js";
+import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { formatComment } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
 import { REVISE_PROMPT } from "../prompts.js";
@@ -28,7 +28,8 @@ const MARGIN = 2;
  * then the module's deterministic fixes for its mechanical rules. Every replacement is recorded.
  * The result is stored as a version and as draft_wip.md.
  */
-export function reviseModuleNode(deps: DocgenDeps, moduleKey: string, moduleName = moduleKey) {
+export function reviseModuleNode(deps: DocgenModuleDeps) {
+  const { id: moduleKey, name: moduleName } = deps.module;
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleName}` }, async () => {
       const guide = await runGuide(deps, state);

@@ -19,7 +19,8 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
 /** The run's copy of its style guide in the cache dir. */
 export const GUIDE_COPY = "guide.md";
 
-export function setupNode(deps: DocgenDeps, graphModuleKeys: readonly string[]) {
+export function setupNode(deps: DocgenDeps & { graphModuleKeys: readonly string[] }) {
+  const { graphModuleKeys } = deps;
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "setup", agent: "system", label: "准备" }, async () => {
       const sessionId = sessionIdOf(config);
