@@ -35,6 +35,9 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
   const items = [...pick(ctx.items !== undefined ? { ...ctx, items: ctx.items - share } : ctx, answerable, 6, (q) => q.paper), ...pick(ctx.items !== undefined ? { ...ctx, items: share } : ctx, unanswerable, 2, (q) => q.paper)];
   const method: Scored[] = [];
   const baseline: Scored[] = [];
+  // The quote gate on the real model: citations kept (quote found in the cited chunk) vs refused.
+  let kept = 0;
+  let refused = 0;
   // Characters of paper the baseline may send: the context less room for the answer, ~3 chars a token (zh ~1.3).
   for (const [n, item] of items.entries()) {
     const paper = papers.find((p) => p.id === item.paper)!;
@@ -42,6 +45,8 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
     const { events, outcome } = await runSession(ee.engine, sessionId, { deadlineMs: 180_000 });
     const found = events.filter((e) => e.type === "paper_answer").at(-1) as unknown as { answer: PaperAnswer } | undefined;
     const answer = found?.answer.answer ?? "";
+    kept += found?.answer.citations.length ?? 0;
+    refused += found?.answer.refused_citations?.length ?? 0;
     method.push(score(item, answer, [...new Set((found?.answer.citations ?? []).map((c) => c.page))]));
     const budget = Math.floor((ctx.contextSize - 700) * (paper.locale === "zh" ? 1.2 : 3));
     const reply = await ee.llm.generateText({
@@ -63,6 +68,8 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
       "paper.qa_abstention_precision": m.abstainP,
       "paper.qa_abstention_recall": m.abstainR,
       "paper.qa_questions": items.length,
+      // Share of the model's citations whose quote the gate found in the cited passage (NaN: none cited).
+      "paper.quote_gate_pass_share": kept + refused ? kept / (kept + refused) : Number.NaN,
     },
     compare: [
       { workflow: "paper QA", metric: "answer-keyword hit rate", method: m.hit, baseline: b.hit, higherIsBetter: true },
@@ -70,7 +77,7 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
       { workflow: "paper QA", metric: "abstention precision", method: m.abstainP, baseline: b.abstainP, higherIsBetter: true },
       { workflow: "paper QA", metric: "abstention recall", method: m.abstainR, baseline: b.abstainR, higherIsBetter: true },
     ],
-    notes: [`paper QA: ${items.length} questions (${items.filter((i) => i.unanswerable).length} unanswerable) over ${papers.length} papers; cited-page precision averages over answers that cite a page`],
+    notes: [`paper QA: quote gate kept ${kept} of ${kept + refused} citations the model wrote`, `paper QA: ${items.length} questions (${items.filter((i) => i.unanswerable).length} unanswerable) over ${papers.length} papers; cited-page precision averages over answers that cite a page`],
   };
 }
 
