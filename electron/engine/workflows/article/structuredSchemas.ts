@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AspectReviewLlmSchema, IntentLlmSchema, KeywordsLlmSchema, OutlineLlmSchema } from "./schemas.js";
+import { AspectReviewLlmSchema, IntentLlmSchema, KeywordsLlmSchema, OutlineLlmSchema, rankLlmSchema } from "./schemas.js";
 
 /**
  * Every schema the article workflow hands to `generateStructured`, keyed by the identifier at its
@@ -11,4 +11,6 @@ export const ARTICLE_STRUCTURED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   KeywordsLlmSchema,
   OutlineLlmSchema,
   AspectReviewLlmSchema,
+  // Built per call from the package's ids; a full package's 24 ids is the largest grammar.
+  rankLlmSchema: rankLlmSchema(Array.from({ length: 24 }, (_, i) => `m${String(i + 1).padStart(3, "0")}`)),
 };
