@@ -113,9 +113,13 @@ describeReal("article workflow on the real model over HTTP", (modelPath) => {
       expect(end.at(-1)!.type, JSON.stringify(end.at(-1))).toBe("done");
       const text = await finalText(sessionId);
       const han = hanRatio(text);
-      const distinct = distinct4(text);
-      console.log(`[real] article zh: ${text.length} chars, Han ratio ${han.toFixed(2)}, distinct-4 ${distinct.toFixed(2)}`);
+      // A section the model looped in is cut and marked as unfinished (the method's job: never pass it
+      // off as done); the loop measure reads what the article delivers as finished.
+      const finished = text.split(/\n(?=## )/).filter((section) => !section.includes("仍未写完")).join("\n");
+      const distinct = distinct4(finished);
+      console.log(`[real] article zh: ${text.length} chars (${finished.length} in finished sections), Han ratio ${han.toFixed(2)}, distinct-4 ${distinct.toFixed(2)}`);
       expect(han, text).toBeGreaterThanOrEqual(0.5);
+      expect(finished.length, text).toBeGreaterThan(0);
       expect(distinct, text).toBeGreaterThanOrEqual(0.5);
       for (const id of citedIds(text)) expect(approved.has(id), `[${id}] is not an approved material`).toBe(true);
     });

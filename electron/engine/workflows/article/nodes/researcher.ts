@@ -5,7 +5,7 @@ import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
 import { KeywordsLlmSchema } from "../schemas.js";
-import { searchKeywords, uniqueKeywords } from "../research/searchKeywords.js";
+import { searchKeywords, uniqueKeywords, unavailableNote } from "../research/searchKeywords.js";
 import { rankByModel } from "../research/rankByModel.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
@@ -34,10 +34,11 @@ export function researcherNode(services: ArticleDeps) {
       return { update: found, summary: found.join(locale === "zh" ? "、" : ", ") };
     });
     const found = await runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, "检索素材", "Searching materials") }, async () => {
-      const { hitLists, hits, failed } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
+      const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
       const materials = renumber(rankMaterials(hitLists));
       let summary = materialsSummary(locale, hits, materials.length);
       if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
+      summary += unavailableNote(locale, unavailable);
       return { update: { materials, hits, summary }, summary };
     });
     // The brief's second, independent call: the model only orders the package; code ranking is the fallback.

@@ -6,7 +6,9 @@ export const HITS_PER_KEYWORD = 8;
 
 /**
  * Search every keyword concurrently. A keyword whose search fails counts as zero hits (the user
- * sees the package at PAUSE-1 and can re-search); cancellation is rethrown.
+ * sees the package at PAUSE-1 and can re-search); cancellation is rethrown. `unavailable` names
+ * each provider (an intranet plug-in) that failed for any keyword, so the step can say the package
+ * came from the other sources only instead of staying silent (issue 32).
  */
 export async function searchKeywords(
   search: ResearchSearch,
@@ -14,10 +16,12 @@ export async function searchKeywords(
   locale: "zh" | "en",
   signal: AbortSignal | undefined,
   period: { dateFrom?: string | undefined; dateTo?: string | undefined } = {},
-): Promise<{ hitLists: Material[][]; hits: number; failed: string[] }> {
+): Promise<{ hitLists: Material[][]; hits: number; failed: string[]; unavailable: UnavailableProvider[] }> {
+  const unavailable = new Map<string, UnavailableProvider>();
+  const onProviderFailure = (failure: UnavailableProvider) => void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
   const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
   const settled = await Promise.allSettled(
-    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, ...(signal ? { signal } : {}), ...dates })),
+    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates })),
   );
   signal?.throwIfAborted();
   const hitLists: Material[][] = [];
@@ -26,7 +30,24 @@ export async function searchKeywords(
     if (result.status === "fulfilled") hitLists.push(result.value);
     else failed.push(keywords[index] ?? "");
   });
-  return { hitLists, hits: hitLists.reduce((sum, list) => sum + list.length, 0), failed };
+  return { hitLists, hits: hitLists.reduce((sum, list) => sum + list.length, 0), failed, unavailable: [...unavailable.values()] };
+}
+
+/** A search provider that failed during this search (its name and `sourceType`: "library" or "intranet"). */
+export interface UnavailableProvider {
+  provider: string;
+  sourceType: string;
+}
+
+/** The step summary's note for search providers that failed (empty when none did): the timeline shows it. */
+export function unavailableNote(locale: "zh" | "en", unavailable: UnavailableProvider[]): string {
+  const sep = locale === "zh" ? "、" : ", ";
+  const intranet = unavailable.filter((u) => u.sourceType !== "library").map((u) => u.provider);
+  const library = unavailable.some((u) => u.sourceType === "library");
+  let note = "";
+  if (intranet.length) note += locale === "zh" ? `（内网搜索不可用，本次只用了本地知识库：${intranet.join(sep)}）` : ` (intranet search unavailable, only the local library was used: ${intranet.join(sep)})`;
+  if (library) note += locale === "zh" ? "（本地知识库检索失败）" : " (the local library search failed)";
+  return note;
 }
 
 /** Unique, trimmed, non-empty keywords in first-seen order (case-insensitive). */
