@@ -16,9 +16,9 @@ const REAL = "**/*.real.test.{ts,tsx}";
 const E2E = "tests/e2e/**";
 const RELIABILITY = "tests/reliability/**";
 
-const tier = (name: string, include: string[], exclude: string[]) => ({
+const tier = (name: string, include: string[], exclude: string[], options: { fileParallelism?: boolean } = {}) => ({
   extends: true as const,
-  test: { name, include, exclude: [...configDefaults.exclude, ...exclude] },
+  test: { name, include, exclude: [...configDefaults.exclude, ...exclude], ...options },
 });
 
 export default defineConfig({
@@ -33,7 +33,10 @@ export default defineConfig({
     projects: [
       tier("unit", [ALL], [MODEL, REAL, E2E, RELIABILITY]),
       tier("model", [MODEL], [REAL, E2E, RELIABILITY]),
-      tier("real", [REAL], []),
+      // One real-model file at a time: llama.cpp's compute threads spin-wait at each barrier, so two
+      // files' threads on CI's 2 cores slowed generation about 40-fold and every long run timed out.
+      // A project inherits the root's maxWorkers; the CLI's --maxWorkers does not reach it.
+      tier("real", [REAL], [], { fileParallelism: false }),
       tier("e2e", [`${E2E}/*.test.{ts,tsx}`], [REAL]),
       tier("reliability", [`${RELIABILITY}/*.test.{ts,tsx}`], [REAL]),
     ],

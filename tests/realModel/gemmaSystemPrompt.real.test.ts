@@ -26,10 +26,11 @@ describeReal("Gemma's chat template and the system prompt", (modelPath) => {
       })
       .contextText.toString();
 
-  it("records what the pinned file is: Gemma 3 without a chat template (the base model), so the app picks the general wrapper", () => {
+  it("records what the pinned file is: Gemma 3 without a chat template (the base model), so the app picks Gemma's own wrapper", () => {
     // Evidence for the report: `tokenizer.chat_template` is absent and general.name is "Gemma 3 270m"
-    // (no "-it"); prompted in Gemma's template it repeats the question instead of answering.
-    expect(service.model).toMatchObject({ architecture: "gemma3", hasChatTemplate: false, chatWrapper: "GeneralChatWrapper" });
+    // (no "-it"). Without a template the app still renders Gemma's turns (<start_of_turn>), the
+    // format the Gemma family is prompted in, rather than the general wrapper's "### User" turns.
+    expect(service.model).toMatchObject({ architecture: "gemma3", hasChatTemplate: false, chatWrapper: "GemmaChatWrapper" });
   });
 
   it("renders the system text before the user's with the wrapper the app picks", async () => {
