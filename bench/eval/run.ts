@@ -14,6 +14,7 @@ import { evalClaims, evalPaperQa } from "./evalPaper.js";
 import { evalRouter } from "./evalRouter.js";
 import { fmt, renderCompare } from "./metrics/compare.js";
 import { findRealModel, NOT_RUN_HINT } from "./realModel.js";
+import { realThreads } from "../../tests/realModel/realModelPath.js";
 import { loadArticleSet, loadClaimSet, loadDocgenSet, loadPapers, loadQaSet, loadRouterSet, paperFile } from "./sets.js";
 import type { EvalContext, EvalSection } from "./types.js";
 
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
   const sections: Partial<Record<SectionName, EvalSection>> = {};
   const failures: Record<string, string> = {};
   out.write(`eval (${values.quick ? "quick" : "full"}) on ${modelPath}\n`);
-  const ee = await createEvalEngine(path.join(tmpDir, "data"), modelPath, { contextSize, sequences: 2 });
+  const ee = await createEvalEngine(path.join(tmpDir, "data"), modelPath, { contextSize, sequences: 2, threads: realThreads() });
   try {
     const papers = loadPapers();
     const docIds: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { GemmaChatWrapper, resolveChatWrapper, type ChatWrapper } from "node-llama-cpp";
 import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { describeReal } from "./describeReal.js";
+import { realThreads } from "./realModelPath.js";
 
 /**
  * Gemma has no system role; the system text must still reach the model. The rendered prompt is
@@ -10,7 +11,7 @@ import { describeReal } from "./describeReal.js";
 describeReal("Gemma's chat template and the system prompt", (modelPath) => {
   const service = new LlmService();
   beforeAll(async () => {
-    await service.load({ modelPath, threads: 2, sequences: 1, contextSize: 1024 });
+    await service.load({ modelPath, threads: realThreads(), sequences: 1, contextSize: 1024 });
   });
   afterAll(() => service.dispose());
 

@@ -5,6 +5,7 @@ import { LlmService } from "../../electron/engine/llm/LlmService.js";
 import { JudgeSchema } from "../../electron/engine/workflows/paper/library/llmClaimJudge.js";
 import { RouterSchema } from "../../electron/engine/workflows/paper/schemas.js";
 import { describeReal } from "./describeReal.js";
+import { realThreads } from "./realModelPath.js";
 import { distinct4 } from "./distinctNgrams.js";
 
 /**
@@ -16,7 +17,7 @@ describeReal("generation on the real model", (modelPath) => {
   const service = new LlmService();
   const llm = new LlamaCppProvider(service);
   beforeAll(async () => {
-    await service.load({ modelPath, threads: 2, sequences: 1, contextSize: 2048 });
+    await service.load({ modelPath, threads: realThreads(), sequences: 1, contextSize: 2048 });
   });
   afterAll(() => service.dispose());
 

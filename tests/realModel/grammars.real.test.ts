@@ -7,12 +7,13 @@ import { REVISE_PROMPT } from "../../electron/engine/workflows/docgen/prompts.js
 import { numberLines } from "../../electron/engine/workflows/docgen/revise/lineNumbers.js";
 import { revisePlanSchema } from "../../electron/engine/workflows/docgen/schemas.js";
 import { describeReal } from "./describeReal.js";
+import { realThreads } from "./realModelPath.js";
 import { ALL_STRUCTURED_SCHEMAS } from "./structuredSchemas.js";
 
 describeReal("every structured-output grammar on the real model", (modelPath) => {
   const service = new LlmService();
   beforeAll(async () => {
-    await service.load({ modelPath, threads: 2, sequences: 1, contextSize: 2048 });
+    await service.load({ modelPath, threads: realThreads(), sequences: 1, contextSize: 2048 });
   });
   afterAll(() => service.dispose());
 

@@ -35,3 +35,16 @@ export function realModelMissingReason(): string {
   const where = fromEnv ? `SCRIPTORIUM_REAL_MODEL=${fromEnv} does not exist` : `no model at ${realModelCachePath()}`;
   return `${where} — run npm run model:real`;
 }
+
+/**
+ * llama.cpp threads for the real tier and the eval: 1, or `SCRIPTORIUM_REAL_THREADS`. Both check
+ * behaviour,
+ * not speed, and must finish on a loaded CI machine: measured on the 2-vCPU machine, 128 tokens of
+ * the 270M model ran 86 tok/s on 1 thread and 80 on 2 when idle, but with two busy processes beside
+ * it 83 tok/s on 1 thread against 18 on 2 — two threads spin at llama.cpp's barrier while the other
+ * is preempted, one thread has no barrier to wait at.
+ */
+export function realThreads(): number {
+  const fromEnv = Number(process.env.SCRIPTORIUM_REAL_THREADS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 1;
+}

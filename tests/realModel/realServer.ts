@@ -3,15 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { createServer, type ScriptoriumServer } from "../../electron/server/createServer.js";
-
-/**
- * llama.cpp threads: 2 (CI's cores), or `SCRIPTORIUM_REAL_THREADS` — on a machine shared beyond its
- * cores, 1 thread avoids llama.cpp's spinning barrier between oversubscribed threads.
- */
-export function realThreads(): number {
-  const fromEnv = Number(process.env.SCRIPTORIUM_REAL_THREADS);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 2;
-}
+import { realThreads } from "./realModelPath.js";
 
 /** One event as the SSE stream carries it (the `id:` line is its seq). */
 export interface StreamedEvent {
