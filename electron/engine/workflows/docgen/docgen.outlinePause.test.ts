@@ -55,6 +55,9 @@ describe("docgen outline pause", () => {
     await engine.call("run.resume", { sessionId, payload: { action: "confirm", edited_outline: edited } });
     const events = await waitForEvent(engine, sessionId, isTerminal, pause.seq);
     expect(events.at(-1)?.type).toBe("done");
+    // The edited outline is announced before its sections, so clients show what is being written.
+    const announced = events.filter((e): e is Extract<EngineEvent, { type: "doc_outline_ready" }> => e.type === "doc_outline_ready" && e.seq > pause.seq);
+    expect(announced.map((e) => e.outline)).toEqual([edited]);
     const prompts = llm.callsFor("writer", "section").map((c) => c.prompt);
     expect(prompts).toHaveLength(3);
     expect(prompts.every((p) => p.includes("文档：改过的文档"))).toBe(true);
