@@ -96,7 +96,7 @@ export function DocgenScreen() {
         editable={finished}
         canSaveVersion={finished}
         editNotAllowed={t("docgen.editWhenDone")}
-        emptyText={t("docgen.empty")}
+        emptyText={isDocgen ? undefined : t("docgen.empty")}
       />
     </div>
   );
