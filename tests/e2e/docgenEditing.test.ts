@@ -95,7 +95,7 @@ describe("文档生成: editable documents, the outline editor and review from a
     await typeAtEnd(page, "\n\n用户在生成后补的一段。");
     await expect.poll(() => editorText(page)).toContain("用户在生成后补的一段。");
     await editor.press("End");
-    await page.getByRole("button", { name: "保存为新版本" }).click();
+    await page.locator(".pane--draft").getByRole("button", { name: "保存修改为新版本" }).click();
     await expect.poll(async () => (await studio.engine.call("documents.versions", { sessionId })).versions.at(-1)?.reason, { timeout: 20_000 }).toBe("manual_edit");
     const { versions } = await studio.engine.call("documents.versions", { sessionId });
     expect((await studio.engine.call("documents.version", { sessionId, number: versions.at(-1)!.number })).markdown).toContain("用户在生成后补的一段。");
@@ -135,10 +135,19 @@ describe("文档生成: editable documents, the outline editor and review from a
     expect((await studio.engine.call("documents.version", { sessionId, number: 1 })).markdown).toBe("# 团队周报\n\n## 进展\n\n新工具贼好用。\n");
     expect(llm.callsFor("writer")).toHaveLength(0);
 
+    const reviewed = (await studio.engine.call("documents.versions", { sessionId })).versions.length;
     await openEditor(page);
     await typeAtEnd(page, "\n\n审查后补的一句。");
-    await page.getByRole("button", { name: "保存为新版本" }).click();
-    await expect.poll(async () => (await studio.engine.call("documents.versions", { sessionId })).versions.at(-1)?.reason, { timeout: 20_000 }).toBe("manual_edit");
+    await page.locator(".pane--draft").getByRole("button", { name: "保存修改为新版本" }).click();
+    await expect.poll(async () => (await studio.engine.call("documents.versions", { sessionId })).versions.length, { timeout: 20_000 }).toBe(reviewed + 1);
+    const saved = (await studio.engine.call("documents.versions", { sessionId })).versions.at(-1)!;
+    expect(saved.reason).toBe("manual_edit");
+    const savedText = (await studio.engine.call("documents.version", { sessionId, number: saved.number })).markdown;
+    expect(savedText).toMatch(/新工具易于使用。\n+审查后补的一句。/);
+    // Saved: the pane's button is gone (no unsent edit left) and the preview shows the stored text.
+    await expect.poll(() => page.locator(".pane--draft").getByRole("button", { name: "保存修改为新版本" }).count()).toBe(0);
+    await page.getByRole("tab", { name: "预览" }).click();
+    await expect.poll(() => documentText(page)).toContain("审查后补的一句。");
     await studio.screenshot("47-docgen-review-file-edited");
     expect(studio.pageErrors).toEqual([]);
     expect(studio.foreignRequests).toEqual([]);
