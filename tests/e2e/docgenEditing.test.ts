@@ -108,6 +108,7 @@ describe("文档生成: editable documents, the outline editor and review from a
     await page.getByRole("button", { name: "+ 新建文档" }).click();
     await expect.poll(() => page.getByLabel("主题").inputValue()).toBe("");
     expect(await page.getByLabel("版本").count()).toBe(0);
+    await studio.screenshot("48-docgen-form-new");
     expect(studio.pageErrors).toEqual([]);
     expect(studio.foreignRequests).toEqual([]);
   });
