@@ -71,6 +71,7 @@ export const en: Record<MessageKey, string> = {
   "draft.exportHtml": "Export HTML",
   "draft.streaming": "Writing…",
   "draft.editNotAllowed": "Direct edits are possible while confirming the draft.",
+  "draft.saveVersion": "Save the edit as a new version",
   "draft.imageBlocked": "[image: {alt}]",
   "draft.citation": "Material {id}",
   "draft.reason.initial": "first draft",

@@ -69,6 +69,7 @@ export const zh = {
   "draft.exportHtml": "导出 HTML",
   "draft.streaming": "正在写作…",
   "draft.editNotAllowed": "只有在确认初稿时才能直接修改。",
+  "draft.saveVersion": "保存修改为新版本",
   "draft.imageBlocked": "[图片：{alt}]",
   "draft.citation": "素材 {id}",
   "draft.reason.initial": "初稿",

@@ -18,7 +18,7 @@ export const DOCGEN_MAX_ROUNDS = 3;
 /** `run.start` input (`POST /api/docgen/start`). */
 export const DocgenStartInputSchema = z
   .object({
-    input_mode: z.enum(INPUT_MODES).describe("text: `context` is the source; notes: `source_path` is a .md file or a folder of them; code: `source_path` is a code folder"),
+    input_mode: z.enum(INPUT_MODES).describe("text: `context` is the source; notes: `source_path` is a .md file or a folder of them; code: `source_path` is a code folder; review_only: `source_path` may name the .md/.txt file to check"),
     topic: z.string().trim().min(1, "topic must not be empty").max(500),
     source_path: z.string().trim().min(1).max(4096).optional(),
     /** Text mode: the source text. Review-only: the markdown to check. Other modes: extra background. */
@@ -40,8 +40,12 @@ export const DocgenStartInputSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if ((v.input_mode === "text" || v.review_only) && !v.context?.trim()) {
-      ctx.addIssue({ code: "custom", path: ["context"], message: v.review_only ? "review_only needs the markdown in context" : "text mode needs the source text in context" });
+    if (v.review_only) {
+      // The document to check: pasted (context) or a file the engine reads (an upload or a dialog's path).
+      if (!v.context?.trim() && !v.source_path) ctx.addIssue({ code: "custom", path: ["context"], message: "review_only needs the markdown in context or a .md/.txt file in source_path" });
+      if (v.context?.trim() && v.source_path) ctx.addIssue({ code: "custom", path: ["source_path"], message: "review_only takes the markdown in context or a file in source_path, not both" });
+    } else if (v.input_mode === "text" && !v.context?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["context"], message: "text mode needs the source text in context" });
     }
     if (v.guide && v.rules_file) ctx.addIssue({ code: "custom", path: ["guide"], message: "give either guide (a library id) or rules_file (a path), not both" });
     if (!v.review_only && v.input_mode !== "text" && !v.source_path) {

@@ -37,23 +37,27 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
   /**
    * Store `markdown` as a new version and make it the workflow's current draft: the checkpoint is
    * updated and the graph goes to the workflow's draft pause, so the next action works on it.
-   * A workflow without document hooks only gets the version. A running session is refused first.
+   * A workflow without document hooks (the doc generator) gets the version and a `draft_ready`, so
+   * every client shows the stored text as the current draft. A running session is refused first:
+   * the run would store its own version over the user's.
    */
   const adoptDraft = async (sessionId: string, markdown: string, reason: DraftVersion["reason"]): Promise<DraftVersion> => {
     const session = requireSession(sessionId);
     const hooks = runner.definitionOf(sessionId).document;
-    if (hooks && (session.status === "running" || runner.isActive(sessionId))) {
+    if (session.status === "running" || runner.isActive(sessionId)) {
       throw new ScriptoriumError("conflict", `Session ${sessionId} is running; wait for a pause to change its draft.`, { status: session.status });
     }
     const version = versions.add(sessionId, { markdown, reason });
-    if (hooks) {
-      const values = await runner.values(sessionId);
-      const update = hooks.adopt(values, { markdown, version });
-      const title = typeof update.draft_title === "string" ? update.draft_title : session.title;
-      const revisionCount = typeof values.revision_count === "number" ? values.revision_count : 0;
-      runner.note(sessionId, { type: "draft_ready", version, markdown, title, revision_count: revisionCount });
-      await runner.redirect(sessionId, update, hooks.pauseNode);
+    if (!hooks) {
+      runner.note(sessionId, { type: "draft_ready", version, markdown, title: session.title });
+      return version;
     }
+    const values = await runner.values(sessionId);
+    const update = hooks.adopt(values, { markdown, version });
+    const title = typeof update.draft_title === "string" ? update.draft_title : session.title;
+    const revisionCount = typeof values.revision_count === "number" ? values.revision_count : 0;
+    runner.note(sessionId, { type: "draft_ready", version, markdown, title, revision_count: revisionCount });
+    await runner.redirect(sessionId, update, hooks.pauseNode);
     return version;
   };
   return {

@@ -8,7 +8,7 @@ import { useApp } from "../../store/StoreProvider.js";
 import { InterventionCard } from "../common/InterventionCard.js";
 import { draftChars, sectionTitles } from "./articleText.js";
 import { articleMessages } from "./messages.js";
-import { clearUnsentEdit } from "./unsentEdit.js";
+import { clearUnsentEdit } from "../common/unsentEdit.js";
 
 /** Article actions that need the user's notes before they can be sent. */
 const NEEDS_NOTES: ReadonlySet<string> = new Set(["user_revise", "custom_revise"]);

@@ -4,52 +4,34 @@ import { useFeatureT } from "../../i18n/useFeatureT.js";
 import type { Outline } from "../../../shared/workflows/article.js";
 import type { PauseEntry } from "../../store/sessionView.js";
 import { useApp } from "../../store/StoreProvider.js";
-import { OutlineSectionEditor } from "./OutlineSectionEditor.js";
+import { OutlineSectionDetails } from "./OutlineSectionDetails.js";
+import { OutlineList } from "../common/outline/OutlineList.js";
+import { useOutlineEditor } from "../common/outline/useOutlineEditor.js";
 import { articleContext, selectArticle } from "./articleView.js";
 
+type Section = Outline["sections"][number];
+
 /**
- * PAUSE-2: edit the outline inline, then confirm it (sending the edit) or ask for a new plan. As the
- * brief's §13.3 draws it, sections start collapsed to their titles (▶, click to edit the key
+ * PAUSE-2: edit the outline inline (the common outline editor, with key points and material
+ * tags), then confirm it (sending the edit) or ask for a new plan. As the brief's §13.3 draws it, sections start collapsed to their titles (▶, click to edit the key
  * points) with [全部展开▼] in the header.
  */
 export function OutlineCard({ pause }: { pause: PauseEntry }) {
   const t = useFeatureT(articleMessages);
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const stored = useApp((s) => selectArticle(s).outline);
   const all = useApp((s) => selectArticle(s).materials);
   const context = articleContext(pause);
   const resume = useApp((s) => s.resume);
-  const pushError = useApp((s) => s.pushError);
   const original = context.outline ?? stored;
   // The material tags offer only what the writer approved at PAUSE-1 (the pause's context carries exactly those).
   const materials = context.materials ?? all;
-  const [outline, setOutline] = useState<Outline | null>(original);
+  const editor = useOutlineEditor<Section>(original);
   const [feedback, setFeedback] = useState("");
   const [busy, setBusy] = useState(false);
   const allowed = new Set(pause.allowedActions);
+  const { outline, edited, allOpen } = editor;
   if (!outline) return null;
-  const allOpen = outline.sections.length > 0 && outline.sections.every((_, i) => expanded.has(i));
-  const toggle = (i: number) => {
-    const next = new Set(expanded);
-    if (next.has(i)) next.delete(i);
-    else next.add(i);
-    setExpanded(next);
-  };
-  const edited = JSON.stringify(outline) !== JSON.stringify(original);
 
-  const setSection = (index: number, section: Outline["sections"][number] | null) => {
-    const sections = [...outline.sections];
-    if (section === null) sections.splice(index, 1);
-    else sections[index] = section;
-    setOutline({ ...outline, sections });
-  };
-  const move = (index: number, delta: number) => {
-    const sections = [...outline.sections];
-    const [item] = sections.splice(index, 1);
-    if (!item) return;
-    sections.splice(index + delta, 0, item);
-    setOutline({ ...outline, sections });
-  };
   const run = async (payload: Parameters<typeof resume>[0]) => {
     setBusy(true);
     await resume(payload);
@@ -74,44 +56,26 @@ export function OutlineCard({ pause }: { pause: PauseEntry }) {
         <h3>{t("article.outline.title")}</h3>
         <span className="muted small">{t("article.outlineEditable")}</span>
         {edited && <span className="badge badge--accent">{t("article.outline.edited")}</span>}
-        <button type="button" className="link-button outline__expand-all" aria-expanded={allOpen} onClick={() => setExpanded(allOpen ? new Set() : new Set(outline.sections.map((_, i) => i)))}>
+        <button type="button" className="link-button outline__expand-all" aria-expanded={allOpen} onClick={() => editor.setAllOpen(!allOpen)}>
           [{allOpen ? `${t("article.collapseAll")}▲` : `${t("article.expandAll")}▼`}]
         </button>
       </header>
       <label className="field">
         <span className="field__label">{t("article.outline.articleTitle")}</span>
-        <input className="input input--title" value={outline.title} onChange={(e) => setOutline({ ...outline, title: e.target.value })} />
+        <input className="input input--title" value={outline.title} onChange={(e) => editor.setTitle(e.target.value)} />
       </label>
-      <ol className="outline-list">
-        {outline.sections.map((section, i) =>
-          expanded.has(i) ? (
-            <OutlineSectionEditor
-              key={i}
-              index={i}
-              count={outline.sections.length}
-              section={section}
-              materials={materials}
-              onChange={(s) => setSection(i, s)}
-              onMove={(d) => move(i, d)}
-              onCollapse={() => toggle(i)}
-            />
-          ) : (
-            <li key={i} className="outline-section outline-section--collapsed">
-              <button type="button" className="outline-section__toggle" aria-expanded={false} onClick={() => toggle(i)}>
-                ▶ <span className="outline-section__num">{i + 1}</span> {section.section_title}
-              </button>
-            </li>
-          ),
-        )}
-      </ol>
+      <OutlineList
+        editor={editor}
+        titleOf={(s) => s.section_title}
+        withTitle={(s, section_title) => ({ ...s, section_title })}
+        renderDetails={(section, i, onChange) => <OutlineSectionDetails index={i} section={section} materials={materials} onChange={onChange} />}
+        labels={{ sectionTitle: (n) => t("article.outline.sectionTitle", { n }), removeSection: t("article.outline.removeSection") }}
+      />
       <button
         type="button"
         className="btn btn--small"
         disabled={outline.sections.length >= 20}
-        onClick={() => {
-          setExpanded(new Set([...expanded, outline.sections.length]));
-          setOutline({ ...outline, sections: [...outline.sections, { section_title: t("article.outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] }] });
-        }}
+        onClick={() => editor.add({ section_title: t("article.outline.section", { n: outline.sections.length + 1 }), key_points: [], material_ids: [] })}
       >
         + {t("article.outline.addSection")}
       </button>

@@ -33,6 +33,12 @@ export interface DocumentPaneProps {
   emptyText?: string;
   /** Extra toolbar content (feature buttons), rendered before the export buttons. */
   toolbar?: ReactNode;
+  /**
+   * The workflow whose document this pane shows: while the open session is another workflow's
+   * (an article opened before switching to the doc generator), the pane shows none of its
+   * versions, exports or text. Default: any session.
+   */
+  workflow?: string;
 }
 
 /**
@@ -40,7 +46,24 @@ export interface DocumentPaneProps {
  * the version switcher with a side-by-side diff against the previous version, restore of an older
  * version, and export. Generic: it reads the open session's versions through `documentApi`.
  */
-export function DocumentPane({ title, liveText, streaming, editable, editNotAllowed, edit, onEdit, emptyText, toolbar }: DocumentPaneProps) {
+export function DocumentPane(props: DocumentPaneProps) {
+  const t = useT();
+  const foreign = useApp((s) => props.workflow !== undefined && s.current.workflow !== props.workflow);
+  if (!foreign) return <SessionDocumentPane {...props} />;
+  const title = props.title ?? t("draft.title");
+  return (
+    <section className="pane pane--draft" aria-label={title}>
+      <header className="pane__header">
+        <h2>{title}</h2>
+      </header>
+      <div className="pane__body">
+        <p className="empty empty--draft">{props.emptyText ?? t("draft.empty")}</p>
+      </div>
+    </section>
+  );
+}
+
+function SessionDocumentPane({ title, liveText, streaming, editable, editNotAllowed, edit, onEdit, emptyText, toolbar }: DocumentPaneProps) {
   const t = useT();
   const locale = useApp((s) => s.locale);
   const api = useApp((s) => s.api);

@@ -1,20 +1,30 @@
 import { useState } from "react";
+import { FilePathField } from "../common/FilePathField.js";
 import { GuidePicker } from "./GuidePicker.js";
-import type { DocgenTranslate } from "./messages.js";
+import type { DocgenKey, DocgenTranslate } from "./messages.js";
 
 export type FormMode = "text" | "notes" | "code" | "review";
+const MODES: readonly FormMode[] = ["code", "notes", "text", "review"];
 
 export interface DocgenFormValues {
   mode: FormMode;
   topic: string;
+  /** Code folder or notes path. */
   source: string;
+  /** Source text, or the markdown to review. */
   text: string;
+  /** Review mode: a file to review instead of pasted text (a path, or an upload's path in browser mode). */
+  reviewFile: string;
   /** A guide file path (empty: none). */
   rules: string;
   /** A library guide id (empty: the built-in guide). */
   guide: string;
   confirmOutline: boolean;
+  /** The document's language; empty: the engine detects it from the topic and the source. */
+  locale: "" | "zh" | "en";
 }
+
+export const EMPTY_DOCGEN_FORM: DocgenFormValues = { mode: "code", topic: "", source: "", text: "", reviewFile: "", rules: "", guide: "", confirmOutline: true, locale: "" };
 
 /** The desktop app's folder dialog (preload `window.scriptoriumFiles.chooseFolder`); absent in browser mode. */
 export function folderChooser(w: unknown = typeof window === "undefined" ? undefined : window): ((options: { title?: string }) => Promise<string | null>) | null {
@@ -22,80 +32,108 @@ export function folderChooser(w: unknown = typeof window === "undefined" ? undef
   return typeof files?.chooseFolder === "function" ? (files.chooseFolder as (options: { title?: string }) => Promise<string | null>) : null;
 }
 
-/** Mode picker, topic, source path (the Electron folder dialog when the bridge has it; a path field always), text, rule set. */
+/** The message key of what is missing before a run can start, or null. */
+export function formProblem(v: DocgenFormValues): DocgenKey | null {
+  if (!v.topic.trim()) return "docgen.needTopic";
+  if ((v.mode === "notes" || v.mode === "code") && !v.source.trim()) return "docgen.needSource";
+  if (v.mode === "text" && !v.text.trim()) return "docgen.needText";
+  if (v.mode === "review" && !v.text.trim() && !v.reviewFile.trim()) return "docgen.needReview";
+  return null;
+}
+
+/**
+ * Mode, topic, source (the folder dialog in the desktop app; a file picker that uploads in browser
+ * mode), text or the document to review (pasted or a file), language, rule set.
+ */
 export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate; running: boolean; onStart(values: DocgenFormValues): void; onStop(): void }) {
-  const [values, setValues] = useState<DocgenFormValues>({ mode: "code", topic: "", source: "", text: "", rules: "", guide: "", confirmOutline: true });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [values, setValues] = useState<DocgenFormValues>(EMPTY_DOCGEN_FORM);
+  const [problem, setProblem] = useState<DocgenKey | null>(null);
   const chooseFolder = folderChooser();
   const set = <K extends keyof DocgenFormValues>(key: K, value: DocgenFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const submit = () => {
-    if (!values.topic.trim()) return setProblem(t("docgen.needTopic"));
-    if ((values.mode === "notes" || values.mode === "code") && !values.source.trim()) return setProblem(t("docgen.needSource"));
-    if ((values.mode === "text" || values.mode === "review") && !values.text.trim()) return setProblem(t("docgen.needText"));
-    setProblem(null);
-    onStart(values);
+    const missing = formProblem(values);
+    setProblem(missing);
+    if (!missing) onStart(values);
   };
+  const fileLabels = { chooseLabel: t("docgen.chooseFile"), busyLabel: t("docgen.uploading") };
   return (
     <form
-      className="docgen-form"
+      className="card docgen-form"
+      aria-label={t("docgen.title")}
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
-      <fieldset className="docgen-form__modes">
-        <legend>{t("docgen.mode")}</legend>
-        {(["code", "notes", "text", "review"] as const).map((m) => (
-          <label key={m}>
+      <fieldset className="radio-row">
+        <legend className="field__label">{t("docgen.mode")}</legend>
+        {MODES.map((m) => (
+          <label key={m} className={`radio-card${values.mode === m ? " is-active" : ""}`}>
             <input type="radio" name="docgen-mode" value={m} checked={values.mode === m} onChange={() => set("mode", m)} /> {t(`docgen.mode.${m}`)}
           </label>
         ))}
       </fieldset>
-      <label>
-        {t("docgen.topic")}
-        <input name="topic" value={values.topic} placeholder={t("docgen.topicPlaceholder")} onChange={(e) => set("topic", e.target.value)} />
+      <label className="field">
+        <span className="field__label">{t("docgen.topic")}</span>
+        <input className="input" name="topic" value={values.topic} placeholder={t("docgen.topicPlaceholder")} onChange={(e) => set("topic", e.target.value)} />
       </label>
-      {(values.mode === "code" || values.mode === "notes") && (
-        <div className="docgen-form__source">
-          <label>
-            {t("docgen.source")}
-            <input name="source_path" value={values.source} placeholder={t("docgen.sourcePlaceholder")} onChange={(e) => set("source", e.target.value)} />
+      {values.mode === "code" && (
+        <div className="inline-form docgen-form__row">
+          <label className="field field--grow">
+            <span className="field__label">{t("docgen.source")}</span>
+            <input className="input" name="source_path" value={values.source} placeholder={t("docgen.sourcePlaceholder")} onChange={(e) => set("source", e.target.value)} />
           </label>
           {chooseFolder && (
-            <button
-              type="button"
-              onClick={() =>
-                void chooseFolder({ title: t("docgen.chooseFolder") }).then(
-                  (chosen) => chosen && set("source", chosen),
-                  () => undefined,
-                )
-              }
-            >
+            <button type="button" className="btn" onClick={() => void chooseFolder({ title: t("docgen.chooseFolder") }).then((chosen) => chosen && set("source", chosen), () => undefined)}>
               {t("docgen.chooseFolder")}
             </button>
           )}
         </div>
       )}
+      {values.mode === "notes" && (
+        <FilePathField label={t("docgen.notesSource")} name="source_path" value={values.source} onChange={(p) => set("source", p)} accept=".md,.markdown,text/markdown" placeholder={t("docgen.sourcePlaceholder")} {...fileLabels} />
+      )}
       {(values.mode === "text" || values.mode === "review") && (
-        <label>
-          {values.mode === "review" ? t("docgen.markdown") : t("docgen.text")}
-          <textarea name="context" rows={6} value={values.text} onChange={(e) => set("text", e.target.value)} />
+        <label className="field">
+          <span className="field__label">{values.mode === "review" ? t("docgen.markdown") : t("docgen.text")}</span>
+          <textarea className="input" name="context" rows={6} value={values.text} onChange={(e) => set("text", e.target.value)} />
         </label>
       )}
-      <GuidePicker t={t} value={{ guide: values.guide, rulesFile: values.rules }} onChange={(c) => setValues((v) => ({ ...v, guide: c.guide, rules: c.rulesFile }))} />
+      {values.mode === "review" && (
+        <FilePathField
+          label={t("docgen.reviewFile")}
+          name="review_file"
+          value={values.reviewFile}
+          onChange={(p) => set("reviewFile", p)}
+          onPicked={(file) => setValues((v) => (v.topic.trim() ? v : { ...v, topic: file.name.replace(/\.[^.]+$/, "") }))}
+          accept=".md,.markdown,.txt,text/markdown,text/plain"
+          {...fileLabels}
+        />
+      )}
+      <div className="field-row">
+        <label className="field">
+          <span className="field__label">{t("docgen.locale")}</span>
+          <select className="input" name="locale" value={values.locale} onChange={(e) => set("locale", e.target.value as DocgenFormValues["locale"])}>
+            <option value="">{t("docgen.locale.auto")}</option>
+            <option value="zh">{t("docgen.locale.zh")}</option>
+            <option value="en">{t("docgen.locale.en")}</option>
+          </select>
+        </label>
+        <GuidePicker t={t} value={{ guide: values.guide, rulesFile: values.rules }} onChange={(c) => setValues((v) => ({ ...v, guide: c.guide, rules: c.rulesFile }))} />
+      </div>
       {values.mode !== "review" && (
-        <label className="docgen-form__check">
+        <label className="field docgen-form__check">
           <input type="checkbox" name="confirm_outline" checked={values.confirmOutline} onChange={(e) => set("confirmOutline", e.target.checked)} /> {t("docgen.confirmOutline")}
         </label>
       )}
-      {problem && <p className="notice notice--error">{problem}</p>}
+      {problem && <p className="notice notice--error">{t(problem)}</p>}
       <div className="docgen-form__actions">
         {running ? (
-          <button type="button" onClick={onStop}>
+          <button type="button" className="btn" onClick={onStop}>
             {t("docgen.stop")}
           </button>
         ) : (
-          <button type="submit" className="primary">
+          <button type="submit" className="btn btn--primary">
             {values.mode === "review" ? t("docgen.startReview") : t("docgen.start")}
           </button>
         )}

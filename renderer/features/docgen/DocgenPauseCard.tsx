@@ -2,15 +2,15 @@ import { useState } from "react";
 import type { PauseEntry } from "../../store/sessionView.js";
 import type { ResumePayload } from "../../store/types.js";
 import { useApp } from "../../store/StoreProvider.js";
-import { InterventionCard } from "../common/InterventionCard.js";
+import { DocgenOutlineCard } from "./DocgenOutlineCard.js";
 import type { DocgenTranslate } from "./messages.js";
 
-/** The docgen pauses: confirm / regenerate the outline; rewrite one failed section or go on. */
+/** The docgen pauses: edit and confirm, or regenerate, the outline; rewrite one failed section or go on. */
 export function DocgenPauseCard({ t, pause }: { t: DocgenTranslate; pause: PauseEntry }) {
   const resume = useApp((s) => s.resume);
   const [busy, setBusy] = useState(false);
   if (pause.pausePoint === "outline_confirm") {
-    return <InterventionCard key={pause.seq} pause={pause} primary={new Set(["confirm"])} label={(a) => (a === "confirm" ? t("docgen.action.confirm") : t("docgen.action.regenerate"))} />;
+    return <DocgenOutlineCard key={pause.seq} t={t} pause={pause} />;
   }
   const failed = ((pause.context as { failed_sections?: number[] }).failed_sections ?? []) as number[];
   const act = async (payload: Record<string, unknown>) => {

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { selectDraftText } from "../../store/selectors.js";
 import { useApp } from "../../store/StoreProvider.js";
-import { DocumentPane } from "../common/DocumentPane.js";
+import { EditableDocumentPane } from "../common/EditableDocumentPane.js";
 import { Timeline } from "../common/Timeline.js";
 import { DocgenForm, type DocgenFormValues } from "./DocgenForm.js";
 import { DocgenPauseCard } from "./DocgenPauseCard.js";
+import { docgenStartInput } from "./docgenStartInput.js";
 import { DocgenGraph } from "./DocgenGraph.js";
 import { DocgenProgress } from "./DocgenProgress.js";
 import type { GraphShape } from "./graphLayout.js";
@@ -20,7 +21,8 @@ const NO_GRAPH: GraphShape = { nodes: [], edges: [] };
 /**
  * 文档生成: the form (mode, topic, source, rule set), the run's timeline with scan steps, outline,
  * section progress, one chip per module, violations by rule (links scroll the document to the line)
- * and each round's diff; the common document pane on the right.
+ * and each round's diff; the common editable document pane on the right (only this workflow's
+ * document: an article opened before shows nothing here).
  */
 export function DocgenScreen() {
   const t = useFeatureT(docgenMessages);
@@ -56,24 +58,23 @@ export function DocgenScreen() {
   const running = isDocgen && current.status === "running";
   const moduleStates = useMemo(() => Object.fromEntries(view.modules.map((m) => [m.key, m.state])), [view.modules]);
 
-  const start = (v: DocgenFormValues) => {
-    const input =
-      v.mode === "review"
-        ? { input_mode: "text", topic: v.topic, context: v.text, review_only: true }
-        : {
-            input_mode: v.mode,
-            topic: v.topic,
-            ...(v.mode === "text" ? { context: v.text } : { source_path: v.source.trim() }),
-            confirm_outline: v.confirmOutline,
-          };
-    void startRun({ workflow: "docgen", input: { ...input, ...(v.rules.trim() ? { rules_file: v.rules.trim() } : v.guide ? { guide: v.guide } : {}) } } as never);
-  };
+  const start = (v: DocgenFormValues) => void startRun({ workflow: "docgen", input: docgenStartInput(v) } as never);
+
+  // "+ 新建文档" closes the open session: the form starts empty again (a new key remounts it).
+  const [formKey, setFormKey] = useState(0);
+  const openSession = useRef(current.sessionId);
+  useEffect(() => {
+    if (openSession.current !== null && current.sessionId === null) setFormKey((k) => k + 1);
+    openSession.current = current.sessionId;
+  }, [current.sessionId]);
+  // A finished run's document is the user's: edited in the pane, stored as a new version.
+  const finished = isDocgen && current.status === "done" && current.pause === null;
 
   return (
     <div className="docgen-screen">
       <div className="docgen-left">
         <h2 className="docgen-title">{t("docgen.title")}</h2>
-        <DocgenForm t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
+        <DocgenForm key={formKey} t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
         {isDocgen ? (
           <>
             <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />
@@ -87,7 +88,16 @@ export function DocgenScreen() {
           <p className="muted">{t("docgen.empty")}</p>
         )}
       </div>
-      <DocumentPane title={t("docgen.document")} liveText={isDocgen ? live : ""} streaming={isDocgen && current.streamingSections !== null} editable={false} edit={null} onEdit={() => undefined} />
+      <EditableDocumentPane
+        workflow="docgen"
+        title={t("docgen.document")}
+        liveText={isDocgen ? live : ""}
+        streaming={isDocgen && current.streamingSections !== null}
+        editable={finished}
+        canSaveVersion={finished}
+        editNotAllowed={t("docgen.editWhenDone")}
+        emptyText={isDocgen ? undefined : t("docgen.empty")}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GuideSummary } from "../../../shared/workflows/docgen.js";
 import { useApp } from "../../store/StoreProvider.js";
+import { FilePathField } from "../common/FilePathField.js";
 import type { DocgenTranslate } from "./messages.js";
 
 /** `guide` is a library id; `rulesFile` a guide file path (the "path" choice), as `run.start` takes them. */
@@ -13,7 +14,8 @@ const PATH_CHOICE = "__path__";
 
 /**
  * The rule set of a run: a guide of the library (the built-in one first), import a guide from a
- * `.md` file (refused with the engine's message when invalid), delete an imported one, or a path.
+ * `.md` file (refused with the engine's message when invalid), delete an imported one, or a path
+ * (typed, picked in the desktop app's dialog, or uploaded in browser mode).
  */
 export function GuidePicker({ t, value, onChange }: { t: DocgenTranslate; value: GuideChoice; onChange(v: GuideChoice): void }) {
   const api = useApp((s) => s.api);
@@ -57,10 +59,11 @@ export function GuidePicker({ t, value, onChange }: { t: DocgenTranslate; value:
   };
 
   return (
-    <div className="docgen-guides">
-      <label>
-        {t("docgen.rules")}
+    <div className="field docgen-guides">
+      <label className="field">
+        <span className="field__label">{t("docgen.rules")}</span>
         <select
+          className="input"
           name="guide"
           value={selected}
           onChange={(e) => {
@@ -79,15 +82,24 @@ export function GuidePicker({ t, value, onChange }: { t: DocgenTranslate; value:
         </select>
       </label>
       {usePath && (
-        <input name="rules_file" aria-label={t("docgen.guide.path")} value={value.rulesFile} placeholder={t("docgen.rulesPlaceholder")} onChange={(e) => onChange({ guide: "", rulesFile: e.target.value })} />
+        <FilePathField
+          label={t("docgen.guide.path")}
+          name="rules_file"
+          value={value.rulesFile}
+          placeholder={t("docgen.rulesPlaceholder")}
+          onChange={(rulesFile) => onChange({ guide: "", rulesFile })}
+          accept=".md,.markdown,text/markdown"
+          chooseLabel={t("docgen.chooseFile")}
+          busyLabel={t("docgen.uploading")}
+        />
       )}
       {current && current.modules.length > 0 && <p className="muted docgen-guides__modules">{current.modules.map((m) => m.name).join(" · ")}</p>}
       <div className="docgen-guides__actions">
-        <button type="button" onClick={() => fileInput.current?.click()}>
+        <button type="button" className="btn btn--small" onClick={() => fileInput.current?.click()}>
           {t("docgen.guide.import")}
         </button>
         {current && !current.builtin && (
-          <button type="button" onClick={() => void remove()}>
+          <button type="button" className="btn btn--small" onClick={() => void remove()}>
             {t("docgen.guide.delete")}
           </button>
         )}

@@ -82,7 +82,8 @@ export async function startStudio(options: Partial<CreateAppEngineOptions> = {},
     ...options,
   });
   const token = "e2e-token-0123456789";
-  const server = await createServer({ api: engine, token, staticDir });
+  // Uploads where the real server keeps them (browser mode picks files through POST /api/upload).
+  const server = await createServer({ api: engine, token, staticDir, uploadDir: path.join(dataDir, "uploads") });
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "zh-CN", ...contextOptions });
   const page = await context.newPage();

@@ -10,6 +10,7 @@ import { GuideGraphs } from "./GuideGraphs.js";
 import { validateGuide } from "./guides/validateGuide.js";
 import { docgenPauses } from "./pauses.js";
 import type { DocgenStateType } from "./state.js";
+import { readReviewDocument } from "./readReviewDocument.js";
 
 const TITLE_CHARS = 40;
 
@@ -60,26 +61,30 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
     };
   },
   checkStart: async (input, deps) => {
-    // An unknown library id or an invalid guide is refused before the session exists.
+    // An unknown library id, an invalid guide or an unreadable review file is refused before the session exists.
+    if (input.review_only) readReviewDocument(input);
     const { file, name } = deps.guideFile(input);
     await validateGuide(readGuideFile(file), input.guide ?? name);
   },
-  initialState: (input) => ({
-    input_mode: input.input_mode,
-    topic: input.topic,
-    locale: input.locale ?? detectLocale(`${input.topic}\n${(input.context ?? "").slice(0, 4000)}`),
-    context: input.review_only ? "" : (input.context ?? ""),
-    source_path: input.source_path ?? "",
-    rules_file: input.rules_file ?? "",
-    guide: input.guide ?? "",
-    confirm_outline: input.confirm_outline ?? false,
-    review_only: input.review_only ?? false,
-    max_scan_steps: input.max_scan_steps ?? 12,
-    resume_from: input.resume_from ?? "",
+  initialState: (input) => {
     // Review-only: the user's document exactly as given (not cleaned: only accepted replacements may change it).
-    current_draft: input.review_only ? (input.context ?? "") : "",
-    start_input: { ...input },
-  }),
+    const reviewed = input.review_only ? readReviewDocument(input) : "";
+    return {
+      input_mode: input.input_mode,
+      topic: input.topic,
+      locale: input.locale ?? detectLocale(`${input.topic}\n${(input.review_only ? reviewed : (input.context ?? "")).slice(0, 4000)}`),
+      context: input.review_only ? "" : (input.context ?? ""),
+      source_path: input.source_path ?? "",
+      rules_file: input.rules_file ?? "",
+      guide: input.guide ?? "",
+      confirm_outline: input.confirm_outline ?? false,
+      review_only: input.review_only ?? false,
+      max_scan_steps: input.max_scan_steps ?? 12,
+      resume_from: input.resume_from ?? "",
+      current_draft: reviewed,
+      start_input: { ...input },
+    };
+  },
   parseResume: (pause, payload) => docgenPauses.parseResume(pause, payload),
   publicValues: (values, session) => docgenPublicValues(values as Partial<DocgenStateType>, session.status),
   doneSummary: (values) => {

@@ -38,6 +38,8 @@ export function writeSectionsNode(deps: DocgenDeps) {
       if (edited) {
         outline = sanitizeOutline(edited, state.topic, state.locale);
         await writeCachedOutline(state.cache_dir, outline);
+        // Clients show the outline being written, not the one the user changed.
+        emit(config, { type: "doc_outline_ready", outline, cached: false });
       }
       const n = outline.sections.length;
       const workers = sectionWorkers(n, deps.settings().sequences ?? 1);

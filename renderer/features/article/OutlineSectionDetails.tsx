@@ -5,19 +5,10 @@ import type { Material } from "../../../shared/knowledge.js";
 
 type Section = Outline["sections"][number];
 
-/** One editable outline section: title, key points, material tags, reorder and remove. */
-export function OutlineSectionEditor(props: {
-  index: number;
-  count: number;
-  section: Section;
-  materials: Material[];
-  onChange(section: Section | null): void;
-  onMove(delta: number): void;
-  /** Fold the section back to its title row (the outline card's ▼). */
-  onCollapse?: () => void;
-}) {
+/** An unfolded article outline section under its title row: key points and material tags. */
+export function OutlineSectionDetails(props: { index: number; section: Section; materials: Material[]; onChange(section: Section): void }) {
   const t = useFeatureT(articleMessages);
-  const { index, count, section, materials, onChange, onMove, onCollapse } = props;
+  const { index, section, materials, onChange } = props;
   const n = index + 1;
   const setPoint = (i: number, value: string | null) => {
     const key_points = [...section.key_points];
@@ -27,26 +18,7 @@ export function OutlineSectionEditor(props: {
   };
   const unused = materials.filter((m) => !section.material_ids.includes(m.id));
   return (
-    <li className="outline-section">
-      <div className="outline-section__head">
-        {onCollapse && (
-          <button type="button" className="outline-section__toggle" aria-expanded={true} aria-label={section.section_title} onClick={onCollapse}>
-            ▼
-          </button>
-        )}
-        <span className="outline-section__num">{n}</span>
-        <input
-          className="input"
-          aria-label={t("article.outline.sectionTitle", { n })}
-          value={section.section_title}
-          onChange={(e) => onChange({ ...section, section_title: e.target.value })}
-        />
-        <div className="icon-group">
-          <button type="button" className="icon-btn" aria-label={`${t("common.moveUp")} ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>↑</button>
-          <button type="button" className="icon-btn" aria-label={`${t("common.moveDown")} ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>↓</button>
-          <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("article.outline.removeSection")} ${n}`} disabled={count <= 1} onClick={() => onChange(null)}>×</button>
-        </div>
-      </div>
+    <>
       <ul className="keypoints">
         {section.key_points.map((point, i) => (
           <li key={i}>
@@ -83,6 +55,6 @@ export function OutlineSectionEditor(props: {
           )}
         </span>
       </div>
-    </li>
+    </>
   );
 }

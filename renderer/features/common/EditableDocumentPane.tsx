@@ -1,0 +1,76 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useApp, useT } from "../../store/StoreProvider.js";
+import { DocumentPane, type DocumentPaneProps } from "./DocumentPane.js";
+import { documentApi } from "./documentApi.js";
+import { clearUnsentEdit, loadUnsentEdit, saveUnsentEdit } from "./unsentEdit.js";
+
+export interface EditableDocumentPaneProps extends Omit<DocumentPaneProps, "edit" | "onEdit"> {
+  /** True when a hand edit may be stored as a new version now: the toolbar offers "save as a version". */
+  canSaveVersion: boolean;
+  /** The save button's label (default: the shared "保存为新版本"). */
+  saveLabel?: string;
+  /** More toolbar content, after the save button. */
+  toolbar?: ReactNode;
+}
+
+/**
+ * The document pane with the user's hand edit: kept in the store's `draftEdit`, autosaved per
+ * session (a reload keeps an unsent edit), and stored as a new version (`documents.edit`) with the
+ * toolbar's save button when `canSaveVersion`. Every workflow that writes a document uses it, so a
+ * finished article, a generated document and a reviewed one are edited the same way.
+ */
+export function EditableDocumentPane({ canSaveVersion, saveLabel, toolbar, ...pane }: EditableDocumentPaneProps) {
+  const t = useT();
+  const api = useApp((s) => s.api);
+  const pushError = useApp((s) => s.pushError);
+  const sessionId = useApp((s) => (pane.workflow === undefined || s.current.workflow === pane.workflow ? s.current.sessionId : null));
+  const draftEdit = useApp((s) => s.draftEdit);
+  const setDraftEdit = useApp((s) => s.setDraftEdit);
+  const [saving, setSaving] = useState(false);
+
+  // Opening a session brings back its unsent edit, if one was autosaved.
+  useEffect(() => {
+    setDraftEdit(sessionId ? loadUnsentEdit(sessionId) : null);
+  }, [sessionId, setDraftEdit]);
+  // Every keystroke's text is autosaved for this session; clearing the edit clears it.
+  const onEdit = (text: string | null) => {
+    setDraftEdit(text);
+    if (!sessionId) return;
+    if (text === null) clearUnsentEdit(sessionId);
+    else saveUnsentEdit(sessionId, text);
+  };
+
+  const saveVersion = async () => {
+    if (!sessionId || draftEdit === null) return;
+    setSaving(true);
+    try {
+      await documentApi.edit(api, sessionId, draftEdit);
+      onEdit(null);
+    } catch (error) {
+      pushError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const save =
+    canSaveVersion && draftEdit !== null && draftEdit !== pane.liveText ? (
+      <button type="button" className="btn btn--small btn--primary" disabled={saving} onClick={() => void saveVersion()}>
+        {saveLabel ?? t("draft.saveVersion")}
+      </button>
+    ) : null;
+  return (
+    <DocumentPane
+      {...pane}
+      edit={draftEdit}
+      onEdit={onEdit}
+      toolbar={
+        save || toolbar ? (
+          <>
+            {save}
+            {toolbar}
+          </>
+        ) : null
+      }
+    />
+  );
+}
