@@ -26,6 +26,8 @@ export type DraftVersion = z.infer<typeof DraftVersionSchema>;
 export type DocumentVersion = DraftVersion;
 
 export const EXPORT_FORMATS = ["markdown", "html", "docx"] as const;
+/** Citation styles of an export's reference list: GB/T 7714-2015 (numeric, zh/en entries) and APA. */
+export const REFERENCE_STYLE_NAMES = ["gb-t-7714", "apa"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const SessionId = z.string().min(1).max(100);
@@ -125,7 +127,9 @@ export const DocumentsMethods = {
         /** Version `from` → `to` as tracked changes (docx only): accept-all gives `to`, reject-all `from`. */
         tracked: z.object({ from: VersionNumber, to: VersionNumber }).strict().optional(),
         /** The reference list in GB/T 7714-2015 (numeric) or APA instead of the plain list. */
-        referenceStyle: z.enum(["gb-t-7714", "apa"]).optional(),
+        referenceStyle: z.enum(REFERENCE_STYLE_NAMES).optional(),
+        /** With `referenceStyle`: every entry in this language (GB/T 7714 zh: 等, [J]; en: et al.); default: each entry in its own. */
+        referenceLocale: z.enum(["zh", "en"]).optional(),
       })
       .strict(),
     /** `content` is UTF-8 text for markdown/html and base64 for docx. */

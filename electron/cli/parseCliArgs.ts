@@ -63,6 +63,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         // issue 30: refs format --style, paper import-zotero --url.
         style: { type: "string" },
         url: { type: "string" },
+        from: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -78,7 +79,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

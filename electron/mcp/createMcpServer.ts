@@ -6,6 +6,11 @@ import type { McpRequest, WorkflowRegistry } from "../engine/workflows/WorkflowD
 
 type ToolContext = { mcpReq: { _meta?: { progressToken?: string | number }; signal: AbortSignal; notify: (n: { method: string; params: Record<string, unknown> }) => Promise<void> } };
 
+export interface McpServerOptions {
+  /** The folder tools may write files into (review_doc's `output_docx`); absent: they write none. */
+  outputDir?: string | null;
+}
+
 /**
  * The MCP adapter: every registered workflow's tools (its definition's `mcpTools`; the doc
  * generator's generate_docs, review_doc, docs_status …), over any contract implementation (the
@@ -13,7 +18,7 @@ type ToolContext = { mcpReq: { _meta?: { progressToken?: string | number }; sign
  * pattern: start → job id, status with progress, result; a tool sends progress notifications when
  * the client asked for them, and a cancelled request cancels what it started.
  */
-export function createMcpServer(api: ScriptoriumApi, version = "0.1.0", registry: WorkflowRegistry = WORKFLOW_REGISTRY): McpServer {
+export function createMcpServer(api: ScriptoriumApi, version = "0.1.0", registry: WorkflowRegistry = WORKFLOW_REGISTRY, options: McpServerOptions = {}): McpServer {
   const server = new McpServer({ name: "scriptorium", version });
   const json = (value: Record<string, unknown>) => ({ content: [{ type: "text" as const, text: JSON.stringify(value) }], structuredContent: value });
   const failure = (error: unknown) => ({ content: [{ type: "text" as const, text: toApiError(error).message }], isError: true });
@@ -25,6 +30,7 @@ export function createMcpServer(api: ScriptoriumApi, version = "0.1.0", registry
         const token = ctx.mcpReq._meta?.progressToken;
         const request: McpRequest = {
           signal: ctx.mcpReq.signal,
+          outputDir: options.outputDir ?? null,
           progress: async (progress, message) => {
             if (token !== undefined) await ctx.mcpReq.notify({ method: "notifications/progress", params: { progressToken: token, progress, message } });
           },

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { ScriptoriumApi } from "../../shared/api.js";
@@ -11,12 +12,13 @@ import { candidateDataDirs, findInDataDirs } from "../server/serverDiscovery.js"
  * SCRIPTORIUM_URL / SCRIPTORIUM_TOKEN), else the one a running desktop app or `npm run web`
  * published in its data dir's server.json (`--data-dir`, else ~/.scriptorium and the desktop app's
  * userData; a stale file — dead pid, no health answer — is ignored). With none it opens the engine
- * in-process on `--data-dir` (and `--model`).
+ * in-process on `--data-dir` (and `--model`). `--output-dir DIR` is the one folder tools may write
+ * into (review_doc's `output_docx`).
  * stdout is the protocol: everything else goes to stderr.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { "data-dir": { type: "string" }, model: { type: "string" }, forward: { type: "string" }, token: { type: "string" } },
+    options: { "data-dir": { type: "string" }, model: { type: "string" }, forward: { type: "string" }, token: { type: "string" }, "output-dir": { type: "string" } },
     strict: true,
   });
   const forward = values.forward ?? process.env.SCRIPTORIUM_URL;
@@ -36,7 +38,9 @@ async function main(): Promise<void> {
     dispose = () => engine.dispose();
     console.error("[mcp] engine opened in-process");
   }
-  const handle = serveStdio(() => createMcpServer(api));
+  // review_doc's output_docx writes only here; without the flag (or SCRIPTORIUM_MCP_OUTPUT_DIR) no tool writes files.
+  const outputDir = values["output-dir"] ?? process.env.SCRIPTORIUM_MCP_OUTPUT_DIR ?? null;
+  const handle = serveStdio(() => createMcpServer(api, undefined, undefined, { outputDir: outputDir ? path.resolve(outputDir) : null }));
   const stop = async () => {
     await handle.close().catch(() => undefined);
     await dispose();

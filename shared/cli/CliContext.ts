@@ -41,6 +41,8 @@ export interface CliFlags {
   /** issue 30: `refs format --style gb-t-7714|apa`, `paper import-zotero --url`. */
   style?: string;
   url?: string;
+  /** `article export --from N`: tracked changes from version N to `--version` (default: the latest). */
+  from?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { workflowEvent } from "../coreEvents.js";
 import { defineWorkflowContract } from "./contract.js";
 import { PaperBibMethods } from "./paperBib.js";
+import { PaperExportMethods } from "./paperExport.js";
 
 /**
  * Paper reader: import papers with pages, ask questions (routed to one of seven agents or forced
@@ -221,7 +222,7 @@ export const paperContract = defineWorkflowContract({
   route: "paper",
   start: PaperStartInputSchema,
   documents: false,
-  methods: { ...PaperMethods, ...PaperBibMethods },
+  methods: { ...PaperMethods, ...PaperBibMethods, ...PaperExportMethods },
   pauses: {
     /** After each answer: ask the next question in the same session, or end it. */
     await_question: {

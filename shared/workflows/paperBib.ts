@@ -17,6 +17,20 @@ export const BibImportEntrySchema = z.object({
 });
 export type BibImportEntry = z.infer<typeof BibImportEntrySchema>;
 
+/** A paper's metadata as the correction form shows it (the CSL record flattened). */
+export const PaperMetadataSchema = z.object({
+  doc_id: z.string(),
+  title: z.string(),
+  authors: z.array(z.string()),
+  year: z.number().int().nullable(),
+  venue: z.string(),
+  doi: z.string(),
+  type: z.string(),
+  /** Where the record came from: the reader's extraction, an import, or the user's correction. */
+  source: z.enum(["extracted", "bibtex", "ris", "zotero", "user"]),
+});
+export type PaperMetadata = z.infer<typeof PaperMetadataSchema>;
+
 export const PaperBibMethods = {
   importBib: {
     input: z.object({ path: z.string().min(1).max(4096) }).strict(),
@@ -38,7 +52,8 @@ export const PaperBibMethods = {
         doc_id: DocId,
         title: z.string().max(1000).optional(),
         authors: z.array(z.string().min(1).max(200)).max(500).optional(),
-        year: z.number().int().min(1).max(9999).nullable().optional(),
+        /** Checked by the library (1000 … next year), so the message names the field and the range. */
+        year: z.number().int().nullable().optional(),
         venue: z.string().max(1000).optional(),
         doi: z.string().max(200).optional(),
         type: z.string().max(40).optional(),
@@ -46,5 +61,10 @@ export const PaperBibMethods = {
       .strict(),
     /** The paper's CSL-JSON record after the correction. */
     output: z.object({ csl: z.record(z.string(), z.unknown()) }),
+  },
+  /** The metadata a reference list is built from: the bibliographic record, or what the reader extracted. */
+  getMetadata: {
+    input: z.object({ doc_id: DocId }).strict(),
+    output: PaperMetadataSchema,
   },
 } as const;

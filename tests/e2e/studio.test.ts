@@ -65,6 +65,10 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     expect(page$).toContain("离线 AI 写作实践");
     expect(page$).toContain("背景与动机");
     expect(page$.toLowerCase()).not.toContain("<script");
+    // The reference style menu: the list follows GB/T 7714 (numbered entries) once chosen.
+    await page.getByLabel("参考文献格式").selectOption({ label: "GB/T 7714（按条目语言）" });
+    const styled = (await exported("导出 Markdown")).bytes.toString("utf8");
+    expect(styled).toMatch(/## 参考文献\n\n\\\[1\\\] /);
 
     await card(page, "确认初稿").getByRole("button", { name: "确认定稿" }).click();
     await expectFinished(page);

@@ -71,7 +71,12 @@ describe("BibTeX / RIS import and BibTeX export", () => {
     bib.correct(r!.doc_id, { title: "Neural methods for text classification, revisited", year: 2021, doi: "10.1000/fixed" });
     expect(kit.library.get(r!.doc_id)).toMatchObject({ title: "Neural methods for text classification, revisited", year: 2021 });
     expect(bib.exportBibtex([r!.doc_id])).toMatch(/doi = \{10\.1000\/fixed\}/i);
-    expect(() => bib.correct(r!.doc_id, { title: " " })).toThrow(/title cannot be empty/);
+    expect(() => bib.correct(r!.doc_id, { title: " " })).toThrow(/title: cannot be empty/);
+    // A refused correction is refused whole: the title given with a bad year or DOI is not kept either.
+    expect(() => bib.correct(r!.doc_id, { title: "Changed", year: 99 })).toThrow(/year: 99 is not a year between 1000 and/);
+    expect(() => bib.correct(r!.doc_id, { title: "Changed", doi: "doi:11.2/x" })).toThrow(/doi: "doi:11.2\/x" is not a DOI/);
+    expect(kit.library.get(r!.doc_id)).toMatchObject({ title: "Neural methods for text classification, revisited", year: 2021 });
+    expect(bib.metadataOf(r!.doc_id)).toMatchObject({ doi: "10.1000/fixed", source: "user" });
     expect(() => bib.correct("nope", { title: "x" })).toThrow(/No paper with doc_id nope/);
   });
 

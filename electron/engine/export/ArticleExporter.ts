@@ -16,7 +16,7 @@ export class ArticleExporter implements ExportPort {
     const locale = guessLocale(request.markdown);
     const materials = await this.materialsOf(request.sessionId);
     const body = withTitle(cleanMarkdownTables(request.markdown).trimEnd(), request.title);
-    const list = request.referenceStyle ? styledReferenceList(request.markdown, materials, locale, request.referenceStyle) : citationList(request.markdown, materials, locale);
+    const list = request.referenceStyle ? styledReferenceList(request.markdown, materials, locale, request.referenceStyle, request.referenceLocale) : citationList(request.markdown, materials, locale);
     const markdown = `${body}${list}`;
     // issue 30: in HTML and DOCX each citation is also a numbered note / Word footnote naming its source.
     // The reference list is appended after the notes are made, so its own `[m001]` labels stay as written.

@@ -11,6 +11,8 @@ export interface ExportRequest {
   markdown: string;
   /** The reference list in this citation style instead of the plain list. */
   referenceStyle?: "gb-t-7714" | "apa";
+  /** With `referenceStyle`: lay every entry out in this language instead of each in its own. */
+  referenceLocale?: "zh" | "en";
 }
 
 export interface ExportPort {

@@ -1,6 +1,6 @@
 import type { Material } from "../../../shared/knowledge.js";
 import type { CslItem } from "../references/citeproc.js";
-import { formatReferences, type ReferenceStyle } from "../references/formatReferences.js";
+import { formatReferences, type ReferenceLocale, type ReferenceStyle } from "../references/formatReferences.js";
 import { citedIds } from "./citationList.js";
 
 /**
@@ -8,14 +8,19 @@ import { citedIds } from "./citationList.js";
  * material, in order of first citation, as a web resource (source as its author, its link, its
  * date). Replaces the plain list when the user chose a style.
  */
-export function styledReferenceList(markdown: string, materials: readonly Material[], locale: "zh" | "en", style: ReferenceStyle): string {
+export function styledReferenceList(markdown: string, materials: readonly Material[], locale: "zh" | "en", style: ReferenceStyle, entryLocale?: ReferenceLocale): string {
   const byId = new Map(materials.map((m) => [m.id, m]));
   const items = citedIds(markdown)
     .map((id) => byId.get(id))
     .filter((m): m is Material => m !== undefined)
     .map(toCsl);
+  return referenceSection(items, locale, style, entryLocale);
+}
+
+/** A `## 参考文献` / `## References` section of `items` in `style` (brackets escaped so markdown keeps `[1]` as text). */
+export function referenceSection(items: readonly CslItem[], locale: "zh" | "en", style: ReferenceStyle, entryLocale?: ReferenceLocale): string {
   if (items.length === 0) return "";
-  const lines = formatReferences(items, style).map((r) => r.text.replace(/[[\]]/g, (c) => `\\${c}`));
+  const lines = formatReferences(items, style, entryLocale).map((r) => r.text.replace(/[[\]]/g, (c) => `\\${c}`));
   return `\n\n## ${locale === "zh" ? "参考文献" : "References"}\n\n${lines.join("\n\n")}\n`;
 }
 

@@ -74,7 +74,7 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
     },
     "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
     "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
-    "documents.export": async ({ sessionId, format, number, tracked, referenceStyle }) => {
+    "documents.export": async ({ sessionId, format, number, tracked, referenceStyle, referenceLocale }) => {
       // Two versions as a tracked-changes DOCX, the comments from the session's kept replacements.
       if (tracked) {
         const title = requireSession(sessionId).title;
@@ -84,7 +84,7 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
       }
       const port = requirePort(exporter, "Export");
       const { version, markdown } = requireVersion(sessionId, number);
-      return port.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown, ...(referenceStyle ? { referenceStyle } : {}) });
+      return port.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown, ...(referenceStyle ? { referenceStyle } : {}), ...(referenceLocale ? { referenceLocale } : {}) });
     },
     "documents.trackedChanges": async ({ sessionId, from, to }) => {
       const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, keptReplacements(runner.events(sessionId, 0)));

@@ -87,6 +87,8 @@ export interface McpToolSpec {
 export interface McpRequest {
   signal: AbortSignal;
   progress(progress: number, message: string): Promise<void>;
+  /** The only folder a tool may write files into (`--output-dir` of the MCP server); null: tools write no files. */
+  outputDir: string | null;
 }
 
 /** A workflow's CLI commands: the group runs under the workflow's id; `usage` lines join the CLI's help. */

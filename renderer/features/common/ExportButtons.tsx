@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
+import { ReferenceStyleSelect, type ReferenceChoice } from "./ReferenceStyleSelect.js";
 import { downloadExport } from "./exportDraft.js";
 import { documentApi, type ExportFormat } from "./documentApi.js";
 import type { MessageKey } from "../../i18n/translate.js";
@@ -9,16 +11,17 @@ const FORMATS: ReadonlyArray<readonly [ExportFormat, MessageKey]> = [
   ["html", "draft.exportHtml"],
 ];
 
-/** Markdown / DOCX / HTML export of one version of the open session's document (the latest when `number` is null). */
+/** Markdown / DOCX / HTML export of one version of the open session's document (the latest when `number` is null), its reference list in the chosen style. */
 export function ExportButtons({ number }: { number: number | null }) {
   const t = useT();
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
   const pushError = useApp((s) => s.pushError);
+  const [references, setReferences] = useState<ReferenceChoice>({});
   const run = async (format: ExportFormat) => {
     if (!sessionId) return;
     try {
-      downloadExport(await documentApi.export(api, sessionId, format, number));
+      downloadExport(await documentApi.export(api, sessionId, format, number, references));
     } catch (error) {
       pushError(error);
     }
@@ -30,6 +33,7 @@ export function ExportButtons({ number }: { number: number | null }) {
           {t(key)}
         </button>
       ))}
+      <ReferenceStyleSelect value={references} onChange={setReferences} />
     </div>
   );
 }

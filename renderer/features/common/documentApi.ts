@@ -15,6 +15,7 @@ export const documentApi = {
   restore: (api: ScriptoriumApi, sessionId: string, number: number) => api.call("documents.restore", { sessionId, number }),
   /** Stores a hand edit (an accepted selection rewrite) as a new version that becomes the current draft. */
   edit: (api: ScriptoriumApi, sessionId: string, markdown: string) => api.call("documents.edit", { sessionId, markdown }),
-  export: (api: ScriptoriumApi, sessionId: string, format: ExportFormat, number: number | null) =>
-    api.call("documents.export", number === null ? { sessionId, format } : { sessionId, format, number }),
+  /** `references`: the reference list's style (GB/T 7714 / APA); none gives the plain list. */
+  export: (api: ScriptoriumApi, sessionId: string, format: ExportFormat, number: number | null, references: Pick<MethodInput<"documents.export">, "referenceStyle" | "referenceLocale"> = {}) =>
+    api.call("documents.export", { sessionId, format, ...(number === null ? {} : { number }), ...references }),
 };

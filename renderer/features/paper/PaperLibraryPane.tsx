@@ -3,6 +3,7 @@ import type { PaperSummary } from "../../../shared/workflows/paper.js";
 import { useApp } from "../../store/StoreProvider.js";
 import type { PaperTranslate } from "./messages.js";
 import { newTaskId } from "../../components/newTaskId.js";
+import { PaperMetadataForm } from "./PaperMetadataForm.js";
 
 export interface PaperLibraryPaneProps {
   t: PaperTranslate;
@@ -22,6 +23,7 @@ export function PaperLibraryPane({ t, papers, selected, onToggle, onOpen, onChan
   const [file, setFile] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const importFile = async (e: FormEvent) => {
     e.preventDefault();
@@ -78,9 +80,15 @@ export function PaperLibraryPane({ t, papers, selected, onToggle, onOpen, onChan
               {t("paper.pages", { p: paper.pages })}
               {paper.year ? ` · ${paper.year}` : ""}
             </span>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => void remove(paper)}>
-              {t("paper.delete")}
-            </button>
+            <span className="paper-library__actions">
+              <button type="button" className="btn btn--ghost btn--small" aria-expanded={editing === paper.doc_id} onClick={() => setEditing(editing === paper.doc_id ? null : paper.doc_id)}>
+                {t("paper.meta.edit")}
+              </button>
+              <button type="button" className="btn btn--ghost btn--small" onClick={() => void remove(paper)}>
+                {t("paper.delete")}
+              </button>
+            </span>
+            {editing === paper.doc_id && <PaperMetadataForm t={t} docId={paper.doc_id} onSaved={onChanged} onClose={() => setEditing(null)} />}
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import type { PaperIntent, PaperSummary } from "../../../shared/workflows/paper.
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { DeepReadPanel } from "./DeepReadPanel.js";
+import { PaperExportButtons } from "./PaperExportButtons.js";
 import { paperMessages } from "./messages.js";
 import { PaperChatPane, type ChatMessage } from "./PaperChatPane.js";
 import { PaperLibraryPane } from "./PaperLibraryPane.js";
@@ -134,6 +135,7 @@ export function PaperScreen() {
             setAsked([]);
           }}
         />
+        {isPaper && current.sessionId && answers.length > 0 && !running && <PaperExportButtons t={t} sessionId={current.sessionId} />}
         {showDeep && <DeepReadPanel t={t} stages={Object.keys(liveStages).length ? liveStages : (lastDeep?.stages ?? {})} answer={Object.keys(liveStages).length ? null : lastDeep} onCite={cite} />}
         {isPaper && current.error && <p className="notice notice--error">{current.error.message}</p>}
       </div>

@@ -6,6 +6,8 @@ import { expectArgs, intFlag, printResult, usageError } from "../../../../shared
 import { outcomeCode, waitForRun } from "../../../../shared/cli/waitForRun.js";
 import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
+import type { ScriptoriumApi } from "../../../../shared/api.js";
+import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
 
 const USAGE = "article start|resume|state|list|versions|export …";
 
@@ -95,12 +97,27 @@ async function resume(ctx: CliContext): Promise<ExitCode> {
   return outcomeCode(await waiting);
 }
 
+const EXPORT_USAGE = "article export <id> --format markdown|html|docx [--out file] [--version N] [--style gb-t-7714|apa [--locale zh|en]] [--from N]";
+
 async function exportArticle(ctx: CliContext): Promise<ExitCode> {
-  const [sessionId] = expectArgs(ctx, 1, "article export <id> --format markdown|html|docx [--out file] [--version N]");
+  const [sessionId] = expectArgs(ctx, 1, EXPORT_USAGE);
   const format = ctx.flags.format;
   if (format !== "markdown" && format !== "html" && format !== "docx") throw usageError("--format must be markdown, html or docx");
   const number = intFlag("version", ctx.flags.version, 1, 1_000_000);
-  const result = await (await ctx.api()).call("documents.export", { sessionId: sessionId as string, format, ...(number ? { number } : {}) });
+  const from = intFlag("from", ctx.flags.from, 1, 1_000_000);
+  const { style, locale } = ctx.flags;
+  if (style !== undefined && !(REFERENCE_STYLE_NAMES as readonly string[]).includes(style)) throw usageError(`--style must be one of ${REFERENCE_STYLE_NAMES.join(", ")}, got "${style}"`);
+  if (locale !== undefined && (style === undefined || (locale !== "zh" && locale !== "en"))) throw usageError("--locale zh|en goes with --style (the reference list's language)");
+  if (from !== undefined && (format !== "docx" || style !== undefined)) throw usageError("--from N exports tracked changes: docx only, without --style");
+  const api = await ctx.api();
+  const to = from === undefined ? undefined : (number ?? (await latestVersion(api, sessionId as string)));
+  const result = await api.call("documents.export", {
+    sessionId: sessionId as string,
+    format,
+    ...(from !== undefined ? { tracked: { from, to: to! } } : number ? { number } : {}),
+    ...(style ? { referenceStyle: style as (typeof REFERENCE_STYLE_NAMES)[number] } : {}),
+    ...(locale ? { referenceLocale: locale as "zh" | "en" } : {}),
+  });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
     writeFileSync(ctx.flags.out, bytes);
@@ -108,4 +125,10 @@ async function exportArticle(ctx: CliContext): Promise<ExitCode> {
   } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
   else ctx.write(bytes);
   return 0;
+}
+
+async function latestVersion(api: ScriptoriumApi, sessionId: string): Promise<number> {
+  const { versions } = await api.call("documents.versions", { sessionId });
+  if (versions.length === 0) throw usageError(`session ${sessionId} has no version yet`);
+  return Math.max(...versions.map((v) => v.number));
 }

@@ -22,6 +22,8 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
       "paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]",
       `paper ask <doc_id…> "<question>" [--intent ${PAPER_INTENTS.join("|")}] [--selected "<text>"] [--json]`,
       "paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]",
+      "paper ask|deep-read … --out answer.md|.html|.docx [--style gb-t-7714|apa] · paper export <session_id> --format markdown|html|docx [--out file] [--style …] [--locale zh|en]",
+      "paper meta show <doc_id> | meta set <doc_id> title=… authors=\"A; B\" year=2021 venue=… doi=10.…/…",
     ],
     run: paperCommand,
   },

@@ -7,6 +7,8 @@ import { PAPER_INTENTS, type PaperAnswer, type PaperIntent } from "../../../../s
 import type { CliContext, CommandGroup } from "../../../../shared/cli/CliContext.js";
 import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import { exportBib, importBib, importZoteroCommand, PAPER_BIB_USAGE } from "./paperBibCli.js";
+import { exportPaperSession, PAPER_EXPORT_USAGE, writeAnswerExport } from "./paperExportCli.js";
+import { PAPER_META_USAGE, paperMetaCommand } from "./paperMetaCli.js";
 
 export const PAPER_USAGE = `usage:
   paper import <file…> [--json]                     → {doc_id, title, pages}
@@ -15,8 +17,11 @@ export const PAPER_USAGE = `usage:
   paper delete <doc_id>
   paper ask <doc_id…> "<question>" [--intent ${PAPER_INTENTS.join("|")}] [--selected "<text>"] [--json]
   paper deep-read <doc_id> [--json]
+  (ask and deep-read: --out file.md|.html|.docx [--style gb-t-7714|apa] also exports the answer)
+${PAPER_EXPORT_USAGE}
   paper check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]
-${PAPER_BIB_USAGE}`;
+${PAPER_BIB_USAGE}
+${PAPER_META_USAGE}`;
 
 /** `paper …`: the paper library and one-question paper sessions. */
 export const paperCommand: CommandGroup = async (ctx) => {
@@ -63,6 +68,10 @@ export const paperCommand: CommandGroup = async (ctx) => {
       return exportBib(ctx, rest);
     case "import-zotero":
       return importZoteroCommand(ctx, rest);
+    case "export":
+      return exportPaperSession(ctx, rest);
+    case "meta":
+      return paperMetaCommand(ctx, rest);
     default:
       throw usageError(PAPER_USAGE);
   }
@@ -95,7 +104,7 @@ async function importPapers(ctx: CliContext, files: string[]): Promise<0 | 1> {
 }
 
 /** Starts a one-question session and waits for its end, streaming tokens in human mode. */
-async function runQuestion(ctx: CliContext, api: ScriptoriumApi, input: Record<string, unknown>): Promise<PaperAnswer> {
+async function runQuestion(ctx: CliContext, api: ScriptoriumApi, input: Record<string, unknown>): Promise<{ sessionId: string; answer: PaperAnswer }> {
   const { sessionId } = await api.call("run.start", { workflow: "paper", input: { ...input, single_question: true } } as never);
   const events = await new Promise<EngineEvent[]>((resolve) => {
     const seen: EngineEvent[] = [];
@@ -118,7 +127,7 @@ async function runQuestion(ctx: CliContext, api: ScriptoriumApi, input: Record<s
   if (last.type === "error") throw new ScriptoriumError(last.error.code, last.error.message, last.error.details);
   const answer = events.filter((e) => e.type === "paper_answer").at(-1) as (EngineEvent & { answer: PaperAnswer }) | undefined;
   if (!answer) throw new ScriptoriumError("internal", "The paper session ended without an answer.");
-  return answer.answer;
+  return { sessionId, answer: answer.answer };
 }
 
 async function ask(ctx: CliContext, args: string[]): Promise<0 | 1> {
@@ -128,7 +137,7 @@ async function ask(ctx: CliContext, args: string[]): Promise<0 | 1> {
   const intent = ctx.flags.intent;
   if (intent !== undefined && !(PAPER_INTENTS as readonly string[]).includes(intent)) throw usageError(`--intent must be one of ${PAPER_INTENTS.join(", ")}`);
   const api = await ctx.api();
-  const answer = await runQuestion(ctx, api, {
+  const { sessionId, answer } = await runQuestion(ctx, api, {
     doc_ids: docIds,
     user_query: question,
     ...(intent ? { forced_intent: intent as PaperIntent } : {}),
@@ -143,13 +152,14 @@ async function ask(ctx: CliContext, args: string[]): Promise<0 | 1> {
     ctx.out(`[${answer.intent}] citations: ${answer.citations.map((c) => `p.${c.page}`).join(", ") || "—"}`);
     for (const [i, q] of answer.follow_ups.entries()) ctx.out(`  ${i + 1}. ${q}`);
   }
+  if (ctx.flags.out) await writeAnswerExport(ctx, api, sessionId);
   return 0;
 }
 
 async function deepRead(ctx: CliContext, args: string[]): Promise<0 | 1> {
   const docId = one(args, "paper deep-read <doc_id> [--json]");
   const api = await ctx.api();
-  const answer = await runQuestion(ctx, api, { doc_ids: [docId], user_query: "深度阅读 / deep read", forced_intent: "deep_read", ...(ctx.flags.locale === "en" || ctx.flags.locale === "zh" ? { locale: ctx.flags.locale } : {}) });
+  const { sessionId, answer } = await runQuestion(ctx, api, { doc_ids: [docId], user_query: "深度阅读 / deep read", forced_intent: "deep_read", ...(ctx.flags.locale === "en" || ctx.flags.locale === "zh" ? { locale: ctx.flags.locale } : {}) });
   const claims = (answer.claims ?? []).map(({ id, claim, label, evidence }) => ({ id, claim, label, evidence }));
   if (ctx.flags.json) {
     ctx.out(JSON.stringify({ doc_id: docId, title: answer.titles[0] ?? "", stages: answer.stages, claims, halluc_iteration: answer.halluc_iteration ?? 0, answer: answer.answer, citations: answer.citations, follow_ups: answer.follow_ups }, null, 2));
@@ -161,6 +171,7 @@ async function deepRead(ctx: CliContext, args: string[]): Promise<0 | 1> {
     ctx.out("\n## Claims");
     for (const c of claims) ctx.out(`  ${c.label === "supported" ? "✓" : "✗"} ${c.claim}${c.evidence ? `  [p.${c.evidence.page}]` : ""}`);
   }
+  if (ctx.flags.out) await writeAnswerExport(ctx, api, sessionId);
   return 0;
 }
 

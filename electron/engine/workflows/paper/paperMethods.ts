@@ -4,13 +4,17 @@ import { ocrMessage } from "../../io/ocr/ocrMessage.js";
 import type { OcrProgress } from "../../io/pdf/readPdfPages.js";
 import type { MethodContext, MethodHandlers } from "../WorkflowDefinition.js";
 import type { PaperDeps } from "./PaperDeps.js";
-import { paperBibHandlers } from "./library/paperBibHandlers.js";
+import { lazyBibLibrary, paperBibHandlers } from "./library/paperBibHandlers.js";
+import { exportPaperAnswer } from "./paperExport.js";
 
 /** The `paper.*` methods (schemas in shared/workflows/paper.ts) over the paper library. */
-export function paperMethods({ papers, db }: PaperDeps, { jobs, emitSystem }: MethodContext): MethodHandlers<typeof paperContract> {
+export function paperMethods({ papers, db }: PaperDeps, { jobs, emitSystem, sessions }: MethodContext): MethodHandlers<typeof paperContract> {
+  const bib = lazyBibLibrary(papers, db);
   return {
     // BibTeX / RIS / Zotero import, BibTeX export, metadata corrections.
-    ...paperBibHandlers(papers, db),
+    ...paperBibHandlers(papers, db, bib),
+    // The latest answer with footnoted page citations and the papers' reference list.
+    export: (input) => exportPaperAnswer(input, sessions, bib),
     // With a taskId the import is a job: `progress` per file on the system stream, stopped by `jobs.cancel`.
     import: async (input) => {
       const taskId = input.taskId;

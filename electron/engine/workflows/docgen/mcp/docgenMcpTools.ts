@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { ScriptoriumApi } from "../../../../../shared/api.js";
 import type { EngineEvent } from "../../../../../shared/events.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { McpRequest, McpToolSpec } from "../../WorkflowDefinition.js";
-import { GenerateDocsInput, JobRef, ReviewDocInput, generateInput, jobView, progressOf, reviewInput } from "./docgenTools.js";
+import { GenerateDocsInput, JobRef, JobResultRef, ReviewDocInput, generateInput, jobView, progressOf, reviewInput } from "./docgenTools.js";
+import { writeReviewDocx } from "./writeReviewDocx.js";
 
 const JobViewSchema = z.object({
   job_id: z.string(),
@@ -11,13 +13,18 @@ const JobViewSchema = z.object({
   modules: z.array(z.object({ key: z.string(), rounds: z.number(), violations_before: z.number(), violations_after: z.number(), breaker: z.boolean(), status: z.string() })),
   replacements: z.object({ kept: z.number(), dropped: z.number() }),
 });
-const ResultSchema = JobViewSchema.extend({ document: z.string().nullable().optional(), review_comments: z.array(z.string()).optional() });
+const ResultSchema = JobViewSchema.extend({
+  document: z.string().nullable().optional(),
+  review_comments: z.array(z.string()).optional(),
+  /** The tracked-changes Word file written for `output_docx`. */
+  docx: z.object({ path: z.string(), bytes: z.number(), from_version: z.number(), to_version: z.number() }).optional(),
+});
 
-async function startAndMaybeWait(api: ScriptoriumApi, input: Record<string, unknown>, wait: boolean, request: McpRequest): Promise<Record<string, unknown>> {
+async function startAndMaybeWait(api: ScriptoriumApi, input: Record<string, unknown>, wait: boolean, request: McpRequest, outputDocx?: string): Promise<Record<string, unknown>> {
   const { sessionId } = await api.call("run.start", { workflow: "docgen", input } as never);
   if (!wait) return (await jobView(api, sessionId)) as unknown as Record<string, unknown>;
   await followWithProgress(api, sessionId, request);
-  return result(api, sessionId);
+  return result(api, sessionId, request, outputDocx);
 }
 
 /** The doc generator as MCP tools (the brief exports it as one): generate, review, and the job's status, result and cancel. */
@@ -33,10 +40,11 @@ export const DOCGEN_MCP_TOOLS: readonly McpToolSpec[] = [
   {
     name: "review_doc",
     title: "Review and repair a markdown document",
-    description: "Check a markdown document against the style guide module by module and repair it with verified line patches. Returns the repaired document and the report.",
+    description:
+      "Check a markdown document against the style guide module by module and repair it with verified line patches. Returns the repaired document and the report; with output_docx also writes the review as a Word file with tracked changes (accept all = repaired, reject all = original).",
     inputSchema: ReviewDocInput,
     outputSchema: ResultSchema,
-    run: (api, args: z.infer<typeof ReviewDocInput>, request) => startAndMaybeWait(api, reviewInput(args), args.wait, request),
+    run: (api, args: z.infer<typeof ReviewDocInput>, request) => startAndMaybeWait(api, reviewInput(args), args.wait, request, args.output_docx),
   },
   {
     name: "docs_status",
@@ -49,10 +57,10 @@ export const DOCGEN_MCP_TOOLS: readonly McpToolSpec[] = [
   {
     name: "docs_result",
     title: "Result of a docs job",
-    description: "The document and report of a finished job (document is null while it runs).",
-    inputSchema: JobRef,
+    description: "The document and report of a finished job (document is null while it runs); output_docx writes its changes as a tracked-changes Word file.",
+    inputSchema: JobResultRef,
     outputSchema: ResultSchema,
-    run: (api, { job_id }: z.infer<typeof JobRef>) => result(api, job_id),
+    run: (api, { job_id, output_docx }: z.infer<typeof JobResultRef>, request) => result(api, job_id, request, output_docx),
   },
   {
     name: "docs_cancel",
@@ -68,11 +76,15 @@ export const DOCGEN_MCP_TOOLS: readonly McpToolSpec[] = [
 ];
 
 
-async function result(api: ScriptoriumApi, jobId: string): Promise<Record<string, unknown>> {
+async function result(api: ScriptoriumApi, jobId: string, request?: McpRequest, outputDocx?: string): Promise<Record<string, unknown>> {
   const view = await jobView(api, jobId);
   const state = await api.call("run.state", { sessionId: jobId });
   const v = state.values as Record<string, unknown>;
-  return { ...view, document: view.status === "done" ? String(v.current_draft ?? "") : null, review_comments: (v.review_comments as string[]) ?? [] };
+  const done = view.status === "done";
+  const out = { ...view, document: done ? String(v.current_draft ?? "") : null, review_comments: (v.review_comments as string[]) ?? [] };
+  if (!outputDocx) return out;
+  if (!done) throw new ScriptoriumError("conflict", `Job ${jobId} is ${view.status}; output_docx is written once it is done.`, { job_id: jobId, status: view.status });
+  return { ...out, docx: await writeReviewDocx(api, jobId, outputDocx, request?.outputDir ?? null) };
 }
 
 /** Follow a run to its end, turning its steps into progress notifications; a cancelled request cancels the run. */

@@ -14,6 +14,12 @@ export interface JobView {
   replacements: { kept: number; dropped: number };
 }
 
+const OutputDocx = z
+  .string()
+  .min(1)
+  .max(4096)
+  .describe("also write the review as a Word file with tracked changes (original → repaired, a comment per change with its rule and reason): a .docx path inside the server's --output-dir");
+
 export const GenerateDocsInput = z.object({
   topic: z.string().min(1).max(500).describe("what the document is about"),
   source_path: z.string().min(1).max(4096).optional().describe("notes: a .md file or folder; code: a code folder (absolute path)"),
@@ -27,10 +33,13 @@ export const ReviewDocInput = z
     markdown: z.string().min(1).max(400_000).optional().describe("the document to check and repair"),
     path: z.string().min(1).max(4096).optional().describe("or: a markdown file to read"),
     wait: z.boolean().default(true),
+    output_docx: OutputDocx.optional(),
   })
-  .refine((v) => Boolean(v.markdown) !== Boolean(v.path), { message: "give exactly one of markdown or path" });
+  .refine((v) => Boolean(v.markdown) !== Boolean(v.path), { message: "give exactly one of markdown or path" })
+  .refine((v) => !v.output_docx || v.wait, { message: "output_docx needs wait: true (or pass it to docs_result once the job is done)", path: ["output_docx"] });
 
 export const JobRef = z.object({ job_id: z.string().min(1).max(100) });
+export const JobResultRef = JobRef.extend({ output_docx: OutputDocx.optional() });
 
 /** Input of `run.start` for a generate_docs call. */
 export function generateInput(args: z.infer<typeof GenerateDocsInput>): Record<string, unknown> {

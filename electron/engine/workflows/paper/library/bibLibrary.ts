@@ -9,6 +9,7 @@ import { BibRepository, type BibRecord } from "./BibRepository.js";
 import { fileLinks } from "./bibFileLinks.js";
 import type { PaperLibrary } from "./PaperLibrary.js";
 import type { PaperRecord } from "./PaperRepository.js";
+import type { PaperMetadata } from "../../../../../shared/workflows/paperBib.js";
 
 export interface BibImportResult {
   doc_id: string;
@@ -116,6 +117,12 @@ export class BibLibrary {
     };
   }
 
+  /** The metadata a correction form shows (and a reference list uses). */
+  metadataOf(docId: string): PaperMetadata {
+    const bib = this.bib.get(docId);
+    return flatMetadata(docId, this.cslOf(docId), bib?.source ?? "extracted");
+  }
+
   /** BibTeX of the given papers (default: the whole library, oldest first). */
   exportBibtex(docIds?: readonly string[]): string {
     const ids = docIds && docIds.length > 0 ? [...docIds] : this.library.list().map((p) => p.doc_id).reverse();
@@ -132,18 +139,24 @@ export class BibLibrary {
    */
   correct(docId: string, patch: MetadataPatch): CslItem {
     const current = this.cslOf(docId);
+    // Everything is checked before anything is written: a refused correction leaves the record as it was.
+    checkPatch(docId, patch);
     const csl: CslItem = { ...current };
-    if (patch.title !== undefined) {
-      if (!patch.title.trim()) throw new ScriptoriumError("bad_request", "title cannot be empty.", { doc_id: docId });
-      csl.title = patch.title.trim();
-    }
+    if (patch.title !== undefined) csl.title = patch.title.trim();
     if (patch.authors !== undefined) csl.author = patch.authors.map(splitName);
     if (patch.year !== undefined) {
       if (patch.year === null) delete csl.issued;
       else csl.issued = { "date-parts": [[patch.year]] };
     }
-    if (patch.venue !== undefined) csl["container-title"] = patch.venue;
-    if (patch.doi !== undefined) csl.DOI = patch.doi;
+    if (patch.venue !== undefined) {
+      if (patch.venue.trim()) csl["container-title"] = patch.venue.trim();
+      else delete csl["container-title"];
+    }
+    if (patch.doi !== undefined) {
+      const doi = normalizeDoi(patch.doi);
+      if (doi) csl.DOI = doi;
+      else delete csl.DOI;
+    }
     if (patch.type !== undefined) csl.type = patch.type;
     const previous = this.bib.get(docId);
     this.bib.put({ doc_id: docId, citation_key: String(csl["citation-key"] ?? docId), csl, source: "user", zotero_key: previous?.zotero_key ?? null });
@@ -154,6 +167,41 @@ export class BibLibrary {
   /** The listing's title / authors / year follow the bibliographic record. */
   private applyToRecord(docId: string, csl: CslItem): void {
     this.db.prepare("UPDATE paper_docs SET title = ?, authors = ?, year = ? WHERE doc_id = ?").run(String(csl.title ?? ""), JSON.stringify(namesOf(csl.author)), yearOf(csl), docId);
+  }
+}
+
+/** The correction form's view of a paper: the CSL record flattened, and where it came from. */
+export function flatMetadata(docId: string, csl: CslItem, source: PaperMetadata["source"]): PaperMetadata {
+  return {
+    doc_id: docId,
+    title: String(csl.title ?? ""),
+    authors: namesOf(csl.author),
+    year: yearOf(csl),
+    venue: typeof csl["container-title"] === "string" ? csl["container-title"] : "",
+    doi: typeof csl.DOI === "string" ? csl.DOI : "",
+    type: String(csl.type ?? ""),
+    source,
+  };
+}
+
+const DOI = /^10\.\d{4,9}\/\S+$/;
+
+/** A DOI without its resolver prefix (`https://doi.org/`, `doi:`); empty clears it. */
+function normalizeDoi(raw: string): string {
+  return raw.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, "");
+}
+
+function checkPatch(docId: string, patch: MetadataPatch): void {
+  const bad = (field: string, message: string, value: unknown) => new ScriptoriumError("bad_request", `${field}: ${message}`, { doc_id: docId, field, value });
+  if (patch.title !== undefined && !patch.title.trim()) throw bad("title", "cannot be empty.", patch.title);
+  if (patch.authors?.some((a) => !a.trim())) throw bad("authors", "an author's name cannot be empty.", patch.authors);
+  const maxYear = new Date().getFullYear() + 1;
+  if (patch.year !== undefined && patch.year !== null && !(Number.isInteger(patch.year) && patch.year >= 1000 && patch.year <= maxYear)) {
+    throw bad("year", `${patch.year} is not a year between 1000 and ${maxYear}.`, patch.year);
+  }
+  if (patch.doi !== undefined) {
+    const doi = normalizeDoi(patch.doi);
+    if (doi && !DOI.test(doi)) throw bad("doi", `"${patch.doi}" is not a DOI (10.<registrant>/<suffix>, e.g. 10.1145/3292500.3330919).`, patch.doi);
   }
 }
 

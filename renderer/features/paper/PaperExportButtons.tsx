@@ -1,0 +1,36 @@
+import { useState } from "react";
+import type { ExportFormat } from "../common/documentApi.js";
+import { downloadExport } from "../common/exportDraft.js";
+import { ReferenceStyleSelect, type ReferenceChoice } from "../common/ReferenceStyleSelect.js";
+import { useApp } from "../../store/StoreProvider.js";
+import type { PaperTranslate } from "./messages.js";
+
+const FORMATS: ReadonlyArray<readonly [ExportFormat, "paper.exportAnswer.markdown" | "paper.exportAnswer.docx" | "paper.exportAnswer.html"]> = [
+  ["docx", "paper.exportAnswer.docx"],
+  ["html", "paper.exportAnswer.html"],
+  ["markdown", "paper.exportAnswer.markdown"],
+];
+
+/** The session's latest answer as Word (page citations as footnotes), HTML (numbered notes) or Markdown, with the papers' reference list. */
+export function PaperExportButtons({ t, sessionId }: { t: PaperTranslate; sessionId: string }) {
+  const api = useApp((s) => s.api);
+  const pushError = useApp((s) => s.pushError);
+  const [references, setReferences] = useState<ReferenceChoice>({ referenceStyle: "gb-t-7714" });
+  const run = async (format: ExportFormat) => {
+    try {
+      downloadExport(await api.call("paper.export", { sessionId, format, referenceStyle: references.referenceStyle ?? "gb-t-7714", ...(references.referenceLocale ? { referenceLocale: references.referenceLocale } : {}) }));
+    } catch (error) {
+      pushError(error);
+    }
+  };
+  return (
+    <div className="btn-group" role="group" aria-label={t("paper.exportAnswer")} data-testid="paper-export">
+      {FORMATS.map(([format, key]) => (
+        <button key={format} type="button" className="btn btn--small" onClick={() => void run(format)}>
+          {t(key)}
+        </button>
+      ))}
+      <ReferenceStyleSelect value={references} onChange={setReferences} withPlain={false} />
+    </div>
+  );
+}
