@@ -10,6 +10,8 @@ import { Onboarding } from "../onboarding/Onboarding.js";
 import { Sidebar } from "./Sidebar.js";
 import { ErrorBanner } from "./ErrorBanner.js";
 import { useSessionHash } from "./useSessionHash.js";
+import { ConnectionIndicator } from "./ConnectionIndicator.js";
+import { ServerRestartedPage } from "./ServerRestartedPage.js";
 
 /** The desktop shell: sidebar, the current screen, the error banner and first-run onboarding. */
 export function App() {
@@ -26,11 +28,15 @@ export function App() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  const locked = useApp((s) => s.connection === "locked");
   const Feature = featureForScreen(screen)?.component;
+  // A tab whose token the server refuses can show nothing true: say where the new link is instead.
+  if (locked) return <ServerRestartedPage />;
   return (
     <div className="app">
       <Sidebar />
       <main className="main">
+        <ConnectionIndicator />
         <ErrorBanner />
         {screen === "settings" ? <SettingsScreen /> : Feature ? <Feature /> : null}
       </main>

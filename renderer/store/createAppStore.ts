@@ -11,6 +11,8 @@ import { createKnowledgeSlice } from "./knowledgeSlice.js";
 import { createProvidersSlice } from "./providersSlice.js";
 import { createUiSlice } from "./uiSlice.js";
 import { trackProgress } from "./progressTracker.js";
+import { createConnectionSlice } from "./connectionSlice.js";
+import type { ConnectionMonitor } from "../transport/ConnectionMonitor.js";
 
 export type AppStore = StoreApi<AppState>;
 
@@ -19,6 +21,8 @@ export interface AppStoreOptions {
   workflowViews?: WorkflowViews;
   /** The client clock (tests pin it). */
   now?: () => number;
+  /** The HTTP transport's connection monitor (browser mode); none over IPC. */
+  connection?: ConnectionMonitor | null;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface AppStoreOptions {
  * and never imports a feature's screen.
  */
 export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {}): AppStore {
-  const { workflowViews = NO_WORKFLOW_VIEWS, now = Date.now } = options;
+  const { workflowViews = NO_WORKFLOW_VIEWS, now = Date.now, connection = null } = options;
   let systemSubscribed = false;
   return createStore<AppState>()((set, get) => ({
     api,
@@ -39,6 +43,7 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
     ...createKnowledgeSlice(set, get),
     ...createProvidersSlice(set, get),
     ...createUiSlice(workflowViews.defaultScreen)(set, get),
+    ...createConnectionSlice(connection)(set, get),
     async init() {
       if (!systemSubscribed) {
         systemSubscribed = true;

@@ -6,6 +6,7 @@ import type { ProviderConfig } from "../../shared/providers.js";
 import type { UiLocale } from "../i18n/translate.js";
 import type { SessionView } from "./sessionView.js";
 import type { TaskProgress } from "./TaskProgress.js";
+import type { ConnectionState } from "../transport/ConnectionMonitor.js";
 
 export type { TaskProgress };
 import type { WorkflowViews } from "./workflowViews.js";
@@ -90,6 +91,11 @@ export interface ProvidersSlice {
   testProvider(config: ProviderConfig, query: string): Promise<void>;
 }
 
+export interface ConnectionSlice {
+  /** Whether the server is reachable (browser mode); timers stop ticking while it is not. */
+  connection: ConnectionState;
+}
+
 /** A screen id of the injected `WorkflowViews` (the feature registry's `FeatureEntry.screen`), or "settings". */
 export type Screen = string;
 export type SettingsTab = "models" | "knowledge" | "providers";
@@ -138,7 +144,7 @@ export interface ConfirmRequest {
   resolve(ok: boolean): void;
 }
 
-export interface AppState extends SessionsSlice, CurrentSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {
+export interface AppState extends SessionsSlice, CurrentSlice, ConnectionSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {
   api: ScriptoriumApi;
   /** The workflows' screens and reducers, injected at creation: the store imports no feature. */
   workflowViews: WorkflowViews;
