@@ -19,6 +19,13 @@ export function App() {
   const locale = useApp((s) => s.locale);
   const init = useApp((s) => s.init);
   const needsOnboarding = useApp(selectNeedsOnboarding);
+  const onboardingDismissed = useApp((s) => s.onboardingDismissed);
+  // Once shown, the welcome dialog stays until closed: an import makes onboarding unneeded at once,
+  // and the dialog is where the newcomer reads which model was chosen.
+  const [welcomed, setWelcomed] = useState(false);
+  useEffect(() => {
+    if (needsOnboarding) setWelcomed(true);
+  }, [needsOnboarding]);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     void init().finally(() => setReady(true));
@@ -40,7 +47,7 @@ export function App() {
         <ErrorBanner />
         {screen === "settings" ? <SettingsScreen /> : Feature ? <Feature /> : null}
       </main>
-      {needsOnboarding && <Onboarding />}
+      {(needsOnboarding || welcomed) && !onboardingDismissed && <Onboarding />}
       <ConfirmDialog />
       <DropImport />
     </div>

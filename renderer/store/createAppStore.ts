@@ -53,6 +53,9 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
             const task = (event.error.details as { task?: unknown } | undefined)?.task;
             const known = typeof task === "string" ? get().tasks[task] : undefined;
             if (known && !known.finished) set((s) => ({ tasks: { ...s.tasks, [known.task]: { ...known, finished: true } } }));
+            // A download says why it failed where it was started (the catalog), in the UI's language. Kept
+            // whether or not `models.download` has answered yet: a fast failure can beat its reply.
+            if (typeof task === "string") set((s) => ({ downloadErrors: { ...s.downloadErrors, [task]: event.error } }));
             return;
           }
           if (event.type !== "progress") return;
@@ -62,6 +65,8 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
           // A finished task changes what the lists show.
           if (progress.finished && !previous?.finished) {
             void get().refreshModels();
+            // A finished download may have become the chat model.
+            if (get().downloads[event.task]) void get().loadSettings();
             void get().refreshSources();
             if (event.task.startsWith("folder")) void get().refreshFolders();
           }

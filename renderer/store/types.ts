@@ -43,6 +43,8 @@ export interface ModelsSlice {
   /** Catalog ids whose download the user paused (cancelled keeping the partial file). */
   /** Download ids paused by the user: the partial file is kept and `resumeDownload` continues it. */
   pausedDownloads: string[];
+  /** Why a background task failed (its `error` event on the system stream), by task id: downloads read theirs; resuming clears it. */
+  downloadErrors: Record<string, ApiError>;
   refreshModels(): Promise<void>;
   /** Imports a .gguf; resolves null on success, else the error (shown inline by the form). */
   importModel(path: string): Promise<ApiError | null>;
