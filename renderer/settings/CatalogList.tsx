@@ -26,7 +26,7 @@ export function CatalogList({ limit }: { limit?: number }) {
   // An offline audience must not reach the internet by surprise: without a mirror, ask first.
   const start = async (catalogId: string) => {
     if (!mirror) {
-      const ok = await askConfirm({ message: `${to("mirror.internetTitle")}. ${to("mirror.internet")}`, confirmLabel: to("mirror.useInternet") });
+      const ok = await askConfirm({ message: to("mirror.internet"), confirmLabel: to("mirror.useInternet") });
       if (!ok) return;
     }
     await download(catalogId);

@@ -54,8 +54,9 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
             const known = typeof task === "string" ? get().tasks[task] : undefined;
             if (known && !known.finished) set((s) => ({ tasks: { ...s.tasks, [known.task]: { ...known, finished: true } } }));
             // A download says why it failed where it was started (the catalog), in the UI's language. Kept
-            // whether or not `models.download` has answered yet: a fast failure can beat its reply.
-            if (typeof task === "string") set((s) => ({ downloadErrors: { ...s.downloadErrors, [task]: event.error } }));
+            // whether or not `models.download` has answered yet: a fast failure can beat its reply. A
+            // cancel is the user's own doing and needs no explaining.
+            if (typeof task === "string" && event.error.code !== "aborted") set((s) => ({ downloadErrors: { ...s.downloadErrors, [task]: event.error } }));
             return;
           }
           if (event.type !== "progress") return;

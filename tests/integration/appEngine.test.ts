@@ -130,6 +130,10 @@ describe("createAppEngine: models", () => {
       const failure = events.find((e): e is Extract<EngineEvent, { type: "error" }> => e.type === "error");
       expect(failure?.error.code).toMatch(/^(unavailable|not_found|internal|bad_request)$/);
       expect((await engine.call("settings.get", {})).chatModel).toBeNull();
+      // Closing the failed download ends it for good: an `aborted` error, so no tray keeps a bar for it.
+      await engine.call("models.cancelDownload", { downloadId });
+      const after = await waitForSystem(engine, (e) => e.type === "error" && e.error.code === "aborted" && (e.error.details as { task?: string } | undefined)?.task === downloadId);
+      expect(after.some((e) => e.type === "error" && e.error.code === "aborted")).toBe(true);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

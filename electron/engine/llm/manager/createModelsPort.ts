@@ -49,6 +49,8 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
     // A failed download ends its bar with an error naming the task, as a failed import does, so the
     // page that started it can say why in its own language instead of leaving it "downloading".
     if (status.state === "error" && status.error) options.emit(SYSTEM_STREAM, { type: "error", error: { ...status.error, details: { task: status.id } } });
+    // A cancelled one ends its bar the same way (the system stream's convention for any stopped job).
+    if (status.state === "cancelled") options.emit(SYSTEM_STREAM, { type: "error", error: { code: "aborted", message: `${status.fileName}: download cancelled.`, details: { task: status.id } } });
   });
 
   /** A chosen model must exist and carry a readable GGUF header before the settings point at it. */
