@@ -37,7 +37,7 @@ export const onboardingMessages = defineMessages(
     "modelStatus.pick": "{n} chat models are installed. Which one should write?",
     "modelStatus.use": "Use this one",
     "modelStatus.inUse": "In use",
-    "onboarding.ready": "You are ready: no need to open Settings — pick Article studio, Doc generator or Paper reader on the left.",
+    "onboarding.ready": "You are ready: no need to open Settings — pick Studio, Doc generator or Papers on the left.",
     "onboarding.start": "Get started",
     "mirror.label": "Intranet mirror URL",
     "mirror.save": "Save mirror",
