@@ -17,6 +17,8 @@ describe("the store's connection state", () => {
           throw new ScriptoriumError("unavailable", "Cannot reach the Scriptorium server: fetch failed", { reason: SERVER_UNREACHABLE });
         }
         if (method === "sessions.list") return { sessions: [{ id: "a1", workflow: "article", title: "t", status: server.status, pausePoint: null, createdAt: "x", updatedAt: "x" }] } as never;
+        if (method === "settings.get") return { locale: "zh-CN", backend: "llamacpp", chatModel: null } as never;
+        if (method === "models.list") return { installed: [], catalog: [], loaded: null, warnings: [] } as never;
         throw new ScriptoriumError("not_found", `no ${method}`);
       },
       subscribe: () => () => undefined,
@@ -26,12 +28,16 @@ describe("the store's connection state", () => {
     await expect.poll(() => store.getState().connection).toBe("offline");
     expect(store.getState().errors).toEqual([]);
 
+    // A stopping server's last answer (503, shutting down) made a banner; it is stale once the server is back.
+    store.getState().pushError(new ScriptoriumError("unavailable", "The engine is shutting down."));
+    store.getState().pushError(new ScriptoriumError("conflict", "wrong action"));
     // The run reached its pause while the page could not hear it.
     server.status = "paused";
     server.answer = "ok";
     await expect.poll(() => store.getState().connection).toBe("restored");
     await expect.poll(() => store.getState().sessions[0]?.status).toBe("paused");
     expect(calls.filter((m) => m === "sessions.list").length).toBeGreaterThanOrEqual(2);
+    expect(store.getState().errors.map((e) => e.code)).toEqual(["conflict"]);
   });
 
   it("is online, and stays so, without a monitor (the desktop app's IPC)", () => {
