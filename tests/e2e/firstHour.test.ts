@@ -31,7 +31,7 @@ const TEXT = {
     welcome: "欢迎使用 Scriptorium", modelPath: "模型文件路径", importBtn: "导入", chatModel: "对话模型", ready: "不用进入设置", pick: "已安装 2 个对话模型，用哪一个写作？", use: "用这个", start: "开始使用",
     download: "下载", cancel: "取消", mirror: "内网镜像地址", saveMirror: "保存镜像地址", failed: "下载失败", downloading: "下载中", close: "关闭",
     intent: "写什么", audience: "目标读者", startWriting: "开始写作", materials: "素材确认", confirmMaterials: "确认素材，开始规划大纲",
-    outline: "大纲确认", confirmOutline: "确认大纲，开始写作", draft: "确认初稿", running: "进行中", paused: "等待确认", sessions: "会话",
+    outline: "大纲确认", confirmOutline: "确认大纲，开始写作", draft: "确认初稿", running: "进行中", paused: "等待确认", sessions: "会话", tray: "后台任务",
     offline: "已断开", reconnecting: "重新连接中", restored: "已恢复", elapsed: "用时", rate: "token/秒",
     locked: "服务器已重启，请用新链接打开", paste: "粘贴新链接", open: "打开", topic: "介绍本地大模型在离线写作中的应用", reader: "企业技术负责人",
   },
@@ -39,7 +39,7 @@ const TEXT = {
     welcome: "Welcome to Scriptorium", modelPath: "Model file path", importBtn: "Import", chatModel: "Chat model", ready: "no need to open Settings", pick: "2 chat models are installed. Which one should write?", use: "Use this one", start: "Get started",
     download: "Download", cancel: "Cancel", mirror: "Intranet mirror URL", saveMirror: "Save mirror", failed: "Download failed", downloading: "Downloading", close: "Close",
     intent: "What to write", audience: "Audience", startWriting: "Start writing", materials: "Confirm materials", confirmMaterials: "Confirm materials and plan the outline",
-    outline: "Confirm outline", confirmOutline: "Confirm outline and write", draft: "Confirm draft", running: "Running", paused: "Waiting for you", sessions: "Sessions",
+    outline: "Confirm outline", confirmOutline: "Confirm outline and write", draft: "Confirm draft", running: "Running", paused: "Waiting for you", sessions: "Sessions", tray: "Background jobs",
     offline: "Disconnected", reconnecting: "Reconnecting", restored: "Reconnected", elapsed: "Elapsed", rate: "tokens/s",
     locked: "The server restarted: open it with the new link", paste: "Paste the new link", open: "Open", topic: "Why local models matter for offline writing", reader: "engineering managers",
   },
@@ -192,6 +192,8 @@ describe.each(["zh-CN", "en"] as const)("the first hour in %s (Chromium, fresh d
     const sessionRow = page.getByRole("navigation", { name: T.sessions }).locator(".session").first();
     await visible(sessionRow.locator(".pill").filter({ hasText: T.running }));
     await visible(page.locator(".statusbar").filter({ hasText: T.elapsed }));
+    // The run's milestones are in its timeline, not piled up in the job tray over the session list.
+    await expect(page.getByRole("region", { name: T.tray }).count()).resolves.toBe(0);
 
     // 6. The server stops mid-run: the tab says so and its clock stands still.
     await running.stop();
