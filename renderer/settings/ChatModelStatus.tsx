@@ -7,7 +7,7 @@ import { onboardingMessages } from "../onboarding/messages.js";
  * Which model will write and whether it is loaded; with several chat models installed, the choice
  * of which one (an import never replaces a chosen model, so a second one is asked about here).
  */
-export function ChatModelStatus() {
+export function ChatModelStatus({ pick = true }: { /** Offer the choice between chat models (Settings lists its own buttons per model). */ pick?: boolean }) {
   const t = useFeatureT(onboardingMessages);
   const settings = useApp((s) => s.settings);
   const models = useApp((s) => s.models);
@@ -31,7 +31,7 @@ export function ChatModelStatus() {
           t("modelStatus.none")
         )}
       </p>
-      {chatModels.length > 1 && (
+      {pick && chatModels.length > 1 && (
         <fieldset className="model-status__pick">
           <legend className="field__label">{t("modelStatus.pick", { n: chatModels.length })}</legend>
           <ul>

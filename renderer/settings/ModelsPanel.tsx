@@ -27,7 +27,7 @@ export function ModelsPanel() {
       </section>
       <section className="card">
         <h2>{t("models.installed")}</h2>
-        <ChatModelStatus />
+        <ChatModelStatus pick={false} />
         {!models || models.installed.length === 0 ? (
           <p className="empty">{t("models.noInstalled")}</p>
         ) : (
