@@ -10,7 +10,8 @@ import { workflowViews } from "./features/registry.js";
 
 // Composition root: pick the transport (IPC in Electron, HTTP+SSE in a browser), hand the store
 // the features' screens and reducers, and mount.
-const store = createAppStore(createTransport(), { workflowViews });
+const transport = createTransport();
+const store = createAppStore(transport.api, { workflowViews, connection: transport.connection });
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(

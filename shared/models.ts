@@ -36,6 +36,14 @@ export const InstalledModelSchema = z.object({
 });
 export type InstalledModel = z.infer<typeof InstalledModelSchema>;
 
+/** GGUF architectures of encoder-only models: they embed, they cannot chat. */
+const EMBEDDING_ARCHITECTURES = /bert|roberta|t5encoder/i;
+
+/** Whether an installed model can be the chat model: readable, and not an encoder-only (embedding) architecture. */
+export function canChat(model: Pick<InstalledModel, "architecture" | "error">): boolean {
+  return !model.error && !(model.architecture && EMBEDDING_ARCHITECTURES.test(model.architecture));
+}
+
 export const BACKENDS = ["llamacpp", "ollama", "openai"] as const;
 export type Backend = (typeof BACKENDS)[number];
 

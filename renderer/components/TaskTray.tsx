@@ -47,7 +47,9 @@ export function TaskTray() {
   }
   if (sessionId && running) {
     for (const progress of Object.values(sessionJobs)) {
-      if (progress.finished) continue;
+      // Only counted work (sections n/m, module reviews) is a job; a step's milestone line with no
+      // total (the article's "开始规划大纲") is the timeline's, and would pile up here unfinished.
+      if (progress.finished || progress.total === null) continue;
       jobs.push({
         key: `run:${sessionId}:${progress.task}`,
         progress,

@@ -34,7 +34,7 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
   const setServer = (patch: { baseUrl?: string; model?: string }) =>
     setDraft(backend === "ollama" ? { ...draft, ollama: { ...draft.ollama, ...patch } } : { ...draft, openai: { ...draft.openai, ...patch } });
   const save = async () => {
-    const patch: Partial<Settings> = { backend, threads: draft.threads, sequences: draft.sequences, contextSize: draft.contextSize, mirrorBaseUrl: draft.mirrorBaseUrl };
+    const patch: Partial<Settings> = { backend, threads: draft.threads, sequences: draft.sequences, contextSize: draft.contextSize };
     if (backend === "ollama") patch.ollama = draft.ollama;
     if (usesOpenai) patch.openai = draft.openai;
     patch.embeddingBackend = draft.embeddingBackend;
@@ -116,17 +116,6 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
             <input className="input" type="number" min={512} max={131072} step={512} value={draft.contextSize} onChange={(e) => setDraft({ ...draft, contextSize: Number(e.target.value) || 4096 })} />
           </label>
         </div>
-      )}
-      {!compact && (
-        <label className="field">
-          <span className="field__label">{t("models.mirror")}</span>
-          <input
-            className="input"
-            placeholder={t("models.mirrorPlaceholder")}
-            value={draft.mirrorBaseUrl ?? ""}
-            onChange={(e) => setDraft({ ...draft, mirrorBaseUrl: e.target.value.trim() || null })}
-          />
-        </label>
       )}
       <div className="card__actions">
         <button type="button" className="btn btn--primary" onClick={() => void save()}>

@@ -3,10 +3,17 @@ import type { MessageKey } from "../i18n/translate.js";
 import { formatBytes, formatDuration } from "../components/format.js";
 import { ProgressBar } from "../components/ProgressBar.js";
 import { etaSeconds } from "../store/progressTracker.js";
+import { useFeatureT } from "../i18n/useFeatureT.js";
+import { onboardingMessages } from "../onboarding/messages.js";
+import { DownloadError } from "./DownloadError.js";
 
 /** The model catalog with fit badges; downloads with progress, speed, ETA, pause/resume, cancel. */
 export function CatalogList({ limit }: { limit?: number }) {
   const t = useT();
+  const to = useFeatureT(onboardingMessages);
+  const mirror = useApp((s) => s.settings?.mirrorBaseUrl ?? null);
+  const askConfirm = useApp((s) => s.askConfirm);
+  const errors = useApp((s) => s.downloadErrors);
   const catalog = useApp((s) => s.models?.catalog ?? []);
   const downloads = useApp((s) => s.downloads);
   const paused = useApp((s) => s.pausedDownloads);
@@ -16,12 +23,21 @@ export function CatalogList({ limit }: { limit?: number }) {
   const resume = useApp((s) => s.resumeDownload);
   const cancel = useApp((s) => s.cancelDownload);
   const entries = limit ? catalog.slice(0, limit) : catalog;
+  // An offline audience must not reach the internet by surprise: without a mirror, ask first.
+  const start = async (catalogId: string) => {
+    if (!mirror) {
+      const ok = await askConfirm({ message: to("mirror.internet"), confirmLabel: to("mirror.useInternet") });
+      if (!ok) return;
+    }
+    await download(catalogId);
+  };
   return (
     <ul className="catalog">
       {entries.map((entry) => {
         const downloadId = Object.keys(downloads).find((id) => downloads[id]?.catalogId === entry.id) ?? null;
         const progress = downloadId ? tasks[downloadId] : undefined;
         const isPaused = downloadId !== null && paused.includes(downloadId);
+        const failure = downloadId ? errors[downloadId] : undefined;
         const eta = progress ? etaSeconds(progress) : null;
         return (
           <li key={entry.id} className="catalog__item">
@@ -35,7 +51,8 @@ export function CatalogList({ limit }: { limit?: number }) {
                 {entry.parameters} · {entry.quant} · {formatBytes(entry.sizeBytes)} · {t("models.ram", { g: entry.ramRequiredGb })} · {entry.kind}
               </p>
               <p className="small">{entry.description}</p>
-              {downloadId && (
+              {downloadId && failure && <DownloadError error={failure} />}
+              {downloadId && !failure && (
                 <div className="download">
                   <ProgressBar value={progress?.total ? progress.done / progress.total : null} label={`${t("models.downloading")} ${entry.name}`} />
                   <span className="muted small">
@@ -48,11 +65,21 @@ export function CatalogList({ limit }: { limit?: number }) {
             </div>
             <div className="catalog__actions">
               {!entry.installed && !downloadId && (
-                <button type="button" className="btn btn--small btn--primary" onClick={() => void download(entry.id)}>
+                <button type="button" className="btn btn--small btn--primary" onClick={() => void start(entry.id)}>
                   {t("models.download")}
                 </button>
               )}
-              {downloadId && !progress?.finished && (
+              {downloadId && failure && (
+                <>
+                  <button type="button" className="btn btn--small" onClick={() => void resume(downloadId)}>
+                    {to("download.retry")}
+                  </button>
+                  <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancel(downloadId)}>
+                    {t("common.close")}
+                  </button>
+                </>
+              )}
+              {downloadId && !failure && !progress?.finished && (
                 <>
                   <button type="button" className="btn btn--small" onClick={() => void (isPaused ? resume(downloadId) : pause(downloadId))}>
                     {isPaused ? t("models.resume") : t("models.pause")}

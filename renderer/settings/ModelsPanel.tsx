@@ -4,6 +4,8 @@ import { formatBytes } from "../components/format.js";
 import { BackendForm } from "./BackendForm.js";
 import { ImportModelForm } from "./ImportModelForm.js";
 import { CatalogList } from "./CatalogList.js";
+import { ChatModelStatus } from "./ChatModelStatus.js";
+import { MirrorField } from "./MirrorField.js";
 
 /** Models: backend, installed models (select chat / embedding), import, and the catalog. */
 export function ModelsPanel() {
@@ -25,6 +27,7 @@ export function ModelsPanel() {
       </section>
       <section className="card">
         <h2>{t("models.installed")}</h2>
+        <ChatModelStatus pick={false} />
         {!models || models.installed.length === 0 ? (
           <p className="empty">{t("models.noInstalled")}</p>
         ) : (
@@ -66,6 +69,7 @@ export function ModelsPanel() {
       </section>
       <section className="card card--wide">
         <h2>{t("models.catalog")}</h2>
+        <MirrorField />
         <CatalogList />
       </section>
     </div>

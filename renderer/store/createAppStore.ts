@@ -11,6 +11,8 @@ import { createKnowledgeSlice } from "./knowledgeSlice.js";
 import { createProvidersSlice } from "./providersSlice.js";
 import { createUiSlice } from "./uiSlice.js";
 import { trackProgress } from "./progressTracker.js";
+import { createConnectionSlice } from "./connectionSlice.js";
+import type { ConnectionMonitor } from "../transport/ConnectionMonitor.js";
 
 export type AppStore = StoreApi<AppState>;
 
@@ -19,6 +21,8 @@ export interface AppStoreOptions {
   workflowViews?: WorkflowViews;
   /** The client clock (tests pin it). */
   now?: () => number;
+  /** The HTTP transport's connection monitor (browser mode); none over IPC. */
+  connection?: ConnectionMonitor | null;
 }
 
 /**
@@ -27,7 +31,7 @@ export interface AppStoreOptions {
  * and never imports a feature's screen.
  */
 export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {}): AppStore {
-  const { workflowViews = NO_WORKFLOW_VIEWS, now = Date.now } = options;
+  const { workflowViews = NO_WORKFLOW_VIEWS, now = Date.now, connection = null } = options;
   let systemSubscribed = false;
   return createStore<AppState>()((set, get) => ({
     api,
@@ -39,6 +43,7 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
     ...createKnowledgeSlice(set, get),
     ...createProvidersSlice(set, get),
     ...createUiSlice(workflowViews.defaultScreen)(set, get),
+    ...createConnectionSlice(connection)(set, get),
     async init() {
       if (!systemSubscribed) {
         systemSubscribed = true;
@@ -48,6 +53,10 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
             const task = (event.error.details as { task?: unknown } | undefined)?.task;
             const known = typeof task === "string" ? get().tasks[task] : undefined;
             if (known && !known.finished) set((s) => ({ tasks: { ...s.tasks, [known.task]: { ...known, finished: true } } }));
+            // A download says why it failed where it was started (the catalog), in the UI's language. Kept
+            // whether or not `models.download` has answered yet: a fast failure can beat its reply. A
+            // cancel is the user's own doing and needs no explaining.
+            if (typeof task === "string" && event.error.code !== "aborted") set((s) => ({ downloadErrors: { ...s.downloadErrors, [task]: event.error } }));
             return;
           }
           if (event.type !== "progress") return;
@@ -57,6 +66,8 @@ export function createAppStore(api: ScriptoriumApi, options: AppStoreOptions = {
           // A finished task changes what the lists show.
           if (progress.finished && !previous?.finished) {
             void get().refreshModels();
+            // A finished download may have become the chat model.
+            if (get().downloads[event.task]) void get().loadSettings();
             void get().refreshSources();
             if (event.task.startsWith("folder")) void get().refreshFolders();
           }

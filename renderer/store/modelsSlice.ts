@@ -6,6 +6,7 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
   models: null,
   downloads: {},
   pausedDownloads: [],
+  downloadErrors: {},
   async refreshModels() {
     try {
       set({ models: await get().api.call("models.list", {}) });
@@ -16,7 +17,8 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
   async importModel(path) {
     try {
       await get().api.call("models.import", { path });
-      await get().refreshModels();
+      // The engine may have made it the chat model: both lists change.
+      await Promise.all([get().refreshModels(), get().loadSettings()]);
       return null;
     } catch (error) {
       return toApiErrorLike(error);
@@ -42,7 +44,7 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
   async resumeDownload(downloadId) {
     try {
       await get().api.call("models.resumeDownload", { downloadId });
-      set((s) => ({ pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId) }));
+      set((s) => ({ pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId), downloadErrors: without(s.downloadErrors, downloadId) }));
     } catch (error) {
       get().pushError(error);
     }
@@ -54,9 +56,7 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
       get().pushError(error);
     }
     set((s) => {
-      const downloads = { ...s.downloads };
-      delete downloads[downloadId];
-      return { downloads, pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId) };
+      return { downloads: without(s.downloads, downloadId), pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId), downloadErrors: without(s.downloadErrors, downloadId) };
     });
   },
   async selectModel(input) {
@@ -69,3 +69,10 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
     }
   },
 });
+
+/** A copy of `record` without `key`. */
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}

@@ -6,6 +6,7 @@ import type { ProviderConfig } from "../../shared/providers.js";
 import type { UiLocale } from "../i18n/translate.js";
 import type { SessionView } from "./sessionView.js";
 import type { TaskProgress } from "./TaskProgress.js";
+import type { ConnectionState } from "../transport/ConnectionMonitor.js";
 
 export type { TaskProgress };
 import type { WorkflowViews } from "./workflowViews.js";
@@ -42,6 +43,8 @@ export interface ModelsSlice {
   /** Catalog ids whose download the user paused (cancelled keeping the partial file). */
   /** Download ids paused by the user: the partial file is kept and `resumeDownload` continues it. */
   pausedDownloads: string[];
+  /** Why a background task failed (its `error` event on the system stream), by task id: downloads read theirs; resuming clears it. */
+  downloadErrors: Record<string, ApiError>;
   refreshModels(): Promise<void>;
   /** Imports a .gguf; resolves null on success, else the error (shown inline by the form). */
   importModel(path: string): Promise<ApiError | null>;
@@ -88,6 +91,11 @@ export interface ProvidersSlice {
   saveProvider(config: ProviderConfig, apiKey?: string | null): Promise<boolean>;
   deleteProvider(name: string): Promise<void>;
   testProvider(config: ProviderConfig, query: string): Promise<void>;
+}
+
+export interface ConnectionSlice {
+  /** Whether the server is reachable (browser mode); timers stop ticking while it is not. */
+  connection: ConnectionState;
 }
 
 /** A screen id of the injected `WorkflowViews` (the feature registry's `FeatureEntry.screen`), or "settings". */
@@ -138,7 +146,7 @@ export interface ConfirmRequest {
   resolve(ok: boolean): void;
 }
 
-export interface AppState extends SessionsSlice, CurrentSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {
+export interface AppState extends SessionsSlice, CurrentSlice, ConnectionSlice, ModelsSlice, SettingsSlice, KnowledgeSlice, ProvidersSlice, UiSlice {
   api: ScriptoriumApi;
   /** The workflows' screens and reducers, injected at creation: the store imports no feature. */
   workflowViews: WorkflowViews;

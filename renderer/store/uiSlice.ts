@@ -1,5 +1,6 @@
 import type { SliceCreator, UiSlice } from "./types.js";
 import { toApiErrorLike } from "./toApiErrorLike.js";
+import { isServerUnreachable } from "../transport/ConnectionMonitor.js";
 
 /** Navigation, locale, the error banner and transient UI choices; the first screen is the registry's default. */
 export const createUiSlice = (defaultScreen: string): SliceCreator<UiSlice> => (set, get) => ({
@@ -24,8 +25,11 @@ export const createUiSlice = (defaultScreen: string): SliceCreator<UiSlice> => (
     void get().updateSettings({ locale });
   },
   pushError(error) {
+    const apiError = toApiErrorLike(error);
+    // A call that never reached the server is the connection indicator's to show, once, not a banner per call.
+    if (isServerUnreachable(apiError)) return;
     // Keep the banner short: the last three errors are enough to act on.
-    set((s) => ({ errors: [...s.errors, toApiErrorLike(error)].slice(-3) }));
+    set((s) => ({ errors: [...s.errors, apiError].slice(-3) }));
   },
   dismissError(index) {
     set((s) => ({ errors: s.errors.filter((_, i) => i !== index) }));

@@ -2,6 +2,12 @@ import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi } from "../.
 import { ApiErrorSchema, ScriptoriumError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
 import { createSseParser } from "./sseParser.js";
+import { ConnectionMonitor, SERVER_UNREACHABLE } from "./ConnectionMonitor.js";
+
+/** The HTTP transport and what it knows about its connection. */
+export interface HttpTransport extends ScriptoriumApi {
+  readonly connection: ConnectionMonitor;
+}
 
 export interface HttpTransportOptions {
   /** Server origin; "" (the default) = the page's own origin. */
@@ -14,6 +20,8 @@ export interface HttpTransportOptions {
   reconnectDelayMs?: number;
   /** Longest reconnect delay in ms; default 15 000. */
   maxReconnectDelayMs?: number;
+  /** Wait between probes of a lost server in ms; default 2000. */
+  probeIntervalMs?: number;
 }
 
 /** Turn a non-2xx response into the engine's error (`{error:{code,message,details?}}`), or a generic one. */
@@ -35,23 +43,40 @@ async function errorFromResponse(response: Response): Promise<ScriptoriumError> 
  * from `GET /api/sessions/<id>/stream`, read with fetch so the token can travel in a header, and
  * reconnect with `Last-Event-ID` after a drop so nothing is missed or repeated.
  */
-export function createHttpTransport(options: HttpTransportOptions): ScriptoriumApi {
+export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
   const baseUrl = options.baseUrl ?? "";
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const authHeaders = (): Record<string, string> => (options.token ? { Authorization: `Bearer ${options.token}` } : {});
+  const post = (method: string, input: unknown): Promise<Response> =>
+    doFetch(`${baseUrl}/api/rpc/${encodeURIComponent(method)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...authHeaders() },
+      body: JSON.stringify(input ?? {}),
+    });
+  const connection = new ConnectionMonitor({
+    probe: async () => {
+      const response = await post("health", {});
+      return response.ok ? "ok" : response.status === 401 ? "unauthorized" : "down";
+    },
+    ...(options.probeIntervalMs !== undefined ? { retryMs: options.probeIntervalMs } : {}),
+  });
+  /** What every answer tells the monitor: 401 is the server refusing this page's token (403 is a host check, not the token). */
+  const heard = (response: Response): void => {
+    if (response.status === 401) connection.refused();
+    else if (response.status < 500) connection.reached();
+  };
 
   return {
+    connection,
     async call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
       let response: Response;
       try {
-        response = await doFetch(`${baseUrl}/api/rpc/${encodeURIComponent(method)}`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", ...authHeaders() },
-          body: JSON.stringify(input ?? {}),
-        });
+        response = await post(method, input);
       } catch (error) {
-        throw new ScriptoriumError("unavailable", `Cannot reach the Scriptorium server: ${(error as Error).message}`);
+        connection.lost();
+        throw new ScriptoriumError("unavailable", `Cannot reach the Scriptorium server: ${(error as Error).message}`, { reason: SERVER_UNREACHABLE });
       }
+      heard(response);
       if (!response.ok) throw await errorFromResponse(response);
       return (await response.json()) as MethodOutput<M>;
     },
@@ -74,6 +99,7 @@ export function createHttpTransport(options: HttpTransportOptions): ScriptoriumA
           headers: { Accept: "text/event-stream", "Last-Event-ID": String(lastSeq), ...authHeaders() },
           signal: controller.signal,
         });
+        heard(response);
         if (!response.ok || !response.body) {
           const error = await errorFromResponse(response);
           // Retrying cannot fix a bad token or an unknown session; it can outlast a restart (5xx).
@@ -115,23 +141,17 @@ export function createHttpTransport(options: HttpTransportOptions): ScriptoriumA
             // Network error or abort: the loop condition tells which.
           }
           if (outcome === "stop" || controller.signal.aborted) return;
-          // A stream that was open resets the backoff; repeated failures double it.
+          // A drop or a failure may mean the server is gone: the monitor probes and says so.
+          connection.lost();
+          // A stream that was open resets the backoff; repeated failures double it. The monitor
+          // cuts the wait short once the server answers again, so a restart is caught up at once.
           wait = outcome === "dropped" ? delay : Math.min(wait * 2, maxDelay);
-          await sleep(wait, controller.signal);
+          await connection.wait(wait, controller.signal);
+          if (connection.state === "locked") return;
         }
       };
       void run();
       return () => controller.abort();
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 }

@@ -69,12 +69,12 @@ afterEach(async () => {
   studio = null;
 });
 
-/** Points the model mirror base URL setting at the local mirror server, from the settings page. */
+/** Points the model mirror base URL setting at the local mirror server, from the field above the settings page's catalog. */
 async function useMirror(page: Page): Promise<void> {
   await skipOnboarding(page);
   await page.getByRole("button", { name: "设置" }).click();
   await page.getByLabel("内网镜像地址").fill(mirrorUrl);
-  await page.getByRole("button", { name: "保存后端设置" }).click();
+  await page.getByRole("button", { name: "保存镜像地址" }).click();
   await visible(page.getByRole("status").filter({ hasText: "已保存" }));
 }
 

@@ -111,6 +111,29 @@ describe("createAppEngine: models", () => {
       const events = await waitForSystem(engine, (e) => e.type === "progress" && e.task === downloadId && /done/.test(e.message ?? ""));
       const progress = events.filter((e): e is Extract<EngineEvent, { type: "progress" }> => e.type === "progress" && e.task === downloadId);
       expect(progress.at(-1)).toMatchObject({ done: bytes.length, message: "downloaded-tiny.gguf: done" });
+      // Like a first import, a first download is the model the newcomer means to use, chosen before its bar ends.
+      expect((await engine.call("settings.get", {})).chatModel).toBe("downloaded-tiny.gguf");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("ends a failed download with an error event naming its task, which the page translates", async () => {
+    const server = http.createServer((_req, res) => res.writeHead(404).end("no such file"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/files/missing.gguf`;
+      const { downloadId } = await engine.call("models.download", { url });
+      expect((await engine.app.models.downloads.settled(downloadId)).state).toBe("error");
+      const events = await waitForSystem(engine, (e) => e.type === "error" && (e.error.details as { task?: string } | undefined)?.task === downloadId);
+      const failure = events.find((e): e is Extract<EngineEvent, { type: "error" }> => e.type === "error");
+      expect(failure?.error.code).toMatch(/^(unavailable|not_found|internal|bad_request)$/);
+      expect((await engine.call("settings.get", {})).chatModel).toBeNull();
+      // Closing the failed download ends it for good: an `aborted` error, so no tray keeps a bar for it.
+      await engine.call("models.cancelDownload", { downloadId });
+      const after = await waitForSystem(engine, (e) => e.type === "error" && e.error.code === "aborted" && (e.error.details as { task?: string } | undefined)?.task === downloadId);
+      expect(after.some((e) => e.type === "error" && e.error.code === "aborted")).toBe(true);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -68,3 +68,40 @@ describe("createHttpTransport", () => {
     expect(api.calls.length).toBe(before + 1);
   });
 });
+
+describe("createHttpTransport's connection monitor across a server restart", () => {
+  it("goes offline when the server stops, restored when it is back with the same token, locked when the token changed", async () => {
+    const restartApi = new FakeApi();
+    let first: ScriptoriumServer | null = await createServer({ api: restartApi, token: TOKEN, port: 0 });
+    const port = first.port;
+    const transport = createHttpTransport({ baseUrl: first.url, token: TOKEN, reconnectDelayMs: 50, probeIntervalMs: 50 });
+    const states: string[] = [];
+    transport.connection.subscribe((state) => states.push(state));
+    const id = restartApi.createSession();
+    const seen: EngineEvent[] = [];
+    const unsubscribe = transport.subscribe(id, 0, (event) => seen.push(event));
+    await expect.poll(() => restartApi.subscriptions).toBe(1);
+
+    first.server.closeAllConnections();
+    await first.close();
+    first = null;
+    await expect.poll(() => transport.connection.state).toBe("offline");
+    // A call that cannot reach the server says so in its details: the indicator shows it, not a banner.
+    await expect(transport.call("health", {})).rejects.toMatchObject({ code: "unavailable", details: { reason: "server_unreachable" } });
+
+    // Same data dir, same kept token: the page catches up by itself.
+    const second = await createServer({ api: restartApi, token: TOKEN, port });
+    restartApi.emit(id, { type: "token", step: "s", text: "after restart" });
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    expect(states.slice(0, 2)).toEqual(["offline", "restored"]);
+    second.server.closeAllConnections();
+    await second.close();
+
+    // Restarted with another token: no retry can help, the tab is told so.
+    const third = await createServer({ api: restartApi, token: "another-token-987654", port });
+    await expect.poll(() => transport.connection.state, { timeout: 10_000 }).toBe("locked");
+    unsubscribe();
+    third.server.closeAllConnections();
+    await third.close();
+  });
+});

@@ -31,7 +31,9 @@ export function ChatScreen() {
     setPrompt("");
     await startRun({ workflow: "chat", input: { prompt: prompt.trim() } });
   };
-  const perSecond = streamRate(rate);
+  // No rate is shown for a reply the page cannot hear while the server is out of reach.
+  const offline = useApp((s) => s.connection === "offline");
+  const perSecond = offline ? null : streamRate(rate);
 
   return (
     <div className="chat">

@@ -19,9 +19,11 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const rate = useApp((s) => s.current.rate);
   const step = useApp(selectRunningStep);
   const cancelRun = useApp((s) => s.cancelRun);
-  const now = useNow(status === "running" || status === "paused");
+  // While the server is out of reach nothing is known to progress: the clock and the rate stand still.
+  const offline = useApp((s) => s.connection === "offline");
+  const now = useNow(!offline && (status === "running" || status === "paused"));
   const elapsed = startedAt ? ((endedAt ? Date.parse(endedAt) : now) - Date.parse(startedAt)) / 1000 : 0;
-  const perSecond = step ? streamRate(rate) : null;
+  const perSecond = step && !offline ? streamRate(rate) : null;
   // Sections n/m while a draft streams (sections are written concurrently; n = sections begun).
   const begun = useApp((s) => (s.current.streamingSections ? s.current.streamingSections.filter(Boolean).length : -1));
   const planned = plannedSections;

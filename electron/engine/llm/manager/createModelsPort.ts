@@ -1,7 +1,7 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../../shared/events.js";
 import type { EventDraft } from "../../../../shared/events.js";
-import type { InstalledModel, Settings } from "../../../../shared/models.js";
+import { canChat, type InstalledModel, type Settings } from "../../../../shared/models.js";
 import type { ModelsPort } from "./ModelsPort.js";
 import { DownloadRegistry, type DownloadStatus } from "./DownloadRegistry.js";
 import { inspectGguf } from "../../io/validateGguf.js";
@@ -35,9 +35,6 @@ export interface ModelsPortHandle extends ModelsPort {
   dispose(): Promise<void>;
 }
 
-/** GGUF architectures of encoder-only models: they embed, they cannot chat. */
-const EMBEDDING_ARCHITECTURES = /bert|roberta|t5encoder/i;
-
 /**
  * `models.*` over the ModelManager and the DownloadRegistry. Download status changes become
  * `progress` events on the system stream (`task: <downloadId>`), so every adapter can show a
@@ -45,7 +42,16 @@ const EMBEDDING_ARCHITECTURES = /bert|roberta|t5encoder/i;
  */
 export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
   const manager = new ModelManager({ ...options.manager, modelsDir: options.modelsDir, catalogPath: options.catalogPath, getSettings: options.settings });
-  const downloads = new DownloadRegistry(manager, (status) => options.emit(SYSTEM_STREAM, progressEvent(status)));
+  const downloads = new DownloadRegistry(manager, (status) => {
+    // A finished download is adopted before its bar ends, so the page that re-reads the settings then sees it chosen.
+    if (status.state === "done" && status.model) void adoptDownloaded(status.request.catalogId, status.model).finally(() => options.emit(SYSTEM_STREAM, progressEvent(status)));
+    else options.emit(SYSTEM_STREAM, progressEvent(status));
+    // A failed download ends its bar with an error naming the task, as a failed import does, so the
+    // page that started it can say why in its own language instead of leaving it "downloading".
+    if (status.state === "error" && status.error) options.emit(SYSTEM_STREAM, { type: "error", error: { ...status.error, details: { task: status.id } } });
+    // A cancelled one ends its bar the same way (the system stream's convention for any stopped job).
+    if (status.state === "cancelled") options.emit(SYSTEM_STREAM, { type: "error", error: { code: "aborted", message: `${status.fileName}: download cancelled.`, details: { task: status.id } } });
+  });
 
   /** A chosen model must exist and carry a readable GGUF header before the settings point at it. */
   const validated = async (id: string | null | undefined, role: string): Promise<void> => {
@@ -59,13 +65,19 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
    * A newcomer's first import is the model they mean to use: it becomes the chat model (an encoder
    * architecture: the embedding model) unless one that is installed is already chosen.
    */
-  const adoptIfUnset = async (model: InstalledModel): Promise<"chat" | "embedding" | null> => {
+  const adoptIfUnset = async (model: InstalledModel, role: "chat" | "embedding" = canChat(model) ? "chat" : "embedding"): Promise<"chat" | "embedding" | null> => {
     if (model.error) return null;
-    const role = model.architecture && EMBEDDING_ARCHITECTURES.test(model.architecture) ? "embedding" : "chat";
     const current = role === "chat" ? options.settings().chatModel : options.settings().embeddingModel;
     if (current && (await manager.resolveModelPath(current))) return null;
     options.updateSettings(role === "chat" ? { chatModel: model.id } : { embeddingModel: model.id });
     return role;
+  };
+
+  /** A downloaded catalog model is adopted like an imported one, in its catalog role (a reranker never is). */
+  const adoptDownloaded = async (catalogId: string | undefined, model: InstalledModel): Promise<void> => {
+    const entry = catalogId ? (await manager.listCatalog().catch(() => [])).find((e) => e.id === catalogId) : undefined;
+    if (entry?.kind === "reranker") return;
+    await adoptIfUnset(model, entry?.kind ?? (canChat(model) ? "chat" : "embedding")).catch(() => undefined);
   };
 
   return {

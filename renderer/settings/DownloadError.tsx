@@ -1,0 +1,31 @@
+import type { ApiError } from "../../shared/errors.js";
+import { useFeatureT } from "../i18n/useFeatureT.js";
+import { onboardingMessages } from "../onboarding/messages.js";
+
+/** Why a catalog download failed, in the UI's language, with the engine's own words as details. */
+export function DownloadError({ error }: { error: ApiError }) {
+  const t = useFeatureT(onboardingMessages);
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{t("download.failed", { why: t(reasonKey(error.code)) })}</p>
+      {/* The engine's own words, folded: for whoever fixes the mirror, not the sentence to read. */}
+      <details className="muted small">
+        <summary>{t("download.detailsLabel")}</summary>
+        {error.message}
+      </details>
+    </div>
+  );
+}
+
+/** The sentence for each failure a download can meet; the engine's codes, not its English. */
+function reasonKey(code: ApiError["code"]) {
+  switch (code) {
+    case "unavailable":
+    case "model_invalid":
+    case "disk_full":
+    case "not_found":
+      return `download.why.${code}` as const;
+    default:
+      return "download.why.other" as const;
+  }
+}
