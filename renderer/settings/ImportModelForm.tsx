@@ -15,14 +15,17 @@ export function ImportModelForm({ onImported }: { onImported?: () => void }) {
   const [error, setError] = useState<ApiError | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!path.trim()) return;
+    const submitted = path.trim();
+    if (!submitted) return;
     setBusy(true);
     setError(null);
-    const failure = await importModel(path.trim());
+    const failure = await importModel(submitted);
     setBusy(false);
     setError(failure);
     if (!failure) {
-      setPath("");
+      // Clear only what was imported: the model list can show the import before this call returns,
+      // and a path typed in that gap (the next model) must not be wiped.
+      setPath((current) => (current.trim() === submitted ? "" : current));
       onImported?.();
     }
   };

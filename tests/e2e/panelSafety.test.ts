@@ -136,7 +136,7 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
     await page.getByRole("button", { name: "文档生成" }).click();
     await page.getByLabel("笔记", { exact: true }).check();
     await page.getByLabel("主题").fill("安全文档");
-    await page.getByLabel("源文件夹或文件路径").fill(notes);
+    await page.getByLabel("笔记文件或文件夹路径").fill(notes);
     await page.getByRole("button", { name: "开始生成" }).click();
     const confirm = page.getByRole("button", { name: "确认大纲", exact: true });
     await visible(confirm);
