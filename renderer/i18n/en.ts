@@ -78,7 +78,7 @@ export const en: Record<MessageKey, string> = {
   "draft.reason.user": "your notes",
   "draft.reason.manual_edit": "manual edit",
   "draft.reason.restore": "restored",
-  "draft.chars": "{n} chars",
+  "draft.chars": "{n} words",
   "draft.diffOld": "Older",
   "draft.diffNew": "Newer",
 
@@ -212,7 +212,7 @@ export const en: Record<MessageKey, string> = {
   "editor.toolbar": "Editing tools",
   "editor.search": "Find & replace",
   "editor.undo": "Undo",
-  "editor.counts": "{chars} chars · {words} words · Han {han}",
+  "editor.counts": "{words} words · {chars} characters · Han {han}",
   "editor.outline": "Headings",
   "editor.quickFix": "Quick fix",
   "editor.fixAll": "Fix all {rule}",

@@ -210,7 +210,7 @@ export const zh = {
   "editor.toolbar": "编辑工具",
   "editor.search": "查找替换",
   "editor.undo": "撤销",
-  "editor.counts": "{chars} 字符 · {words} 词 · 汉字 {han}",
+  "editor.counts": "{words} 字 · {chars} 字符 · 汉字 {han}",
   "editor.outline": "标题大纲",
   "editor.quickFix": "快速修复",
   "editor.fixAll": "修复全部 {rule}",

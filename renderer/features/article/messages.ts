@@ -142,8 +142,8 @@ export const articleMessages = defineMessages(
     "article.rank": "排序 #{n}",
   },
   {
-    "article.draftStats": "{n} chars · editor score {x} (pass mark {y})",
-    "article.draftStatsUnreviewed": "{n} chars · not reviewed yet (pass mark {y})",
+    "article.draftStats": "{n} words · editor score {x} (pass mark {y})",
+    "article.draftStatsUnreviewed": "{n} words · not reviewed yet (pass mark {y})",
     "article.regenerate": "Rewrite this section",
     "article.regenerateSection": "Section to rewrite",
     "article.regenerateNotes": "What to change (optional)",
