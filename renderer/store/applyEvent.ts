@@ -112,7 +112,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         timeline: closeRunningSteps(next.timeline),
       };
     case "error":
-      return { ...next, status: "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
+      return { ...next, status: event.error.code === "aborted" ? "cancelled" : "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
     default:
       // A workflow's own event: only its reducer reads it.
       return next;

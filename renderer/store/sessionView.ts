@@ -43,8 +43,8 @@ export interface EventEntry {
 
 export type TimelineEntry = StepEntry | PauseEntry | EventEntry;
 
-/** Where a session stands, as far as its event log says. */
-export type RunStatus = "idle" | "running" | "paused" | "done" | "error";
+/** Where a session stands, as far as its event log says; `cancelled` is a deliberate stop (an `aborted` error), shown as 已停止 rather than 出错. */
+export type RunStatus = "idle" | "running" | "paused" | "done" | "error" | "cancelled";
 
 /**
  * The client-side mirror of one session, rebuilt purely from its event log by `applyEvent` (core fields)

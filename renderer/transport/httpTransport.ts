@@ -50,7 +50,7 @@ export function createHttpTransport(options: HttpTransportOptions): ScriptoriumA
           body: JSON.stringify(input ?? {}),
         });
       } catch (error) {
-        throw new ScriptoriumError("unavailable", `Cannot reach the Scriptorium server: ${(error as Error).message}`);
+        throw new ScriptoriumError("unavailable", `Cannot reach the Scriptorium server: ${(error as Error).message}`, { reason: "server_unreachable" });
       }
       if (!response.ok) throw await errorFromResponse(response);
       return (await response.json()) as MethodOutput<M>;

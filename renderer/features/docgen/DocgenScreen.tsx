@@ -14,6 +14,7 @@ import { selectDocgen, withPipeline } from "./docgenView.js";
 import { ReviewChangesCard } from "./ReviewChangesCard.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
+import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 const NO_GRAPH: GraphShape = { nodes: [], edges: [] };
 
@@ -78,7 +79,7 @@ export function DocgenScreen() {
           <>
             <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />
             <DocgenProgress t={t} view={view} onLine={revealLine} />
-            {current.error && <p className="notice notice--error">{current.error.message}</p>}
+            {current.error && <RunErrorNotice error={current.error} />}
             {current.status === "done" && current.sessionId && meta.reviewOnly && <ReviewChangesCard t={t} sessionId={current.sessionId} />}
             {current.status === "done" && current.sessionId && !meta.reviewOnly && <RegenerateCard t={t} sessionId={current.sessionId} markdown={live} />}
             {meta.graph.nodes.length > 0 && <DocgenGraph t={t} shape={meta.graph} mermaid={meta.mermaid} states={moduleStates} />}

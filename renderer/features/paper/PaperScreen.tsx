@@ -9,6 +9,7 @@ import { PaperLibraryPane } from "./PaperLibraryPane.js";
 import { PaperReaderPane } from "./PaperReaderPane.js";
 import { selectPaper } from "./paperView.js";
 import "./paper.css";
+import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 /**
  * 论文阅读: library | reader | questions. A session is one `paper` run over the ticked papers;
@@ -135,7 +136,7 @@ export function PaperScreen() {
           }}
         />
         {showDeep && <DeepReadPanel t={t} stages={Object.keys(liveStages).length ? liveStages : (lastDeep?.stages ?? {})} answer={Object.keys(liveStages).length ? null : lastDeep} onCite={cite} />}
-        {isPaper && current.error && <p className="notice notice--error">{current.error.message}</p>}
+        {isPaper && current.error && <RunErrorNotice error={current.error} />}
       </div>
     </div>
   );
