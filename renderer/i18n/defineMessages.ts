@@ -58,6 +58,11 @@ export function pauseLabel(locale: UiLocale, workflow: string | null | undefined
   return translateOr(locale, `${workflow ?? ""}.pause.${pausePoint}`, pausePoint);
 }
 
+/** A session status in words: the workflow's registered `<workflow>.status.<status>` (the paper's 等待提问), else the shared `status.<status>`. */
+export function statusLabel(locale: UiLocale, workflow: string | null | undefined, status: string): string {
+  return translateOr(locale, `${workflow ?? ""}.status.${status}`, translateOr(locale, `status.${status}`, status));
+}
+
 /** An action's label: the workflow's registered `<workflow>.action.<name>`, else the raw name. */
 export function actionLabel(locale: UiLocale, workflow: string | null | undefined, action: string): string {
   return translateOr(locale, `${workflow ?? ""}.action.${action}`, action);
