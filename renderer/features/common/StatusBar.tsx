@@ -4,7 +4,7 @@ import { selectRunningStep } from "../../store/selectors.js";
 import { streamRate } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
-import { statusLabel, translateOr } from "../../i18n/defineMessages.js";
+import { statusLabel, stepLabel, translateOr } from "../../i18n/defineMessages.js";
 
 /**
  * Current agent, step, elapsed time and streaming speed of the open session, with a stop button while
@@ -31,7 +31,7 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
     <div className="statusbar" role="status" aria-label="status">
       <span className={`statusbar__state state--${status}`}>{statusLabel(locale, workflow, status)}</span>
       {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}
-      {step && <span>{t("status.step", { step: step.label })}</span>}
+      {step && <span>{t("status.step", { step: stepLabel(locale, workflow, step) })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}
       {perSecond !== null && <span>{t("status.rate", { r: perSecond.toFixed(1) })}</span>}
       {sections && sections.m > 0 && (
