@@ -77,6 +77,7 @@ export const en: Record<MessageKey, string> = {
   "draft.reason.editor": "editor's review",
   "draft.reason.user": "your notes",
   "draft.reason.manual_edit": "manual edit",
+  "draft.reason.regenerate": "section rewritten",
   "draft.reason.restore": "restored",
   "draft.chars": "{n} words",
   "draft.diffOld": "Older",

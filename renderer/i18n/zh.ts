@@ -76,6 +76,7 @@ export const zh = {
   "draft.reason.user": "按你的意见",
   "draft.reason.manual_edit": "手动修改",
   "draft.reason.restore": "恢复",
+  "draft.reason.regenerate": "重写章节",
   "draft.chars": "{n} 字",
   "draft.diffOld": "旧版本",
   "draft.diffNew": "新版本",

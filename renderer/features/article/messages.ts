@@ -140,6 +140,7 @@ export const articleMessages = defineMessages(
     "article.verdict.pass": "（通过）",
     "article.verdict.improve": "（需改进）",
     "article.rank": "排序 #{n}",
+    "article.action.add_material": "加入自有素材",
   },
   {
     "article.draftStats": "{n} words · editor score {x} (pass mark {y})",
@@ -276,6 +277,7 @@ export const articleMessages = defineMessages(
     "article.verdict.pass": "(pass)",
     "article.verdict.improve": "(needs work)",
     "article.rank": "rank #{n}",
+    "article.action.add_material": "Add my own material",
   },
 );
 
