@@ -94,9 +94,9 @@ function upsert(chips: readonly ModuleChip[], chip: ModuleChip): ModuleChip[] {
 }
 
 /** The chips in the guide's pipeline order (modules not reviewed yet as pending), then any other module seen. */
-export function withPipeline(view: DocgenView, pipeline: readonly string[]): DocgenView {
+export function withPipeline(view: DocgenView, pipeline: readonly string[], names: Readonly<Record<string, string>> = {}): DocgenView {
   const seen = new Map(view.modules.map((m) => [m.key, m]));
-  const ordered = pipeline.map((key): ModuleChip => seen.get(key) ?? { key, name: key, state: "pending", round: 0 });
+  const ordered = pipeline.map((key): ModuleChip => seen.get(key) ?? { key, name: names[key] ?? key, state: "pending", round: 0 });
   return { ...view, modules: [...ordered, ...view.modules.filter((m) => !pipeline.includes(m.key))] };
 }
 
