@@ -47,6 +47,24 @@ export function PaperScreen() {
     api.call("paper.get", { doc_id: openDoc }).then((r) => setPages(r.pages), pushError);
   }, [api, openDoc, pushError]);
 
+  // A session opened from the list (or after a reload) asks about its own papers: restore them as the
+  // selection (and open the first) so 提问 works without ticking them again.
+  const restoredFor = useRef<string | null>(null);
+  useEffect(() => {
+    const sessionId = isPaper ? current.sessionId : null;
+    if (!sessionId || restoredFor.current === sessionId) return;
+    restoredFor.current = sessionId;
+    api.call("run.state", { sessionId }).then(
+      (state) => {
+        const ids = Array.isArray(state.values.doc_ids) ? state.values.doc_ids.filter((id): id is string => typeof id === "string") : [];
+        if (ids.length === 0) return;
+        setSelected((list) => (list.length && list.every((id) => ids.includes(id)) && list.length === ids.length ? list : ids));
+        setOpenDoc((doc) => (doc && ids.includes(doc) ? doc : ids[0]!));
+      },
+      () => undefined,
+    );
+  }, [api, isPaper, current.sessionId]);
+
   // The session's answers and live deep-read stages: the paper reducer's fold of its events.
   const { answers, liveStages } = useApp(selectPaper);
 
