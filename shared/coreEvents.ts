@@ -35,10 +35,20 @@ export const workflowEvent = ev;
 /** What every pause context has (the runner fills both); the rest is the workflow's (see its contract's `pauses`). */
 export const PauseContextBaseSchema = z.looseObject({ pause_point: z.string().optional(), allowed_actions: z.array(z.string()).optional() });
 
+/**
+ * A line the UI renders in its own language: `key` names a message of the workflow
+ * (`<workflow>.step.<key>` for a label, `<workflow>.summary.<key>` for a summary), `params` fill its
+ * placeholders; a param written `@<message key>` is itself translated (an intent's name), and a
+ * param given as `{ zh, en }` is a name the engine knows in both languages (a guide's module). The
+ * plain `label` / `summary` stay for logs, the CLI and the brief's clients.
+ */
+export const StepTextSchema = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ zh: z.string(), en: z.string() })])).optional() });
+export type StepText = z.infer<typeof StepTextSchema>;
+
 export const CORE_EVENTS = [
   ev("connected", { workflow: z.string() }),
-  ev("step_start", { step: z.string(), agent: AgentSchema, label: z.string() }),
-  ev("step_done", { step: z.string(), agent: AgentSchema, summary: z.string(), durationMs: z.number() }),
+  ev("step_start", { step: z.string(), agent: AgentSchema, label: z.string(), labelText: StepTextSchema.optional() }),
+  ev("step_done", { step: z.string(), agent: AgentSchema, summary: z.string(), summaryText: StepTextSchema.optional(), durationMs: z.number() }),
   /** A pause; `context` is the pause's context as the workflow's contract declares it. */
   ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
   ev("resumed", { pausePoint: z.string(), action: z.string() }),

@@ -19,6 +19,7 @@ export const DraftVersionSchema = z.object({
   created_at: z.string(),
   /** Scores of the review made of this version, once reviewed. */
   scores: VersionScoresSchema.nullable(),
+  /** Word count of the markdown (shared/text/countText `wordCount`: the one count every screen shows). */
   chars: z.number().int(),
 });
 export type DraftVersion = z.infer<typeof DraftVersionSchema>;

@@ -11,9 +11,10 @@ export function ErrorBanner() {
   return (
     <div className="banner-stack">
       {errors.map((error, i) => (
-        <div key={i} className="banner banner--error" role="alert">
-          <span className="banner__code">{error.code}</span>
-          <span className="banner__text">{describeError(t, error)}</span>
+        <div key={i} className="banner banner--error" role="alert" data-code={error.code}>
+          <span className="banner__text" title={errorDetail(error)}>
+            {describeError(t, error)}
+          </span>
           <button type="button" className="icon-btn" aria-label={t("common.dismiss")} onClick={() => dismiss(i)}>
             ×
           </button>
@@ -23,16 +24,41 @@ export function ErrorBanner() {
   );
 }
 
-/** A user-facing sentence for an error code. */
+/**
+ * A user-facing sentence for an error, in the UI locale, from its code (every code of
+ * `shared/errors.ts` has one). The server's own message — English, for logs and the CLI — is shown
+ * only for a code this build does not know; `errorDetail` gives it for a tooltip.
+ */
 export function describeError(t: Translate, error: ApiError): string {
-  switch (error.code) {
+  const code: string = error.code;
+  switch (code) {
     case "model_missing":
-      return `${t("error.model_missing")} (${error.message})`;
-    case "model_invalid":
-      return t("error.model_invalid", { m: error.message });
+    case "model_invalid": {
+      const file = fileNameOf(error.details);
+      return file ? t(`error.${code}File`, { m: file }) : t(`error.${code}`);
+    }
     case "unavailable":
-      return t("error.unavailable", { m: error.message });
+      return (error.details as { reason?: unknown } | undefined)?.reason === "server_unreachable" ? t("error.serverUnreachable") : t("error.unavailable");
+    case "bad_request":
+    case "unauthorized":
+    case "not_found":
+    case "conflict":
+    case "disk_full":
+    case "aborted":
+    case "internal":
+      return t(`error.${code}`);
     default:
       return t("error.generic", { m: error.message });
   }
+}
+
+/** The file an error's details name (`{ path }` of the model checks), as its base name. */
+function fileNameOf(details: unknown): string | null {
+  const path = (details as { path?: unknown } | null | undefined)?.path;
+  return typeof path === "string" && path ? (path.split(/[\\/]/).pop() ?? path) : null;
+}
+
+/** The server's own words about an error (a tooltip beside the translated sentence). */
+export function errorDetail(error: ApiError): string {
+  return error.message;
 }

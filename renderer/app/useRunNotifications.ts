@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useApp } from "../store/StoreProvider.js";
+import { useApp, useT } from "../store/StoreProvider.js";
+import { pauseLabel, statusLabel } from "../i18n/defineMessages.js";
+import { describeError } from "./ErrorBanner.js";
 import type { RunStatus } from "../store/sessionView.js";
 
 /** A status change older than this is a replay (reload, reopened session), not news. */
@@ -15,7 +17,11 @@ export function useRunNotifications(): void {
   const sessionId = useApp((s) => s.current.sessionId);
   const at = useApp((s) => s.current.pause?.at ?? s.current.endedAt);
   const pausePoint = useApp((s) => s.current.pause?.pausePoint ?? null);
-  const summary = useApp((s) => s.current.doneSummary ?? s.current.error?.message ?? null);
+  const workflow = useApp((s) => s.current.workflow);
+  const locale = useApp((s) => s.locale);
+  const t = useT();
+  const summary = useApp((s) => s.current.doneSummary ?? null);
+  const error = useApp((s) => s.current.error);
   const previous = useRef<{ id: string | null; status: RunStatus }>({ id: null, status: "idle" });
   useEffect(() => {
     const before = previous.current;
@@ -25,7 +31,8 @@ export function useRunNotifications(): void {
     if (status !== "paused" && status !== "done" && status !== "error") return;
     if (!at || Date.now() - Date.parse(at) > FRESH_MS) return;
     if (document.visibilityState === "visible" && document.hasFocus()) return;
-    const title = status === "paused" ? "Scriptorium：等待你的确认" : status === "done" ? "Scriptorium：已完成" : "Scriptorium：出错了";
-    new Notification(title, { body: status === "paused" ? `停在「${pausePoint ?? ""}」` : (summary ?? ""), tag: sessionId ?? undefined });
-  }, [status, sessionId, at, pausePoint, summary]);
+    const title = `Scriptorium：${statusLabel(locale, workflow, status)}`;
+    const body = status === "paused" ? (pausePoint ? pauseLabel(locale, workflow, pausePoint) : "") : status === "error" && error ? describeError(t, error) : (summary ?? "");
+    new Notification(title, { body, tag: sessionId ?? undefined });
+  }, [status, sessionId, at, pausePoint, summary, error, workflow, locale, t]);
 }

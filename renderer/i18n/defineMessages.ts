@@ -1,4 +1,5 @@
 import type { MessageKey, Translate, UiLocale } from "./translate.js";
+import type { StepText } from "../../shared/coreEvents.js";
 import { hasMessage, translate } from "./translate.js";
 import { registeredMessage } from "./featureMessages.js";
 
@@ -56,6 +57,41 @@ export function translateOr(locale: UiLocale, key: string, fallback: string = ke
 /** A pause's title: the workflow's registered `<workflow>.pause.<point>`, else the raw name. */
 export function pauseLabel(locale: UiLocale, workflow: string | null | undefined, pausePoint: string): string {
   return translateOr(locale, `${workflow ?? ""}.pause.${pausePoint}`, pausePoint);
+}
+
+/** A message the engine named by key (`StepText`): a param written `@<key>` is itself a message (an intent's name). */
+function messageOr(locale: UiLocale, key: string): string | undefined {
+  return hasMessage(key) ? translate(locale, key) : registeredMessage(locale, key);
+}
+
+/**
+ * A step's label or summary in the UI language: the workflow's `<workflow>.<kind>.<key>` filled with
+ * the event's params, else the engine's plain text. `stepLabel` / `stepSummary` apply it to a timeline step.
+ */
+export function stepText(locale: UiLocale, workflow: string | null | undefined, kind: "step" | "summary" | "scanSummary", text: StepText | undefined, fallback: string): string {
+  const template = text ? messageOr(locale, `${workflow ?? ""}.${kind}.${text.key}`) : undefined;
+  if (template === undefined) return fallback;
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text?.params ?? {})) {
+    if (typeof value === "object") params[name] = locale === "en" ? value.en : value.zh;
+    else params[name] = typeof value === "string" && value.startsWith("@") ? (messageOr(locale, value.slice(1)) ?? value.slice(value.lastIndexOf(".") + 1)) : value;
+  }
+  return fill(template, params);
+}
+
+/** A step's label: its `labelText`, else the message named after its id (`<workflow>.step.<step>`), else the engine's label. */
+export function stepLabel(locale: UiLocale, workflow: string | null | undefined, step: { step: string; label: string; labelText?: StepText }): string {
+  return stepText(locale, workflow, "step", step.labelText ?? { key: step.step }, step.label);
+}
+
+/** A finished step's summary in the UI language (null while it runs). */
+export function stepSummary(locale: UiLocale, workflow: string | null | undefined, step: { summary: string | null; summaryText?: StepText }): string | null {
+  return step.summary === null ? null : stepText(locale, workflow, "summary", step.summaryText, step.summary);
+}
+
+/** A session status in words: the workflow's registered `<workflow>.status.<status>` (the paper's 等待提问), else the shared `status.<status>`. */
+export function statusLabel(locale: UiLocale, workflow: string | null | undefined, status: string): string {
+  return translateOr(locale, `${workflow ?? ""}.status.${status}`, translateOr(locale, `status.${status}`, status));
 }
 
 /** An action's label: the workflow's registered `<workflow>.action.<name>`, else the raw name. */

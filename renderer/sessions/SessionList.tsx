@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import { useFeatureT } from "../i18n/useFeatureT.js";
 import { sessionMessages } from "./messages.js";
-import type { MessageKey } from "../i18n/translate.js";
-import { pauseLabel, resolveLabel } from "../i18n/defineMessages.js";
+import { pauseLabel, resolveLabel, statusLabel } from "../i18n/defineMessages.js";
 import { DEFAULT_SCREEN, featureForScreen } from "../features/registry.js";
 
 /** Sessions, newest first: search by title, open (continue) one, rename or delete one, or start a new article. */
@@ -77,8 +76,8 @@ export function SessionList() {
             <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
               <span className="session__title">{s.title || t("sessions.untitled")}</span>
               <span className="session__meta">
-                <span className={`pill pill--${s.status}`}>{t(`status.${s.status}` as MessageKey)}</span>
-                {s.pausePoint && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}
+                <span className={`pill pill--${s.status}`}>{statusLabel(locale, s.workflow, s.status)}</span>
+                {s.pausePoint && pauseLabel(locale, s.workflow, s.pausePoint) !== statusLabel(locale, s.workflow, s.status) && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}
               </span>
             </button>
             )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ApiError } from "../../shared/errors.js";
 import { useApp, useT } from "../store/StoreProvider.js";
-import { describeError } from "../app/ErrorBanner.js";
+import { describeError, errorDetail } from "../app/ErrorBanner.js";
 
 /**
  * Import a .gguf by path; the engine validates it and answers `model_invalid` with the reason,
@@ -41,8 +41,8 @@ export function ImportModelForm({ onImported }: { onImported?: () => void }) {
         </button>
       </div>
       {error && (
-        <p className="notice notice--error" role="alert">
-          <span className="banner__code">{error.code}</span> {describeError(t, error)}
+        <p className="notice notice--error" role="alert" data-code={error.code} title={errorDetail(error)}>
+          {describeError(t, error)}
         </p>
       )}
     </form>

@@ -54,6 +54,13 @@ const articleLog = log([
 ]);
 
 describe("applyEvent", () => {
+  it("reads a deliberate stop (an aborted error) as cancelled, any other error as error", () => {
+    const stopped = applyEvents(emptySessionView(), log([{ type: "connected", workflow: "article" }, { type: "error", error: { code: "aborted", message: "Cancelled." } }]));
+    expect(stopped.status).toBe("cancelled");
+    const failed = applyEvents(emptySessionView(), log([{ type: "connected", workflow: "article" }, { type: "error", error: { code: "internal", message: "boom" } }]));
+    expect(failed.status).toBe("error");
+  });
+
   it("builds the timeline and streaming draft from the log, leaving the article's own events to its reducer", () => {
     const view = applyEvents(emptySessionView(SID), articleLog);
     expect(view.workflow).toBe("article");

@@ -1,4 +1,4 @@
-import type { EngineEvent } from "../../shared/events.js";
+import type { EngineEvent, StepText } from "../../shared/events.js";
 import type { PauseEntry, SessionView, StepEntry, TimelineEntry } from "./sessionView.js";
 import type { WorkflowReducer } from "./workflowViews.js";
 import { isRewriteToken } from "./isRewriteToken.js";
@@ -37,6 +37,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         step: event.step,
         agent: event.agent,
         label: event.label,
+        ...(event.labelText ? { labelText: event.labelText } : {}),
         status: "running",
         startedAt: event.ts,
         summary: null,
@@ -54,7 +55,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
       };
     }
     case "step_done":
-      return { ...next, timeline: finishStep(next.timeline, event.step, event.summary, event.durationMs) };
+      return { ...next, timeline: finishStep(next.timeline, event.step, event.summary, event.durationMs, event.summaryText) };
     case "draft_chunk": {
       const sections = [...(next.streamingSections ?? [])];
       // Sparse indices (sections finishing out of order) must still join cleanly.
@@ -112,7 +113,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         timeline: closeRunningSteps(next.timeline),
       };
     case "error":
-      return { ...next, status: "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
+      return { ...next, status: event.error.code === "aborted" ? "cancelled" : "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
     default:
       // A workflow's own event: only its reducer reads it.
       return next;
@@ -124,7 +125,7 @@ export function applyEvents(state: SessionView, events: readonly EngineEvent[], 
   return events.reduce((view, event) => applyEvent(view, event, lookup), state);
 }
 
-function finishStep(timeline: TimelineEntry[], step: string, summary: string, durationMs: number): TimelineEntry[] {
+function finishStep(timeline: TimelineEntry[], step: string, summary: string, durationMs: number, summaryText?: StepText): TimelineEntry[] {
   // The most recent running entry of that step is the one finishing (steps repeat across rounds).
   let index = -1;
   for (let i = timeline.length - 1; i >= 0; i--) {
@@ -135,7 +136,7 @@ function finishStep(timeline: TimelineEntry[], step: string, summary: string, du
     }
   }
   if (index === -1) return timeline;
-  return timeline.map((entry, i) => (i === index && entry.kind === "step" ? { ...entry, status: "done", summary, durationMs } : entry));
+  return timeline.map((entry, i) => (i === index && entry.kind === "step" ? { ...entry, status: "done", summary, durationMs, ...(summaryText ? { summaryText } : {}) } : entry));
 }
 
 function closeRunningSteps(timeline: TimelineEntry[]): TimelineEntry[] {

@@ -1,6 +1,6 @@
 import type { ApiError } from "../../shared/errors.js";
 import type { EngineEvent } from "../../shared/events.js";
-import type { Agent } from "../../shared/coreEvents.js";
+import type { Agent, StepText } from "../../shared/coreEvents.js";
 import type { DraftVersion } from "../../shared/documents.js";
 import type { TaskProgress } from "./TaskProgress.js";
 
@@ -14,9 +14,13 @@ export interface StepEntry {
   step: string;
   agent: Agent;
   label: string;
+  /** The label as a message of the workflow (`<workflow>.step.<key>`), when the engine gave one. */
+  labelText?: StepText;
   status: "running" | "done";
   startedAt: string;
   summary: string | null;
+  /** The summary as a message of the workflow (`<workflow>.summary.<key>`), when the engine gave one. */
+  summaryText?: StepText;
   durationMs: number | null;
 }
 
@@ -43,8 +47,8 @@ export interface EventEntry {
 
 export type TimelineEntry = StepEntry | PauseEntry | EventEntry;
 
-/** Where a session stands, as far as its event log says. */
-export type RunStatus = "idle" | "running" | "paused" | "done" | "error";
+/** Where a session stands, as far as its event log says; `cancelled` is a deliberate stop (an `aborted` error), shown as 已停止 rather than 出错. */
+export type RunStatus = "idle" | "running" | "paused" | "done" | "error" | "cancelled";
 
 /**
  * The client-side mirror of one session, rebuilt purely from its event log by `applyEvent` (core fields)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workflowEvent } from "../coreEvents.js";
+import { StepTextSchema, workflowEvent } from "../coreEvents.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ResumePayloadOf } from "./contract.js";
 
@@ -14,6 +14,12 @@ export type InputMode = (typeof INPUT_MODES)[number];
 
 /** Revise rounds per module before the breaker force-passes it (`【熔断放行】`). */
 export const DOCGEN_MAX_ROUNDS = 3;
+
+/** A module's English name from its guide key (`metadata_and_structure` → "Metadata and structure"); the guide's own name is Chinese. */
+export function moduleTitleEn(key: string): string {
+  const words = key.replace(/[_-]+/g, " ").trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : key;
+}
 
 /** `run.start` input (`POST /api/docgen/start`). */
 export const DocgenStartInputSchema = z
@@ -186,7 +192,7 @@ export const docgenContract = defineWorkflowContract({
   }),
   events: [
     /** One tool call of the code-scanning agent. */
-    workflowEvent("scan_step", { index: z.number().int(), tool: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), summary: z.string() }),
+    workflowEvent("scan_step", { index: z.number().int(), tool: z.string(), args: z.record(z.string(), z.unknown()), ok: z.boolean(), summary: z.string(), summaryText: StepTextSchema.optional() }),
     /** A link the user gave: fetched (loopback or a configured intranet host), refused without a request, or failed. */
     workflowEvent("link_checked", { url: z.string(), status: z.enum(["fetched", "refused", "failed"]), detail: z.string() }),
     workflowEvent("doc_outline_ready", { outline: DocOutlineSchema, cached: z.boolean() }),

@@ -23,7 +23,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await expect.poll(() => editorText(page)).toContain("离线写作离线可用。");
     // Counts follow the text: Han characters count one word each.
     const counts = page.getByTestId("editor-counts");
-    await expect.poll(() => counts.innerText()).toMatch(/\d+ 字符 · \d+ 词 · 汉字 \d+/);
+    await expect.poll(() => counts.innerText()).toMatch(/\d+ 字 · \d+ 字符 · 汉字 \d+/);
 
     // Search and replace through CodeMirror's panel (Ctrl+F), in Chinese.
     await page.keyboard.press("Control+f");

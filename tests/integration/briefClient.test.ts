@@ -325,7 +325,7 @@ describe("the brief's own client (§6.2 types, §8.1 api module, §8.2 hook), un
     // The brief's defaults for what the start body left out (its `model_name: ""` is "none"), said so in the timeline.
     expect(await state()).toMatchObject({ article_type: "analysis", target_audience: "普通读者", word_count_target: 800 });
     const intentStep = (await engine.call("events.list", { sessionId: id })).events.find((e) => e.type === "step_done" && e.step === "intent_parser") as Data;
-    expect(intentStep.summary).toContain("analysis（默认）");
+    expect(intentStep.summary).toContain("分析（默认）");
     expect(intentStep.summary).toContain("普通读者（默认）");
     const all = { approved_material_ids: [], extra_keywords: [], edited_outline: null, outline_feedback: "", user_revision_notes: "", override_verdict: false };
     const post = (body: Data) => realFetch(`${server.url}/api/ai-writing/${id}/resume`, { method: "POST", headers, body: JSON.stringify(body) });

@@ -155,7 +155,7 @@ describe("SqliteVersionStore", () => {
   it("numbers versions per session and stores scores", () => {
     const store = new SqliteVersionStore(openDb().db);
     expect(store.latest("a")).toBeNull();
-    expect(store.add("a", { markdown: "# 一", reason: "initial" })).toMatchObject({ number: 1, chars: 3, scores: null });
+    expect(store.add("a", { markdown: "# 一", reason: "initial" })).toMatchObject({ number: 1, chars: 1, scores: null });
     store.add("b", { markdown: "other", reason: "initial" });
     store.add("a", { markdown: "# two", reason: "editor" });
     store.setScores("a", 2, { facts: 80, logic: 70, language: 90, overall: 80 });

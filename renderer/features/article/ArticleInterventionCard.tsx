@@ -6,7 +6,8 @@ import type { PauseEntry } from "../../store/sessionView.js";
 import type { ResumePayload } from "../../store/types.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { InterventionCard } from "../common/InterventionCard.js";
-import { draftChars, sectionTitles } from "./articleText.js";
+import { sectionTitles } from "./articleText.js";
+import { wordCount } from "../../../shared/text/countText.js";
 import { articleMessages } from "./messages.js";
 import { clearUnsentEdit } from "../common/unsentEdit.js";
 
@@ -70,7 +71,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
     setAccepted(next);
   };
   const passMark = review?.threshold ?? threshold ?? 0;
-  const stats = atDraft ? (review ? t("article.draftStats", { n: draftChars(text), x: review.overall, y: passMark }) : t("article.draftStatsUnreviewed", { n: draftChars(text), y: passMark })) : null;
+  const stats = atDraft ? (review ? t("article.draftStats", { n: wordCount(text), x: review.overall, y: passMark }) : t("article.draftStatsUnreviewed", { n: wordCount(text), y: passMark })) : null;
 
   return (
     <>

@@ -16,6 +16,7 @@ import { upcomingSteps } from "./upcomingSteps.js";
 import { ResolvedPauseSummary } from "./ResolvedPauseSummary.js";
 import { selectArticle } from "./articleView.js";
 import "./article.css";
+import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 const renderPause = (pause: PauseEntry) =>
   pause.pausePoint === "material_confirm" ? (
@@ -58,10 +59,9 @@ export function StudioScreen() {
                 </p>
               )}
               {error && (
-                <div className="notice notice--error" role="alert">
-                  <p>{error.message}</p>
+                <RunErrorNotice error={error}>
                   <RetryButton />
-                </div>
+                </RunErrorNotice>
               )}
             </div>
             {/* Current agent, step, elapsed time and tokens/s, at the bottom of the flow pane. */}

@@ -1,8 +1,3 @@
-/** Characters of a draft as the PAUSE-3 card counts them: no heading marks, no whitespace (the engine's `draftChars`). */
-export function draftChars(markdown: string): number {
-  return markdown.replace(/^#{1,6}\s+/gm, "").replace(/\s+/g, "").length;
-}
-
 /** The `##` section titles of a draft, in order (fenced code skipped), as the engine splits it. */
 export function sectionTitles(markdown: string): string[] {
   const titles: string[] = [];

@@ -140,10 +140,11 @@ export const articleMessages = defineMessages(
     "article.verdict.pass": "（通过）",
     "article.verdict.improve": "（需改进）",
     "article.rank": "排序 #{n}",
+    "article.action.add_material": "加入自有素材",
   },
   {
-    "article.draftStats": "{n} chars · editor score {x} (pass mark {y})",
-    "article.draftStatsUnreviewed": "{n} chars · not reviewed yet (pass mark {y})",
+    "article.draftStats": "{n} words · editor score {x} (pass mark {y})",
+    "article.draftStatsUnreviewed": "{n} words · not reviewed yet (pass mark {y})",
     "article.regenerate": "Rewrite this section",
     "article.regenerateSection": "Section to rewrite",
     "article.regenerateNotes": "What to change (optional)",
@@ -276,6 +277,7 @@ export const articleMessages = defineMessages(
     "article.verdict.pass": "(pass)",
     "article.verdict.improve": "(needs work)",
     "article.rank": "rank #{n}",
+    "article.action.add_material": "Add my own material",
   },
 );
 

@@ -3,6 +3,7 @@ import { useApp } from "../../store/StoreProvider.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { chatMessages } from "./messages.js";
 import { streamRate } from "../../store/applyEvent.js";
+import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 /** The first simple screen: one prompt, a reply streamed from `token` events. */
 export function ChatScreen() {
@@ -55,7 +56,7 @@ export function ChatScreen() {
               {finalText}
               {running && <span className="caret" aria-hidden />}
             </p>
-            {error && <p className="notice notice--error">{error.message}</p>}
+            {error && <RunErrorNotice error={error} />}
           </div>
         )}
       </div>

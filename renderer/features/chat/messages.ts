@@ -12,6 +12,8 @@ export const chatMessages = defineMessages(
     "chat.you": "你",
     "chat.assistant": "助手",
     "chat.new": "新建对话",
+    "chat.step.reply": "回复",
+    "chat.summary.reply": "{n} 个 token",
   },
   {
     "chat.nav": "Chat",
@@ -23,5 +25,7 @@ export const chatMessages = defineMessages(
     "chat.you": "You",
     "chat.assistant": "Assistant",
     "chat.new": "New chat",
+    "chat.step.reply": "Reply",
+    "chat.summary.reply": "{n} tokens",
   },
 );

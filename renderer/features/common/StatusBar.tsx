@@ -4,7 +4,7 @@ import { selectRunningStep } from "../../store/selectors.js";
 import { streamRate } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
-import { translateOr } from "../../i18n/defineMessages.js";
+import { statusLabel, stepLabel, translateOr } from "../../i18n/defineMessages.js";
 
 /**
  * Current agent, step, elapsed time and streaming speed of the open session, with a stop button while
@@ -14,6 +14,7 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const t = useT();
   const locale = useApp((s) => s.locale);
   const status = useApp((s) => s.current.status);
+  const workflow = useApp((s) => s.current.workflow);
   const startedAt = useApp((s) => s.current.startedAt);
   const endedAt = useApp((s) => s.current.endedAt);
   const rate = useApp((s) => s.current.rate);
@@ -30,9 +31,9 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const sections = begun >= 0 && planned > 0 ? { n: begun, m: planned } : null;
   return (
     <div className="statusbar" role="status" aria-label="status">
-      <span className={`statusbar__state state--${status}`}>{translateOr(locale, `status.${status}`)}</span>
+      <span className={`statusbar__state state--${status}`}>{statusLabel(locale, workflow, status)}</span>
       {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}
-      {step && <span>{t("status.step", { step: step.label })}</span>}
+      {step && <span>{t("status.step", { step: stepLabel(locale, workflow, step) })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}
       {perSecond !== null && <span>{t("status.rate", { r: perSecond.toFixed(1) })}</span>}
       {sections && sections.m > 0 && (

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import type { PauseEntry, StepEntry, TimelineEntry } from "../../store/sessionView.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { formatClock } from "../../components/format.js";
-import { actionLabel, pauseLabel, translateOr } from "../../i18n/defineMessages.js";
+import { actionLabel, pauseLabel, stepLabel, stepSummary, translateOr } from "../../i18n/defineMessages.js";
 import { InterventionCard } from "./InterventionCard.js";
 
 export interface TimelineProps {
@@ -65,21 +65,23 @@ function Dot({ status, agent }: { status: "done" | "running" | "waiting"; agent:
 function StepItem({ step }: { step: StepEntry }) {
   const t = useT();
   const locale = useApp((s) => s.locale);
+  const workflow = useApp((s) => s.current.workflow);
+  const summary = stepSummary(locale, workflow, step);
   return (
     <li className={`timeline__item timeline__item--${step.status}`} data-step={step.step}>
       <Dot status={step.status} agent={step.agent} />
       <details className="timeline__content step">
         <summary>
           <span className={`agent agent--${step.agent}`}>{translateOr(locale, `agent.${step.agent}`)}</span>
-          <span className="step__label">{step.label}</span>
+          <span className="step__label">{stepLabel(locale, workflow, step)}</span>
           <time className="step__time" dateTime={step.startedAt}>
             {formatClock(step.startedAt)}
           </time>
-          <span className="step__summary">{step.summary ?? t("step.running")}</span>
+          <span className="step__summary">{summary ?? t("step.running")}</span>
         </summary>
         <dl className="step__detail">
           <dt>{t("timeline.details")}</dt>
-          <dd>{step.summary ?? "…"}</dd>
+          <dd>{summary ?? "…"}</dd>
           {step.durationMs !== null && (
             <>
               <dt>⏱</dt>

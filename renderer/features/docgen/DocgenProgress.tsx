@@ -1,6 +1,15 @@
 import type { DocgenView, ScanStepView } from "./docgenView.js";
 import { groupViolations } from "./docgenView.js";
-import type { DocgenTranslate } from "./messages.js";
+import type { DocgenKey, DocgenTranslate } from "./messages.js";
+import { moduleTitleEn } from "../../../shared/workflows/docgen.js";
+import { stepText } from "../../i18n/defineMessages.js";
+import type { UiLocale } from "../../i18n/translate.js";
+import { useApp } from "../../store/StoreProvider.js";
+
+/** A review module's name in the UI language: the guide's (Chinese) name, or in English the name its key spells. */
+export function moduleName(locale: UiLocale, key: string, name: string | undefined): string {
+  return locale === "en" ? moduleTitleEn(key) : name || key;
+}
 
 /** One scan step as a line: 🔍 search "x", 📄 read a.ts:1–80, 📂 list, 🧭 outline. */
 export function scanLabel(t: DocgenTranslate, s: ScanStepView): string {
@@ -21,6 +30,8 @@ export function scanLabel(t: DocgenTranslate, s: ScanStepView): string {
 
 /** Scan steps, outline card, section progress, module chips, violations by rule (line links) and each round's diff. */
 export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: DocgenView; onLine(line: number): void }) {
+  const locale = useApp((s) => s.locale);
+  const nameOf = (key: string) => moduleName(locale, key, view.modules.find((m) => m.key === key)?.name);
   return (
     <div className="docgen-progress">
       {view.scan.length > 0 && (
@@ -29,7 +40,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
           <ol className="docgen-scan">
             {view.scan.map((s) => (
               <li key={s.seq} className={s.ok ? "" : "docgen-scan--refused"} title={s.summary}>
-                {scanLabel(t, s)} <span className="muted">{s.summary}</span>
+                {scanLabel(t, s)} <span className="muted">{stepText(locale, "docgen", "scanSummary", s.summaryText, s.summary)}</span>
               </li>
             ))}
           </ol>
@@ -75,7 +86,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
           <ul className="docgen-chips">
             {view.modules.map((m) => (
               <li key={m.key} className={`docgen-chip docgen-chip--${m.state}`} data-module={m.key} data-state={m.state}>
-                {m.name} ·{" "}
+                {nameOf(m.key)} ·{" "}
                 {m.state === "passed" ? t("docgen.chip.passed") : m.state === "breaker" ? t("docgen.chip.breaker") : m.state === "round" ? t("docgen.chip.round", { k: m.round }) : t("docgen.chip.pending")}
               </li>
             ))}
@@ -87,7 +98,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
             return (
               <details key={m.key} className="docgen-violations" open={m.state === "round"}>
                 <summary>
-                  {m.name} · {t("docgen.chip.round", { k: found.round })} — {t("docgen.violations", { n: list.length })}
+                  {nameOf(m.key)} · {t("docgen.chip.round", { k: found.round })} — {t("docgen.violations", { n: list.length })}
                 </summary>
                 {groupViolations(list).map((g) => (
                   <div key={g.rule} className="docgen-rule">
@@ -114,21 +125,21 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
           <h3>{t("docgen.rounds")}</h3>
           {view.rollbacks.map((r) => (
             <p key={r.seq} className="notice">
-              {t("docgen.rollback", { m: r.module, k: r.round, a: r.before, b: r.after })}
+              {t("docgen.rollback", { m: nameOf(r.module), k: r.round, a: r.before, b: r.after })}
             </p>
           ))}
           {view.rounds.map((r) => {
             const kept = r.records.filter((x) => x.status === "kept").length;
             return (
               <details key={r.seq} className="docgen-round" data-module={r.module}>
-                <summary>{t("docgen.round", { m: r.module, k: r.round, kept, dropped: r.records.length - kept })}</summary>
+                <summary>{t("docgen.round", { m: nameOf(r.module), k: r.round, kept, dropped: r.records.length - kept })}</summary>
                 {r.records.map((rec, i) => (
                   <div key={i} className={`docgen-diff docgen-diff--${rec.status}`}>
                     <div className="docgen-diff__head">
                       <button type="button" className="docgen-line" onClick={() => onLine(rec.start_line)}>
                         {t("docgen.line", { n: rec.start_line })}
                       </button>{" "}
-                      {rec.group} · {rec.status === "kept" ? t("docgen.kept") : `${t("docgen.dropped")}: ${rec.dropped?.reason ?? ""}`} · {rec.reason}
+                      {rec.group} · {rec.status === "kept" ? t("docgen.kept") : `${t("docgen.dropped")}: ${rec.dropped ? t(`docgen.drop.${rec.dropped.reason}` as DocgenKey) : ""}`} · {rec.reason}
                     </div>
                     <pre className="docgen-diff__old">- {rec.old}</pre>
                     <pre className="docgen-diff__new">+ {rec.new}</pre>

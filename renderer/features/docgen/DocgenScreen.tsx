@@ -15,6 +15,7 @@ import { selectDocgen, withPipeline } from "./docgenView.js";
 import { ReviewChangesCard } from "./ReviewChangesCard.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
+import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 const NO_GRAPH: GraphShape = { nodes: [], edges: [] };
 
@@ -33,7 +34,7 @@ export function DocgenScreen() {
   const revealLine = useApp((s) => s.revealLine);
   const live = useApp(selectDraftText);
   const isDocgen = current.workflow === "docgen";
-  const [meta, setMeta] = useState<{ pipeline: string[]; mermaid: string; graph: GraphShape; reviewOnly: boolean }>({ pipeline: [], mermaid: "", graph: NO_GRAPH, reviewOnly: false });
+  const [meta, setMeta] = useState<{ pipeline: string[]; names: Record<string, string>; mermaid: string; graph: GraphShape; reviewOnly: boolean }>({ pipeline: [], names: {}, mermaid: "", graph: NO_GRAPH, reviewOnly: false });
 
   // The guide's pipeline (module order), the graph and review_only are not in the event stream: read
   // run.state once per session and again when the run changes phase or its first review arrives
@@ -46,6 +47,7 @@ export function DocgenScreen() {
       (s) =>
         setMeta({
           pipeline: (s.values.review_pipeline as string[]) ?? [],
+          names: Object.fromEntries(((s.values.guide as { modules?: Array<{ key: string; name: string }> } | undefined)?.modules ?? []).map((m) => [m.key, m.name])),
           mermaid: String(s.values.mermaid ?? ""),
           graph: (s.values.graph as GraphShape | undefined) ?? NO_GRAPH,
           reviewOnly: s.values.review_only === true,
@@ -54,7 +56,7 @@ export function DocgenScreen() {
     );
   }, [api, isDocgen, current.sessionId, current.status, reviewing]);
 
-  const view = useMemo(() => withPipeline(fold, meta.pipeline), [fold, meta.pipeline]);
+  const view = useMemo(() => withPipeline(fold, meta.pipeline, meta.names), [fold, meta.pipeline, meta.names]);
   const running = isDocgen && current.status === "running";
   const moduleStates = useMemo(() => Object.fromEntries(view.modules.map((m) => [m.key, m.state])), [view.modules]);
 
@@ -79,7 +81,7 @@ export function DocgenScreen() {
           <>
             <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />
             <DocgenProgress t={t} view={view} onLine={revealLine} />
-            {current.error && <p className="notice notice--error">{current.error.message}</p>}
+            {current.error && <RunErrorNotice error={current.error} />}
             {current.status === "done" && current.sessionId && meta.reviewOnly && <ReviewChangesCard t={t} sessionId={current.sessionId} />}
             {current.status === "done" && current.sessionId && !meta.reviewOnly && <RegenerateCard t={t} sessionId={current.sessionId} markdown={live} />}
             {meta.graph.nodes.length > 0 && <DocgenGraph t={t} shape={meta.graph} mermaid={meta.mermaid} states={moduleStates} />}

@@ -1,4 +1,4 @@
-import type { EngineEvent } from "../../../shared/events.js";
+import type { EngineEvent, StepText } from "../../../shared/events.js";
 import type { DocOutline, DocViolation, ReplacementRecordView } from "../../../shared/workflows/docgen.js";
 import type { AppState } from "../../store/types.js";
 import type { WorkflowReducer } from "../../store/workflowViews.js";
@@ -10,6 +10,8 @@ export interface ScanStepView {
   args: Record<string, unknown>;
   ok: boolean;
   summary: string;
+  /** The summary as `docgen.scanSummary.<key>` with params, when the engine gave it. */
+  summaryText?: StepText;
 }
 
 export interface ModuleChip {
@@ -57,7 +59,7 @@ export const docgenReducer: WorkflowReducer<DocgenFold> = {
   reduce(view, e) {
     switch (e.type) {
       case "scan_step":
-        return { ...view, scan: [...view.scan, { seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary }] };
+        return { ...view, scan: [...view.scan, { seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary, ...(e.summaryText ? { summaryText: e.summaryText } : {}) }] };
       case "link_checked":
         return { ...view, links: [...view.links, { seq: e.seq, url: e.url, status: e.status, detail: e.detail }] };
       case "doc_outline_ready":
@@ -92,9 +94,9 @@ function upsert(chips: readonly ModuleChip[], chip: ModuleChip): ModuleChip[] {
 }
 
 /** The chips in the guide's pipeline order (modules not reviewed yet as pending), then any other module seen. */
-export function withPipeline(view: DocgenView, pipeline: readonly string[]): DocgenView {
+export function withPipeline(view: DocgenView, pipeline: readonly string[], names: Readonly<Record<string, string>> = {}): DocgenView {
   const seen = new Map(view.modules.map((m) => [m.key, m]));
-  const ordered = pipeline.map((key): ModuleChip => seen.get(key) ?? { key, name: key, state: "pending", round: 0 });
+  const ordered = pipeline.map((key): ModuleChip => seen.get(key) ?? { key, name: names[key] ?? key, state: "pending", round: 0 });
   return { ...view, modules: [...ordered, ...view.modules.filter((m) => !pipeline.includes(m.key))] };
 }
 

@@ -10,6 +10,7 @@ import { PaperLibraryPane } from "./PaperLibraryPane.js";
 import { PaperReaderPane } from "./PaperReaderPane.js";
 import { selectPaper } from "./paperView.js";
 import "./paper.css";
+import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 /**
  * 论文阅读: library | reader | questions. A session is one `paper` run over the ticked papers;
@@ -46,6 +47,24 @@ export function PaperScreen() {
     if (!openDoc) return setPages([]);
     api.call("paper.get", { doc_id: openDoc }).then((r) => setPages(r.pages), pushError);
   }, [api, openDoc, pushError]);
+
+  // A session opened from the list (or after a reload) asks about its own papers: restore them as the
+  // selection (and open the first) so 提问 works without ticking them again.
+  const restoredFor = useRef<string | null>(null);
+  useEffect(() => {
+    const sessionId = isPaper ? current.sessionId : null;
+    if (!sessionId || restoredFor.current === sessionId) return;
+    restoredFor.current = sessionId;
+    api.call("run.state", { sessionId }).then(
+      (state) => {
+        const ids = Array.isArray(state.values.doc_ids) ? state.values.doc_ids.filter((id): id is string => typeof id === "string") : [];
+        if (ids.length === 0) return;
+        setSelected((list) => (list.length && list.every((id) => ids.includes(id)) && list.length === ids.length ? list : ids));
+        setOpenDoc((doc) => (doc && ids.includes(doc) ? doc : ids[0]!));
+      },
+      () => undefined,
+    );
+  }, [api, isPaper, current.sessionId]);
 
   // The session's answers and live deep-read stages: the paper reducer's fold of its events.
   const { answers, liveStages } = useApp(selectPaper);
@@ -137,7 +156,7 @@ export function PaperScreen() {
         />
         {isPaper && current.sessionId && answers.length > 0 && !running && <PaperExportButtons t={t} sessionId={current.sessionId} />}
         {showDeep && <DeepReadPanel t={t} stages={Object.keys(liveStages).length ? liveStages : (lastDeep?.stages ?? {})} answer={Object.keys(liveStages).length ? null : lastDeep} onCite={cite} />}
-        {isPaper && current.error && <p className="notice notice--error">{current.error.message}</p>}
+        {isPaper && current.error && <RunErrorNotice error={current.error} />}
       </div>
     </div>
   );

@@ -42,7 +42,3 @@ export function splitDraft(markdown: string, fallbackTitle: string): { title: st
   return { title, sections: sections.map((s) => ({ title: s.title, body: s.body.trim() })) };
 }
 
-/** Characters of a draft without markdown heading marks, as shown in "N chars". */
-export function draftChars(markdown: string): number {
-  return markdown.replace(/^#{1,6}\s+/gm, "").replace(/\s+/g, "").length;
-}

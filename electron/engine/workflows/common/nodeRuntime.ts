@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import type { Agent, EventDraft } from "../../../../shared/events.js";
+import type { Agent, EventDraft, StepText } from "../../../../shared/events.js";
 
 export type { Agent };
 
@@ -21,17 +21,31 @@ export interface StepInfo {
   step: string;
   agent: Agent;
   label: string;
+  /** The label as a message the UI translates (`<workflow>.step.<key>`); default: the step id. */
+  labelText?: StepText;
+}
+
+/** What a step's work returns: the update, the plain one-line summary, and that line as a message the UI translates. */
+export interface StepResult<T> {
+  update: T;
+  summary: string;
+  summaryText?: StepText;
+}
+
+/** A summary in both forms: `text` (logs, CLI) and `<workflow>.summary.<key>` with `params` for the UI. */
+export function summaryOf(key: string, params: NonNullable<StepText["params"]>, text: string): { summary: string; summaryText: StepText } {
+  return { summary: text, summaryText: { key, params } };
 }
 
 /**
  * Run a node's work between `step_start` and `step_done`; `work` returns the update and the one-line
  * summary shown in the timeline. A step that throws emits no `step_done` (the runner reports the error).
  */
-export async function runStep<T>(config: LangGraphRunnableConfig, step: StepInfo, work: () => Promise<{ update: T; summary: string }>): Promise<T> {
+export async function runStep<T>(config: LangGraphRunnableConfig, step: StepInfo, work: () => Promise<StepResult<T>>): Promise<T> {
   const started = performance.now();
-  emit(config, { type: "step_start", step: step.step, agent: step.agent, label: step.label });
-  const { update, summary } = await work();
-  emit(config, { type: "step_done", step: step.step, agent: step.agent, summary, durationMs: Math.round(performance.now() - started) });
+  emit(config, { type: "step_start", step: step.step, agent: step.agent, label: step.label, ...(step.labelText ? { labelText: step.labelText } : {}) });
+  const { update, summary, summaryText } = await work();
+  emit(config, { type: "step_done", step: step.step, agent: step.agent, summary, ...(summaryText ? { summaryText } : {}), durationMs: Math.round(performance.now() - started) });
   return update;
 }
 

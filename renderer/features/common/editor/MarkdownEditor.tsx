@@ -10,7 +10,7 @@ import { editorSetup } from "./editorExtensions.js";
 import { lintExtension } from "./lintExtension.js";
 import { LintClient } from "./lintClient.js";
 import { minimalChange } from "./minimalChange.js";
-import type { TextCounts } from "./countText.js";
+import type { TextCounts } from "../../../../shared/text/countText.js";
 import type { OutlineHeading } from "./headingOutline.js";
 import { rewriteField, setRewrite, proposalStillMatches } from "./rewritePreview.js";
 import { SelectionActions, type RewriteAction } from "./SelectionActions.js";

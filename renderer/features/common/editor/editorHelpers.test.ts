@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { countText } from "./countText.js";
+import { countText, wordCount } from "../../../../shared/text/countText.js";
 import { headingOutline } from "./headingOutline.js";
 import { minimalChange } from "./minimalChange.js";
 import { violationsToMarks } from "./lintDiagnostics.js";
@@ -14,6 +14,10 @@ describe("countText", () => {
     expect(countText("  \n\t ")).toEqual({ chars: 0, han: 0, words: 0 });
     // A supplementary-plane Han character (𠮷) is one character, not two UTF-16 units.
     expect(countText("𠮷野家")).toEqual({ chars: 3, han: 3, words: 3 });
+  });
+
+  it("is the one word count of a draft: markup and citation brackets are not words", () => {
+    expect(wordCount("# 标题\n\n## 背景\n\n本地模型[m001]很快。")).toBe(2 + 2 + 4 + 1 + 2);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Violation } from "../../../../shared/rules/Violation.js";
 import type { LintRequest, LintResponse } from "./lintProtocol.js";
-import type { TextCounts } from "./countText.js";
+import type { TextCounts } from "../../../../shared/text/countText.js";
 import type { OutlineHeading } from "./headingOutline.js";
 
 /** Runs the style checkers in one Web Worker, started on first use. */

@@ -1,5 +1,5 @@
 import type { Violation } from "../../../../shared/rules/Violation.js";
-import type { TextCounts } from "./countText.js";
+import type { TextCounts } from "../../../../shared/text/countText.js";
 import type { OutlineHeading } from "./headingOutline.js";
 
 /** Messages to the lint worker. */

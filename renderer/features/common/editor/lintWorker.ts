@@ -1,7 +1,7 @@
 import { lintMarkdown } from "../../../../shared/rules/lintMarkdown.js";
 import { fixMarkdown } from "../../../../shared/rules/fixMarkdown.js";
 import type { LintRequest, LintResponse } from "./lintProtocol.js";
-import { countText } from "./countText.js";
+import { countText } from "../../../../shared/text/countText.js";
 import { headingOutline } from "./headingOutline.js";
 
 /**

@@ -1,7 +1,8 @@
 import { briefDraft } from "../briefDraft.js";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { draftChars, splitDraft } from "../draftMarkdown.js";
+import { splitDraft } from "../draftMarkdown.js";
+import { wordCount } from "../../../../../shared/text/countText.js";
 import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
@@ -32,7 +33,7 @@ export function applyManualEditNode(services: ArticleDeps) {
           force_accepted_after: null,
           drafts: [briefDraft({ title, outline: state.outline, markdown, revisionCount: state.revision_count, version: version.number })],
         },
-        summary: say(locale, `第 ${version.number} 版（手动修改），${draftChars(markdown)} 字`, `Version ${version.number} (manual edit), ${draftChars(markdown)} chars`),
+        summary: say(locale, `第 ${version.number} 版（手动修改），${wordCount(markdown)} 字`, `Version ${version.number} (manual edit), ${wordCount(markdown)} words`),
       };
     });
   };

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { draftChars } from "../draftMarkdown.js";
+import { wordCount } from "../../../../../shared/text/countText.js";
 import { runStep, say } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
@@ -15,9 +15,9 @@ export function finalizeNode() {
   };
 }
 
-/** "定稿：第 N 版，X 字" / "Final: version N, X chars". */
+/** "定稿：第 N 版，X 字" / "Final: version N, X words" (shared wordCount). */
 export function finalSummary(state: Pick<ArticleStateValues, "draft" | "draft_version" | "parsed_intent" | "input">): string {
   const locale = state.parsed_intent?.locale ?? state.input.locale ?? "zh";
-  const chars = draftChars(state.draft);
-  return say(locale, `定稿：第 ${state.draft_version ?? 0} 版，${chars} 字`, `Final: version ${state.draft_version ?? 0}, ${chars} chars`);
+  const chars = wordCount(state.draft);
+  return say(locale, `定稿：第 ${state.draft_version ?? 0} 版，${chars} 字`, `Final: version ${state.draft_version ?? 0}, ${chars} words`);
 }

@@ -7,6 +7,14 @@ import { intentWithContext } from "../intentWithContext.js";
 import { settingsFromIntent } from "../settingsFromIntent.js";
 import type { WritingSettings } from "../settingsFromIntent.js";
 import { runStep, say } from "../../common/nodeRuntime.js";
+
+/** Article types as the timeline names them (the UI's 新闻 / 分析 / 特稿 / 报告), never the raw id. */
+const TYPE_NAMES: Record<ParsedIntent["article_type"], { zh: string; en: string }> = {
+  news: { zh: "新闻", en: "News" },
+  analysis: { zh: "分析", en: "Analysis" },
+  feature: { zh: "特稿", en: "Feature" },
+  report: { zh: "报告", en: "Report" },
+};
 import { intentPrompt } from "../prompts.js";
 import { IntentLlmSchema } from "../schemas.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
@@ -47,8 +55,8 @@ export function intentParserNode(services: ArticleDeps) {
         settings.sources[key] === "default" ? say(locale, `${text}（默认）`, `${text} (default)`) : settings.sources[key] === "intent" ? say(locale, `${text}（取自写作意图）`, `${text} (from the intent)`) : text;
       const summary = say(
         locale,
-        `${mark("article_type", parsed.article_type)}，面向${mark("target_audience", parsed.target_audience)}，约 ${mark("word_count_target", String(parsed.word_count_target))} 字，${parsed.key_questions.length} 个关键问题`,
-        `${mark("article_type", parsed.article_type)} for ${mark("target_audience", parsed.target_audience)}, about ${mark("word_count_target", String(parsed.word_count_target))} words, ${parsed.key_questions.length} key questions`,
+        `${mark("article_type", TYPE_NAMES[parsed.article_type].zh)}，面向${mark("target_audience", parsed.target_audience)}，约 ${mark("word_count_target", String(parsed.word_count_target))} 字，${parsed.key_questions.length} 个关键问题`,
+        `${mark("article_type", TYPE_NAMES[parsed.article_type].en)} for ${mark("target_audience", parsed.target_audience)}, about ${mark("word_count_target", String(parsed.word_count_target))} words, ${parsed.key_questions.length} key questions`,
       );
       return { update: { parsed_intent: parsed }, summary };
     });

@@ -6,7 +6,8 @@ import type { Outline } from "../../../../../shared/workflows/article.js";
 import type { DraftVersion } from "../../../../../shared/documents.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { assembleDraft, draftChars } from "../draftMarkdown.js";
+import { assembleDraft } from "../draftMarkdown.js";
+import { wordCount } from "../../../../../shared/text/countText.js";
 import { materialDigest } from "../research/materialPackage.js";
 import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
 import { localeOf } from "../localeOf.js";
@@ -137,7 +138,7 @@ export function writerDraftNode(services: ArticleDeps) {
       const reason: DraftVersion["reason"] = task.kind === "initial" ? "initial" : task.reason;
       const revisionCount = state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0);
       const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version, title, revisionCount }, config);
-      const summary = say(locale, `第 ${version.number} 版，${draftChars(markdown)} 字`, `Version ${version.number}, ${draftChars(markdown)} chars`);
+      const summary = say(locale, `第 ${version.number} 版，${wordCount(markdown)} 字`, `Version ${version.number}, ${wordCount(markdown)} words`);
       return {
         update: {
           outline,

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { LlmClient } from "../../../llm/LlmClient.js";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { streamText } from "../../common/streamText.js";
 import type { ChatStateType } from "../state.js";
 
@@ -18,6 +18,6 @@ export function replyNode(llm: LlmClient) {
         ...(state.maxTokens > 0 ? { maxTokens: state.maxTokens, maxContinuations: 0 } : {}),
         tag: { role: "chat", step: REPLY_STEP },
       });
-      return { update: { text: result.text, stopReason: result.stopReason }, summary: `${result.tokens} tokens` };
+      return { update: { text: result.text, stopReason: result.stopReason }, ...summaryOf("reply", { n: result.tokens }, `${result.tokens} tokens`) };
     });
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { CodeRoot } from "./CodeRoot.js";
 import { fileOutline } from "./fileOutline.js";
+import type { StepText } from "../../../../../shared/events.js";
 
 export const CODE_TOOLS = ["list_dir", "search_keyword", "read_file", "get_file_outline"] as const;
 export type CodeToolName = (typeof CODE_TOOLS)[number];
@@ -20,6 +21,8 @@ export interface ToolOutcome {
   text: string;
   /** e.g. `12 hits in 4 files`, `lines 1–80 of 230`. */
   summary: string;
+  /** The summary as a message the UI translates (`docgen.scanSummary.<key>`). */
+  summaryText?: StepText;
 }
 
 /** Limits that keep one tool answer inside a small model's context. */
@@ -67,7 +70,7 @@ export class CodeTools {
     const shown = listed.entries.slice(0, TOOL_LIMITS.listEntries);
     const lines = shown.map((e) => (e.dir ? `${e.rel}/` : `${e.rel} (${e.size} B)`));
     if (listed.entries.length > shown.length) lines.push(`… 另有 ${listed.entries.length - shown.length} 项未列出`);
-    return { ok: true, text: lines.join("\n") || "（空目录）", summary: `${listed.entries.length} entries` };
+    return { ok: true, text: lines.join("\n") || "（空目录）", summary: `${listed.entries.length} entries`, summaryText: { key: "entries", params: { n: listed.entries.length } } };
   }
 
   async searchKeyword(query: string, regex: boolean, under: string): Promise<ToolOutcome> {
@@ -103,7 +106,7 @@ export class CodeTools {
       }
     }
     if (total > hits.length) hits.push(`… 共 ${total} 处，只列出前 ${hits.length} 处`);
-    return { ok: true, text: hits.join("\n") || "（没有匹配）", summary: `${total} hits in ${filesHit.size} files` };
+    return { ok: true, text: hits.join("\n") || "（没有匹配）", summary: `${total} hits in ${filesHit.size} files`, summaryText: { key: "hits", params: { n: total, files: filesHit.size } } };
   }
 
   async readFile(file: string, startLine?: number, endLine?: number): Promise<ToolOutcome> {
@@ -125,7 +128,7 @@ export class CodeTools {
       last = i;
     }
     if (last < lines.length) out.push(`…（文件共 ${lines.length} 行，可用 start_line=${last + 1} 继续读取）`);
-    return { ok: true, text: out.join("\n"), summary: `${read.rel}:${start}–${last} of ${lines.length}` };
+    return { ok: true, text: out.join("\n"), summary: `${read.rel}:${start}–${last} of ${lines.length}`, summaryText: { key: "lines", params: { a: start, b: last, n: lines.length } } };
   }
 
   async outline(file: string): Promise<ToolOutcome> {
@@ -136,12 +139,12 @@ export class CodeTools {
     const shown = symbols.slice(0, TOOL_LIMITS.outlineSymbols);
     const lines = shown.map((s) => `${"  ".repeat(s.depth)}${s.kind} ${s.name} [${s.startLine}-${s.endLine}]${s.exported && s.depth === 0 ? " exported" : ""}`);
     if (symbols.length > shown.length) lines.push(`… 另有 ${symbols.length - shown.length} 个符号`);
-    return { ok: true, text: `（${parser}）\n${lines.join("\n") || "（未找到符号）"}`, summary: `${symbols.length} symbols (${parser})` };
+    return { ok: true, text: `（${parser}）\n${lines.join("\n") || "（未找到符号）"}`, summary: `${symbols.length} symbols (${parser})`, summaryText: { key: "symbols", params: { n: symbols.length, parser } } };
   }
 }
 
 function fail(text: string): ToolOutcome {
-  return { ok: false, text, summary: "refused" };
+  return { ok: false, text, summary: "refused", summaryText: { key: "refused" } };
 }
 
 function clampInt(value: unknown, min: number, max: number, fallback: number): number {

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { emit, runStep } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { CONTEXT_CHARS } from "../docgenText.js";
 import { linkVerdict, pageText } from "../links/userLinks.js";
@@ -14,7 +14,7 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
 export function fetchLinksNode(deps: DocgenDeps) {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "fetch_links", agent: "researcher", label: "读取链接" }, async () => {
-      if (!state.user_links.length) return { update: {}, summary: "no links" };
+      if (!state.user_links.length) return { update: {}, ...summaryOf("noLinks", {}, "no links") };
       const hosts = await deps.intranetHosts();
       const pages: string[] = [];
       let refused = 0;
@@ -37,6 +37,7 @@ export function fetchLinksNode(deps: DocgenDeps) {
         }
       }
       const context = pages.length ? [state.context, ...pages].filter(Boolean).join("\n\n").slice(0, CONTEXT_CHARS) : state.context;
-      return { update: { context }, summary: `${pages.length} fetched, ${refused} refused, ${state.user_links.length - pages.length - refused} failed` };
+      const failed = state.user_links.length - pages.length - refused;
+      return { update: { context }, ...summaryOf("links", { fetched: pages.length, refused, failed }, `${pages.length} fetched, ${refused} refused, ${failed} failed`) };
     });
 }

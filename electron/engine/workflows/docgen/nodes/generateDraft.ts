@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { DocOutlineSchema as StoredOutlineSchema, type DocOutline } from "../../../../../shared/workflows/docgen.js";
-import { emit, runStep } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { readCachedOutline, writeCachedOutline } from "../../common/sectionCache.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt } from "../docgenText.js";
@@ -23,7 +23,7 @@ export function generateDraftNode(deps: DocgenDeps) {
         const cached = await readCachedOutline(state.cache_dir, StoredOutlineSchema);
         if (cached) {
           emit(config, { type: "doc_outline_ready", outline: cached, cached: true });
-          return { update: { outline: cached, resume: null }, summary: `${cached.sections.length} sections (cached)` };
+          return { update: { outline: cached, resume: null }, ...summaryOf("outlineCached", { n: cached.sections.length }, `${cached.sections.length} sections (cached)`) };
         }
       }
       let value: DocOutline;
@@ -50,7 +50,7 @@ export function generateDraftNode(deps: DocgenDeps) {
       const outline = sanitizeOutline(value, state.topic, state.locale);
       await writeCachedOutline(state.cache_dir, outline);
       emit(config, { type: "doc_outline_ready", outline, cached: false });
-      return { update: { outline, resume: null, sections: [], failed_sections: [] }, summary: `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}` };
+      return { update: { outline, resume: null, sections: [], failed_sections: [] }, ...summaryOf(fallback ? "outlineFallback" : "outline", { n: outline.sections.length }, `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}`) };
     });
 }
 

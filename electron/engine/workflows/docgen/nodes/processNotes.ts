@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { CodeRoot } from "../code/CodeRoot.js";
 import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
 import { extractLinks } from "../links/userLinks.js";
@@ -46,7 +46,7 @@ export function processNotesNode() {
       const context = cleanText([state.context ? `补充说明：${state.context}` : "", ...parts].filter(Boolean).join("\n\n")).slice(0, CONTEXT_CHARS);
       // Links written in the notes are the user's too (fetched or refused by fetch_links).
       const links = extractLinks([...state.user_links, ...parts].join("\n"));
-      return { update: { context, user_links: links }, summary: `${read} of ${files.length} notes` };
+      return { update: { context, user_links: links }, ...summaryOf("notes", { read, total: files.length }, `${read} of ${files.length} notes`) };
     });
 }
 

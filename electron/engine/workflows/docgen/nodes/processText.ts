@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { cleanText } from "../docgenText.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
@@ -8,6 +8,6 @@ export function processTextNode() {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "process_text", agent: "researcher", label: "整理文本" }, async () => {
       const context = cleanText(state.context);
-      return { update: { context }, summary: `${[...context].length} characters` };
+      return { update: { context }, ...summaryOf("text", { n: [...context].length }, `${[...context].length} characters`) };
     });
 }

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { DocOutline } from "../../../../../shared/workflows/docgen.js";
-import { runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import { runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { replaceSection, sectionBlocks } from "../sectionBlocks.js";
@@ -18,18 +18,18 @@ export function regenerateFinishedNode(deps: DocgenDeps) {
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "regenerate_finished", agent: "writer", label: "重写章节" }, async () => {
       const request = state.regen_request;
-      if (!request) return { update: {}, summary: "nothing to do" };
+      if (!request) return { update: {}, ...summaryOf("nothingToDo", {}, "nothing to do") };
       const sessionId = sessionIdOf(config);
       const base = deps.versions.latest(sessionId)?.markdown ?? state.current_draft;
       const blocks = sectionBlocks(base);
-      if (request.index >= blocks.length) return { update: { regen_request: null }, summary: `no section ${request.index + 1}` };
+      if (request.index >= blocks.length) return { update: { regen_request: null }, ...summaryOf("noSection", { n: request.index + 1 }, `no section ${request.index + 1}`) };
       // The document's own sections (it may have been edited); scopes from the outline where titles still match.
       const outline: DocOutline = {
         title: state.outline?.title ?? state.topic,
         sections: blocks.map((b) => ({ title: b.title, scope: state.outline?.sections.find((s) => s.title === b.title)?.scope ?? "" })),
       };
       const result = await writeOneSection(deps, state, outline, request.index, Date.now(), config, request.notes);
-      if (result.failed) return { update: { regen_request: null }, summary: `section ${request.index + 1} failed again; the document is unchanged` };
+      if (result.failed) return { update: { regen_request: null }, ...summaryOf("sectionFailedUnchanged", { n: request.index + 1 }, `section ${request.index + 1} failed again; the document is unchanged`) };
       const markdown = replaceSection(base, request.index, result.text);
       const version = storeDraftVersion(deps.versions, sessionId, { markdown, reason: "regenerate", after: state.draft_version, title: outline.title, revisionCount: 0 }, config);
       const update: DocgenUpdate = {
@@ -38,6 +38,6 @@ export function regenerateFinishedNode(deps: DocgenDeps) {
         regen_request: null,
         failed_sections: state.failed_sections.filter((i) => i !== request.index),
       };
-      return { update, summary: `section ${request.index + 1} rewritten (version ${version.number})` };
+      return { update, ...summaryOf("sectionRewrittenVersion", { n: request.index + 1, v: version.number }, `section ${request.index + 1} rewritten (version ${version.number})`) };
     });
 }

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { DOCGEN_MAX_ROUNDS, type DocViolation, type ModuleReport } from "../../../../../shared/workflows/docgen.js";
-import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
+import { moduleTitleEn } from "../../../../../shared/workflows/docgen.js";
 import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
 import { findViolations } from "../review/findViolations.js";
@@ -15,7 +16,7 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
 export function reviewModuleNode(deps: DocgenModuleDeps) {
   const { id: moduleKey, name: moduleName } = deps.module;
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
-    runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleName}` }, async () => {
+    runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleName}`, labelText: { key: "review", params: { name: { zh: moduleName, en: moduleTitleEn(moduleKey) } } } }, async () => {
       const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = state.iteration_counts[moduleKey] ?? 0;
@@ -77,6 +78,6 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
         Object.assign(update, { verdict: "fail", review_comments: comments } satisfies DocgenUpdate);
       }
       const summary = passed ? "passed" : breaker ? `breaker after ${round} rounds (${violations.length} left)` : `${violations.length} violations (round ${round})`;
-      return { update, summary };
+      return { update, ...summaryOf(passed ? "reviewPassed" : breaker ? "reviewBreaker" : "reviewViolations", { n: violations.length, round }, summary) };
     });
 }

@@ -3,7 +3,8 @@ import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { DocViolation, ReplacementRecordView } from "../../../../../shared/workflows/docgen.js";
 import { checkModule, fixModule } from "../../../rules/moduleChecks.js";
 import { boundedSettled } from "../../common/boundedSettled.js";
-import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
+import { moduleTitleEn } from "../../../../../shared/workflows/docgen.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeWip } from "../cacheFiles.js";
 import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
@@ -31,7 +32,7 @@ const MARGIN = 2;
 export function reviseModuleNode(deps: DocgenModuleDeps) {
   const { id: moduleKey, name: moduleName } = deps.module;
   return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
-    runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleName}` }, async () => {
+    runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleName}`, labelText: { key: "revise", params: { name: { zh: moduleName, en: moduleTitleEn(moduleKey) } } } }, async () => {
       const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = (state.iteration_counts[moduleKey] ?? 0) + 1;
@@ -96,7 +97,14 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
       }
       await writeWip(state.cache_dir, fixed, { current_review_index: state.current_review_index, iteration_counts, module_reports: state.module_reports });
       const kept = records.filter((r) => r.status === "kept").length;
-      return { update, summary: `round ${round}: ${kept} kept, ${records.length - kept} dropped${failures.length ? `, ${failures.length} groups failed` : ""}` };
+      return {
+        update,
+        ...summaryOf(
+          failures.length ? "reviseFailed" : "revise",
+          { round, kept, dropped: records.length - kept, failed: failures.length },
+          `round ${round}: ${kept} kept, ${records.length - kept} dropped${failures.length ? `, ${failures.length} groups failed` : ""}`,
+        ),
+      };
     });
 }
 

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { emit, runStep } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { CodeRoot } from "../code/CodeRoot.js";
 import { CodeTools, type CodeToolArgs } from "../code/CodeTools.js";
 import { formatSkeleton, projectSkeleton } from "../code/projectSkeleton.js";
@@ -61,10 +61,10 @@ export function scanCodeNode(deps: DocgenDeps) {
         const args = cleanArgs(action.args);
         const signature = `${action.tool}${JSON.stringify(args)}`;
         const outcome = seen.has(signature)
-          ? { ok: false, text: "这一步与之前的某一步完全相同，请换一个工具或参数，或选择 finish。", summary: "repeated" }
+          ? { ok: false, text: "这一步与之前的某一步完全相同，请换一个工具或参数，或选择 finish。", summary: "repeated", summaryText: { key: "repeated" } }
           : await tools.run(action.tool, args);
         seen.add(signature);
-        emit(config, { type: "scan_step", index: i, tool: action.tool, args: args as Record<string, unknown>, ok: outcome.ok, summary: outcome.summary });
+        emit(config, { type: "scan_step", index: i, tool: action.tool, args: args as Record<string, unknown>, ok: outcome.ok, summary: outcome.summary, ...(outcome.summaryText ? { summaryText: outcome.summaryText } : {}) });
         steps.push({ line: `步骤 ${i + 1}：${action.tool} ${JSON.stringify(args)}`, result: clip(outcome.text, RESULT_CHARS), summary: outcome.summary });
       }
       const facts = [skeleton, ...steps.filter((s) => s.summary !== "refused" && s.summary !== "repeated").map((s) => `${s.line}\n${s.result}`)].join("\n\n");
@@ -94,7 +94,14 @@ export function scanCodeNode(deps: DocgenDeps) {
           .filter(Boolean)
           .join("\n\n"),
       ).slice(0, CONTEXT_CHARS);
-      return { update: { context }, summary: `${steps.length} steps, ${root.bytesRead} bytes read${modelFailures.length ? `, ${modelFailures.length} model failures` : ""}` };
+      return {
+        update: { context },
+        ...summaryOf(
+          modelFailures.length ? "scanFailures" : "scan",
+          { steps: steps.length, bytes: root.bytesRead, failures: modelFailures.length },
+          `${steps.length} steps, ${root.bytesRead} bytes read${modelFailures.length ? `, ${modelFailures.length} model failures` : ""}`,
+        ),
+      };
     });
 }
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { ModuleReport } from "../../../../../shared/workflows/docgen.js";
-import { runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import { runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeFileAtomic } from "../../../io/atomicWrite.js";
 import { adoptCache, readWip } from "../cacheFiles.js";
@@ -57,6 +57,6 @@ export function setupNode(deps: DocgenDeps & { graphModuleKeys: readonly string[
         }
       }
       const summary = `${pipeline.length} modules${copied ? `, ${copied} cached files reused` : ""}${wip ? ", resuming at the review" : ""}`;
-      return { update, summary };
+      return { update, ...summaryOf(wip ? "setupResume" : copied ? "setupCached" : "setup", { n: pipeline.length, copied }, summary) };
     });
 }

@@ -3,7 +3,7 @@ import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { DocOutline } from "../../../../../shared/workflows/docgen.js";
 import { boundedSettled } from "../../common/boundedSettled.js";
 import { draftSection } from "../../common/draftSection.js";
-import { emit, runStep, sessionIdOf } from "../../common/nodeRuntime.js";
+import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { readCachedSection, sectionKey, writeCachedOutline } from "../../common/sectionCache.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeWip } from "../cacheFiles.js";
@@ -60,7 +60,10 @@ export function writeSectionsNode(deps: DocgenDeps) {
       const stored = assembleAndStore(deps, state, outline, sections, config, "initial");
       const update: DocgenUpdate = { outline, sections, failed_sections: failed, resume: null, ...stored };
       await writeWip(state.cache_dir, stored.current_draft, { current_review_index: 0, iteration_counts: {}, module_reports: state.module_reports });
-      return { update, summary: `${n - failed.length}/${n} sections with ${workers} workers${failed.length ? `, ${failed.length} failed` : ""}` };
+      return {
+        update,
+        ...summaryOf(failed.length ? "sectionsFailed" : "sections", { ok: n - failed.length, n, workers, failed: failed.length }, `${n - failed.length}/${n} sections with ${workers} workers${failed.length ? `, ${failed.length} failed` : ""}`),
+      };
     });
 }
 
@@ -70,7 +73,7 @@ export function regenerateSectionNode(deps: DocgenDeps) {
     runStep<DocgenUpdate>(config, { step: "regenerate_section", agent: "writer", label: "重写章节" }, async () => {
       const index = Number(state.resume?.payload.index ?? -1);
       const outline = state.outline!;
-      if (!(index >= 0 && index < outline.sections.length)) return { update: { resume: null }, summary: "nothing to do" };
+      if (!(index >= 0 && index < outline.sections.length)) return { update: { resume: null }, ...summaryOf("nothingToDo", {}, "nothing to do") };
       const attempt = Date.now();
       const result = await writeOneSection(deps, state, outline, index, attempt, config);
       const sections = [...state.sections];
@@ -79,7 +82,7 @@ export function regenerateSectionNode(deps: DocgenDeps) {
       const stored = assembleAndStore(deps, state, outline, sections, config, "regenerate");
       const update: DocgenUpdate = { sections, failed_sections: failed, resume: null, ...stored };
       await writeWip(state.cache_dir, stored.current_draft, { current_review_index: 0, iteration_counts: {}, module_reports: state.module_reports });
-      return { update, summary: result.failed ? `section ${index + 1} failed again` : `section ${index + 1} rewritten` };
+      return { update, ...summaryOf(result.failed ? "sectionFailedAgain" : "sectionRewritten", { n: index + 1 }, result.failed ? `section ${index + 1} failed again` : `section ${index + 1} rewritten`) };
     });
 }
 

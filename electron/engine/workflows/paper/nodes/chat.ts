@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, historyText, isAbstention, streamText, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { chatPrompt } from "../prompts.js";
@@ -21,12 +21,12 @@ export function chatNode(services: PaperGraphServices) {
         const { answer } = structuralEvidence(services.papers.repo, doc_ids[0]!, structural, locale);
         if (answer) {
           const checked = gateCitations(answer, state.evidence, doc_ids, repoPageChunks(services.papers.repo));
-          return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer: checked.text, citations: checked.citations }) }, summary: "answered from the structural index" };
+          return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer: checked.text, citations: checked.citations }) }, ...summaryOf("structural", {}, "answered from the structural index") };
         }
       }
       if (state.evidence.length === 0) {
         const answer = locale === "zh" ? `${ABSTAIN.zh}。` : `Not stated in the paper.`;
-        return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer }) }, summary: "no passages: abstained" };
+        return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer }) }, ...summaryOf("abstainedNoPassages", {}, "no passages: abstained") };
       }
       const { text, chunks } = await streamText(services.llm, config, "chat", {
         ...chatPrompt(locale, { title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
@@ -44,9 +44,13 @@ export function chatNode(services: PaperGraphServices) {
             ...(checked.unsupported.length ? { unsupported_sentences: checked.unsupported } : {}),
           }),
         },
-        summary: isAbstention(answer)
-          ? "abstained"
-          : `${checked.citations.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`,
+        ...summaryOf(
+          isAbstention(answer) ? "abstained" : "answered",
+          { c: checked.citations.length, refused: checked.refused.length, unsupported: checked.unsupported.length },
+          isAbstention(answer)
+            ? "abstained"
+            : `${checked.citations.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`,
+        ),
       };
     });
 }

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { criticalPrompt } from "../prompts.js";
 import { CritiqueSchema } from "../schemas.js";
@@ -13,9 +13,9 @@ export function criticalNode(services: PaperGraphServices) {
     runStep(config, { step: "critical", agent: "editor", label: "批判分析" }, async () => {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "critical", agent_mode: "blocking" as const, stream_chunks: [] };
-      if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, summary: "no passages" };
+      if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, ...summaryOf("noPassages", {}, "no passages") };
       const result = await tryStructured(services.llm, config, { ...criticalPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
-      if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, summary: "no valid critique" };
+      if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, ...summaryOf("noCritique", {}, "no valid critique") };
       const value = result.value;
       const pages = new Set(state.evidence.map((e) => e.page));
       // A point tied to a page the agent never read is dropped: it cannot be checked.
@@ -24,7 +24,7 @@ export function criticalNode(services: PaperGraphServices) {
       const answer = points.map((p) => `- ${locale === "zh" ? ASPECT[p.aspect] : p.aspect}: ${p.point} [p.${p.page}]`).join("\n") || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
       return {
         update: { ...base, agent_response: answerOf(state, "critical", { answer, citations, data: { points, dropped: value.points.length - points.length } }) },
-        summary: `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`,
+        ...summaryOf(points.length < value.points.length ? "pointsDropped" : "points", { n: points.length, dropped: value.points.length - points.length }, `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`),
       };
     });
 }

@@ -2,7 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { checkClaims, type ClaimVerdict } from "../library/checkClaims.js";
 import { llmClaimJudge } from "../library/llmClaimJudge.js";
 import { splitSentences } from "../library/claimText.js";
-import { emit, runStep } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
 import { analysisPrompt, deepExtractionPrompt, synthesisPrompt } from "../prompts.js";
@@ -52,7 +52,7 @@ export function extractionNode(services: PaperGraphServices) {
       emit(config, { type: "deep_read_stage", stage: "extraction", text: extraction, iteration: 0 });
       return {
         update: { evidence, paper_text: passages, context_mode: "retrieval", current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
-        summary: `${value.key_results.length} key results`,
+        ...summaryOf("keyResults", { n: value.key_results.length }, `${value.key_results.length} key results`),
       };
     });
 }
@@ -79,14 +79,14 @@ export function analysisNode(services: PaperGraphServices) {
       ].join("\n");
       const analysis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "analysis", text: analysis, iteration: 0 });
-      return { update: { accumulated_results: { ...state.accumulated_results, analysis } }, summary: `${value.strengths.length} strengths, ${value.weaknesses.length} weaknesses` };
+      return { update: { accumulated_results: { ...state.accumulated_results, analysis } }, ...summaryOf("analysis", { s: value.strengths.length, w: value.weaknesses.length }, `${value.strengths.length} strengths, ${value.weaknesses.length} weaknesses`) };
     });
 }
 
 /** Stage 3, streamed: the synthesis, reading stages 1 and 2; a retry lists the unsupported claims. */
 export function synthesisNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
-    runStep(config, { step: "synthesis", agent: "writer", label: state.halluc_iteration > 0 ? `深度阅读 · 综合（重写 ${state.halluc_iteration}）` : "深度阅读 · 综合" }, async () => {
+    runStep(config, { step: "synthesis", agent: "writer", label: state.halluc_iteration > 0 ? `深度阅读 · 综合（重写 ${state.halluc_iteration}）` : "深度阅读 · 综合", labelText: { key: state.halluc_iteration > 0 ? "synthesisRewrite" : "synthesis", params: { n: state.halluc_iteration } } }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const unsupported = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "unsupported").map((c) => c.claim) : [];
       const { text, chunks } = await streamText(services.llm, config, "synthesis", {
@@ -102,7 +102,7 @@ export function synthesisNode(services: PaperGraphServices) {
       });
       const synthesis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
-      return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, summary: `${[...synthesis].length} characters` };
+      return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, ...summaryOf("synthesis", { n: [...synthesis].length }, `${[...synthesis].length} characters`) };
     });
 }
 
@@ -157,7 +157,11 @@ export function hallucinationCheckNode(services: PaperGraphServices) {
       });
       return {
         update: { hallucination_check: decision, halluc_iteration: retry ? state.halluc_iteration + 1 : state.halluc_iteration, agent_response: response, current_agent: "hallucination_check", agent_mode: "blocking" },
-        summary: `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} marked unsupported after ${state.halluc_iteration} rewrites)` : ""}`,
+        ...summaryOf(
+          retry ? "checkRetry" : failing.length ? "checkMarked" : "checkPassed",
+          { ok: verdicts.length - failing.length, n: verdicts.length, marked: failing.length, rewrites: state.halluc_iteration },
+          `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} marked unsupported after ${state.halluc_iteration} rewrites)` : ""}`,
+        ),
       };
     });
 }

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { normalize } from "../library/claimText.js";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { extractPrompt } from "../prompts.js";
 import { ExtractionSchema } from "../schemas.js";
@@ -33,7 +33,7 @@ export function extractNode(services: PaperGraphServices) {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "extract", agent_mode: "blocking" as const, stream_chunks: [] };
       const result = await tryStructured(services.llm, config, { ...extractPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
-      if (!result.value) return { update: { ...base, agent_response: answerOf(state, "extract", { answer: failedText(locale, result.error) }) }, summary: "no valid extraction" };
+      if (!result.value) return { update: { ...base, agent_response: answerOf(state, "extract", { answer: failedText(locale, result.error) }) }, ...summaryOf("noExtraction", {}, "no valid extraction") };
       const value = result.value;
       const pageText = (page: number) => normalize(state.evidence.filter((e) => e.page === page).map((e) => e.text).join(" "));
       const rows = value.results.filter((row) => row.value.trim() && pageText(row.page).includes(normalize(row.value).replace(/\s+/g, " ").trim()));
@@ -52,7 +52,7 @@ export function extractNode(services: PaperGraphServices) {
             data: { ...value, results: rows, dropped_rows: dropped, markdown, csv: rowsToCsv(rows) },
           }),
         },
-        summary: `${rows.length} rows${dropped ? `, ${dropped} not found on their page dropped` : ""}`,
+        ...summaryOf(dropped ? "rowsDropped" : "rows", { n: rows.length, dropped }, `${rows.length} rows${dropped ? `, ${dropped} not found on their page dropped` : ""}`),
       };
     });
 }

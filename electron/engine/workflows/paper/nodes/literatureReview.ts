@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { emit, runStep } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { reviewSummaryPrompt, reviewSynthesisPrompt } from "../prompts.js";
@@ -50,7 +50,7 @@ export function literatureReviewNode(services: PaperGraphServices) {
           evidence: all,
           agent_response: { ...answerOf({ ...state, evidence: all }, "literature_review", { answer: checked.text, citations: checked.citations }), ...(refused.length + checked.refused.length ? { refused_citations: [...refused, ...checked.refused] } : {}) },
         },
-        summary: `${doc_ids.length} papers, ${checked.citations.length} citations`,
+        ...summaryOf("review", { n: doc_ids.length, c: checked.citations.length }, `${doc_ids.length} papers, ${checked.citations.length} citations`),
       };
     });
 }

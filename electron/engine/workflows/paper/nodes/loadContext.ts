@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { formatEvidence, historyText, type PaperGraphServices } from "../agentKit.js";
 import { wholePaperContext } from "../wholePaper.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
@@ -52,7 +52,7 @@ export function loadContextNode(services: PaperGraphServices) {
       evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
       return {
         update: { evidence, paper_text: paperText ?? formatEvidence(evidence, doc_ids), context_mode: contextMode, paper_metadata: { ...state.paper_metadata, titles } },
-        summary: `${evidence.length} passages (${how})`,
+        ...summaryOf(contextMode === "whole_paper" ? "contextWhole" : "context", { n: evidence.length }, `${evidence.length} passages (${how})`),
       };
     });
 }

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
 import { questionerPrompt } from "../prompts.js";
 import { FollowUpSchema } from "../schemas.js";
@@ -10,7 +10,7 @@ export function questionerNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep<PaperUpdate>(config, { step: "questioner", agent: "system", label: "追问建议" }, async () => {
       const response = state.agent_response;
-      if (!response) return { update: {}, summary: "no answer" };
+      if (!response) return { update: {}, ...summaryOf("noAnswer", {}, "no answer") };
       const { titles, locale } = state.paper_metadata;
       let follow_ups: string[] = [];
       try {
@@ -20,6 +20,6 @@ export function questionerNode(services: PaperGraphServices) {
         config.signal?.throwIfAborted();
         void error;
       }
-      return { update: { current_agent: "questioner", agent_response: { ...response, follow_ups } }, summary: `${follow_ups.length} follow-ups` };
+      return { update: { current_agent: "questioner", agent_response: { ...response, follow_ups } }, ...summaryOf("followUps", { n: follow_ups.length }, `${follow_ups.length} follow-ups`) };
     });
 }

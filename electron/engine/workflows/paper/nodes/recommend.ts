@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, type PaperGraphServices } from "../agentKit.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -40,7 +40,7 @@ export function recommendNode(services: PaperGraphServices) {
       ].join("\n");
       return {
         update: { current_agent: "recommend", agent_mode: "blocking", stream_chunks: [], agent_response: answerOf(state, "recommend", { answer, data: { library: top, references } }) },
-        summary: `${top.length} from the library, ${references.length} references`,
+        ...summaryOf("recommend", { n: top.length, refs: references.length }, `${top.length} from the library, ${references.length} references`),
       };
     });
 }

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
-import { runStep } from "../../common/nodeRuntime.js";
+import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
 import { routerPrompt } from "../prompts.js";
 import { keywordIntent } from "../keywordIntent.js";
@@ -18,12 +18,12 @@ export function routerNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "router", agent: "system", label: "意图路由" }, async () => {
       const forced = state.paper_metadata.forced_intent;
-      if (forced) return { update: { intent: forced, current_agent: "router" }, summary: `${forced} (forced)` };
-      if (!state.user_query && state.selected_text) return { update: { intent: "translate", current_agent: "router" }, summary: "translate (selection only)" };
+      if (forced) return { update: { intent: forced, current_agent: "router" }, ...summaryOf("routeForced", { intent: `@paper.intent.${forced}` }, `${forced} (forced)`) };
+      if (!state.user_query && state.selected_text) return { update: { intent: "translate", current_agent: "router" }, ...summaryOf("routeSelection", { intent: "@paper.intent.translate" }, "translate (selection only)") };
       // A question that names its intent ("翻译…", "write a literature review…") needs no model call:
       // a weak model sent nearly everything to chat, and the call cost most of a routed answer's wait.
       const cued = keywordIntent(state.user_query);
-      if (cued) return { update: { intent: cued, current_agent: "router" }, summary: `${cued} (cue)` };
+      if (cued) return { update: { intent: cued, current_agent: "router" }, ...summaryOf("routeCue", { intent: `@paper.intent.${cued}` }, `${cued} (cue)`) };
       const { system, prompt } = routerPrompt(state.paper_metadata.locale, state.user_query, state.selected_text, state.paper_metadata.doc_ids.length);
       const signal = config.signal ? { signal: config.signal } : {};
       let intent: PaperIntent;
@@ -40,6 +40,6 @@ export function routerNode(services: PaperGraphServices) {
         how = `lenient:${parsed.layer}`;
         void error;
       }
-      return { update: { intent, current_agent: "router" }, summary: `${intent} (${how})` };
+      return { update: { intent, current_agent: "router" }, ...summaryOf("route", { intent: `@paper.intent.${intent}` }, `${intent} (${how})`) };
     });
 }

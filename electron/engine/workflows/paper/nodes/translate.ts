@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { anchorsOf } from "../library/claimText.js";
 import { hasCjk } from "../library/translateQueryTerms.js";
-import { emit, runStep } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, streamText, type PaperGraphServices } from "../agentKit.js";
 import { translateSystem } from "../prompts.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
@@ -56,7 +56,7 @@ export function translateNode(services: PaperGraphServices) {
       const answer = pairs.map((p) => p.target + (p.missing.length ? `\n\n> ⚠ ${p.missing.join(", ")}` : "")).join("\n\n");
       return {
         update: { current_agent: "translate", agent_mode: "streaming", stream_chunks: chunks, agent_response: answerOf(state, "translate", { answer, data: { target, paragraphs: pairs } }) },
-        summary: `${pairs.length} paragraphs → ${target}${pairs.some((p) => p.missing.length) ? ", some markers lost" : ""}`,
+        ...summaryOf(pairs.some((p) => p.missing.length) ? "translatedLost" : "translated", { n: pairs.length }, `${pairs.length} paragraphs → ${target}${pairs.some((p) => p.missing.length) ? ", some markers lost" : ""}`),
       };
     });
 }

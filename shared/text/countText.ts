@@ -40,3 +40,12 @@ export function countText(text: string): TextCounts {
   }
   return { chars, han, words };
 }
+
+/**
+ * The one word count every screen shows (the PAUSE-3 card, the version list, the editor, the
+ * engine's step summaries and the brief's `word_count`): each Han, kana or hangul character is a
+ * word, each run of Latin letters or digits is one word; markup and punctuation are not words.
+ */
+export function wordCount(text: string): number {
+  return countText(text).words;
+}
