@@ -1,6 +1,7 @@
 import { useApp, useT } from "../store/StoreProvider.js";
 import { SessionList } from "../sessions/SessionList.js";
 import { TaskTray } from "../components/TaskTray.js";
+import { LocaleSwitch } from "../components/LocaleSwitch.js";
 import { listFeatures } from "../features/registry.js";
 import { resolveLabel, type LocalizedLabel } from "../i18n/defineMessages.js";
 
@@ -15,7 +16,6 @@ export function Sidebar() {
   const screen = useApp((s) => s.screen);
   const setScreen = useApp((s) => s.setScreen);
   const locale = useApp((s) => s.locale);
-  const setLocale = useApp((s) => s.setLocale);
   return (
     <aside className="sidebar">
       <div className="brand">
@@ -36,13 +36,7 @@ export function Sidebar() {
       </nav>
       <SessionList />
       <TaskTray />
-      <label className="locale-switch">
-        <span>{t("nav.language")}</span>
-        <select className="input input--small" value={locale} onChange={(e) => setLocale(e.target.value as typeof locale)}>
-          <option value="zh-CN">简体中文</option>
-          <option value="en">English</option>
-        </select>
-      </label>
+      <LocaleSwitch />
     </aside>
   );
 }
