@@ -3,7 +3,7 @@ import { DocumentsMethods } from "./documents.js";
 import { PauseContextBaseSchema } from "./coreEvents.js";
 import { EventSchema, RunStartSchema, WORKFLOWS, WORKFLOW_METHODS, WorkflowIdSchema } from "./workflows/registry.js";
 import type { EngineEvent, ResumePayload, WorkflowId } from "./workflows/registry.js";
-import { CatalogEntrySchema, InstalledModelSchema, SettingsPatchSchema, SettingsSchema, BACKENDS } from "./models.js";
+import { CatalogEntrySchema, InstalledModelSchema, ModelWarningSchema, SettingsPatchSchema, SettingsSchema, BACKENDS } from "./models.js";
 import { BindFolderRequestSchema, CollectionSchema, FolderBindingSchema, IngestRequestSchema, MaterialSchema, SearchRequestSchema, SourceSchema } from "./knowledge.js";
 import { ProviderConfigSchema, ProviderSaveSchema } from "./providers.js";
 
@@ -146,7 +146,7 @@ export const CORE_API = {
       installed: z.array(InstalledModelSchema),
       catalog: z.array(CatalogEntrySchema.extend({ installed: z.boolean(), fit: z.enum(["green", "yellow", "red", "unknown"]) })),
       loaded: LoadedModelSchema.nullable(),
-      warnings: z.array(z.string()),
+      warnings: z.array(ModelWarningSchema),
     }),
   ),
   /** `selected`: the imported model became the chat (or embedding) model, since none installed was chosen. */

@@ -16,11 +16,26 @@ export const CatalogEntrySchema = z.object({
   parameters: z.string(),
   quant: z.string(),
   license: z.string(),
-  description: z.string(),
+  /** The note shown under the entry, per UI locale (the settings screen shows the current locale's). */
+  description: z.object({ "zh-CN": z.string(), en: z.string() }).strict(),
   languages: z.array(z.string()),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 export const CatalogSchema = z.object({ version: z.number().int(), models: z.array(CatalogEntrySchema) });
+
+/**
+ * One line of `models.list().warnings`: a code the UI translates (with the role and model it names)
+ * and the engine's English sentence for the CLI and logs.
+ * `selected_missing`: the selected `role` model `model` is gone; `embedding_fallback`: no embedding
+ * model, the chat model `model` embeds the library; `no_models`: neither is selected.
+ */
+export const ModelWarningSchema = z.object({
+  code: z.enum(["selected_missing", "embedding_fallback", "no_models"]),
+  role: z.enum(["chat", "embedding"]).optional(),
+  model: z.string().optional(),
+  message: z.string(),
+});
+export type ModelWarning = z.infer<typeof ModelWarningSchema>;
 
 export const InstalledModelSchema = z.object({
   /** File name inside the data dir's `models/`, or an absolute path for models used in place. */

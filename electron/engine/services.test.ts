@@ -65,8 +65,11 @@ describe("modelWarnings", () => {
   it("names a selected file that is gone and the chat-model embedding fallback", async () => {
     const settings = SettingsSchema.parse({ chatModel: "gone.gguf" });
     const warnings = await modelWarnings(settings, null, manager);
-    expect(warnings[0]).toContain("chat model gone.gguf is missing");
-    expect(warnings[1]).toContain("the chat model gone.gguf also embeds the library");
+    expect(warnings.map((w) => w.code)).toEqual(["selected_missing", "embedding_fallback"]);
+    expect(warnings[0]).toMatchObject({ role: "chat", model: "gone.gguf" });
+    expect(warnings[0]!.message).toContain("chat model gone.gguf is missing");
+    expect(warnings[1]).toMatchObject({ model: "gone.gguf" });
+    expect(warnings[1]!.message).toContain("the chat model gone.gguf also embeds the library");
   });
 
   it("is quiet when both models are chosen and present", async () => {

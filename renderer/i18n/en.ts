@@ -155,6 +155,10 @@ export const en: Record<MessageKey, string> = {
   "models.apiKeySaved": "Saved",
   "models.apiKeyNone": "Not set",
   "models.noChatTemplate": "no chat template",
+  "models.warning.selected_missing.chat": "The selected chat model {m} is missing: import or download it again, or choose another.",
+  "models.warning.selected_missing.embedding": "The selected embedding model {m} is missing: import or download it again, or choose another.",
+  "models.warning.embedding_fallback": "No embedding model is selected: the chat model {m} also embeds the library, which is slower and retrieves less well. Select an embedding model (the library is then re-indexed).",
+  "models.warning.no_models": "No embedding model and no chat model are selected: the library cannot be indexed or searched yet.",
 
   "knowledge.import": "Import files or folders",
   "knowledge.paths": "Paths (one per line)",

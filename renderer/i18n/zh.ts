@@ -153,6 +153,10 @@ export const zh = {
   "models.apiKeySaved": "已保存",
   "models.apiKeyNone": "未设置",
   "models.noChatTemplate": "无对话模板",
+  "models.warning.selected_missing.chat": "选中的对话模型 {m} 已不存在：请重新导入或下载，或换一个模型。",
+  "models.warning.selected_missing.embedding": "选中的向量模型 {m} 已不存在：请重新导入或下载，或换一个模型。",
+  "models.warning.embedding_fallback": "还没有选择向量模型：对话模型 {m} 同时用来索引知识库，速度较慢、检索效果较差。选择一个向量模型后，知识库会重新索引。",
+  "models.warning.no_models": "还没有选择向量模型和对话模型：知识库暂时无法索引和检索。",
 
   "knowledge.import": "导入文件或文件夹",
   "knowledge.paths": "路径（每行一个）",

@@ -11,6 +11,7 @@ import { DownloadError } from "./DownloadError.js";
 export function CatalogList({ limit }: { limit?: number }) {
   const t = useT();
   const to = useFeatureT(onboardingMessages);
+  const locale = useApp((s) => s.locale);
   const mirror = useApp((s) => s.settings?.mirrorBaseUrl ?? null);
   const askConfirm = useApp((s) => s.askConfirm);
   const errors = useApp((s) => s.downloadErrors);
@@ -50,7 +51,7 @@ export function CatalogList({ limit }: { limit?: number }) {
               <p className="muted small">
                 {entry.parameters} · {entry.quant} · {formatBytes(entry.sizeBytes)} · {t("models.ram", { g: entry.ramRequiredGb })} · {entry.kind}
               </p>
-              <p className="small">{entry.description}</p>
+              <p className="small">{entry.description[locale]}</p>
               {downloadId && failure && <DownloadError error={failure} />}
               {downloadId && !failure && (
                 <div className="download">

@@ -1,5 +1,6 @@
 import { useApp, useT } from "../store/StoreProvider.js";
-import type { MessageKey } from "../i18n/translate.js";
+import type { MessageKey, Translate } from "../i18n/translate.js";
+import type { ModelWarning } from "../../shared/models.js";
 import { formatBytes } from "../components/format.js";
 import { BackendForm } from "./BackendForm.js";
 import { ImportModelForm } from "./ImportModelForm.js";
@@ -19,8 +20,8 @@ export function ModelsPanel() {
         <h2>{t("models.backend")}</h2>
         {models?.loaded && <p className="muted small">{t("models.loaded", { m: `${models.loaded.backend} · ${models.loaded.model}` })}</p>}
         {models?.warnings.map((w, i) => (
-          <p key={i} className="notice notice--warn">
-            {w}
+          <p key={i} className="notice notice--warn" data-code={w.code} title={w.message}>
+            {describeModelWarning(t, w)}
           </p>
         ))}
         <BackendForm />
@@ -74,4 +75,19 @@ export function ModelsPanel() {
       </section>
     </div>
   );
+}
+
+/** A model warning in the UI locale, from its code (the engine's English `message` is the tooltip). */
+export function describeModelWarning(t: Translate, warning: ModelWarning): string {
+  const m = warning.model ?? "";
+  switch (warning.code) {
+    case "selected_missing":
+      return t(warning.role === "embedding" ? "models.warning.selected_missing.embedding" : "models.warning.selected_missing.chat", { m });
+    case "embedding_fallback":
+      return t("models.warning.embedding_fallback", { m });
+    case "no_models":
+      return t("models.warning.no_models");
+    default:
+      return warning.message;
+  }
 }

@@ -21,6 +21,21 @@ describe("ui slice", () => {
     expect(store.getState().confirmRequest).toBeNull();
   });
 
+  it("remembers a skipped welcome dialog for the tab, so a reload does not show it again", () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v) };
+    const saved = Object.getOwnPropertyDescriptor(globalThis, "sessionStorage");
+    Object.defineProperty(globalThis, "sessionStorage", { value: storage, configurable: true });
+    try {
+      expect(createAppStore(api).getState().onboardingDismissed).toBe(false);
+      createAppStore(api).getState().dismissOnboarding();
+      expect(createAppStore(api).getState().onboardingDismissed).toBe(true);
+    } finally {
+      if (saved) Object.defineProperty(globalThis, "sessionStorage", saved);
+      else delete (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    }
+  });
+
   it("revealLine asks the document pane for a 1-based line, again and again", () => {
     const store = createAppStore(api);
     store.getState().revealLine(12.7);

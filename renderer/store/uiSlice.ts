@@ -2,13 +2,33 @@ import type { SliceCreator, UiSlice } from "./types.js";
 import { toApiErrorLike } from "./toApiErrorLike.js";
 import { isServerUnreachable } from "../transport/ConnectionMonitor.js";
 
+/**
+ * The welcome dialog's 跳过 holds for the tab (sessionStorage): a reload of a session the user is
+ * working in must not put the dialog over it again. A storage that refuses is ignored.
+ */
+const ONBOARDING_KEY = "scriptorium.onboardingDismissed";
+function readOnboardingDismissed(): boolean {
+  try {
+    return globalThis.sessionStorage?.getItem(ONBOARDING_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+function rememberOnboardingDismissed(): void {
+  try {
+    globalThis.sessionStorage?.setItem(ONBOARDING_KEY, "1");
+  } catch {
+    // Private mode or a full quota: the dialog may come back after a reload, nothing worse.
+  }
+}
+
 /** Navigation, locale, the error banner and transient UI choices; the first screen is the registry's default. */
 export const createUiSlice = (defaultScreen: string): SliceCreator<UiSlice> => (set, get) => ({
   screen: defaultScreen,
   settingsTab: "models",
   locale: "zh-CN",
   errors: [],
-  onboardingDismissed: false,
+  onboardingDismissed: readOnboardingDismissed(),
   openMaterialId: null,
   draftEdit: null,
   setDraftEdit(draftEdit) {
@@ -35,6 +55,7 @@ export const createUiSlice = (defaultScreen: string): SliceCreator<UiSlice> => (
     set((s) => ({ errors: s.errors.filter((_, i) => i !== index) }));
   },
   dismissOnboarding() {
+    rememberOnboardingDismissed();
     set({ onboardingDismissed: true });
   },
   openMaterial(openMaterialId) {

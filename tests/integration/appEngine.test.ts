@@ -73,13 +73,14 @@ describe("createAppEngine: models", () => {
       expect(entry.installed).toBe(false);
     }
     expect(listed.loaded).toBeNull();
-    expect(listed.warnings.join(" ")).toMatch(/No embedding model and no chat model/);
+    expect(listed.warnings.map((w) => w.code)).toEqual(["no_models"]);
+    expect(listed.warnings[0]!.message).toMatch(/No embedding model and no chat model/);
 
     const { settings } = await engine.call("models.select", { chatModel: model.id });
     expect(settings.chatModel).toBe(model.id);
     expect((await engine.call("settings.get", {})).chatModel).toBe(model.id);
     // Chat model but no embedding model: the fallback is surfaced, naming the model.
-    expect((await engine.call("models.list", {})).warnings.join(" ")).toContain(`the chat model ${model.id} also embeds`);
+    expect((await engine.call("models.list", {})).warnings.map((w) => w.message).join(" ")).toContain(`the chat model ${model.id} also embeds`);
   });
 
   it("refuses a bad file on import (model_invalid naming it) and an unknown one on select (model_missing)", async () => {

@@ -17,7 +17,7 @@ export const modelsCommand: CommandGroup = async (ctx) => {
         for (const m of result.installed) ctx.out(`  ${m.id}  ${(m.sizeBytes / 1e9).toFixed(2)} GB  ${m.architecture ?? "?"}  fit ${m.fit}`);
         ctx.out("catalog:");
         for (const c of result.catalog) ctx.out(`  ${c.id}  ${c.name}  ${c.kind}  ${c.ramRequiredGb} GB RAM  fit ${c.fit}${c.installed ? "  (installed)" : ""}`);
-        for (const w of result.warnings) ctx.out(`warning: ${w}`);
+        for (const w of result.warnings) ctx.out(`warning: ${w.message}`);
       });
       return 0;
     }

@@ -4,6 +4,7 @@ import type { DocgenKey, DocgenTranslate } from "./messages.js";
 import { moduleTitleEn } from "../../../shared/workflows/docgen.js";
 import { stepText } from "../../i18n/defineMessages.js";
 import type { UiLocale } from "../../i18n/translate.js";
+import { ruleText } from "../../i18n/ruleText.js";
 import { useApp } from "../../store/StoreProvider.js";
 
 /** A review module's name in the UI language: the guide's (Chinese) name, or in English the name its key spells. */
@@ -109,7 +110,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
                           <button type="button" className="docgen-line" onClick={() => onLine(v.line)}>
                             {t("docgen.line", { n: v.line })}
                           </button>{" "}
-                          {v.comment} {v.repeated && <span className="docgen-repeated">{t("docgen.repeated")}</span>}
+                          {v.source === "checker" ? ruleText(locale, v.rule_id, v.comment) : v.comment} {v.repeated && <span className="docgen-repeated">{t("docgen.repeated")}</span>}
                         </li>
                       ))}
                     </ul>

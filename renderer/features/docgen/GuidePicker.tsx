@@ -3,6 +3,7 @@ import type { GuideSummary } from "../../../shared/workflows/docgen.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { FilePathField } from "../common/FilePathField.js";
 import type { DocgenTranslate } from "./messages.js";
+import { moduleName } from "./DocgenProgress.js";
 
 /** `guide` is a library id; `rulesFile` a guide file path (the "path" choice), as `run.start` takes them. */
 export interface GuideChoice {
@@ -19,6 +20,7 @@ const PATH_CHOICE = "__path__";
  */
 export function GuidePicker({ t, value, onChange }: { t: DocgenTranslate; value: GuideChoice; onChange(v: GuideChoice): void }) {
   const api = useApp((s) => s.api);
+  const locale = useApp((s) => s.locale);
   const [guides, setGuides] = useState<GuideSummary[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [usePath, setUsePath] = useState(false);
@@ -93,7 +95,7 @@ export function GuidePicker({ t, value, onChange }: { t: DocgenTranslate; value:
           busyLabel={t("docgen.uploading")}
         />
       )}
-      {current && current.modules.length > 0 && <p className="muted docgen-guides__modules">{current.modules.map((m) => m.name).join(" · ")}</p>}
+      {current && current.modules.length > 0 && <p className="muted docgen-guides__modules">{current.modules.map((m) => moduleName(locale, m.key, m.name)).join(" · ")}</p>}
       <div className="docgen-guides__actions">
         <button type="button" className="btn btn--small" onClick={() => fileInput.current?.click()}>
           {t("docgen.guide.import")}

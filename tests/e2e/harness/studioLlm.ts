@@ -14,12 +14,15 @@ function sectionTitleOf(prompt: string): string {
 /**
  * The scripted LLM the browser tests drive the real engine with (the LLM engineer's ScriptedLlm):
  * Chinese replies for every article step and for chat, so each path through the four pauses is
- * exact and repeatable. `editor` and `sectionText` can be changed mid-test.
+ * exact and repeatable. `editor`, `keywords` and `sectionText` can be changed mid-test.
  */
 export class StudioLlm extends ScriptedLlm {
   /** Per-aspect scores that replace `editor.score` for that aspect (same issues); empty: one score for all three. */
   aspectScores: Partial<Record<"facts" | "logic" | "language", number>> = {};
   editor: EditorScript = { score: 92, issues: [{ severity: "minor", location: "技术方案", issue: "术语略多", suggestion: "为 llama.cpp 加一句解释" }] };
+
+  /** The researcher's search keywords (the model's content: an English walk sets English ones). */
+  keywords: string[] = ["本地大模型", "离线写作"];
 
   /** Text of every section, by title; tests override it (e.g. with XSS payloads). */
   sectionText: (title: string, prompt: string) => string = (title, prompt) =>
@@ -34,7 +37,7 @@ export class StudioLlm extends ScriptedLlm {
       chunkDelayMs: 2,
       replies: {
         "system.intent": { article_type: "analysis", target_audience: "技术负责人", word_count_target: 800, key_questions: ["为什么离线？", "怎么落地？"] },
-        "researcher.keywords": { keywords: ["本地大模型", "离线写作"] },
+        "researcher.keywords": () => ({ keywords: this.keywords }),
         // The researcher's ranking call keeps the search order: the materials' ids as the prompt lists them.
         "researcher.rank": (options: ScriptedCallOptions) => ({ ranking: [...options.prompt.matchAll(/^\[(m\d{3})\]/gm)].map((m) => m[1]) }),
         "writer.outline": (options: ScriptedCallOptions) => ({

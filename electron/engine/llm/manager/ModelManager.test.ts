@@ -78,7 +78,9 @@ describe("catalog", () => {
       expect(m.sizeBytes, m.id).toBeGreaterThan(100 * 1024 ** 2);
       expect(m.sha256, m.id).toMatch(/^[0-9a-f]{64}$/);
       expect(m.license.trim().length, m.id).toBeGreaterThan(0);
-      expect(m.description.length, m.id).toBeGreaterThan(20);
+      expect(m.description["zh-CN"].length, m.id).toBeGreaterThan(10);
+      expect(m.description.en.length, m.id).toBeGreaterThan(20);
+      expect(m.description.en, m.id).not.toMatch(/\p{Script=Han}/u);
       // The hub's file URL: https://huggingface.co/<owner>/<repo>/resolve/<revision>/<fileName>.
       const url = new URL(m.url);
       expect(url.protocol).toBe("https:");
@@ -223,7 +225,7 @@ describe("ModelManager downloads", () => {
       catalogPath,
       JSON.stringify({
         version: 1,
-        models: [{ id: "t", name: "T", kind: "chat", url: "https://huggingface.co/x/y/resolve/main/m.gguf", fileName: "m.gguf", sizeBytes: payload.length, sha256: null, ramRequiredGb: 1, parameters: "1M", quant: "F32", license: "MIT", description: "test", languages: ["en"] }],
+        models: [{ id: "t", name: "T", kind: "chat", url: "https://huggingface.co/x/y/resolve/main/m.gguf", fileName: "m.gguf", sizeBytes: payload.length, sha256: null, ramRequiredGb: 1, parameters: "1M", quant: "F32", license: "MIT", description: { "zh-CN": "测试", en: "test" }, languages: ["en"] }],
       }),
     );
     settings = SettingsSchema.parse({ mirrorBaseUrl: server.url("/models/") });
@@ -248,7 +250,7 @@ describe("catalog downloads: hash check, hub endpoints, the hub token", () => {
 
   async function catalogWith(sha256: string): Promise<string> {
     const catalogPath = join(dir, "catalog.json");
-    const entry = { id: "t", name: "T", kind: "chat", url: "https://huggingface.co/x/y/resolve/main/m.gguf", fileName: "m.gguf", sizeBytes: payload.length, sha256, ramRequiredGb: 1, parameters: "1M", quant: "F32", license: "MIT", description: "test", languages: ["en"] };
+    const entry = { id: "t", name: "T", kind: "chat", url: "https://huggingface.co/x/y/resolve/main/m.gguf", fileName: "m.gguf", sizeBytes: payload.length, sha256, ramRequiredGb: 1, parameters: "1M", quant: "F32", license: "MIT", description: { "zh-CN": "测试", en: "test" }, languages: ["en"] };
     await writeFile(catalogPath, JSON.stringify({ version: 2, models: [entry] }));
     return catalogPath;
   }

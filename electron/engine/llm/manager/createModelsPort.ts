@@ -1,7 +1,7 @@
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../../shared/events.js";
 import type { EventDraft } from "../../../../shared/events.js";
-import { canChat, type InstalledModel, type Settings } from "../../../../shared/models.js";
+import { canChat, type InstalledModel, type ModelWarning, type Settings } from "../../../../shared/models.js";
 import type { ModelsPort } from "./ModelsPort.js";
 import { DownloadRegistry, type DownloadStatus } from "./DownloadRegistry.js";
 import { inspectGguf } from "../../io/validateGguf.js";
@@ -21,7 +21,7 @@ export interface ModelsPortOptions {
   /** The model in use now, for `health` and `models.list().loaded`. */
   loaded: NonNullable<ModelsPort["loaded"]>;
   /** Extra lines for `models.list().warnings` (e.g. the embedding fallback). */
-  warnings?: () => string[] | Promise<string[]>;
+  warnings?: () => ModelWarning[] | Promise<ModelWarning[]>;
   /** ModelManager knobs (memory probes, download timeouts); tests shorten them. */
   manager?: Partial<Omit<ModelManagerOptions, "modelsDir" | "catalogPath" | "getSettings">>;
 }

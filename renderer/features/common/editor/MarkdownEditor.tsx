@@ -8,6 +8,7 @@ import { useApp, useT } from "../../../store/StoreProvider.js";
 import type { DocumentEditorProps } from "../documentEditorTypes.js";
 import { editorSetup } from "./editorExtensions.js";
 import { lintExtension } from "./lintExtension.js";
+import { ruleText } from "../../../i18n/ruleText.js";
 import { LintClient } from "./lintClient.js";
 import { minimalChange } from "./minimalChange.js";
 import type { TextCounts } from "../../../../shared/text/countText.js";
@@ -47,6 +48,8 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
   onChangeRef.current = onChange;
   const tRef = useRef(t);
   tRef.current = t;
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
   const [counts, setCounts] = useState<TextCounts>({ chars: 0, han: 0, words: 0 });
   const [outline, setOutline] = useState<OutlineHeading[]>([]);
   const [selection, setSelection] = useState<{ from: number; to: number } | null>(null);
@@ -87,7 +90,7 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
           rewriteField,
           lintExtension(
             lint,
-            () => ({ quickFix: tRef.current("editor.quickFix"), fixAll: (rule) => tRef.current("editor.fixAll", { rule }), stale: tRef.current("editor.stale") }),
+            () => ({ quickFix: tRef.current("editor.quickFix"), fixAll: (rule) => tRef.current("editor.fixAll", { rule }), stale: tRef.current("editor.stale"), message: (rule, message) => ruleText(localeRef.current, rule, message) }),
             (message) => pushError({ code: "conflict", message }),
           ),
         ],

@@ -9,6 +9,8 @@ export interface LintLabels {
   quickFix: string;
   fixAll: (rule: string) => string;
   stale: string;
+  /** A finding's text in the UI locale (the checker writes Chinese; en shows the rule's English title). */
+  message: (rule: string, message: string) => string;
 }
 
 /**
@@ -61,7 +63,7 @@ export function lintExtension(client: LintClient, labels: () => LintLabels, onRe
             });
           },
         });
-        return { from: mark.from, to: mark.to, severity: "warning", source: mark.rule, message: `[${mark.rule}] ${mark.message}`, actions };
+        return { from: mark.from, to: mark.to, severity: "warning", source: mark.rule, message: `[${mark.rule}] ${l.message(mark.rule, mark.message)}`, actions };
       });
     },
     { delay: 600 },
