@@ -6,6 +6,7 @@ import type { SessionState } from "../../../../shared/api.js";
 import { PauseContextSchema } from "../../../../shared/workflows/article.js";
 import type { ArticleResume } from "../../../../shared/workflows/article.js";
 import type { EngineEvent } from "../../../../shared/events.js";
+import { wordCount } from "../../../../shared/text/countText.js";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
 import { ArticleScriptLlm, FakeSearch } from "../../testing/articleTestKit.js";
@@ -96,7 +97,7 @@ describe("article workflow through the engine", () => {
     expect(done.session.status).toBe("done");
     expect(done.values).toMatchObject({ final: true, draft_version: 1, revision_count: 0 });
     const last = (await events(id)).at(-1);
-    expect(last).toMatchObject({ type: "done", summary: expect.stringMatching(/^Final: version 1, \d+ chars$/) });
+    expect(last).toMatchObject({ type: "done", summary: expect.stringMatching(/^Final: version 1, \d+ words$/) });
     const { versions } = await engine.call("documents.versions", { sessionId: id });
     expect(versions).toMatchObject([{ number: 1, reason: "initial", scores: { overall: 90 } }]);
     const steps = (await events(id)).filter((e) => e.type === "step_done").map((e) => (e.type === "step_done" ? e.agent : ""));
@@ -215,7 +216,7 @@ describe("article workflow through the engine", () => {
     expect(pauseOf(await resume(id, { action: "to_editor" }))).toBe("review_confirm");
     const done = await resume(id, { action: "force_finalize" });
     expect(done.session.status).toBe("done");
-    expect((await events(id)).at(-1)).toMatchObject({ type: "done", summary: "Final: version 2, " + String((done.values.draft as string).replace(/^#{1,6}\s+/gm, "").replace(/\s+/g, "").length) + " chars" });
+    expect((await events(id)).at(-1)).toMatchObject({ type: "done", summary: `Final: version 2, ${wordCount(done.values.draft as string)} words` });
   });
 
   it("rejects a wrong action with conflict and the allowed list, a malformed payload with bad_request, and leaves the state unchanged", async () => {
