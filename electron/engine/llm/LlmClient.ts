@@ -46,6 +46,12 @@ export interface GenerateTextOptions {
    * not only one cut by maxTokens — the brief's rule for document sections; default false.
    */
   continueUntilSentenceEnd?: boolean;
+  /**
+   * True once the reply is long enough: a cut reply is then not continued (it stays `truncated`;
+   * the caller decides what to keep). Without it a weak model that never ends its turn is continued
+   * to the cap, writing many times the length asked for.
+   */
+  enough?: (text: string) => boolean;
 }
 
 export type StopReason = "eog" | "maxTokens" | "abort" | "stop";

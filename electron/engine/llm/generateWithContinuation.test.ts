@@ -93,3 +93,18 @@ describe("generateWithContinuation on a looping reply", () => {
     expect(result).toMatchObject({ continuations: 1, truncated: false });
   });
 });
+
+describe("generateWithContinuation with enough", () => {
+  it("does not continue a cut reply the caller calls long enough; it stays truncated", async () => {
+    const { step, prefixes } = scripted([s("long enough", "maxTokens"), s(" more", "maxTokens")]);
+    const result = await generateWithContinuation({ prompt: "p", maxContinuations: 5, enough: (t) => t.length >= 5 }, step);
+    expect(result).toMatchObject({ text: "long enough", continuations: 0, truncated: true });
+    expect(prefixes).toEqual([""]);
+  });
+
+  it("continues while the reply is short of it", async () => {
+    const { step } = scripted([s("ab", "maxTokens"), s("cdef.", "eog")]);
+    const result = await generateWithContinuation({ prompt: "p", maxContinuations: 5, enough: (t) => t.length >= 5 }, step);
+    expect(result).toMatchObject({ text: "abcdef.", continuations: 1, truncated: false });
+  });
+});

@@ -48,7 +48,8 @@ export function isCut(text: string, stopReason: StopReason, untilSentenceEnd: bo
  * mid-sentence — continue from the text so far (the backend pre-fills it as the start of the
  * model's reply), at most `maxContinuations` times. A continuation that adds nothing ends the
  * loop: the model has no more to say; so does a reply whose end repeats itself ({@link isLooping}):
- * more of a loop is not more text. `truncated` says the reply is still cut at the end.
+ * more of a loop is not more text, and so does a reply the caller calls long `enough`. `truncated`
+ * says the reply is still cut at the end.
  */
 export async function generateWithContinuation(
   options: GenerateTextOptions,
@@ -65,7 +66,8 @@ export async function generateWithContinuation(
     const stopReason: StopReason = options.signal?.aborted ? "abort" : result.stopReason;
     const cut = isCut(progress.text, stopReason, untilSentenceEnd);
     const stalled = (progress.continuations > 0 && result.added.trim() === "") || (cut && isLooping(progress.text));
-    if (!cut || stalled || progress.continuations >= maxContinuations) {
+    const enough = cut && (options.enough?.(progress.text) ?? false);
+    if (!cut || stalled || enough || progress.continuations >= maxContinuations) {
       return {
         text: progress.text,
         stopReason,

@@ -43,6 +43,7 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
       keyInputs: { v: 1, locale, prompt, allowed: [...request.allowedIds].sort(), occasion: request.occasion },
       prompt: sectionPrompt(locale, prompt),
       maxTokens: maxTokensFor(prompt.length),
+      targetWords: prompt.length,
       tag: { role: "writer", step: "section" },
       finish: (raw) => {
         let text = filterCitations(stripLeadingHeadings(raw), request.allowedIds);

@@ -5,7 +5,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateWithContinuation, SECTION_MAX_CONTINUATIONS, type ContinuationStep } from "../../llm/generateWithContinuation.js";
 import type { GenerateTextOptions, LlmClient } from "../../llm/LlmClient.js";
-import { draftSection, sectionCutMark } from "./draftSection.js";
+import { draftSection, endAtSentence, sectionCutMark } from "./draftSection.js";
 
 /** An LlmClient whose text calls run the real continuation loop over scripted backend steps. */
 function scriptedSteps(steps: ContinuationStep[]): { llm: LlmClient; calls: GenerateTextOptions[] } {
@@ -55,5 +55,40 @@ describe("draftSection's continuation (brief §4.4.2)", () => {
     expect(events).toContainEqual({ type: "section_truncated", sectionIndex: 2, continuations: SECTION_MAX_CONTINUATIONS });
     // The streamed chunks show the mark too, so the editor matches the stored text.
     expect(events.filter((e) => e.type === "draft_chunk").map((e) => e.text).join("")).toContain(sectionCutMark(SECTION_MAX_CONTINUATIONS));
+  });
+});
+
+describe("draftSection with a target length", () => {
+  function runWithTarget(llm: LlmClient, events: Array<Record<string, unknown>>, targetWords: number) {
+    const config = { writer: (event: Record<string, unknown>) => events.push(event) } as unknown as LangGraphRunnableConfig;
+    return draftSection(llm, { index: 0, cacheDir: dir, keyInputs: { k: Math.random() }, prompt: { system: "s", prompt: "p" }, maxTokens: 50, targetWords, tag: { role: "writer", step: "section" }, finish: (t) => t }, config);
+  }
+
+  it("does not continue a cut section that reached its length, and ends it at its last sentence, unmarked", async () => {
+    const { llm, calls } = scriptedSteps([{ added: "河流塑造了城市。河流带来了贸易。河流还", stopReason: "maxTokens", tokens: 50 }, { added: "不该被用到。", stopReason: "eog", tokens: 5 }]);
+    const events: Array<Record<string, unknown>> = [];
+    expect(await runWithTarget(llm, events, 10)).toBe("河流塑造了城市。河流带来了贸易。");
+    expect(calls).toHaveLength(1);
+    expect(events.some((e) => e.type === "section_truncated")).toBe(false);
+  });
+
+  it("continues a cut section still short of its length", async () => {
+    const { llm } = scriptedSteps([{ added: "河流塑造", stopReason: "maxTokens", tokens: 50 }, { added: "了城市。", stopReason: "eog", tokens: 5 }]);
+    expect(await runWithTarget(llm, [], 100)).toBe("河流塑造了城市。");
+  });
+
+  it("marks a long section with no finished sentence in its first half as cut", async () => {
+    const { llm } = scriptedSteps([{ added: "河".repeat(30), stopReason: "maxTokens", tokens: 50 }]);
+    const events: Array<Record<string, unknown>> = [];
+    expect(await runWithTarget(llm, events, 20)).toContain(sectionCutMark(0));
+    expect(events.some((e) => e.type === "section_truncated")).toBe(true);
+  });
+});
+
+describe("endAtSentence", () => {
+  it("keeps the text up to its last finished sentence when that is long enough", () => {
+    expect(endAtSentence("One. Two. Thr", 2)).toBe("One. Two.");
+    expect(endAtSentence("One. Two. Thr", 3)).toBeNull();
+    expect(endAtSentence("no ending here", 1)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import { SECTION_MAX_CONTINUATIONS } from "../../llm/generateWithContinuation.js";
+import { wordCount } from "../../../../shared/text/countText.js";
+import { endsSentence, SECTION_MAX_CONTINUATIONS } from "../../llm/generateWithContinuation.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { emit } from "./nodeRuntime.js";
 import { streamText } from "./streamText.js";
@@ -16,6 +17,11 @@ export interface DraftSectionRequest {
   /** The one streamed LLM call that writes the section. */
   prompt: { system: string; prompt: string };
   maxTokens: number;
+  /**
+   * The section's target length in words (characters in Chinese, as `wordCount` counts). Once a
+   * cut reply reaches it, it is not continued but ended at its last finished sentence.
+   */
+  targetWords?: number;
   /** LLM call tag (`{ role, step }`), for logs and scripted tests. */
   tag: { role: string; step: string };
   /** Code checks applied to the model's text before it is cached (citations, headings …). */
@@ -40,6 +46,7 @@ export function sectionCutMark(continuations: number): string {
 export async function draftSection(llm: LlmClient, request: DraftSectionRequest, config: LangGraphRunnableConfig): Promise<string> {
   const { index } = request;
   const key = sectionKey(request.keyInputs);
+  const target = request.targetWords;
   const cached = await readCachedSection(request.cacheDir, index, key);
   if (cached !== null) {
     emit(config, { type: "draft_chunk", sectionIndex: index, text: cached });
@@ -48,11 +55,19 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
   const result = await streamText(
     llm,
     config,
-    { ...request.prompt, tag: request.tag, maxTokens: request.maxTokens, maxContinuations: SECTION_MAX_CONTINUATIONS, continueUntilSentenceEnd: true },
+    {
+      ...request.prompt,
+      tag: request.tag,
+      maxTokens: request.maxTokens,
+      maxContinuations: SECTION_MAX_CONTINUATIONS,
+      continueUntilSentenceEnd: true,
+      ...(target ? { enough: (t: string) => wordCount(t) >= target } : {}),
+    },
     (text) => ({ type: "draft_chunk", sectionIndex: index, text }),
   );
-  let text = request.finish(result.text);
-  if (result.truncated) {
+  const ended = result.truncated && target && wordCount(result.text) >= target ? endAtSentence(result.text, target / 2) : null;
+  let text = request.finish(ended ?? result.text);
+  if (result.truncated && ended === null) {
     const mark = sectionCutMark(result.continuations);
     text = `${text.trimEnd()}\n\n${mark}\n`;
     emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
@@ -62,3 +77,16 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
   return text;
 }
 
+/**
+ * The text up to its last finished sentence, when that keeps at least `minWords`; else null (the
+ * section stays cut and is marked). A weak model rarely ends its turn: a section long enough is
+ * ended here, at a sentence, instead of being continued far past its length.
+ */
+export function endAtSentence(text: string, minWords: number): string | null {
+  for (let end = text.length; end > 0; end--) {
+    const head = text.slice(0, end);
+    if (!endsSentence(head)) continue;
+    return wordCount(head) >= minWords ? head.trimEnd() : null;
+  }
+  return null;
+}
