@@ -118,6 +118,6 @@ describe("article workflow on the tiny real GGUF", () => {
     for (const section of values.outline.sections) for (const id of section.material_ids) expect(["m001", "m002"]).toContain(id);
     const events: EngineEvent[] = (await engine.call("events.list", { sessionId, afterSeq: 0 })).events;
     expect(events.some((e) => e.type === "draft_chunk")).toBe(true);
-    expect(events.at(-1)).toMatchObject({ type: "done", summary: expect.stringMatching(/^Final: version \d+, \d+ chars$/) });
+    expect(events.at(-1)).toMatchObject({ type: "done", summary: expect.stringMatching(/^Final: version \d+, \d+ words$/) });
   }, 600_000);
 });
