@@ -24,9 +24,14 @@ function stripLeadingHeadings(text: string): string {
   return text.replace(/^(?:\s*#{1,6}[^\n]*\n)+/, "").trim();
 }
 
-/** Section length in tokens for one call: generous for Chinese (≈1 token per character), bounded. */
+/**
+ * Tokens for one call: about the section's target (Chinese ≈ 1 token a character, English a little
+ * more a word), bounded. A shorter reply is continued until it reaches the target (draftSection),
+ * a longer one is ended at a sentence, so the budget need not be generous: at 1.6× with a floor of
+ * 256 every short zh section came out at two to three times its length.
+ */
 function maxTokensFor(length: number): number {
-  return Math.min(1500, Math.max(256, Math.round(length * 1.6)));
+  return Math.min(1500, Math.max(64, Math.round(length * 1.2)));
 }
 
 /**
