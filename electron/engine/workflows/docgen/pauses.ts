@@ -21,7 +21,7 @@ export const pauseNode = (pause: "outline_confirm" | "sections_failed") => docge
 
 /**
  * What is wrong with an outline the user edited at the confirm pause, or null. The writer would
- * otherwise drop a blank or repeated section title without a word (sanitizeOutline), so the user
+ * otherwise drop a blank or repeated section title without a word (sanitizeDocOutline), so the user
  * hears about it and the pause stays as it was.
  */
 export function editedOutlineProblem(outline: DocOutline): string | null {

@@ -47,7 +47,7 @@ export function generateDraftNode(deps: DocgenDeps) {
         value = fallbackOutline(state.topic, state.context, state.locale);
         fallback = true;
       }
-      const outline = sanitizeOutline(value, state.topic, state.locale);
+      const outline = sanitizeDocOutline(value, state.topic, state.locale);
       await writeCachedOutline(state.cache_dir, outline);
       emit(config, { type: "doc_outline_ready", outline, cached: false });
       return { update: { outline, resume: null, sections: [], failed_sections: [] }, ...summaryOf(fallback ? "outlineFallback" : "outline", { n: outline.sections.length }, `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}`) };
@@ -65,7 +65,7 @@ export function fallbackOutline(topic: string, context: string, locale: Locale =
 }
 
 /** Trimmed titles, numbering stripped, duplicates and empty sections dropped; never empty. */
-export function sanitizeOutline(outline: DocOutline, topic: string, locale: Locale = "zh"): DocOutline {
+export function sanitizeDocOutline(outline: DocOutline, topic: string, locale: Locale = "zh"): DocOutline {
   const seen = new Set<string>();
   const sections = outline.sections
     .map((s) => ({ title: s.title.replace(/^\s*(?:#+\s*)?(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").trim().slice(0, 80), scope: s.scope.trim().slice(0, 200) }))

@@ -12,7 +12,7 @@ import { clipForPrompt, failedSectionText } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
 import { SECTION_PROMPT, localDate } from "../prompts.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
-import { sanitizeOutline } from "./generateDraft.js";
+import { sanitizeDocOutline } from "./generateDraft.js";
 
 /** Workers for n sections: max(1, ceil(n / 3)), never more than the LLM's parallel sequences. */
 export function sectionWorkers(sections: number, poolSize: number): number {
@@ -36,7 +36,7 @@ export function writeSectionsNode(deps: DocgenDeps) {
       // An outline edited at the confirm pause replaces the generated one (and its cache).
       const edited = state.resume?.pause === "outline_confirm" ? (state.resume.payload.edited_outline as DocOutline | undefined) : undefined;
       if (edited) {
-        outline = sanitizeOutline(edited, state.topic, state.locale);
+        outline = sanitizeDocOutline(edited, state.topic, state.locale);
         await writeCachedOutline(state.cache_dir, outline);
         // Clients show the outline being written, not the one the user changed.
         emit(config, { type: "doc_outline_ready", outline, cached: false });
