@@ -277,5 +277,6 @@ export const en: Record<MessageKey, string> = {
   "draft.diffLayout": "Diff layout",
   "draft.diffSide": "Side by side",
   "draft.diffInline": "Inline",
+  "draft.exportTracked": "Word with tracked changes (version {from} → {to})",
   "draft.restoreN": "Restore version {n}",
 };

@@ -275,6 +275,7 @@ export const zh = {
   "draft.diffLayout": "对比方式",
   "draft.diffSide": "并排",
   "draft.diffInline": "行内",
+  "draft.exportTracked": "导出修订版 Word（第 {from} → {to} 稿）",
   "draft.restoreN": "恢复第 {n} 稿",
 } as const;
 

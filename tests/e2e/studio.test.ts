@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fs from "node:fs";
+import { trackedDocxText } from "../fixtures/trackedDocxText.js";
+import { readZipEntry } from "../integration/readZipEntry.js";
 import { studioPerTest } from "./harness/startStudio.js";
 import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 
@@ -45,6 +47,15 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await page.getByRole("button", { name: "与上一稿对比" }).click();
     await visible(page.getByRole("table", { name: "第 1 稿 ↔ 第 2 稿" }));
     await studio.screenshot("05-version-diff");
+    // The revision round as Word tracked changes: accept all gives version 2, reject all version 1.
+    const trackedDownload = page.waitForEvent("download");
+    await page.getByRole("button", { name: "导出修订版 Word（第 1 → 2 稿）" }).click();
+    const tracked = fs.readFileSync(await (await trackedDownload).path());
+    expect(readZipEntry(tracked, "word/document.xml")?.toString("utf8")).toContain('w:author="Scriptorium"');
+    const accepted = trackedDocxText(tracked, true);
+    const rejected = trackedDocxText(tracked, false);
+    expect(accepted).not.toBe(rejected);
+    for (const text of [accepted, rejected]) expect(text).toContain("背景与动机");
     await page.getByRole("button", { name: "关闭对比" }).click();
 
     // The production exporter: Markdown, DOCX (a zip) and sanitized standalone HTML.

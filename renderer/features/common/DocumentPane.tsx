@@ -1,3 +1,4 @@
+import { TrackedExportButton } from "./TrackedExportButton.js";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { translateOr } from "../../i18n/defineMessages.js";
@@ -210,6 +211,7 @@ function SessionDocumentPane({ title, liveText, streaming, editable, editNotAllo
                   </button>
                 </div>
                 <span className="toolbar__spacer" />
+                <TrackedExportButton from={olderNumber} to={shown} />
                 <button type="button" className="btn btn--small" onClick={() => void restoreNumber(olderNumber)}>
                   {t("draft.restoreN", { n: olderNumber })}
                 </button>

@@ -1,0 +1,26 @@
+import { useApp, useT } from "../../store/StoreProvider.js";
+import { downloadExport } from "./exportDraft.js";
+
+/**
+ * Word with tracked changes from one version of the open document to another (a revision round,
+ * a hand edit, a restore): accepting all in Word/WPS gives `to`, rejecting all gives `from`.
+ */
+export function TrackedExportButton({ from, to }: { from: number; to: number }) {
+  const t = useT();
+  const api = useApp((s) => s.api);
+  const sessionId = useApp((s) => s.current.sessionId);
+  const pushError = useApp((s) => s.pushError);
+  const run = async () => {
+    if (!sessionId) return;
+    try {
+      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: { from, to } }));
+    } catch (error) {
+      pushError(error);
+    }
+  };
+  return (
+    <button type="button" className="btn btn--small" onClick={() => void run()}>
+      {t("draft.exportTracked", { from, to })}
+    </button>
+  );
+}
