@@ -23,12 +23,15 @@ const INTENT = definePrompt({
   },
 });
 
+/** The intent prompt's one example; exported so code can tell the example copied back from an answer. */
+export function intentExample(locale: Locale) {
+  return locale === "zh"
+    ? { article_type: "analysis", target_audience: "企业技术负责人", word_count_target: 1500, key_questions: ["本地大模型能替代云服务吗？", "成本差多少？"] }
+    : { article_type: "analysis", target_audience: "IT managers at mid-size firms", word_count_target: 1200, key_questions: ["Can local models replace cloud APIs?", "What does it cost?"] };
+}
+
 export function intentPrompt(locale: Locale, intent: string): Prompt {
-  const example =
-    locale === "zh"
-      ? { article_type: "analysis", target_audience: "企业技术负责人", word_count_target: 1500, key_questions: ["本地大模型能替代云服务吗？", "成本差多少？"] }
-      : { article_type: "analysis", target_audience: "IT managers at mid-size firms", word_count_target: 1200, key_questions: ["Can local models replace cloud APIs?", "What does it cost?"] };
-  return renderPrompt(INTENT, locale, { intent, example: json(example) });
+  return renderPrompt(INTENT, locale, { intent, example: json(intentExample(locale)) });
 }
 
 const KEYWORDS = definePrompt({
@@ -87,12 +90,17 @@ const OUTLINE = definePrompt({
   },
 });
 
+/** The outline prompt's one example; exported so code can tell the example copied back from an answer. */
+export function outlineExample(locale: Locale): Outline {
+  return locale === "zh"
+    ? { title: "本地大模型走进企业", sections: [{ section_title: "为什么企业开始自建模型", key_points: ["数据不出内网", "成本可控"], material_ids: ["m001"] }, { section_title: "落地的三道坎", key_points: ["硬件", "人才", "维护"], material_ids: [] }] }
+    : { title: "Local AI Comes to the Office", sections: [{ section_title: "Why firms run their own models", key_points: ["data stays inside", "predictable cost"], material_ids: ["m001"] }, { section_title: "Three hurdles", key_points: ["hardware", "skills", "upkeep"], material_ids: [] }] };
+}
+
 export function outlinePrompt(locale: Locale, input: OutlinePromptInput): Prompt {
   const { parsed } = input;
   const zh = locale === "zh";
-  const example = zh
-    ? { title: "本地大模型走进企业", sections: [{ section_title: "为什么企业开始自建模型", key_points: ["数据不出内网", "成本可控"], material_ids: ["m001"] }, { section_title: "落地的三道坎", key_points: ["硬件", "人才", "维护"], material_ids: [] }] }
-    : { title: "Local AI Comes to the Office", sections: [{ section_title: "Why firms run their own models", key_points: ["data stays inside", "predictable cost"], material_ids: ["m001"] }, { section_title: "Three hurdles", key_points: ["hardware", "skills", "upkeep"], material_ids: [] }] };
+  const example = outlineExample(locale);
   const revision = !input.feedback
     ? ""
     : zh

@@ -15,7 +15,8 @@ const TYPE_NAMES: Record<ParsedIntent["article_type"], { zh: string; en: string 
   feature: { zh: "特稿", en: "Feature" },
   report: { zh: "报告", en: "Report" },
 };
-import { intentPrompt } from "../prompts.js";
+import { intentExample, intentPrompt } from "../prompts.js";
+import { withoutEchoed } from "../withoutEchoedExample.js";
 import { IntentLlmSchema } from "../schemas.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
@@ -45,7 +46,7 @@ export function intentParserNode(services: ArticleDeps) {
         target_audience: settings.target_audience,
         word_count_target: settings.word_count_target,
         locale,
-        key_questions: value.key_questions.map((q) => q.trim()).filter(Boolean).slice(0, 5),
+        key_questions: withoutEchoed(value.key_questions, intentExample(locale).key_questions).map((q) => q.trim()).filter(Boolean).slice(0, 5),
         // The period is read by code from the user's words, never by the model.
         ...(period.dateFrom ? { date_from: period.dateFrom } : {}),
         ...(period.dateTo ? { date_to: period.dateTo } : {}),

@@ -4,9 +4,10 @@ import { materialDigest } from "../research/materialPackage.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
-import { outlinePrompt } from "../prompts.js";
+import { outlineExample, outlinePrompt } from "../prompts.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
 import { OutlineLlmSchema } from "../schemas.js";
+import { withoutEchoedExample } from "../withoutEchoedExample.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /**
@@ -41,7 +42,7 @@ export function writerOutlineNode(services: ArticleDeps) {
         signal: config.signal,
         maxTokens: 900,
       });
-      const outline = sanitizeOutline(value, approved, state.input.intent);
+      const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved), approved, state.input.intent);
       emit(config, { type: "outline_ready", outline });
       const summary = say(locale, `《${outline.title}》，${outline.sections.length} 节`, `"${outline.title}", ${outline.sections.length} sections`);
       return { update: { outline, approved_material_ids: approved }, summary };
