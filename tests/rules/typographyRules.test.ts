@@ -54,6 +54,21 @@ describe("each mechanical rule: violation, fix and clean text", () => {
   });
 });
 
+describe("English documents (the eval's en-cli-readme labels)", () => {
+  it("flags an English heading's full stop, not an abbreviation's or an ellipsis", () => {
+    expect(rulesOf("#### Configuration.\n")).toContain("1.3");
+    expect(fixMarkdown("#### Configuration.\n")).toBe("#### Configuration\n");
+    for (const clean of ["## Tools, libraries etc.\n", "## What next...\n", "## Version 2.0\n", "## Why?\n"]) expect(rulesOf(clean), clean).not.toContain("1.3");
+  });
+
+  it("flags fullwidth punctuation anywhere in an English paragraph, and fixes it to halfwidth", () => {
+    const text = "The handbook describes it，which is updated monthly。\n";
+    expect(rulesOf(text)).toContain("2.12");
+    expect(fixMarkdown(text)).toBe("The handbook describes it, which is updated monthly.\n");
+    expect(rulesOf("中文段落里，逗号是全角的。\n")).not.toContain("2.12");
+  });
+});
+
 describe("masking: no findings and no edits inside markup", () => {
   const MASKED = [
     "---\ntitle: 中文English混排!\ntags: [a,b]\n---\n\n正文。\n",

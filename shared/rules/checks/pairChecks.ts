@@ -156,20 +156,26 @@ function matchedPairs(cells: Cell[]): Array<[number, number, boolean]> {
   return pairs;
 }
 
-/** 2.12: fullwidth 点号 inside a quoted or bracketed segment written in English (at least two words, no CJK). */
+/** At least two Latin words, no CJK character: English text. */
+const isEnglish = (segment: Cell[]): boolean =>
+  !segment.some((x) => isCjk(textCh(x))) && /a+ +a+/.test(segment.map((x) => (isLatin(textCh(x)) ? "a" : textCh(x) === " " ? " " : "_")).join(""));
+
+/**
+ * 2.12: fullwidth 点号 in English — inside a quoted or bracketed English segment of any block, or
+ * anywhere in a block that is English throughout (an English paragraph has no use for ，。；).
+ */
 function englishPunctuation(cells: Cell[], enclosing: number[], out: Finding[]): void {
+  const englishBlock = isEnglish(cells);
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i] as Cell;
     const half = c.kind === "text" && FW_STOPS.includes(c.ch) ? TO_HALFWIDTH[c.ch] : undefined;
     if (!half) continue;
-    const opener = enclosing[i] ?? -1;
-    if (opener < 0) continue;
-    const closer = findCloser(cells, opener);
-    if (closer < 0) continue;
-    const segment = cells.slice(opener + 1, closer);
-    if (segment.some((x) => isCjk(textCh(x)))) continue;
-    const words = segment.map((x) => (isLatin(textCh(x)) ? "a" : textCh(x) === " " ? " " : "_")).join("");
-    if (!/a+ +a+/.test(words)) continue;
+    if (!englishBlock) {
+      const opener = enclosing[i] ?? -1;
+      if (opener < 0) continue;
+      const closer = findCloser(cells, opener);
+      if (closer < 0 || !isEnglish(cells.slice(opener + 1, closer))) continue;
+    }
     const next = textCh(cells[i + 1]);
     const text = half + (isAlnum(next) && "，；：".includes(c.ch) ? " " : "");
     out.push({ rule: "2.12", offset: c.start, message: `英文内容使用半角标点“${half}”`, edits: [replaceCell(c, text)] });

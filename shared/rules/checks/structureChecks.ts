@@ -51,7 +51,10 @@ function headingPunctuation(block: ProseBlock, out: Finding[]): void {
   const ch = textCh(cell);
   if (!cell || ch === undefined) return;
   const cjkHeading = cells.some((c) => isCjk(textCh(c)));
-  const halfwidthStop = ".,;:".includes(ch) && cjkHeading && textCh(cells[i - 1]) !== ".";
+  const before = cells.slice(0, i).map((c) => textCh(c) ?? "").join("");
+  // An English heading's full stop too, but not an abbreviation's ("… etc.", "v2.0 vs.").
+  const latinStop = ".;:".includes(ch) && /[A-Za-z]$/.test(before) && !/\b(?:etc|vs|Inc|Ltd|Co|e\.g|i\.e)$/i.test(before);
+  const halfwidthStop = ".,;:".includes(ch) && ((cjkHeading && textCh(cells[i - 1]) !== ".") || latinStop);
   if ("。，、；：".includes(ch) || halfwidthStop) {
     out.push({ rule: "1.3", offset: cell.start, message: `标题末尾不使用点号“${ch}”`, edits: [{ start: cell.start, end: cell.end, text: "" }] });
   }
