@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { HiddenFileInput } from "./HiddenFileInput.js";
 import { pathForChosenFile } from "./pathForChosenFile.js";
 
 export interface FilePathFieldProps {
@@ -48,18 +49,7 @@ export function FilePathField({ label, name, value, onChange, accept, placeholde
         <button type="button" className="btn" disabled={busy} onClick={() => fileInput.current?.click()}>
           {busy ? busyLabel : chooseLabel}
         </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={accept}
-          hidden
-          aria-label={chooseLabel}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (file) void pick(file);
-          }}
-        />
+        <HiddenFileInput inputRef={fileInput} accept={accept} label={chooseLabel} onFile={(file) => void pick(file)} />
       </div>
       {problem && (
         <p className="notice notice--error" role="alert">

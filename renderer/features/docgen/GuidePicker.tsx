@@ -4,6 +4,7 @@ import { useApp } from "../../store/StoreProvider.js";
 import { FilePathField } from "../common/FilePathField.js";
 import type { DocgenTranslate } from "./messages.js";
 import { moduleName } from "./DocgenProgress.js";
+import { HiddenFileInput } from "../common/HiddenFileInput.js";
 
 /** `guide` is a library id; `rulesFile` a guide file path (the "path" choice), as `run.start` takes them. */
 export interface GuideChoice {
@@ -105,18 +106,7 @@ export function GuidePicker({ t, value, onChange }: { t: DocgenTranslate; value:
             {t("docgen.guide.delete")}
           </button>
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".md,.markdown,.txt,text/markdown"
-          hidden
-          aria-label={t("docgen.guide.import")}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = "";
-            if (file) void importFile(file);
-          }}
-        />
+        <HiddenFileInput inputRef={fileInput} accept=".md,.markdown,.txt,text/markdown" label={t("docgen.guide.import")} onFile={(file) => void importFile(file)} />
       </div>
       {problem && (
         <p className="notice notice--error" role="alert">
