@@ -115,7 +115,8 @@ export function DropImport() {
         count++;
       }
       setDone(t("drop.done", { n: count }));
-      setFiles(null);
+      // Close only the list that was imported: a drop that came in meanwhile keeps its own dialog.
+      setFiles((shown) => (shown === files ? null : shown));
       void refreshSources();
     } catch (error) {
       pushError(error);
