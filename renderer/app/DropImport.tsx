@@ -35,6 +35,8 @@ export function DropImport() {
   const pushError = useApp((s) => s.pushError);
   const importModel = useApp((s) => s.importModel);
   const refreshSources = useApp((s) => s.refreshSources);
+  // The import's per-file report shows in the knowledge panel, like an import started there.
+  const trackKnowledgeTask = useApp((s) => s.trackKnowledgeTask);
   const [dragging, setDragging] = useState(false);
   const [files, setFiles] = useState<DroppedFile[] | null>(null);
   const [noPaths, setNoPaths] = useState(false);
@@ -102,11 +104,11 @@ export function DropImport() {
     try {
       for (const target of featureDropTargets()) if (of(target.kind).length) count += await target.run(api, of(target.kind));
       if (of("note").length) {
-        await api.call("knowledge.ingest", { paths: of("note"), collection: "library" });
+        trackKnowledgeTask((await api.call("knowledge.ingest", { paths: of("note"), collection: "library" })).taskId);
         count += of("note").length;
       }
       if (of("guide").length) {
-        await api.call("knowledge.ingest", { paths: of("guide"), collection: "rules" });
+        trackKnowledgeTask((await api.call("knowledge.ingest", { paths: of("guide"), collection: "rules" })).taskId);
         count += of("guide").length;
       }
       for (const path of of("model")) {
