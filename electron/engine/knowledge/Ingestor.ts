@@ -10,6 +10,7 @@ import type { KnowledgeStore } from "./KnowledgeStore.js";
 import type { SourceRepository, StoredChunk } from "./SourceRepository.js";
 import { detectLang, type RawChunk } from "./ingest/RawChunk.js";
 import { isNoSpaceError } from "../io/atomicWrite.js";
+import { importReasonCode as reasonCode } from "../io/importReasonCode.js";
 
 /** A chunk handed in by another service (no file behind it); missing fields default to null/empty. */
 export interface ExternalChunk {
@@ -301,20 +302,6 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return (error instanceof ScriptoriumError && error.code === "aborted") || signal?.aborted === true;
-}
-
-/** The known reason of a file's failure, for the UI to translate. */
-export function reasonCode(error: unknown): { code?: ImportReasonCode } {
-  if (isNoSpaceError(error)) return { code: "disk_full" };
-  const errno = (error as { code?: unknown } | null)?.code;
-  if (errno === "ENOENT") return { code: "not_found" };
-  if (errno === "EACCES" || errno === "EPERM" || errno === "EISDIR" || errno === "EIO") return { code: "unreadable" };
-  if (error instanceof ScriptoriumError) {
-    const reason = (error.details as { reason?: unknown } | undefined)?.reason;
-    if (reason === "too_large" || reason === "encrypted" || reason === "corrupt" || reason === "ocr_failed") return { code: reason };
-    if (/\bOCR\b/.test(error.message)) return { code: "ocr_failed" };
-  }
-  return {};
 }
 
 function errorMessage(error: unknown): string {
