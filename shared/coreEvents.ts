@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "./errors.js";
 import { DraftVersionSchema } from "./documents.js";
+import { ImportReportSchema } from "./knowledge.js";
 
 /**
  * Core events: the protocol every workflow speaks. A workflow's own events (the article's
@@ -57,7 +58,8 @@ export const CORE_EVENTS = [
   /** A section still cut (maxTokens or mid-sentence) after its continuations; its text ends with a visible mark. */
   ev("section_truncated", { sectionIndex: z.number().int(), continuations: z.number().int() }),
   ev("draft_ready", { version: DraftVersionSchema, markdown: z.string(), title: z.string().optional(), revision_count: z.number().int().optional() }),
-  ev("progress", { task: z.string(), done: z.number(), total: z.number().nullable(), message: z.string().optional() }),
+  /** A background task's step; an import's last one (done = total) carries its per-file `report`. */
+  ev("progress", { task: z.string(), done: z.number(), total: z.number().nullable(), message: z.string().optional(), report: ImportReportSchema.optional() }),
   /** `result` is the workflow's public state (its contract's `state`). */
   ev("done", { summary: z.string(), result: z.record(z.string(), z.unknown()).optional() }),
   ev("error", { error: ApiErrorSchema }),

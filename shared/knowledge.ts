@@ -75,3 +75,57 @@ export const BindFolderRequestSchema = z.object({
   path: z.string().min(1).max(4096),
   collection: CollectionSchema.default("library"),
 });
+
+/** What became of one file of an import. */
+export const IMPORT_FILE_STATUSES = ["imported", "skipped", "failed"] as const;
+export type ImportFileStatus = (typeof IMPORT_FILE_STATUSES)[number];
+
+/**
+ * Why a file was skipped or failed, where the importer knows it; the UI translates these
+ * (`import.reason.<code>`) and shows the plain `reason` text for any other code or none.
+ */
+export const IMPORT_REASON_CODES = ["unchanged", "unsupported_type", "empty", "unreadable", "not_found", "too_large", "encrypted", "corrupt", "ocr_failed", "disk_full", "duplicate"] as const;
+export type ImportReasonCode = (typeof IMPORT_REASON_CODES)[number];
+
+export const ImportFileSchema = z.object({
+  path: z.string(),
+  status: z.enum(IMPORT_FILE_STATUSES),
+  /** The English reason (logs, the CLI, and the UI when there is no known `code`). */
+  reason: z.string().optional(),
+  /** A known reason (IMPORT_REASON_CODES); a string so an older UI reads a newer engine's report. */
+  code: z.string().optional(),
+  /** Chunks indexed, for an imported file. */
+  chunks: z.number().int().optional(),
+});
+export type ImportFile = z.infer<typeof ImportFileSchema>;
+
+/** Most files one report lists (failed first, then skipped, then imported); the counts cover all. */
+export const IMPORT_REPORT_MAX_FILES = 1000;
+
+/** The per-file outcome of an import (knowledge ingest, folder sync, paper import). */
+export const ImportReportSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  /** Chunks indexed in all. */
+  chunks: z.number().int().optional(),
+  files: z.array(ImportFileSchema),
+  /** Files counted but not listed (beyond IMPORT_REPORT_MAX_FILES). */
+  omitted: z.number().int().optional(),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** Counts the files and lists them failed first, at most IMPORT_REPORT_MAX_FILES. */
+export function buildImportReport(files: ImportFile[], chunks?: number): ImportReport {
+  const count = (status: ImportFileStatus) => files.filter((f) => f.status === status).length;
+  const order: Record<ImportFileStatus, number> = { failed: 0, skipped: 1, imported: 2 };
+  const listed = [...files].sort((a, b) => order[a.status] - order[b.status]).slice(0, IMPORT_REPORT_MAX_FILES);
+  return {
+    imported: count("imported"),
+    skipped: count("skipped"),
+    failed: count("failed"),
+    ...(chunks !== undefined ? { chunks } : {}),
+    files: listed,
+    ...(files.length > listed.length ? { omitted: files.length - listed.length } : {}),
+  };
+}

@@ -117,6 +117,10 @@ describe("runCli", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("ingest-1: 1/2 file 1");
     expect(result.stdout).toContain("ingest-1: 2/2 file 2");
+    // The last event's report, one line per file (failed first in the engine's order), then the counts.
+    expect(result.stdout).toContain(`  imported ${path.resolve("a.md")}`);
+    expect(result.stdout).toContain(`  failed   ${path.resolve("b.md")} — not a readable PDF`);
+    expect(result.stdout).toContain("  imported 1 · skipped 0 · failed 1");
     expect(result.stdout).not.toContain("other-task");
     expect(result.api.calls.find((c) => c.method === "knowledge.ingest")?.input).toEqual({ paths: [path.resolve("a.md"), path.resolve("b.md")], collection: "library" });
     const failed = await cli(["ingest", "x.pdf", "--collection", "papers", "--json"]);

@@ -4,6 +4,8 @@ import type { MessageKey } from "../i18n/translate.js";
 import { resolveLabel } from "../i18n/defineMessages.js";
 import { listFeatures } from "../features/registry.js";
 import { baseName, guessKind, pathsFromUriList, SHELL_DROP_KINDS, type DroppedFile, type DropKind } from "./dropImport.js";
+import type { ImportReport } from "../../shared/knowledge.js";
+import { ImportReportView } from "../components/ImportReportView.js";
 
 /** The kinds the features import (the paper library's PDFs …), from the registry. */
 const featureDropTargets = () => listFeatures().flatMap((f) => f.dropTargets ?? []);
@@ -35,11 +37,15 @@ export function DropImport() {
   const pushError = useApp((s) => s.pushError);
   const importModel = useApp((s) => s.importModel);
   const refreshSources = useApp((s) => s.refreshSources);
+  // The import's per-file report shows in the knowledge panel, like an import started there.
+  const trackKnowledgeTask = useApp((s) => s.trackKnowledgeTask);
   const [dragging, setDragging] = useState(false);
   const [files, setFiles] = useState<DroppedFile[] | null>(null);
   const [noPaths, setNoPaths] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  // Per-file reports of the imports that answer with one (the paper library's).
+  const [reports, setReports] = useState<ImportReport[]>([]);
   const depth = useRef(0);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -100,13 +106,23 @@ export function DropImport() {
     const of = (kind: DropKind) => files.filter((f) => f.kind === kind).map((f) => f.path);
     let count = 0;
     try {
-      for (const target of featureDropTargets()) if (of(target.kind).length) count += await target.run(api, of(target.kind));
+      const found: ImportReport[] = [];
+      for (const target of featureDropTargets()) {
+        if (!of(target.kind).length) continue;
+        const result = await target.run(api, of(target.kind));
+        if (typeof result === "number") count += result;
+        else {
+          count += result.count;
+          if (result.report) found.push(result.report);
+        }
+      }
+      setReports(found);
       if (of("note").length) {
-        await api.call("knowledge.ingest", { paths: of("note"), collection: "library" });
+        trackKnowledgeTask((await api.call("knowledge.ingest", { paths: of("note"), collection: "library" })).taskId);
         count += of("note").length;
       }
       if (of("guide").length) {
-        await api.call("knowledge.ingest", { paths: of("guide"), collection: "rules" });
+        trackKnowledgeTask((await api.call("knowledge.ingest", { paths: of("guide"), collection: "rules" })).taskId);
         count += of("guide").length;
       }
       for (const path of of("model")) {
@@ -133,12 +149,15 @@ export function DropImport() {
         </div>
       )}
       {done && (
-        <p className="toast" role="status">
+        <div className="toast" role="status">
           {done}
           <button type="button" className="icon-btn" aria-label={t("common.close")} onClick={() => setDone(null)}>
             ×
           </button>
-        </p>
+          {reports.map((report, i) => (
+            <ImportReportView key={i} report={report} t={t} />
+          ))}
+        </div>
       )}
       <dialog ref={dialog} className="dialog" aria-labelledby="drop-title" onClose={() => setFiles(null)}>
         {files !== null && (

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import type { ScriptoriumApi } from "../../shared/api.js";
 import type { LocalizedLabel } from "../i18n/defineMessages.js";
 import type { WorkflowReducer } from "../store/workflowViews.js";
+import type { ImportReport } from "../../shared/knowledge.js";
 
 /**
  * Everything the shell needs of one workflow's feature folder (`renderer/features/<id>/`), exported
@@ -42,6 +43,6 @@ export interface DropTarget {
   label: LocalizedLabel;
   /** True when a file of this name is this kind by default. */
   matches(name: string): boolean;
-  /** Imports the files; resolves how many were imported. */
-  run(api: ScriptoriumApi, paths: string[]): Promise<number>;
+  /** Imports the files; resolves how many were imported, and the per-file report when the import gives one. */
+  run(api: ScriptoriumApi, paths: string[]): Promise<number | { count: number; report?: ImportReport }>;
 }

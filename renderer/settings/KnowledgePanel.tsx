@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
 import { ProgressBar } from "../components/ProgressBar.js";
+import { ImportReportView } from "../components/ImportReportView.js";
 import { FolderBindingsCard } from "./FolderBindingsCard.js";
 
 /** The knowledge library: import paths with progress, bound folders, sources with chunk counts, delete, re-index. */
@@ -20,6 +21,15 @@ export function KnowledgePanel() {
   // Folder syncs are started by the engine's watcher, not this window: show them too.
   const ids = [...new Set([...taskIds, ...Object.keys(tasks).filter((id) => id.startsWith("folder"))])];
   const running = ids.map((id) => tasks[id] ?? { task: id, done: 0, total: null, message: null, finished: false }).filter((p) => !p.finished);
+  // The imports started here that have ended, newest first: what each did, per file.
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const reports = [...taskIds]
+    .reverse()
+    .flatMap((id) => {
+      const report = tasks[id]?.report;
+      return report && !dismissed.has(id) ? [{ id, report }] : [];
+    })
+    .slice(0, 3);
   return (
     <div className="panel-grid">
       <section className="card">
@@ -51,6 +61,9 @@ export function KnowledgePanel() {
               {t("knowledge.progress", { done: p.done, total: p.total ?? "?" })} {p.message ?? ""}
             </span>
           </div>
+        ))}
+        {reports.map(({ id, report }) => (
+          <ImportReportView key={id} report={report} t={t} onDismiss={() => setDismissed((d) => new Set(d).add(id))} />
         ))}
       </section>
       <FolderBindingsCard />

@@ -1,3 +1,5 @@
+import type { ImportReport } from "../../shared/knowledge.js";
+
 /** Live state of a background task reported by `progress` events on the system stream. */
 export interface TaskProgress {
   task: string;
@@ -9,4 +11,6 @@ export interface TaskProgress {
   /** When the last report arrived (ms since epoch, client clock). */
   updatedAt: number;
   finished: boolean;
+  /** An import's per-file report, from its last event. */
+  report?: ImportReport;
 }

@@ -60,6 +60,9 @@ export const createKnowledgeSlice: SliceCreator<KnowledgeSlice> = (set, get) => 
       get().pushError(error);
     }
   },
+  trackKnowledgeTask(taskId) {
+    set((s) => ({ knowledgeTasks: [...s.knowledgeTasks, taskId] }));
+  },
   async deleteSource(id) {
     try {
       await get().api.call("knowledge.deleteSource", { sourceId: id });

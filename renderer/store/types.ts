@@ -80,6 +80,8 @@ export interface KnowledgeSlice {
   setFolderPaused(id: string, paused: boolean): Promise<void>;
   unbindFolder(id: string, removeSources: boolean): Promise<void>;
   ingest(paths: string[]): Promise<void>;
+  /** Follows an ingest started elsewhere (a drop): the knowledge panel shows its progress and report. */
+  trackKnowledgeTask(taskId: string): void;
   deleteSource(id: string): Promise<void>;
   reindex(): Promise<void>;
 }

@@ -2,6 +2,15 @@ import type { ScriptoriumApi } from "../api.js";
 import { SYSTEM_STREAM } from "../events.js";
 import type { EngineEvent } from "../events.js";
 import type { CliContext } from "./CliContext.js";
+import type { ImportReport } from "../knowledge.js";
+
+/** The human lines of an import's report: one per listed file, then any not listed. */
+export function importReportLines(report: ImportReport): string[] {
+  const lines = report.files.map((f) => `  ${f.status.padEnd(8)} ${f.path}${f.reason ? ` — ${f.reason}` : ""}`);
+  if (report.omitted) lines.push(`  … ${report.omitted} more file(s) not listed`);
+  lines.push(`  imported ${report.imported} · skipped ${report.skipped} · failed ${report.failed}`);
+  return lines;
+}
 
 /**
  * The system stream's last seq, so following it starts at "now". Task ids are unique, so when
@@ -30,10 +39,17 @@ function concerns(event: EngineEvent, taskId: string): boolean {
 /**
  * Follow a background task (model download, ingest) on the system stream until its progress
  * reaches its total, or a `done`/`error` naming it arrives. Prints progress lines or JSON lines.
+ * With `waitForReport` (an import) it ends at the progress event that carries the per-file report.
  * Resolves true on success. A task may still be finishing when this resolves; the engine's
  * dispose (which the CLI always awaits) waits for running tasks, so the process ends after it.
  */
-export function waitForTask(ctx: CliContext, api: ScriptoriumApi, taskId: string, afterSeq: number): Promise<boolean> {
+export function waitForTask(
+  ctx: CliContext,
+  api: ScriptoriumApi,
+  taskId: string,
+  afterSeq: number,
+  options: { waitForReport?: boolean } = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
     let finished = false;
     let unsubscribe: (() => void) | null = null;
@@ -46,8 +62,13 @@ export function waitForTask(ctx: CliContext, api: ScriptoriumApi, taskId: string
       if (finished || !concerns(event, taskId)) return;
       if (ctx.flags.json) ctx.out(JSON.stringify(event));
       if (event.type === "progress") {
-        if (!ctx.flags.json) ctx.out(`${event.task}: ${event.done}${event.total === null ? "" : `/${event.total}`}${event.message ? ` ${event.message}` : ""}`);
-        if (event.total !== null && event.done >= event.total) finish(true);
+        if (!ctx.flags.json) {
+          ctx.out(`${event.task}: ${event.done}${event.total === null ? "" : `/${event.total}`}${event.message ? ` ${event.message}` : ""}`);
+          // An import's last event: one line per file (the JSON line above carries the same report).
+          if (event.report) for (const line of importReportLines(event.report)) ctx.out(line);
+        }
+        // An import's files reach n/n before its last event, the one with the report: wait for that.
+        if (event.total !== null && event.done >= event.total && (!options.waitForReport || event.report)) finish(true);
       } else if (event.type === "error") {
         if (!ctx.flags.json) ctx.err(`error: ${event.error.message}`);
         finish(false);

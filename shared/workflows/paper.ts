@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { workflowEvent } from "../coreEvents.js";
+import { ImportReportSchema } from "../knowledge.js";
 import { defineWorkflowContract } from "./contract.js";
 import { PaperBibMethods } from "./paperBib.js";
 import { PaperExportMethods } from "./paperExport.js";
@@ -163,7 +164,10 @@ export const PaperMethods = {
   import: {
     // `taskId` (optional): the import reports `progress` under it on the system stream and `jobs.cancel` stops it.
     input: z.object({ paths: z.array(z.string().min(1).max(4096)).min(1).max(100), taskId: z.string().min(1).max(200).optional() }).strict(),
-    output: z.object({ papers: z.array(z.object({ doc_id: z.string(), title: z.string(), pages: z.number().int(), existing: z.boolean() })) }),
+    // Each file is all or nothing and a failed one does not stop the rest; `report` says per file
+    // what became of it (already in the library = skipped, code `duplicate`). Only when every file
+    // failed does the call fail, with the first file's error.
+    output: z.object({ papers: z.array(z.object({ doc_id: z.string(), title: z.string(), pages: z.number().int(), existing: z.boolean() })), report: ImportReportSchema.optional() }),
   },
   list: {
     input: z.object({ query: z.string().max(200).optional() }).strict(),

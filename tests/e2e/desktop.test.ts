@@ -129,6 +129,29 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
     await visible(page.getByRole("dialog", { name: "导入拖入的文件" }).getByText("浏览器模式拿不到拖入文件在磁盘上的位置"));
   });
 
+  it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason (issue 32)", async () => {
+    // Papers with a deterministic embedder and no metadata model (no model file in CI).
+    const paper = (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) }));
+    const studio = await openStudio({ workflowServices: { paper } });
+    const { page } = studio;
+    await skipOnboarding(page);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scriptorium-drop-papers-"));
+    const good = path.join(dir, "good.pdf");
+    const broken = path.join(dir, "broken.pdf");
+    fs.writeFileSync(good, await buildPaperPdf());
+    fs.writeFileSync(broken, "%PDF-1.7\n1 0 obj garbage");
+    await dropFiles(studio, [good, broken]);
+    const dialog = await visible(page.getByRole("dialog", { name: "导入拖入的文件" }));
+    await dialog.getByRole("button", { name: "导入 2 个文件" }).click();
+    const report = await visible(page.getByRole("status", { name: "导入结果" }), 30_000);
+    await expect(report.innerText()).resolves.toContain("已导入 1 · 已跳过 0 · 失败 1");
+    const failed = report.locator(".import-report__file--failed");
+    await expect(failed.innerText()).resolves.toContain(broken);
+    await expect(failed.innerText()).resolves.toContain("文件已损坏或不是有效的格式");
+    await studio.screenshot("21-drop-papers-report");
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("cancels a long job from its progress bar in the job tray (jobs.cancel)", async () => {
     // The embedder holds its first batch until the job's signal aborts: the ingest is provably running.
     const embedder = new GatedEmbedder(1);

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { buildRenderer, startStudio, type Studio } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 
 let studio: Studio | null = null;
 let mock: http.Server;
@@ -111,6 +112,38 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     await page.getByRole("button", { name: "保存" }).click();
     await visible(page.getByText(mockUrl));
     await expect(page.getByRole("button", { name: "编辑 知识中心" }).isVisible()).resolves.toBe(true);
+  });
+
+  it("a knowledge import ends with counts and each file's status and reason, translated (issue 32)", async () => {
+    // A deterministic embedder (no model file in CI); ingest, chunking and LanceDB are the real ones.
+    studio = await startStudio({ knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(32) } });
+    const { page } = studio;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "import-report-"));
+    fs.writeFileSync(path.join(folder, "good.md"), "# 笔记\n\n离线写作让资料留在内网。\n");
+    fs.writeFileSync(path.join(folder, "broken.pdf"), "%PDF-1.4 this is not really a pdf");
+    fs.writeFileSync(path.join(folder, "image.bin"), Buffer.from([1, 2, 3]));
+    await skipOnboarding(page);
+    await page.getByRole("button", { name: "设置", exact: true }).click();
+    await page.getByRole("tab", { name: "知识库" }).click();
+    const importFolder = async () => {
+      await page.getByLabel("路径（每行一个）").fill(folder);
+      await page.getByRole("button", { name: "开始导入" }).click();
+    };
+    await importFolder();
+    const report = await visible(page.getByRole("status", { name: "导入结果" }).first(), 30_000);
+    await expect.poll(() => report.innerText()).toContain("已导入 1 · 已跳过 1 · 失败 1");
+    // Something failed: the file list is open, the failed file first with its reason in Chinese.
+    const failed = report.locator(".import-report__file--failed");
+    await expect(failed.innerText()).resolves.toContain(path.join(folder, "broken.pdf"));
+    await expect(failed.innerText()).resolves.toContain("文件已损坏或不是有效的格式");
+    await expect(report.locator(".import-report__file--skipped").innerText()).resolves.toContain("不支持的文件类型");
+    await studio.screenshot("10-knowledge-import-report");
+
+    // Again: the note is unchanged, and the newest report comes first.
+    await importFolder();
+    const second = page.getByRole("status", { name: "导入结果" }).first();
+    await expect.poll(() => second.innerText(), { timeout: 30_000 }).toContain("已导入 0 · 已跳过 2 · 失败 1");
+    await expect(second.innerText()).resolves.toContain("内容没有变化");
   });
 
   it("shows a clear error when the imported model file is not a GGUF", async () => {

@@ -25,7 +25,7 @@ const runTask: RunTask = (kind, work) => {
   const entry: (typeof results)[number] = { kind };
   results.push(entry);
   void work(() => undefined, controller.signal).then(
-    (summary) => (entry.summary = summary),
+    (outcome) => (entry.summary = typeof outcome === "string" ? outcome : outcome.summary),
     (error: unknown) => (entry.error = error),
   );
   return { taskId: `${kind}-${results.length}` };

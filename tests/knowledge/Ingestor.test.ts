@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MaterialSchema } from "../../shared/knowledge.js";
 import { KnowledgeService } from "../../electron/engine/knowledge/KnowledgeService.js";
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
-import type { IngestProgress } from "../../electron/engine/knowledge/Ingestor.js";
+import { ingestSummary, toImportReport, type IngestProgress } from "../../electron/engine/knowledge/Ingestor.js";
 import { HashEmbedder } from "./HashEmbedder.js";
 import { makePdf } from "./makePdf.js";
 
@@ -92,6 +92,32 @@ describe("Ingestor via KnowledgeService", () => {
     expect(html[0]!.text).not.toContain("x()");
     const txt = await service.searchChunks("library", "深度学习", { mode: "fts", limit: 1 });
     expect(txt[0]!.meta.file).toBe("notes.txt");
+  });
+
+  it("reports per file: imported, skipped (unchanged, unsupported, empty) and failed with a reason", async () => {
+    const lib = path.join(root, "mixed");
+    fs.mkdirSync(lib);
+    fs.writeFileSync(path.join(lib, "good.md"), "# 好\n\n先列提纲，再写正文。\n");
+    fs.writeFileSync(path.join(lib, "broken.pdf"), "%PDF-1.4 this is not really a pdf");
+    fs.writeFileSync(path.join(lib, "image.bin"), Buffer.from([1, 2, 3]));
+    fs.writeFileSync(path.join(lib, "empty.txt"), "");
+    const first = toImportReport(await service.ingest({ paths: [lib], collection: "library" }));
+    const byName = (report: typeof first) => Object.fromEntries(report.files.map((f) => [path.basename(f.path), f]));
+    expect(first).toMatchObject({ imported: 1, skipped: 2, failed: 1 });
+    expect(byName(first)["good.md"]).toMatchObject({ status: "imported", chunks: 1 });
+    expect(byName(first)["image.bin"]).toMatchObject({ status: "skipped", code: "unsupported_type" });
+    expect(byName(first)["empty.txt"]).toMatchObject({ status: "skipped", code: "empty" });
+    expect(byName(first)["broken.pdf"]).toMatchObject({ status: "failed", code: "corrupt", reason: expect.stringContaining("not a readable PDF") });
+    // Failed files come first in the list.
+    expect(first.files[0]!.status).toBe("failed");
+
+    const again = await service.ingest({ paths: [lib, path.join(lib, "image.bin")], collection: "library" });
+    const second = toImportReport(again);
+    expect(second).toMatchObject({ imported: 0, failed: 1 });
+    expect(byName(second)["good.md"]).toMatchObject({ status: "skipped", code: "unchanged" });
+    // An unsupported file named on its own is skipped too, not a failure.
+    expect(second.files.filter((f) => f.code === "unsupported_type")).toHaveLength(2);
+    expect(ingestSummary(again)).toMatch(/^ingested 0, unchanged 2, failed 1, skipped 2, chunks 0: broken\.pdf \(/);
   });
 
   it("re-ingesting unchanged files is a no-op; a changed file replaces its chunks", async () => {

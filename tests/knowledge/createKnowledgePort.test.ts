@@ -57,7 +57,7 @@ describe("createKnowledgePort", () => {
     await port.idle();
     const progress = events.filter((e) => e.stream === SYSTEM_STREAM && e.draft.type === "progress").map((e) => e.draft);
     expect(progress.every((p) => p.type === "progress" && p.task === taskId)).toBe(true);
-    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1, message: expect.stringMatching(/^ingested 2, unchanged 0, failed 0/) });
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1, message: expect.stringMatching(/^ingested 2, unchanged 0, failed 0/), report: { imported: 2, skipped: 0, failed: 0, chunks: 2 } });
 
     const { materials } = await port.search({ query: "深度学习", limit: 3, collection: "library" });
     expect(materials[0]!.source).toMatch(/^b\.txt/);
@@ -84,7 +84,12 @@ describe("createKnowledgePort", () => {
     fs.writeFileSync(broken, "not a pdf");
     const { taskId } = await port.ingest({ paths: [broken], collection: "library" });
     await port.idle();
-    expect(events.at(-1)!.draft).toMatchObject({ type: "progress", task: taskId, message: expect.stringContaining("failed 1") });
+    expect(events.at(-1)!.draft).toMatchObject({
+      type: "progress",
+      task: taskId,
+      message: expect.stringContaining("failed 1"),
+      report: { imported: 0, skipped: 0, failed: 1, files: [{ path: broken, status: "failed", code: "corrupt" }] },
+    });
 
     settings = { ...settings, embeddingModel: "broken.gguf" };
     const failing = createKnowledgePort(

@@ -21,7 +21,7 @@ export const ingestCommand: CommandGroup = async (ctx) => {
   const cursor = await systemStreamCursor(api);
   const { taskId } = await api.call("knowledge.ingest", { paths: ctx.args.map((p) => path.resolve(p)), collection });
   if (!ctx.flags.json) ctx.out(`ingesting ${ctx.args.length} path(s) into ${collection} (${taskId})`);
-  return (await waitForTask(ctx, api, taskId, cursor)) ? 0 : 1;
+  return (await waitForTask(ctx, api, taskId, cursor, { waitForReport: true })) ? 0 : 1;
 };
 
 async function watchFolder(ctx: CliContext, dir: string, collection: Collection): Promise<ExitCode> {

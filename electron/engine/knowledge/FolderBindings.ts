@@ -1,6 +1,6 @@
 import path from "node:path";
 import type Database from "better-sqlite3";
-import type { Collection, FolderBinding } from "../../../shared/knowledge.js";
+import type { Collection, FolderBinding, ImportReport } from "../../../shared/knowledge.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { FolderBindingRepository } from "./FolderBindingRepository.js";
 import { FolderSync, realRoot, type FolderSyncReport } from "./FolderSync.js";
@@ -10,9 +10,12 @@ import type { KnowledgeService } from "./KnowledgeService.js";
 import { SourceRepository } from "./SourceRepository.js";
 
 /** Runs a background job whose progress lands in the job tray; returns its task id. */
+/** What a task ends with: its English summary, and for an import the per-file report. */
+export type TaskOutcome = string | { summary: string; report?: ImportReport };
+
 export type RunTask = (
   kind: string,
-  work: (onProgress: (p: IngestProgress) => void, signal: AbortSignal) => Promise<string>,
+  work: (onProgress: (p: IngestProgress) => void, signal: AbortSignal) => Promise<TaskOutcome>,
 ) => { taskId: string };
 
 export interface FolderBindingsOptions {
@@ -162,7 +165,21 @@ export class FolderBindings {
   }
 }
 
-function summary(binding: FolderBinding, report: FolderSyncReport): string {
+/**
+ * The English line and the report: a folder sync counts what it indexed and left unchanged, and
+ * lists by name only the files that failed (the others are `omitted`).
+ */
+function summary(binding: FolderBinding, report: FolderSyncReport): TaskOutcome {
   const failed = report.failed.map((f) => `${f.path} (${f.error})`).join("; ");
-  return `${binding.path}: indexed ${report.indexed}, unchanged ${report.unchanged}, removed ${report.removed}, failed ${report.failed.length}${failed ? `: ${failed}` : ""}`;
+  const importReport: ImportReport = {
+    imported: report.indexed,
+    skipped: report.unchanged,
+    failed: report.failed.length,
+    files: report.failed.map((f) => ({ path: f.path, status: "failed" as const, reason: f.error })),
+    ...(report.indexed + report.unchanged > 0 ? { omitted: report.indexed + report.unchanged } : {}),
+  };
+  return {
+    summary: `${binding.path}: indexed ${report.indexed}, unchanged ${report.unchanged}, removed ${report.removed}, failed ${report.failed.length}${failed ? `: ${failed}` : ""}`,
+    report: importReport,
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Collection, Source } from "../../../shared/knowledge.js";
+import { buildImportReport, type Collection, type ImportFile, type ImportReasonCode, type ImportReport, type Source } from "../../../shared/knowledge.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Embedder } from "../llm/LlmClient.js";
 import type { IndexedChunk } from "./IndexedChunk.js";
@@ -10,6 +10,7 @@ import type { KnowledgeStore } from "./KnowledgeStore.js";
 import type { SourceRepository, StoredChunk } from "./SourceRepository.js";
 import { detectLang, type RawChunk } from "./ingest/RawChunk.js";
 import { isNoSpaceError } from "../io/atomicWrite.js";
+import { importReasonCode as reasonCode } from "../io/importReasonCode.js";
 
 /** A chunk handed in by another service (no file behind it); missing fields default to null/empty. */
 export interface ExternalChunk {
@@ -44,9 +45,28 @@ export interface IngestReport {
   ingested: Source[];
   /** Files whose content hash did not change: nothing was done. */
   unchanged: string[];
-  /** Files that could not be read or parsed; the rest went on. */
-  failed: Array<{ path: string; error: string }>;
+  /** Files that could not be read or parsed; the rest went on. `code` when the reason is known. */
+  failed: Array<{ path: string; error: string; code?: ImportReasonCode }>;
+  /** Files not imported for a known reason: an unsupported type, no text in them. */
+  skipped: Array<{ path: string; error: string; code: ImportReasonCode }>;
   chunks: number;
+}
+
+/** The report as the contract's per-file ImportReport (what the UI and the CLI show). */
+export function toImportReport(report: IngestReport): ImportReport {
+  const files: ImportFile[] = [
+    ...report.ingested.map((source): ImportFile => ({ path: source.path, status: "imported", chunks: source.chunkCount })),
+    ...report.unchanged.map((file): ImportFile => ({ path: file, status: "skipped", code: "unchanged", reason: "content unchanged since the last import" })),
+    ...report.skipped.map((f): ImportFile => ({ path: f.path, status: "skipped", code: f.code, reason: f.error })),
+    ...report.failed.map((f): ImportFile => ({ path: f.path, status: "failed", reason: f.error, ...(f.code ? { code: f.code } : {}) })),
+  ];
+  return buildImportReport(files, report.chunks);
+}
+
+/** The one-line English summary (logs, the CLI's last progress line). */
+export function ingestSummary(report: IngestReport): string {
+  const failed = report.failed.map((f) => `${path.basename(f.path)} (${f.error})`).join("; ");
+  return `ingested ${report.ingested.length}, unchanged ${report.unchanged.length}, failed ${report.failed.length}, skipped ${report.skipped.length}, chunks ${report.chunks}${failed ? `: ${failed}` : ""}`;
 }
 
 export interface IngestorOptions {
@@ -74,16 +94,18 @@ export class Ingestor {
 
   /** Ingests files and folders (recursively, supported kinds only); bad files are reported and skipped. */
   async ingest(paths: string[], options: IngestOptions): Promise<IngestReport> {
-    const report: IngestReport = { ingested: [], unchanged: [], failed: [], chunks: 0 };
+    const report: IngestReport = { ingested: [], unchanged: [], skipped: [], failed: [], chunks: 0 };
     const files: Array<{ file: string; root: string | undefined }> = [];
+    const unsupported = (file: string) => report.skipped.push({ path: file, code: "unsupported_type", error: `unsupported file type${path.extname(file) ? ` (${path.extname(file)})` : ""}` });
     for (const input of paths) {
       const absolute = path.resolve(input);
       try {
         const stat = await fs.stat(absolute);
-        if (stat.isDirectory()) for (const file of await listFiles(absolute)) files.push({ file, root: absolute });
-        else files.push({ file: absolute, root: undefined });
+        if (stat.isDirectory()) for (const file of await listFiles(absolute, unsupported)) files.push({ file, root: absolute });
+        else if (documentKind(absolute)) files.push({ file: absolute, root: undefined });
+        else unsupported(absolute);
       } catch (error) {
-        report.failed.push({ path: absolute, error: errorMessage(error) });
+        report.failed.push({ path: absolute, error: errorMessage(error), ...reasonCode(error) });
       }
     }
     options.onProgress?.({ phase: "scan", done: 0, total: files.length, message: `${files.length} files` });
@@ -92,13 +114,16 @@ export class Ingestor {
       try {
         const result = await this.ingestFile(file, root, options);
         if (result === "unchanged") report.unchanged.push(file);
-        else {
+        else if (result.chunkCount === 0) {
+          // Saved (so older content is gone) but nothing in it to search: say so rather than "imported".
+          report.skipped.push({ path: file, code: "empty", error: "no text found in the file" });
+        } else {
           report.ingested.push(result);
           report.chunks += result.chunkCount;
         }
       } catch (error) {
         if (isAbort(error, options.signal)) throw error;
-        report.failed.push({ path: file, error: errorMessage(error) });
+        report.failed.push({ path: file, error: errorMessage(error), ...reasonCode(error) });
       }
       options.onProgress?.({ phase: "file", done: index + 1, total: files.length, path: file });
     }
@@ -249,8 +274,11 @@ export function sourceId(collection: Collection, absolutePath: string): string {
   return createHash("sha256").update(`${collection}\0${absolutePath}`).digest("hex").slice(0, 24);
 }
 
-/** Supported files under `dir`, sorted, hidden files and SKIPPED_DIRS left out; symlinks are not followed. */
-export async function listFiles(dir: string): Promise<string[]> {
+/**
+ * Supported files under `dir`, sorted, hidden files and SKIPPED_DIRS left out; symlinks are not
+ * followed. `onUnsupported` hears of each other (visible) file left out.
+ */
+export async function listFiles(dir: string, onUnsupported?: (file: string) => void): Promise<string[]> {
   const files: string[] = [];
   const entries = await fs.readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
@@ -258,9 +286,11 @@ export async function listFiles(dir: string): Promise<string[]> {
     if (entry.name.startsWith(".")) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) files.push(...(await listFiles(full)));
+      if (!SKIPPED_DIRS.has(entry.name)) files.push(...(await listFiles(full, onUnsupported)));
     } else if (entry.isFile() && documentKind(full)) {
       files.push(full);
+    } else if (entry.isFile()) {
+      onUnsupported?.(full);
     }
   }
   return files;

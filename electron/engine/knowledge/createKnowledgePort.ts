@@ -3,14 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
 import { SYSTEM_STREAM } from "../../../shared/events.js";
-import type { Collection } from "../../../shared/knowledge.js";
+import type { Collection, ImportReport } from "../../../shared/knowledge.js";
 import type { Settings } from "../../../shared/models.js";
 import type { KnowledgeContext } from "./KnowledgeContext.js";
 import type { KnowledgePort } from "./KnowledgePort.js";
 import type { Embedder } from "../llm/LlmClient.js";
 import { resolveThreads } from "../llm/physicalCoreCount.js";
 import { EmbeddingService } from "./EmbeddingService.js";
-import type { IngestProgress } from "./Ingestor.js";
+import { ingestSummary, toImportReport, type IngestProgress } from "./Ingestor.js";
+import type { TaskOutcome } from "./FolderBindings.js";
 import { KnowledgeService } from "./KnowledgeService.js";
 import { FolderBindings } from "./FolderBindings.js";
 import { LibraryProvider } from "./LibraryProvider.js";
@@ -81,13 +82,13 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
 
   const runTask = (
     kind: string,
-    work: (onProgress: (p: IngestProgress) => void, signal: AbortSignal) => Promise<string>,
+    work: (onProgress: (p: IngestProgress) => void, signal: AbortSignal) => Promise<TaskOutcome>,
   ): { taskId: string } => {
     const taskId = `${kind}-${randomUUID()}`;
     const controller = new AbortController();
     controllers.set(taskId, controller);
-    const emit = (done: number, total: number | null, message?: string) =>
-      context.emit(SYSTEM_STREAM, { type: "progress", task: taskId, done, total, ...(message ? { message } : {}) });
+    const emit = (done: number, total: number | null, message?: string, report?: ImportReport) =>
+      context.emit(SYSTEM_STREAM, { type: "progress", task: taskId, done, total, ...(message ? { message } : {}), ...(report ? { report } : {}) });
     let files = 0;
     const onProgress = (p: IngestProgress) => {
       if (p.phase === "batch" && p.path) emit(files, null, `${path.basename(p.path)}: ${p.done}/${p.total ?? "?"}`);
@@ -98,7 +99,8 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
       }
     };
     const task = work(onProgress, controller.signal)
-      .then((summary) => emit(1, 1, summary))
+      // The last event: the English summary (logs, CLI) and, for an import, the per-file report.
+      .then((outcome) => (typeof outcome === "string" ? emit(1, 1, outcome) : emit(1, 1, outcome.summary, outcome.report)))
       .catch((error: unknown) => {
         const apiError = toApiError(error);
         emit(0, null, `failed: ${apiError.message}`);
@@ -146,8 +148,7 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
       const knowledge = service();
       return runTask("ingest", async (onProgress, signal) => {
         const report = await knowledge.ingest(input, { onProgress, signal });
-        const failed = report.failed.map((f) => `${path.basename(f.path)} (${f.error})`).join("; ");
-        return `ingested ${report.ingested.length}, unchanged ${report.unchanged.length}, failed ${report.failed.length}, chunks ${report.chunks}${failed ? `: ${failed}` : ""}`;
+        return { summary: ingestSummary(report), report: toImportReport(report) };
       });
     },
     async search(input) {

@@ -155,6 +155,9 @@ export class FakeApi implements ScriptoriumApi {
             return;
           }
           for (let done = 1; done <= total; done++) this.emit(SYSTEM_STREAM, { type: "progress", task: taskId, done, total, message: `file ${done}` });
+          // The last event, like the port's: the summary and the per-file report (the last path failed).
+          const files = (input.paths as string[]).map((p, i) => (i === total - 1 && total > 1 ? { path: p, status: "failed" as const, reason: "not a readable PDF", code: "corrupt" } : { path: p, status: "imported" as const, chunks: 1 }));
+          this.emit(SYSTEM_STREAM, { type: "progress", task: taskId, done: 1, total: 1, message: `ingested ${total - 1}, failed 1`, report: { imported: total - 1, skipped: 0, failed: 1, files } });
         }, 5);
         return { taskId };
       }

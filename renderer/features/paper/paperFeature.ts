@@ -19,7 +19,11 @@ export const paperFeature: FeatureEntry = {
       kind: "paper",
       label: "paper.dropKind",
       matches: (name) => name.toLowerCase().endsWith(".pdf"),
-      run: async (api, paths) => (await api.call("paper.import", { paths, taskId: newTaskId("paper-import") })).papers.length,
+      // A failed PDF no longer stops the others: the report says which and why.
+      run: async (api, paths) => {
+        const { papers, report } = await api.call("paper.import", { paths, taskId: newTaskId("paper-import") });
+        return { count: papers.length, ...(report ? { report } : {}) };
+      },
     },
   ],
 };

@@ -25,7 +25,13 @@ export function paperMethods({ papers, db }: PaperDeps, { jobs, emitSystem, sess
       try {
         // A scanned file reports each OCR'd page with an ETA; the bar counts pages until the file is done.
         const ocr = (name: string, page: OcrProgress) => emitSystem({ type: "progress", task: taskId, done: page.done, total: page.total, message: ocrMessage(name, page) });
-        return await jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name), ocr));
+        const result = await jobs.run(taskId, (signal) => papers.import(input, signal, (done, _total, name) => progress(done, name), ocr));
+        // The last event carries the per-file report, as a knowledge import's does.
+        if (result.report) {
+          const { imported, skipped, failed } = result.report;
+          emitSystem({ type: "progress", task: taskId, done: total, total, message: `imported ${imported}, skipped ${skipped}, failed ${failed}`, report: result.report });
+        }
+        return result;
       } catch (error) {
         // The bar must end: a failed or cancelled import reports its last state as finished.
         progress(total, error instanceof ScriptoriumError && error.code === "aborted" ? "cancelled" : "failed");

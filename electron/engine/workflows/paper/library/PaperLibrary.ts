@@ -87,9 +87,9 @@ export class PaperLibrary {
       data = fs.readFileSync(filePath);
     } catch (error) {
       if (error instanceof ScriptoriumError) throw error;
-      throw new ScriptoriumError("not_found", `${name}: file not found or unreadable (${filePath}).`, { file: filePath });
+      throw new ScriptoriumError("not_found", `${name}: file not found or unreadable (${filePath}).`, { file: filePath, reason: "unreadable" });
     }
-    if (data.length === 0) throw new ScriptoriumError("bad_request", `${name}: the file is empty.`, { file: name });
+    if (data.length === 0) throw new ScriptoriumError("bad_request", `${name}: the file is empty.`, { file: name, reason: "empty" });
     const contentHash = createHash("sha256").update(data).digest("hex");
     const existing = this.repo.byHash(contentHash);
     if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
@@ -97,7 +97,7 @@ export class PaperLibrary {
     const { kind, lines, ocr } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
     const parsed = parsePaper(lines);
     const body = parsed.blocks.filter((block) => block.kind !== "reference");
-    if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name });
+    if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name, reason: "empty" });
     const docId = `p${contentHash.slice(0, 12)}`;
     const firstPage = parsed.pages[0]?.text ?? "";
     const llm = this.options.llm?.();

@@ -4,6 +4,9 @@ import type { z } from "zod";
 import type { Settings } from "../../../../../shared/models.js";
 import type { PaperMethods } from "../../../../../shared/workflows/paper.js";
 import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
+import { importReasonCode } from "../../../io/importReasonCode.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { buildImportReport, type ImportFile } from "../../../../../shared/knowledge.js";
 import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
 import { resolveThreads } from "../../../llm/physicalCoreCount.js";
 import { EmbeddingService } from "../../../knowledge/EmbeddingService.js";
@@ -72,13 +75,30 @@ export class PaperService {
     onOcr?: (name: string, progress: OcrProgress) => void,
   ): Promise<Out<"import">> {
     const papers: Out<"import">["papers"] = [];
-    // One file after the other: each import is all-or-nothing, and the first failure stops the batch.
+    const files: ImportFile[] = [];
+    let firstError: unknown;
+    // One file after the other: each import is all-or-nothing; a failed file is reported and the
+    // next one tried. A cancel stops the batch.
     for (const file of input.paths) {
       signal?.throwIfAborted();
-      papers.push(await this.library.importFile(file, signal, onOcr ? (progress) => onOcr(path.basename(file), progress) : undefined));
-      onFile?.(papers.length, input.paths.length, path.basename(file));
+      try {
+        const paper = await this.library.importFile(file, signal, onOcr ? (progress) => onOcr(path.basename(file), progress) : undefined);
+        papers.push(paper);
+        files.push(
+          paper.existing
+            ? { path: file, status: "skipped", code: "duplicate", reason: `already in the library as "${paper.title}"` }
+            : { path: file, status: "imported" },
+        );
+      } catch (error) {
+        if (signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
+        firstError ??= error;
+        files.push({ path: file, status: "failed", reason: error instanceof Error ? error.message : String(error), ...importReasonCode(error) });
+      }
+      onFile?.(files.length, input.paths.length, path.basename(file));
     }
-    return { papers };
+    // Nothing imported at all: the call fails as a single file's import always did.
+    if (papers.length === 0 && firstError !== undefined) throw firstError;
+    return { papers, report: buildImportReport(files) };
   }
 
   list(input: In<"list">): Out<"list"> {
