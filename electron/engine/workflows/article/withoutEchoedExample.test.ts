@@ -7,22 +7,27 @@ describe("withoutEchoedExample", () => {
   const example = outlineExample("zh");
 
   it("turns an outline that is the prompt's example back into this article's: the intent as title, the key questions as sections", () => {
-    const cleaned = withoutEchoedExample(example, example, ["校园用电为何高？", "怎样节能？"], ["m001", "m002"]);
+    const cleaned = withoutEchoedExample(example, example, ["校园用电为何高？", "怎样节能？"], ["m001", "m002"], "zh");
     expect(cleaned.title).toBe("");
     expect(cleaned.sections.map((s) => s.section_title)).toEqual(["校园用电为何高？", "怎样节能？"]);
     expect(cleaned.sections.every((s) => s.material_ids.join() === "m001,m002")).toBe(true);
     expect(sanitizeOutline(cleaned, ["m001", "m002"], "校园节能").title).toBe("校园节能");
   });
 
+  it("falls back to a plain article skeleton when fewer than two key questions are left", () => {
+    const cleaned = withoutEchoedExample(outlineExample("en"), outlineExample("en"), ["Only one?"], ["m001"], "en");
+    expect(cleaned.sections.map((s) => s.section_title)).toEqual(["Background", "Where things stand", "What to do", "Conclusion"]);
+  });
+
   it("keeps the model's own sections and drops only the copied ones", () => {
     const own = { section_title: "图书馆延长开放的利弊", key_points: ["学生需求"], material_ids: ["m001"] };
-    const cleaned = withoutEchoedExample({ title: "图书馆开放时间", sections: [own, example.sections[1]!] }, example, ["问题"], ["m001"]);
+    const cleaned = withoutEchoedExample({ title: "图书馆开放时间", sections: [own, example.sections[1]!] }, example, ["问题"], ["m001"], "zh");
     expect(cleaned).toEqual({ title: "图书馆开放时间", sections: [own] });
   });
 
   it("leaves an outline that copied nothing as it is", () => {
     const outline = { title: "T", sections: [{ section_title: "A", key_points: [], material_ids: [] }] };
-    expect(withoutEchoedExample(outline, example, [], [])).toEqual(outline);
+    expect(withoutEchoedExample(outline, example, [], [], "zh")).toEqual(outline);
   });
 });
 

@@ -10,12 +10,16 @@ const same = (a: string, b: string) => a.trim() === b.trim();
  * none is left the article's key questions become the sections, each free to cite every approved
  * material.
  */
-export function withoutEchoedExample(outline: Outline, example: Outline, keyQuestions: readonly string[], approvedIds: readonly string[]): Outline {
+export function withoutEchoedExample(outline: Outline, example: Outline, keyQuestions: readonly string[], approvedIds: readonly string[], locale: "zh" | "en"): Outline {
   const title = same(outline.title, example.title) ? "" : outline.title;
   const sections = outline.sections.filter((s) => !example.sections.some((e) => same(e.section_title, s.section_title)));
   if (sections.length) return { title, sections };
-  return { title, sections: keyQuestions.map((q) => ({ section_title: q, key_points: [], material_ids: [...approvedIds] })) };
+  // Nothing of the model's own: the key questions, else the plain skeleton of an article.
+  const titles = keyQuestions.length >= 2 ? keyQuestions : SKELETON[locale];
+  return { title, sections: titles.map((q) => ({ section_title: q, key_points: [], material_ids: [...approvedIds] })) };
 }
+
+const SKELETON = { zh: ["背景", "现状与问题", "做法与建议", "结语"], en: ["Background", "Where things stand", "What to do", "Conclusion"] } as const;
 
 /** Strings the model copied from the example's list, taken out (e.g. its key questions). */
 export function withoutEchoed(values: readonly string[], example: readonly string[]): string[] {

@@ -43,7 +43,7 @@ export function writerOutlineNode(services: ArticleDeps) {
         signal: config.signal,
         maxTokens: 900,
       });
-      const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved), approved, titleFromIntent(state.input.intent));
+      const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
       emit(config, { type: "outline_ready", outline });
       const summary = say(locale, `《${outline.title}》，${outline.sections.length} 节`, `"${outline.title}", ${outline.sections.length} sections`);
       return { update: { outline, approved_material_ids: approved }, summary };
