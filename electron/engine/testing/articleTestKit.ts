@@ -1,5 +1,6 @@
 import type { EngineEvent } from "../../../shared/events.js";
 import type { Material } from "../../../shared/knowledge.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Engine } from "../Engine.js";
 import { ScriptedLlm } from "./ScriptedLlm.js";
 import type { ScriptedCall, ScriptedCallOptions } from "./ScriptedLlm.js";
@@ -28,6 +29,8 @@ export interface ArticleScript {
   section: (prompt: string) => string;
   /** Section titles whose next call throws once (simulates a crash mid-draft). */
   failSectionOnce: Set<string>;
+  /** The outline call fails as a weak model's does: no valid JSON after every attempt. */
+  outlineFails?: boolean;
 }
 
 /**
@@ -51,13 +54,16 @@ export class ArticleScriptLlm extends ScriptedLlm {
         "researcher.keywords": { keywords: ["alpha", "beta"] },
         // The researcher's ranking call keeps the search order: the materials' ids as the prompt lists them.
         "researcher.rank": (options: ScriptedCallOptions) => ({ ranking: [...options.prompt.matchAll(/^\[(m\d{3})\]/gm)].map((m) => m[1]) }),
-        "writer.outline": {
-          title: "Local AI",
-          sections: [
-            { section_title: "Intro", key_points: ["why"], material_ids: ["m001", "m999"] },
-            { section_title: "Body", key_points: ["how"], material_ids: ["m002"] },
-            { section_title: "End", key_points: ["so what"], material_ids: [] },
-          ],
+        "writer.outline": () => {
+          if (script.outlineFails) throw new ScriptoriumError("internal", "The model gave no valid writer.outline output after 3 attempts (scripted)", { schema: "writer.outline" });
+          return {
+            title: "Local AI",
+            sections: [
+              { section_title: "Intro", key_points: ["why"], material_ids: ["m001", "m999"] },
+              { section_title: "Body", key_points: ["how"], material_ids: ["m002"] },
+              { section_title: "End", key_points: ["so what"], material_ids: [] },
+            ],
+          };
         },
         "writer.section": (options) => {
           const title = sectionTitleOf(options.prompt);

@@ -204,6 +204,16 @@ describe("article workflow through the engine", () => {
     expect((await events(id)).some((e) => e.type === "step_done" && e.summary.includes("force-accepted after 3 rounds"))).toBe(true);
   });
 
+  it("a model that gives no valid outline leaves the key questions as the outline to edit at PAUSE-2, not a failed run", async () => {
+    llm.script.outlineFails = true;
+    const { id } = await start();
+    const state = await resume(id, { action: "confirm" });
+    expect(pauseOf(state)).toBe("outline_confirm");
+    expect(ctx(state).outline?.sections.map((s) => s.section_title)).toEqual(["Why?", "How?"]);
+    const step = (await events(id)).find((e) => e.type === "step_done" && e.step === "writer_outline");
+    expect(JSON.stringify(step)).toContain("the model gave no usable outline");
+  });
+
   it("PAUSE-4 custom_revise uses the user's notes; force_finalize ends the run", async () => {
     const { id } = await toDraft();
     llm.editor = { score: 50, issues: [] };

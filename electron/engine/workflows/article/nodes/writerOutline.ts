@@ -1,6 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { materialDigest } from "../research/materialPackage.js";
+import type { Outline } from "../../../../../shared/workflows/article.js";
+import { isAbort } from "../../common/isAbort.js";
 import { emit, runStep, say } from "../../common/nodeRuntime.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
@@ -31,21 +33,33 @@ export function writerOutlineNode(services: ArticleDeps) {
     const label = replan ? say(locale, "按意见重写大纲", "Re-planning the outline") : say(locale, "撰写大纲", "Planning the outline");
     return runStep(config, { step: "writer_outline", agent: "writer", label }, async () => {
       const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
-      const { value } = await services.llm.generateStructured({
-        ...outlinePrompt(locale, {
-          intent: intentWithContext(state.input, locale),
-          parsed,
-          materials,
-          ...(replan && state.resume ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) } : {}),
-        }),
-        schema: OutlineLlmSchema,
-        tag: { role: "writer", step: "outline" },
-        signal: config.signal,
-        maxTokens: 900,
-      });
+      let value: Outline;
+      let fallback = false;
+      try {
+        ({ value } = await services.llm.generateStructured({
+          ...outlinePrompt(locale, {
+            intent: intentWithContext(state.input, locale),
+            parsed,
+            materials,
+            ...(replan && state.resume ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) } : {}),
+          }),
+          schema: OutlineLlmSchema,
+          tag: { role: "writer", step: "outline" },
+          signal: config.signal,
+          maxTokens: 900,
+        }));
+      } catch (error) {
+        if (isAbort(error, config.signal)) throw error;
+        // No valid outline from the model (a weak one can run out of tokens inside its JSON): the
+        // key questions or a plain skeleton, which the user edits at the outline pause.
+        value = { title: "", sections: [] };
+        fallback = true;
+      }
       const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
       emit(config, { type: "outline_ready", outline });
-      const summary = say(locale, `《${outline.title}》，${outline.sections.length} 节`, `"${outline.title}", ${outline.sections.length} sections`);
+      const summary = fallback
+        ? say(locale, `《${outline.title}》，${outline.sections.length} 节（模型未给出可用的大纲，请在下一步修改）`, `"${outline.title}", ${outline.sections.length} sections (the model gave no usable outline; edit it at the next step)`)
+        : say(locale, `《${outline.title}》，${outline.sections.length} 节`, `"${outline.title}", ${outline.sections.length} sections`);
       return { update: { outline, approved_material_ids: approved }, summary };
     });
   };

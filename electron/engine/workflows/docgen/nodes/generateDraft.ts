@@ -7,7 +7,7 @@ import { clipForPrompt } from "../docgenText.js";
 import { renderPrompt, type Locale } from "../../common/definePrompt.js";
 import { OUTLINE_PROMPT } from "../prompts.js";
 import { DocOutlineSchema } from "../schemas.js";
-import { isAbort } from "../isAbort.js";
+import { isAbort } from "../../common/isAbort.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /**

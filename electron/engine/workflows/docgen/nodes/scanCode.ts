@@ -8,7 +8,7 @@ import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
 import { OVERVIEW_PROMPT, SCAN_PROMPT } from "../prompts.js";
 import { ProjectOverviewSchema, ScanActionSchema, type ProjectOverview, type ScanAction } from "../schemas.js";
-import { isAbort } from "../isAbort.js";
+import { isAbort } from "../../common/isAbort.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /** Characters of one tool result kept in the agent's history; older results shrink to their summary. */
