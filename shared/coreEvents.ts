@@ -54,7 +54,8 @@ export const CORE_EVENTS = [
   ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
   ev("resumed", { pausePoint: z.string(), action: z.string() }),
   ev("token", { step: z.string(), text: z.string() }),
-  ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string() }),
+  /** A piece of a section as it streams; `restart`: the section is being written again, drop what came before. */
+  ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string(), restart: z.literal(true).optional() }),
   /** A section still cut (maxTokens or mid-sentence) after its continuations; its text ends with a visible mark. */
   ev("section_truncated", { sectionIndex: z.number().int(), continuations: z.number().int() }),
   ev("draft_ready", { version: DraftVersionSchema, markdown: z.string(), title: z.string().optional(), revision_count: z.number().int().optional() }),

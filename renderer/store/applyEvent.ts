@@ -60,7 +60,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
       const sections = [...(next.streamingSections ?? [])];
       // Sparse indices (sections finishing out of order) must still join cleanly.
       for (let i = 0; i < event.sectionIndex; i++) sections[i] ??= "";
-      sections[event.sectionIndex] = (sections[event.sectionIndex] ?? "") + event.text;
+      sections[event.sectionIndex] = (event.restart ? "" : (sections[event.sectionIndex] ?? "")) + event.text;
       return { ...next, streamingSections: sections, rate: countChunk(next.rate, event.ts) };
     }
     case "draft_ready":

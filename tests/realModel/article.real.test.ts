@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeReal } from "./describeReal.js";
-import { distinct4 } from "./distinctNgrams.js";
+import { distinct4, hanShare } from "../../electron/engine/llm/textQuality.js";
 import { lastSeq, RealServer, timed, type StreamedEvent } from "./realServer.js";
 
 /**
@@ -30,10 +30,6 @@ function citedIds(text: string): string[] {
 }
 
 /** Share of Han characters among letters (\p{L}). */
-function hanRatio(text: string): number {
-  const letters = [...text].filter((c) => /\p{L}/u.test(c));
-  return letters.length === 0 ? 0 : letters.filter((c) => /\p{Script=Han}/u.test(c)).length / letters.length;
-}
 
 describeReal("article workflow on the real model over HTTP", (modelPath) => {
   let app: RealServer;
@@ -112,10 +108,10 @@ describeReal("article workflow on the real model over HTTP", (modelPath) => {
       const end = await app.streamUntilSettled("ai-writing", sessionId, lastSeq(events));
       expect(end.at(-1)!.type, JSON.stringify(end.at(-1))).toBe("done");
       const text = await finalText(sessionId);
-      const han = hanRatio(text);
-      // A section the model looped in is cut and marked as unfinished (the method's job: never pass it
-      // off as done); the loop measure reads what the article delivers as finished.
-      const finished = text.split(/\n(?=## )/).filter((section) => !section.includes("仍未写完")).join("\n");
+      // A section still cut, or one that failed its language/loop check twice, carries a visible mark
+      // (the method's job: never pass it off as done); the measures read what is delivered as finished.
+      const finished = text.split(/\n(?=## )/).filter((section) => !section.includes("仍未写完") && !section.includes("未通过检查")).join("\n");
+      const han = hanShare(finished);
       const distinct = distinct4(finished);
       console.log(`[real] article zh: ${text.length} chars (${finished.length} in finished sections), Han ratio ${han.toFixed(2)}, distinct-4 ${distinct.toFixed(2)}`);
       expect(han, text).toBeGreaterThanOrEqual(0.5);

@@ -6,7 +6,7 @@ import { JudgeSchema } from "../../electron/engine/workflows/paper/library/llmCl
 import { RouterSchema } from "../../electron/engine/workflows/paper/schemas.js";
 import { describeReal } from "./describeReal.js";
 import { realThreads } from "./realModelPath.js";
-import { distinct4 } from "./distinctNgrams.js";
+import { distinct4 } from "../../electron/engine/llm/textQuality.js";
 
 /**
  * The LLM layer on the real model with short outputs (the tier must stay within CI's budget):

@@ -1,3 +1,5 @@
+import { distinct4 } from "./textQuality.js";
+
 /** Characters of the reply's end that are measured (about two lines of a loop's period, several times over). */
 const TAIL_CHARS = 1000;
 /** Below this share of distinct character 4-grams the tail repeats itself: prose measures ~0.9, a loop ~0.2. */
@@ -13,7 +15,5 @@ const MIN_DISTINCT_4 = 0.4;
 export function isLooping(text: string): boolean {
   const chars = [...text.replace(/\s+/g, " ").trim()].slice(-TAIL_CHARS);
   if (chars.length < TAIL_CHARS / 2) return false;
-  const grams = new Set<string>();
-  for (let i = 0; i + 4 <= chars.length; i++) grams.add(chars.slice(i, i + 4).join(""));
-  return grams.size / (chars.length - 3) < MIN_DISTINCT_4;
+  return distinct4(chars.join("")) < MIN_DISTINCT_4;
 }

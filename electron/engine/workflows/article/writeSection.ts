@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { LlmClient } from "../../llm/LlmClient.js";
+import { distinct4, hanShare } from "../../llm/textQuality.js";
 import { draftSection } from "../common/draftSection.js";
 import { filterCitations } from "./research/filterCitations.js";
 import { noMaterialNote, sectionPrompt } from "./prompts.js";
@@ -49,6 +50,7 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
       prompt: sectionPrompt(locale, prompt),
       maxTokens: maxTokensFor(prompt.length),
       targetWords: prompt.length,
+      check: (text) => sectionProblem(text, locale),
       tag: { role: "writer", step: "section" },
       finish: (raw) => {
         let text = filterCitations(stripLeadingHeadings(raw), request.allowedIds);
@@ -61,4 +63,16 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
     },
     config,
   );
+}
+
+/**
+ * What is wrong with a written section, or null: a Chinese article's section in another language
+ * (under half its letters Han), or prose that repeats itself (distinct 4-grams under 0.6, from 40
+ * characters on; prose measures ~0.9). A weak model drifts into English and loops; code checks it.
+ */
+export function sectionProblem(text: string, locale: Locale): string | null {
+  const body = text.replace(/\[m\d{3}\]/g, "");
+  if (locale === "zh" && hanShare(body) < 0.5) return locale === "zh" ? "不是中文" : "not Chinese";
+  if ([...body.trim()].length >= 40 && distinct4(body) < 0.6) return locale === "zh" ? "内容重复" : "repetitive";
+  return null;
 }

@@ -5,7 +5,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateWithContinuation, SECTION_MAX_CONTINUATIONS, type ContinuationStep } from "../../llm/generateWithContinuation.js";
 import type { GenerateTextOptions, LlmClient } from "../../llm/LlmClient.js";
-import { draftSection, endAtSentence, sectionCutMark } from "./draftSection.js";
+import { draftSection, endAtSentence, sectionCheckMark, sectionCutMark } from "./draftSection.js";
 
 /** An LlmClient whose text calls run the real continuation loop over scripted backend steps. */
 function scriptedSteps(steps: ContinuationStep[]): { llm: LlmClient; calls: GenerateTextOptions[] } {
@@ -90,5 +90,28 @@ describe("endAtSentence", () => {
     expect(endAtSentence("One. Two. Thr", 2)).toBe("One. Two.");
     expect(endAtSentence("One. Two. Thr", 3)).toBeNull();
     expect(endAtSentence("no ending here", 1)).toBeNull();
+  });
+});
+
+describe("draftSection with a check", () => {
+  function runChecked(llm: LlmClient, events: Array<Record<string, unknown>>) {
+    const config = { writer: (event: Record<string, unknown>) => events.push(event) } as unknown as LangGraphRunnableConfig;
+    const check = (t: string) => (t.includes("bad") ? "wrong" : null);
+    return draftSection(llm, { index: 1, cacheDir: dir, keyInputs: { k: Math.random() }, prompt: { system: "s", prompt: "p" }, maxTokens: 50, check, tag: { role: "writer", step: "section" }, finish: (t) => t }, config);
+  }
+
+  it("writes a section that fails its check once more, and tells the stream to start the section over", async () => {
+    const { llm, calls } = scriptedSteps([{ added: "bad text.", stopReason: "eog", tokens: 5 }, { added: "good text.", stopReason: "eog", tokens: 5 }]);
+    const events: Array<Record<string, unknown>> = [];
+    expect(await runChecked(llm, events)).toBe("good text.");
+    expect(calls).toHaveLength(2);
+    const restart = events.findIndex((e) => e.restart === true);
+    expect(restart).toBeGreaterThan(0);
+    expect(events.slice(restart + 1).filter((e) => e.type === "draft_chunk").map((e) => e.text).join("")).toBe("good text.");
+  });
+
+  it("keeps a section that fails twice with a visible mark, never as done", async () => {
+    const { llm } = scriptedSteps([{ added: "bad one.", stopReason: "eog", tokens: 5 }, { added: "bad two.", stopReason: "eog", tokens: 5 }]);
+    expect(await runChecked(llm, [])).toBe(`bad two.\n\n${sectionCheckMark("wrong")}\n`);
   });
 });

@@ -22,6 +22,11 @@ export interface DraftSectionRequest {
    * cut reply reaches it, it is not continued but ended at its last finished sentence.
    */
   targetWords?: number;
+  /**
+   * What is wrong with a finished text (its language, a loop), or null. A failing text is written
+   * once more; if that fails too it is kept with {@link sectionCheckMark}, never passed off as done.
+   */
+  check?: (text: string) => string | null;
   /** LLM call tag (`{ role, step }`), for logs and scripted tests. */
   tag: { role: string; step: string };
   /** Code checks applied to the model's text before it is cached (citations, headings …). */
@@ -46,12 +51,37 @@ export function sectionCutMark(continuations: number): string {
 export async function draftSection(llm: LlmClient, request: DraftSectionRequest, config: LangGraphRunnableConfig): Promise<string> {
   const { index } = request;
   const key = sectionKey(request.keyInputs);
-  const target = request.targetWords;
   const cached = await readCachedSection(request.cacheDir, index, key);
   if (cached !== null) {
     emit(config, { type: "draft_chunk", sectionIndex: index, text: cached });
     return cached;
   }
+  let attempt = await writeOnce(llm, request, config);
+  let problem = request.check?.(attempt.text) ?? null;
+  if (problem !== null) {
+    emit(config, { type: "draft_chunk", sectionIndex: index, text: "", restart: true });
+    attempt = await writeOnce(llm, request, config);
+    problem = request.check?.(attempt.text) ?? null;
+  }
+  let { text } = attempt;
+  if (attempt.cut !== null) {
+    const mark = sectionCutMark(attempt.cut);
+    text = `${text.trimEnd()}\n\n${mark}\n`;
+    emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
+    emit(config, { type: "section_truncated", sectionIndex: index, continuations: attempt.cut });
+  } else if (problem !== null) {
+    const mark = sectionCheckMark(problem);
+    text = `${text.trimEnd()}\n\n${mark}\n`;
+    emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
+  }
+  await writeCachedSection(request.cacheDir, index, key, text);
+  return text;
+}
+
+/** One streamed writing of the section: its finished text, and the continuations when it is still cut (else null). */
+async function writeOnce(llm: LlmClient, request: DraftSectionRequest, config: LangGraphRunnableConfig): Promise<{ text: string; cut: number | null }> {
+  const { index } = request;
+  const target = request.targetWords;
   const result = await streamText(
     llm,
     config,
@@ -66,15 +96,12 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
     (text) => ({ type: "draft_chunk", sectionIndex: index, text }),
   );
   const ended = result.truncated && target && wordCount(result.text) >= target ? endAtSentence(result.text, target / 2) : null;
-  let text = request.finish(ended ?? result.text);
-  if (result.truncated && ended === null) {
-    const mark = sectionCutMark(result.continuations);
-    text = `${text.trimEnd()}\n\n${mark}\n`;
-    emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
-    emit(config, { type: "section_truncated", sectionIndex: index, continuations: result.continuations });
-  }
-  await writeCachedSection(request.cacheDir, index, key, text);
-  return text;
+  return { text: request.finish(ended ?? result.text), cut: result.truncated && ended === null ? result.continuations : null };
+}
+
+/** The visible mark of a section that failed its check twice (wrong language, a loop). */
+export function sectionCheckMark(problem: string): string {
+  return `> ⚠ 本节未通过检查（${problem}），请修改。(This section failed a check: ${problem}.)`;
 }
 
 /**
