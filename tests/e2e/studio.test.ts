@@ -94,9 +94,12 @@ describe("article studio in Chromium (real engine, scripted LLM)", { timeout: 12
     await startArticle(page, "离线写作工具调研");
     const materials = card(page, "素材确认");
     const before = await materials.getByRole("checkbox").count();
+    // One material set aside before searching again stays set aside in the renumbered list.
+    await materials.getByRole("checkbox").first().uncheck();
     await materials.getByLabel("追加关键词").fill("硬件成本，国产芯片");
     await materials.getByRole("button", { name: "追加搜索" }).click();
     await expect.poll(() => card(page, "素材确认").getByRole("checkbox").count(), { timeout: 20_000 }).toBeGreaterThan(before);
+    await expect.poll(() => card(page, "素材确认").getByRole("checkbox", { checked: false }).count()).toBe(1);
     expect(search.queries).toEqual(expect.arrayContaining(["硬件成本", "国产芯片"]));
     await expect(card(page, "素材确认").innerText()).resolves.toContain("硬件成本");
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { articleMessages } from "./messages.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import type { PauseEntry } from "../../store/sessionView.js";
@@ -6,6 +6,7 @@ import { useApp } from "../../store/StoreProvider.js";
 import { MaterialItem } from "./MaterialItem.js";
 import { OwnMaterialForm } from "./OwnMaterialForm.js";
 import { articleContext, selectArticle } from "./articleView.js";
+import { checkedIds, materialIdentity, rememberChoice } from "./uncheckedMaterials.js";
 
 /** PAUSE-1: pick the materials to write with, search more, search again, or add the writer's own. */
 export function MaterialsCard({ pause }: { pause: PauseEntry }) {
@@ -16,17 +17,26 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
   const askConfirm = useApp((s) => s.askConfirm);
+  const sessionId = useApp((s) => s.current.sessionId);
   const materials = articleContext(pause).materials ?? stored;
-  const [selected, setSelected] = useState<Set<string>>(() => new Set(materials.map((m) => m.id)));
+  const [selected, setSelected] = useState<Set<string>>(() => checkedIds(sessionId, materials));
+  // A re-search brings a renumbered list: what the user set aside stays unchecked.
+  const listKey = materials.map((m) => `${m.id}=${materialIdentity(m)}`).join("\n");
+  // Keyed on the list's content, not the array's identity (the pause context is parsed anew each render).
+  useEffect(() => setSelected(checkedIds(sessionId, materials)), [sessionId, listKey]);
   const [extra, setExtra] = useState("");
   const [busy, setBusy] = useState(false);
   const allowed = new Set(pause.allowedActions);
 
+  const choose = (next: Set<string>) => {
+    rememberChoice(sessionId, materials, next);
+    setSelected(next);
+  };
   const toggle = (id: string) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    setSelected(next);
+    choose(next);
   };
   const run = async (payload: Parameters<typeof resume>[0]) => {
     setBusy(true);
@@ -56,10 +66,10 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
       {summary && <p className="card__lead">{summary}</p>}
       {keywords.length > 0 && <p className="muted small">{t("article.materials.keywords", { k: keywords.join("、") })}</p>}
       <div className="toolbar">
-        <button type="button" className="btn btn--small" onClick={() => setSelected(new Set(materials.map((m) => m.id)))}>
+        <button type="button" className="btn btn--small" onClick={() => choose(new Set(materials.map((m) => m.id)))}>
           {t("article.materials.selectAll")}
         </button>
-        <button type="button" className="btn btn--small" onClick={() => setSelected(new Set())}>
+        <button type="button" className="btn btn--small" onClick={() => choose(new Set())}>
           {t("article.materials.selectNone")}
         </button>
         <span className="toolbar__spacer" />
