@@ -54,7 +54,12 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
   // Follow the conversation: a new question or answer is brought into view from its start, and a
   // streaming reply keeps the column at its end unless the user scrolled up to read something else.
   useEffect(() => {
-    const newest = logRef.current?.lastElementChild;
+    const log = logRef.current;
+    // While a reply runs: the newest bubble (the question, then the streaming reply). Once it is
+    // done: the newest answer, whatever was rendered last in this commit (a run can end before its
+    // answer message lands, when the log's last child is still the question).
+    const answers = log?.querySelectorAll(":scope > .bubble--assistant");
+    const newest = running ? log?.lastElementChild : (answers?.[answers.length - 1] ?? log?.lastElementChild);
     if (newest) newest.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [messages.length, running]);
   useEffect(() => {
