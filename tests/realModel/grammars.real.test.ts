@@ -34,8 +34,10 @@ describeReal("every structured-output grammar on the real model", (modelPath) =>
       ...renderPrompt(REVISE_PROMPT, "zh", { numberedExcerpt: numberLines(draft, 1, 7), rule: "2.1 句末标点\n每个句子以句号结尾。", comments: "【2.1】第 4 行：句子没有以句号结尾" }),
       schema: revisePlanSchema(1, 7),
       tag: { role: "reviser", step: "real" },
-      maxTokens: 300,
-      temperature: 0.2,
+      // Greedy, with room to close the JSON: a sampled reply could run to maxTokens inside a string
+      // three times over (seen once in CI), which says nothing about the grammar.
+      maxTokens: 600,
+      temperature: 0,
     });
     // Grammar-constrained: the raw reply is strict JSON, not free text the lenient parser rescued.
     expect(() => JSON.parse(result.raw) as unknown).not.toThrow();
