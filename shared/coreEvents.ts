@@ -43,7 +43,9 @@ export const PauseContextBaseSchema = z.looseObject({ pause_point: z.string().op
  * param given as `{ zh, en }` is a name the engine knows in both languages (a guide's module). The
  * plain `label` / `summary` stay for logs, the CLI and the brief's clients.
  */
-export const StepTextSchema = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ zh: z.string(), en: z.string() })])).optional() });
+const StepLineSchema = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ zh: z.string(), en: z.string() })])).optional() });
+/** `notes`: further messages of the same kind appended in order (a search's "2 searches failed"). */
+export const StepTextSchema = StepLineSchema.extend({ notes: z.array(StepLineSchema).optional() });
 export type StepText = z.infer<typeof StepTextSchema>;
 
 export const CORE_EVENTS = [
@@ -62,7 +64,7 @@ export const CORE_EVENTS = [
   /** A background task's step; an import's last one (done = total) carries its per-file `report`. */
   ev("progress", { task: z.string(), done: z.number(), total: z.number().nullable(), message: z.string().optional(), report: ImportReportSchema.optional() }),
   /** `result` is the workflow's public state (its contract's `state`). */
-  ev("done", { summary: z.string(), result: z.record(z.string(), z.unknown()).optional() }),
+  ev("done", { summary: z.string(), summaryText: StepTextSchema.optional(), result: z.record(z.string(), z.unknown()).optional() }),
   ev("error", { error: ApiErrorSchema }),
 ] as const;
 

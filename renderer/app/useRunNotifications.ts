@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
-import { pauseLabel, statusLabel } from "../i18n/defineMessages.js";
+import { pauseLabel, statusLabel, stepText } from "../i18n/defineMessages.js";
 import { describeError } from "./ErrorBanner.js";
 import type { RunStatus } from "../store/sessionView.js";
 
@@ -20,7 +20,7 @@ export function useRunNotifications(): void {
   const workflow = useApp((s) => s.current.workflow);
   const locale = useApp((s) => s.locale);
   const t = useT();
-  const summary = useApp((s) => s.current.doneSummary ?? null);
+  const summary = useApp((s) => (s.current.doneSummary === null ? null : stepText(s.locale, s.current.workflow, "summary", s.current.doneSummaryText ?? undefined, s.current.doneSummary)));
   const error = useApp((s) => s.current.error);
   const previous = useRef<{ id: string | null; status: RunStatus }>({ id: null, status: "idle" });
   useEffect(() => {

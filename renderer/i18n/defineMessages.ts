@@ -69,10 +69,17 @@ function messageOr(locale: UiLocale, key: string): string | undefined {
  * the event's params, else the engine's plain text. `stepLabel` / `stepSummary` apply it to a timeline step.
  */
 export function stepText(locale: UiLocale, workflow: string | null | undefined, kind: "step" | "summary" | "scanSummary", text: StepText | undefined, fallback: string): string {
-  const template = text ? messageOr(locale, `${workflow ?? ""}.${kind}.${text.key}`) : undefined;
-  if (template === undefined) return fallback;
+  if (!text) return fallback;
+  const lines = [text, ...(text.notes ?? [])].map((line) => filledLine(locale, `${workflow ?? ""}.${kind}.${line.key}`, line.params));
+  // One unknown key (an older engine, a newer one) shows the engine's plain text rather than half a line.
+  return lines.every((line) => line !== undefined) ? lines.join("") : fallback;
+}
+
+function filledLine(locale: UiLocale, key: string, given: StepText["params"]): string | undefined {
+  const template = messageOr(locale, key);
+  if (template === undefined) return undefined;
   const params: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(text?.params ?? {})) {
+  for (const [name, value] of Object.entries(given ?? {})) {
     if (typeof value === "object") params[name] = locale === "en" ? value.en : value.zh;
     else params[name] = typeof value === "string" && value.startsWith("@") ? (messageOr(locale, value.slice(1)) ?? value.slice(value.lastIndexOf(".") + 1)) : value;
   }

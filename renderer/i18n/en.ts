@@ -28,6 +28,7 @@ export const en: Record<MessageKey, string> = {
   "status.cancelled": "Stopped",
   "status.interrupted": "Interrupted",
   "status.idle": "Idle",
+  "status.disconnected": "Disconnected",
   "step.done": "Done",
   "step.running": "Running",
   "step.waiting": "Waiting",

@@ -26,6 +26,7 @@ export const zh = {
   "status.cancelled": "已停止",
   "status.interrupted": "已中断",
   "status.idle": "空闲",
+  "status.disconnected": "已断开",
   "step.done": "完成",
   "step.running": "进行中",
   "step.waiting": "等待中",

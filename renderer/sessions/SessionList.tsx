@@ -4,6 +4,7 @@ import { useFeatureT } from "../i18n/useFeatureT.js";
 import { sessionMessages } from "./messages.js";
 import { pauseLabel, resolveLabel, statusLabel } from "../i18n/defineMessages.js";
 import { DEFAULT_SCREEN, featureForScreen } from "../features/registry.js";
+import { shownStatus } from "../store/selectors.js";
 
 /** Sessions, newest first: search by title, open (continue) one, rename or delete one, or start a new article. */
 export function SessionList() {
@@ -22,6 +23,7 @@ export function SessionList() {
   const setScreen = useApp((s) => s.setScreen);
   const screen = useApp((s) => s.screen);
   const locale = useApp((s) => s.locale);
+  const connection = useApp((s) => s.connection);
   const askConfirm = useApp((s) => s.askConfirm);
   const feature = featureForScreen(screen) ?? featureForScreen(DEFAULT_SCREEN);
   // The same match as sessions.list {query}: title contains the text, case-insensitive.
@@ -76,7 +78,7 @@ export function SessionList() {
             <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
               <span className="session__title">{s.title || t("sessions.untitled")}</span>
               <span className="session__meta">
-                <span className={`pill pill--${s.status}`}>{statusLabel(locale, s.workflow, s.status)}</span>
+                <span className={`pill pill--${shownStatus(s.status, connection)}`}>{statusLabel(locale, s.workflow, shownStatus(s.status, connection))}</span>
                 {s.pausePoint && pauseLabel(locale, s.workflow, s.pausePoint) !== statusLabel(locale, s.workflow, s.status) && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}
               </span>
             </button>

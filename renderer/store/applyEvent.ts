@@ -49,6 +49,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         status: "running",
         error: null,
         doneSummary: null,
+        doneSummaryText: null,
         startedAt: next.startedAt ?? event.ts,
         timeline: [...next.timeline, entry],
         rate: { count: 0, firstTs: null, lastTs: null },
@@ -80,6 +81,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         status: "paused",
         error: null,
         doneSummary: null,
+        doneSummaryText: null,
         pause,
         timeline: [...next.timeline, pause],
         // A pause that carries the document (the article's draft check) shows that text.
@@ -108,6 +110,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         pause: null,
         endedAt: event.ts,
         doneSummary: event.summary,
+        doneSummaryText: event.summaryText ?? null,
         result: event.result,
         streamingSections: null,
         timeline: closeRunningSteps(next.timeline),

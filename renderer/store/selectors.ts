@@ -12,6 +12,15 @@ export function selectRunningStep(s: AppState): StepEntry | null {
   return null;
 }
 
+/**
+ * The status word to show for a session: a run the page last saw running is `disconnected` while
+ * the server cannot be reached (offline, or no longer accepting this tab), since nobody knows whether
+ * it still runs; every other status stays what the server last said.
+ */
+export function shownStatus(status: string, connection: AppState["connection"]): string {
+  return status === "running" && (connection === "offline" || connection === "locked") ? "disconnected" : status;
+}
+
 /** The draft text to show: streamed sections while writing, else the last full draft. */
 export function selectDraftText(s: AppState): string {
   const { streamingSections, draft } = s.current;

@@ -75,6 +75,8 @@ export interface SessionView {
   /** Streaming rate of the current step: chunks counted between the first and last timestamps. */
   rate: { count: number; firstTs: string | null; lastTs: string | null };
   doneSummary: string | null;
+  /** The done line as a message the UI translates (`<workflow>.summary.<key>`), when the workflow sends one. */
+  doneSummaryText: StepText | null;
   result: unknown;
   error: ApiError | null;
   /**
@@ -104,6 +106,7 @@ export function emptySessionView(sessionId: string | null = null): SessionView {
     tokenText: "",
     rate: { count: 0, firstTs: null, lastTs: null },
     doneSummary: null,
+    doneSummaryText: null,
     result: undefined,
     error: null,
     workflowView: undefined,

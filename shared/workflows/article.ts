@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workflowEvent } from "../coreEvents.js";
+import { StepTextSchema, workflowEvent } from "../coreEvents.js";
 import { MaterialSchema } from "../knowledge.js";
 import { BRIEF_RESUME_MESSAGE, BRIEF_START_MESSAGE, articleBriefEvent, articleBriefState } from "./article/articleBrief.js";
 import { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema } from "./article/outlineAndReview.js";
@@ -207,7 +207,7 @@ export const articleContract = defineWorkflowContract({
   /** The product brief's names on `/api/ai-writing/…` (its client reads them): see articleBrief.ts. */
   wire: { event: articleBriefEvent, state: articleBriefState, started: { message: BRIEF_START_MESSAGE }, resumed: { message: BRIEF_RESUME_MESSAGE } },
   events: [
-    workflowEvent("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string() }),
+    workflowEvent("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string(), summaryText: StepTextSchema.optional() }),
     workflowEvent("outline_ready", { outline: OutlineSchema }),
     /** The brief's clients read it as `review_result` / `reviewResult` (see articleBrief.ts). */
     workflowEvent("review_ready", { review: ReviewSchema }),

@@ -203,6 +203,10 @@ describe.each(["zh-CN", "en"] as const)("the first hour in %s (Chromium, fresh d
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await elapsedText(page, T.elapsed)).toBe(frozen);
     await expect(page.locator(".statusbar").innerText()).resolves.not.toContain(T.rate);
+    // Nobody knows whether the run still runs: the status bar and the session row say 已断开, not 进行中.
+    await expect(page.locator(".statusbar__state").innerText()).resolves.toBe(T.offline);
+    await visible(sessionRow.locator(".pill").filter({ hasText: T.offline }));
+    await expect(sessionRow.locator(".pill").filter({ hasText: T.running }).count()).resolves.toBe(0);
     await shot("03-disconnected");
 
     // 7. It starts again on the same data dir and port (same kept token): the tab catches up by itself.

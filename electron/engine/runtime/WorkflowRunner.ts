@@ -344,7 +344,8 @@ export class WorkflowRunner {
         this.pruneCheckpoints(sessionId);
         this.opts.sessions.setStatus(sessionId, "done", null, RELAXED);
         const result = definition.publicValues(values, { status: "done", pausePoint: null }) as Record<string, never>;
-        this.opts.events.append(sessionId, { type: "done", summary: definition.doneSummary(values), result });
+        const summary = definition.doneSummary(values);
+        this.opts.events.append(sessionId, typeof summary === "string" ? { type: "done", summary, result } : { type: "done", summary: summary.text, summaryText: summary.message, result });
       }
     } catch (error) {
       if (run.detached) return;

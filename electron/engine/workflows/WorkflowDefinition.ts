@@ -12,6 +12,7 @@ import type { Embedder, LlmClient } from "../llm/LlmClient.js";
 import type { SessionState } from "../../../shared/api.js";
 import type { ResearchSearch } from "../search/ResearchSearch.js";
 import type { VersionStore } from "../storage/VersionStore.js";
+import type { StepLine } from "./common/nodeRuntime.js";
 
 export type { ResearchSearch, ResearchSearchOptions } from "../search/ResearchSearch.js";
 export type { VersionStore } from "../storage/VersionStore.js";
@@ -61,8 +62,8 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   publicValues(values: Record<string, unknown>, status: WorkflowStatusInput): Record<string, unknown>;
   /** The workflow's status word for `run.state` (default: the session status). */
   status?(values: Record<string, unknown>, session: WorkflowStatusInput): string;
-  /** One line for the `done` event, from the final values. */
-  doneSummary(values: Record<string, unknown>): string;
+  /** One line for the `done` event, from the final values (a `StepLine` when the UI can translate it). */
+  doneSummary(values: Record<string, unknown>): string | StepLine;
   /** Present when the workflow produces a document: how `documents.restore` / `documents.edit` adopt a version. */
   document?: DocumentHooks;
   /** Handlers of the contract's `methods` (input already parsed by the method's schema). */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { articleMessages } from "./messages.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { stepText } from "../../i18n/defineMessages.js";
 import type { PauseEntry } from "../../store/sessionView.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { MaterialItem } from "./MaterialItem.js";
@@ -13,14 +14,18 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
   const t = useFeatureT(articleMessages);
   const stored = useApp((s) => selectArticle(s).materials);
   const keywords = useApp((s) => selectArticle(s).keywords);
-  const summary = useApp((s) => selectArticle(s).materialsSummary);
+  const locale = useApp((s) => s.locale);
+  const summary = useApp((s) => {
+    const view = selectArticle(s);
+    return view.materialsSummary === null ? null : stepText(locale, "article", "summary", view.materialsSummaryText ?? undefined, view.materialsSummary);
+  });
   const resume = useApp((s) => s.resume);
   const pushError = useApp((s) => s.pushError);
   const askConfirm = useApp((s) => s.askConfirm);
   const sessionId = useApp((s) => s.current.sessionId);
   const materials = articleContext(pause).materials ?? stored;
   const [selected, setSelected] = useState<Set<string>>(() => checkedIds(sessionId, materials));
-  // A re-search brings a renumbered list: what the user set aside stays unchecked.
+  // A re-search brings a new list (found-again materials keep their ids): what the user set aside stays unchecked.
   const listKey = materials.map((m) => `${m.id}=${materialIdentity(m)}`).join("\n");
   // Keyed on the list's content, not the array's identity (the pause context is parsed anew each render).
   useEffect(() => setSelected(checkedIds(sessionId, materials)), [sessionId, listKey]);

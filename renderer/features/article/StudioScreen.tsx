@@ -11,6 +11,7 @@ import { ReviewCard } from "./ReviewCard.js";
 import { ArticleInterventionCard } from "./ArticleInterventionCard.js";
 import { RetryButton } from "./RetryButton.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
+import { stepText } from "../../i18n/defineMessages.js";
 import { articleMessages } from "./messages.js";
 import { upcomingSteps } from "./upcomingSteps.js";
 import { ResolvedPauseSummary } from "./ResolvedPauseSummary.js";
@@ -36,7 +37,8 @@ export function StudioScreen() {
   const t = useFeatureT(articleMessages);
   const hasSession = useApp((s) => s.current.sessionId !== null && s.current.workflow === "article");
   const title = useApp((s) => s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null);
-  const doneSummary = useApp((s) => s.current.doneSummary);
+  const locale = useApp((s) => s.locale);
+  const doneSummary = useApp((s) => (s.current.doneSummary === null ? null : stepText(locale, "article", "summary", s.current.doneSummaryText ?? undefined, s.current.doneSummary)));
   const error = useApp((s) => s.current.error);
   const timeline = useApp((s) => s.current.timeline);
   const plannedSections = useApp((s) => selectArticle(s).outline?.sections.length ?? 0);

@@ -1,4 +1,5 @@
 import type { EngineEvent } from "../../../shared/events.js";
+import type { StepText } from "../../../shared/coreEvents.js";
 import type { Material } from "../../../shared/knowledge.js";
 import type { Outline, PauseContext, Review } from "../../../shared/workflows/article.js";
 import type { AppState } from "../../store/types.js";
@@ -10,11 +11,13 @@ export interface ArticleView {
   materials: Material[];
   keywords: string[];
   materialsSummary: string | null;
+  /** The summary as the UI's message (`article.summary.*`), when the engine sent one. */
+  materialsSummaryText: StepText | null;
   outline: Outline | null;
   review: Review | null;
 }
 
-const EMPTY: ArticleView = { materials: [], keywords: [], materialsSummary: null, outline: null, review: null };
+const EMPTY: ArticleView = { materials: [], keywords: [], materialsSummary: null, materialsSummaryText: null, outline: null, review: null };
 
 /** The article's reducer (registered by `articleFeature`); `review_ready` also shows in the timeline. */
 export const articleReducer: WorkflowReducer<ArticleView> = {
@@ -23,7 +26,7 @@ export const articleReducer: WorkflowReducer<ArticleView> = {
   reduce(state, event: EngineEvent) {
     switch (event.type) {
       case "materials_ready":
-        return { ...state, materials: event.materials, keywords: event.keywords, materialsSummary: event.summary };
+        return { ...state, materials: event.materials, keywords: event.keywords, materialsSummary: event.summary, materialsSummaryText: event.summaryText ?? null };
       case "outline_ready":
         return { ...state, outline: event.outline };
       case "review_ready":

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import { selectRunningStep } from "../../store/selectors.js";
+import { selectRunningStep, shownStatus } from "../../store/selectors.js";
 import { streamRate } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
@@ -21,7 +21,9 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const step = useApp(selectRunningStep);
   const cancelRun = useApp((s) => s.cancelRun);
   // While the server is out of reach nothing is known to progress: the clock and the rate stand still.
-  const offline = useApp((s) => s.connection === "offline");
+  const connection = useApp((s) => s.connection);
+  const offline = connection === "offline" || connection === "locked";
+  const shown = shownStatus(status, connection);
   const now = useNow(!offline && (status === "running" || status === "paused"));
   const elapsed = startedAt ? ((endedAt ? Date.parse(endedAt) : now) - Date.parse(startedAt)) / 1000 : 0;
   const perSecond = step && !offline ? streamRate(rate) : null;
@@ -31,7 +33,7 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const sections = begun >= 0 && planned > 0 ? { n: begun, m: planned } : null;
   return (
     <div className="statusbar" role="status" aria-label="status">
-      <span className={`statusbar__state state--${status}`}>{statusLabel(locale, workflow, status)}</span>
+      <span className={`statusbar__state state--${shown}`}>{statusLabel(locale, workflow, shown)}</span>
       {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}
       {step && <span>{t("status.step", { step: stepLabel(locale, workflow, step) })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}

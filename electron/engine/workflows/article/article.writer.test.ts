@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SessionState } from "../../../../shared/api.js";
 import { PauseContextSchema } from "../../../../shared/workflows/article.js";
 import type { ArticleResume } from "../../../../shared/workflows/article.js";
+import type { Material } from "../../../../shared/knowledge.js";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
 import { ArticleScriptLlm, FakeSearch, sectionTitleOf } from "../../testing/articleTestKit.js";
@@ -86,6 +87,23 @@ describe("article: a writer's daily needs", () => {
     expect((await resume(id, { action: "re_outline" })).pause?.pausePoint).toBe("outline_confirm");
     expect(feedbackless.pause?.pausePoint).toBe("outline_confirm");
     expect(llm.callsOf("writer", "outline")).toHaveLength(2);
+  });
+
+  it("re_search with no keywords keeps the id of every material found again; new ones continue after the highest id", async () => {
+    const id = await start();
+    const before = ctx(await settle(id)).materials ?? [];
+    const idOf = (rec: string, list: Material[]) => list.find((m) => m.recUuid === rec)?.id;
+    // The library changed since: alpha-1 is gone, a new record ranks first.
+    const original = search.search.bind(search);
+    search.search = async (query, options) => {
+      const hits = (await original(query, options)).filter((m) => m.recUuid !== "alpha-1");
+      return query === "alpha" ? [{ ...hits[0]!, recUuid: "fresh", title: "Fresh", relevance_score: 0.95 }, ...hits] : hits;
+    };
+    const again = ctx(await resume(id, { action: "re_search" })).materials ?? [];
+    for (const material of again.filter((m) => m.recUuid !== "fresh")) expect(material.id).toBe(idOf(material.recUuid!, before));
+    expect(idOf("fresh", again)).toBe("m008");
+    expect(again.map((m) => m.recUuid)).not.toContain("alpha-1");
+    expect(new Set(again.map((m) => m.id)).size).toBe(again.length);
   });
 
   it("regenerate_section rewrites only the chosen section (with the notes) and keeps the others verbatim", async () => {

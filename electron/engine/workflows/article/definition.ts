@@ -8,7 +8,7 @@ import { articleStatus } from "./articleStatus.js";
 import { briefDraft } from "./briefDraft.js";
 import { briefStateValues } from "./briefStateValues.js";
 import { buildArticleGraph } from "./graph.js";
-import { finalSummary } from "./nodes/finalize.js";
+import { finalLine } from "./nodes/finalize.js";
 import { articlePauses } from "./pauses.js";
 import type { ArticleStateValues } from "./state.js";
 
@@ -52,7 +52,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
   },
   doneSummary: (values) => {
     const v = values as Partial<ArticleStateValues>;
-    return finalSummary({ draft: v.draft ?? "", draft_version: v.draft_version ?? null, parsed_intent: v.parsed_intent ?? null, input: v.input ?? ({ intent: "" } as ArticleStartInput) });
+    return finalLine({ draft: v.draft ?? "", draft_version: v.draft_version ?? null, parsed_intent: v.parsed_intent ?? null, input: v.input ?? ({ intent: "" } as ArticleStartInput) });
   },
   document: {
     // A restored or hand-edited draft goes to PAUSE-3: the writer decides what happens to it next.

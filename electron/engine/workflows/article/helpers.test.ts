@@ -4,7 +4,8 @@ import { SettingsSchema } from "../../../../shared/models.js";
 import { combineReview } from "./combineReview.js";
 import { detectLocale } from "../../../../shared/detectLocale.js";
 import { assembleDraft, splitDraft } from "./draftMarkdown.js";
-import { materialsSummary, rankMaterials, renumber } from "./research/materialPackage.js";
+import { rankMaterials, renumber } from "./research/materialPackage.js";
+import { summaryLines } from "./stepLines.js";
 import { parseResume } from "./pauses.js";
 import { planRevision, sectionNumbersIn, splitNotes } from "./revisionTargets.js";
 
@@ -26,8 +27,8 @@ describe("material package", () => {
     const first = renumber([material("a", 1), material("b", 1)]);
     expect(first.map((m) => m.id)).toEqual(["m001", "m002"]);
     expect(renumber([material("c", 1)], first).map((m) => m.id)).toEqual(["m003"]);
-    expect(materialsSummary("zh", 9, 4)).toBe("共搜索到 9 条素材，精选 4 条");
-    expect(materialsSummary("en", 9, 4)).toBe("Found 9 materials, kept 4");
+    expect(summaryLines.materials("zh", 9, 4).text).toBe("共搜索到 9 条素材，精选 4 条");
+    expect(summaryLines.materials("en", 9, 4).text).toBe("Found 9 materials, kept 4");
   });
 });
 

@@ -7,7 +7,7 @@ import { BRIEF_PAUSE_MESSAGES, briefReviewResult } from "../../../../shared/work
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { splitDraft } from "./draftMarkdown.js";
 import { localeOf } from "./localeOf.js";
-import { materialsSummary } from "./research/materialPackage.js";
+import { summaryLines } from "./stepLines.js";
 import type { PausePoint } from "../../../../shared/workflows/article.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
 
@@ -22,7 +22,7 @@ export const articlePauses = definePauses<typeof articleContract.pauses, Article
     material_confirm: (state) => ({
       materials: state.materials,
       keywords: state.keywords,
-      summary: materialsSummary(localeOf(state), state.search_hits, state.materials.length),
+      summary: summaryLines.materials(localeOf(state), state.search_hits, state.materials.length).text,
       revision_count: state.revision_count,
       message: BRIEF_PAUSE_MESSAGES.material_confirm,
     }),

@@ -49,5 +49,27 @@ export async function runStep<T>(config: LangGraphRunnableConfig, step: StepInfo
   return update;
 }
 
+/** A timeline line in both forms: the plain text in the document's language and the message the UI translates. */
+export interface StepLine {
+  text: string;
+  message: StepText;
+}
+
+/** A line followed by notes (skipped when null): the texts concatenated, the messages as `notes`. */
+export function withNotes(main: StepLine, ...notes: (StepLine | null)[]): StepLine {
+  const kept = notes.filter((note): note is StepLine => note !== null);
+  if (!kept.length) return main;
+  return {
+    text: main.text + kept.map((note) => note.text).join(""),
+    message: { ...main.message, notes: [...(main.message.notes ?? []), ...kept.map(({ message: { notes: _, ...line } }) => line)] },
+  };
+}
+
+/** A step's label fields from a line. */
+export const labelFrom = (line: StepLine) => ({ label: line.text, labelText: line.message });
+
+/** A step's summary fields from a line. */
+export const summaryFrom = (line: StepLine) => ({ summary: line.text, summaryText: line.message });
+
 /** Pick the zh or en text. */
 export const say = (locale: "zh" | "en", zh: string, en: string) => (locale === "zh" ? zh : en);

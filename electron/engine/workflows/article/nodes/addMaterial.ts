@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Material } from "../../../../../shared/knowledge.js";
-import { emit, runStep, say } from "../../common/nodeRuntime.js";
-import { materialsSummary, renumber } from "../research/materialPackage.js";
+import { emit, labelFrom, runStep, say, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { renumber } from "../research/materialPackage.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { withRanks } from "../research/orderByRanking.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
@@ -17,8 +18,8 @@ export function addMaterialNode() {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const locale = localeOf(state);
     const own = state.resume?.payload.material;
-    return runStep<ArticleStateUpdate>(config, { step: "add_material", agent: "researcher", label: say(locale, "加入自有素材", "Adding your material") }, async () => {
-      if (!own) return { update: {}, summary: say(locale, "没有素材", "no material") };
+    return runStep<ArticleStateUpdate>(config, { step: "add_material", agent: "researcher", ...labelFrom(stepLines.addMaterial(locale)) }, async () => {
+      if (!own) return { update: {}, ...summaryFrom(summaryLines.noMaterial(locale)) };
       const content = own.content.replace(/\s+/g, " ").trim();
       const material: Material = {
         id: "user",
@@ -33,9 +34,9 @@ export function addMaterialNode() {
       };
       const materials = [...state.materials, ...withRanks(renumber([material], state.materials), state.materials.length + 1)];
       const added = materials.at(-1) as Material;
-      const summary = `${materialsSummary(locale, state.search_hits, materials.length)}${say(locale, `（新增自有素材 ${added.id}）`, ` (added your material ${added.id})`)}`;
-      emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary });
-      return { update: { materials }, summary };
+      const summary = withNotes(summaryLines.materials(locale, state.search_hits, materials.length), summaryLines.ownAdded(locale, added.id));
+      emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary: summary.text, summaryText: summary.message });
+      return { update: { materials }, ...summaryFrom(summary) };
     });
   };
 }

@@ -3,7 +3,8 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { splitDraft } from "../draftMarkdown.js";
 import { wordCount } from "../../../../../shared/text/countText.js";
-import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
+import { labelFrom, runStep, sessionIdOf, summaryFrom } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
@@ -19,7 +20,7 @@ export function applyManualEditNode(services: ArticleDeps) {
     const sessionId = sessionIdOf(config);
     const markdown = state.resume?.payload.edited_draft ?? state.draft;
     const atReview = state.resume?.pause === "review_confirm";
-    return runStep(config, { step: "manual_edit", agent: "system", label: say(locale, "保存手动修改", "Saving your edit") }, async () => {
+    return runStep(config, { step: "manual_edit", agent: "system", ...labelFrom(stepLines.manualEdit(locale)) }, async () => {
       const { title, sections } = splitDraft(markdown, state.draft_title);
       const version = storeDraftVersion(services.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version, title, revisionCount: state.revision_count }, config);
       return {
@@ -33,7 +34,7 @@ export function applyManualEditNode(services: ArticleDeps) {
           force_accepted_after: null,
           drafts: [briefDraft({ title, outline: state.outline, markdown, revisionCount: state.revision_count, version: version.number })],
         },
-        summary: say(locale, `第 ${version.number} 版（手动修改），${wordCount(markdown)} 字`, `Version ${version.number} (manual edit), ${wordCount(markdown)} words`),
+        ...summaryFrom(summaryLines.manualEdit(locale, version.number, wordCount(markdown))),
       };
     });
   };

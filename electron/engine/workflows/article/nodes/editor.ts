@@ -3,7 +3,8 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { mergeChunkReviews, reviewChunks } from "../reviewChunks.js";
 import { combineReview } from "../combineReview.js";
 import { materialDigest } from "../research/materialPackage.js";
-import { emit, runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
+import { emit, labelFrom, runStep, sessionIdOf, summaryFrom } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import { reviewPrompt } from "../prompts.js";
 import type { ReviewAspect } from "../prompts.js";
@@ -24,7 +25,7 @@ export function editorNode(services: ArticleDeps) {
     const locale = localeOf(state);
     const sessionId = sessionIdOf(config);
     const settings = services.settings().article;
-    return runStep(config, { step: "editor", agent: "editor", label: say(locale, "审稿：事实、逻辑、语言", "Reviewing facts, logic, language") }, async () => {
+    return runStep(config, { step: "editor", agent: "editor", ...labelFrom(stepLines.editor(locale)) }, async () => {
       const approved = new Set(state.approved_material_ids ?? []);
       const materials = state.materials.filter((m) => approved.has(m.id)).map((m) => materialDigest(m, 160));
       // The whole draft, section by section: a long draft is reviewed in chunks and merged.
@@ -47,10 +48,9 @@ export function editorNode(services: ArticleDeps) {
       }
       emit(config, { type: "review_ready", review: result });
       const forced = result.verdict === "reject" && state.revision_count >= settings.maxRevisions;
-      const verdict = result.verdict === "pass" ? say(locale, "通过", "pass") : forced ? say(locale, `未通过，${state.revision_count} 轮后强制接受`, `reject, force-accepted after ${state.revision_count} rounds`) : say(locale, "未通过", "reject");
       return {
         update: { review: result, max_revisions: settings.maxRevisions, force_accepted_after: forced ? state.revision_count : null },
-        summary: say(locale, `总分 ${result.overall}（阈值 ${result.threshold}），${verdict}`, `Overall ${result.overall} (threshold ${result.threshold}), ${verdict}`),
+        ...summaryFrom(summaryLines.review(locale, result.overall, result.threshold, result.verdict === "pass" ? "pass" : forced ? "forced" : "reject", state.revision_count)),
       };
     });
   };

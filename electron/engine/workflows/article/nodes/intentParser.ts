@@ -5,8 +5,8 @@ import { detectLocale } from "../../../../../shared/detectLocale.js";
 import { detectPeriod } from "../research/detectPeriod.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { settingsFromIntent } from "../settingsFromIntent.js";
-import type { WritingSettings } from "../settingsFromIntent.js";
-import { runStep, say } from "../../common/nodeRuntime.js";
+import { labelFrom, runStep, summaryFrom } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 
 /** Article types as the timeline names them (the UI's 新闻 / 分析 / 特稿 / 报告), never the raw id. */
 const TYPE_NAMES: Record<ParsedIntent["article_type"], { zh: string; en: string }> = {
@@ -31,7 +31,7 @@ export function intentParserNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
     const { input } = state;
     const locale = input.locale ?? detectLocale(input.intent);
-    return runStep(config, { step: "intent_parser", agent: "system", label: say(locale, "解析写作意图", "Reading the intent") }, async () => {
+    return runStep(config, { step: "intent_parser", agent: "system", ...labelFrom(stepLines.intent(locale)) }, async () => {
       const { value } = await services.llm.generateStructured({
         ...intentPrompt(locale, intentWithContext(input, locale)),
         schema: IntentLlmSchema,
@@ -52,14 +52,8 @@ export function intentParserNode(services: ArticleDeps) {
         ...(period.dateTo ? { date_to: period.dateTo } : {}),
       };
       // The timeline says which settings the user left out: filled from the intent's words, or the brief's default.
-      const mark = (key: keyof WritingSettings["sources"], text: string) =>
-        settings.sources[key] === "default" ? say(locale, `${text}（默认）`, `${text} (default)`) : settings.sources[key] === "intent" ? say(locale, `${text}（取自写作意图）`, `${text} (from the intent)`) : text;
-      const summary = say(
-        locale,
-        `${mark("article_type", TYPE_NAMES[parsed.article_type].zh)}，面向${mark("target_audience", parsed.target_audience)}，约 ${mark("word_count_target", String(parsed.word_count_target))} 字，${parsed.key_questions.length} 个关键问题`,
-        `${mark("article_type", TYPE_NAMES[parsed.article_type].en)} for ${mark("target_audience", parsed.target_audience)}, about ${mark("word_count_target", String(parsed.word_count_target))} words, ${parsed.key_questions.length} key questions`,
-      );
-      return { update: { parsed_intent: parsed }, summary };
+      const summary = summaryLines.intent(locale, TYPE_NAMES[parsed.article_type], parsed.target_audience, parsed.word_count_target, parsed.key_questions.length, settings.sources);
+      return { update: { parsed_intent: parsed }, ...summaryFrom(summary) };
     });
   };
 }

@@ -1,10 +1,11 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { DEFAULT_BUDGET, materialKey, materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
+import { DEFAULT_BUDGET, materialKey, rankMaterials, renumber } from "../research/materialPackage.js";
 import { withRanks } from "../research/orderByRanking.js";
-import { emit, runStep, say } from "../../common/nodeRuntime.js";
+import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
-import { searchKeywords, uniqueKeywords, unavailableNote } from "../research/searchKeywords.js";
+import { searchKeywords, searchNotes, uniqueKeywords } from "../research/searchKeywords.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
 /** A package never grows past this many materials, however often the user re-searches. */
@@ -20,19 +21,17 @@ export function researchMoreNode(services: ArticleDeps) {
     const extra = uniqueKeywords(state.resume?.payload.extra_keywords ?? []);
     const period = { dateFrom: state.parsed_intent?.date_from, dateTo: state.parsed_intent?.date_to };
     if (!extra.length) {
-      // Issue 12: re_search with no keywords clears the package and searches the same keywords again.
-      const label = say(locale, `重新检索：${state.keywords.join("、")}`, `Searching again: ${state.keywords.join(", ")}`);
-      return runStep(config, { step: "researcher_search", agent: "researcher", label }, async () => {
+      // Issue 12: re_search with no keywords replaces the package by a new search of the same
+      // keywords; a material found again keeps its id (issue 32), a new one continues the numbering.
+      return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchAgain(locale, state.keywords)) }, async () => {
         const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, state.keywords, locale, config.signal, period);
-        const materials = withRanks(renumber(rankMaterials(hitLists)));
-        let summary = materialsSummary(locale, hits, materials.length);
-        if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
-        summary += unavailableNote(locale, unavailable);
-        emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary });
-        return { update: { materials, search_hits: hits, approved_material_ids: null }, summary };
+        const materials = withRanks(renumber(rankMaterials(hitLists), state.materials, { keepKnown: true }));
+        const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
+        emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary: summary.text, summaryText: summary.message });
+        return { update: { materials, search_hits: hits, approved_material_ids: null }, ...summaryFrom(summary) };
       });
     }
-    return runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, `补充检索：${extra.join("、")}`, `Searching more: ${extra.join(", ")}`) }, async () => {
+    return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchMore(locale, extra)) }, async () => {
       const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, extra, locale, config.signal, period);
       const room = Math.max(0, MAX_PACKAGE - state.materials.length);
       const fresh = rankMaterials(hitLists, { ...DEFAULT_BUDGET, maxMaterials: Math.min(DEFAULT_BUDGET.maxMaterials, room) }, new Set(state.materials.map(materialKey)));
@@ -40,12 +39,9 @@ export function researchMoreNode(services: ArticleDeps) {
       const materials = [...state.materials, ...withRanks(renumber(fresh, state.materials), state.materials.length + 1)];
       const keywords = uniqueKeywords([...state.keywords, ...extra]);
       const totalHits = state.search_hits + hits;
-      let summary = materialsSummary(locale, totalHits, materials.length);
-      summary += say(locale, `（本次新增 ${fresh.length} 条）`, ` (${fresh.length} new)`);
-      if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
-      summary += unavailableNote(locale, unavailable);
-      emit(config, { type: "materials_ready", materials, keywords, summary });
-      return { update: { keywords, materials, search_hits: totalHits }, summary };
+      const summary = withNotes(summaryLines.materials(locale, totalHits, materials.length), summaryLines.newOnes(locale, fresh.length), ...searchNotes(locale, failed, unavailable));
+      emit(config, { type: "materials_ready", materials, keywords, summary: summary.text, summaryText: summary.message });
+      return { update: { keywords, materials, search_hits: totalHits }, ...summaryFrom(summary) };
     });
   };
 }

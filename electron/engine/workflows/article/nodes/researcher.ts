@@ -1,11 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { materialsSummary, rankMaterials, renumber } from "../research/materialPackage.js";
-import { emit, runStep, say } from "../../common/nodeRuntime.js";
+import { rankMaterials, renumber } from "../research/materialPackage.js";
+import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
 import { KeywordsLlmSchema } from "../schemas.js";
-import { searchKeywords, uniqueKeywords, unavailableNote } from "../research/searchKeywords.js";
+import { searchKeywords, searchNotes, uniqueKeywords } from "../research/searchKeywords.js";
 import { rankByModel } from "../research/rankByModel.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
@@ -20,7 +21,7 @@ export function researcherNode(services: ArticleDeps) {
     const locale = localeOf(state);
     const parsed = state.parsed_intent;
     if (!parsed) throw new Error("researcher ran before intent_parser");
-    const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", label: say(locale, "提取检索关键词", "Extracting keywords") }, async () => {
+    const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(stepLines.keywords(locale)) }, async () => {
       const { value } = await services.llm.generateStructured({
         ...keywordsPrompt(locale, state.input.intent, parsed),
         schema: KeywordsLlmSchema,
@@ -31,22 +32,20 @@ export function researcherNode(services: ArticleDeps) {
       let found = uniqueKeywords(value.keywords).slice(0, 6);
       // A model that returns nothing usable still leaves the intent itself as a query.
       if (!found.length) found = [state.input.intent.slice(0, 40)];
-      return { update: found, summary: found.join(locale === "zh" ? "、" : ", ") };
+      return { update: found, ...summaryFrom(summaryLines.keywords(locale, found)) };
     });
-    const found = await runStep(config, { step: "researcher_search", agent: "researcher", label: say(locale, "检索素材", "Searching materials") }, async () => {
+    const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
       const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
       const materials = renumber(rankMaterials(hitLists));
-      let summary = materialsSummary(locale, hits, materials.length);
-      if (failed.length) summary += say(locale, `（${failed.length} 个关键词检索失败）`, ` (${failed.length} searches failed)`);
-      summary += unavailableNote(locale, unavailable);
-      return { update: { materials, hits, summary }, summary };
+      const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
+      return { update: { materials, hits, summary }, ...summaryFrom(summary) };
     });
     // The brief's second, independent call: the model only orders the package; code ranking is the fallback.
-    return runStep(config, { step: "researcher_rank", agent: "researcher", label: say(locale, "素材排序", "Ranking materials") }, async () => {
+    return runStep(config, { step: "researcher_rank", agent: "researcher", ...labelFrom(stepLines.rank(locale)) }, async () => {
       const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal);
-      const how = fallback ? say(locale, `按检索得分排序（${fallback}）`, `ranked by search score (${fallback})`) : say(locale, "按相关度排序", "ranked by relevance");
-      emit(config, { type: "materials_ready", materials, keywords, summary: found.summary });
-      return { update: { keywords, materials, search_hits: found.hits }, summary: `${found.summary}，${how}` };
+      const how = fallback ? summaryLines.rankFailed(locale) : summaryLines.rankedByModel(locale);
+      emit(config, { type: "materials_ready", materials, keywords, summary: found.summary.text, summaryText: found.summary.message });
+      return { update: { keywords, materials, search_hits: found.hits }, ...summaryFrom(withNotes(found.summary, how)) };
     });
   };
 }

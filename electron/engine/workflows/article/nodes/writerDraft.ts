@@ -9,7 +9,8 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { assembleDraft } from "../draftMarkdown.js";
 import { wordCount } from "../../../../../shared/text/countText.js";
 import { materialDigest } from "../research/materialPackage.js";
-import { runStep, say, sessionIdOf } from "../../common/nodeRuntime.js";
+import { labelFrom, runStep, sessionIdOf, summaryFrom } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import { planRevision, splitNotes } from "../revisionTargets.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
@@ -91,13 +92,9 @@ export function writerDraftNode(services: ArticleDeps) {
           : planRevision(current.map((s) => s.title), task.items);
     const targets = plan ? plan.targets : current.map((_, i) => i);
 
-    const label =
-      task.kind === "initial"
-        ? say(locale, `撰写初稿（${current.length} 节）`, `Drafting ${current.length} sections`)
-        : task.reason === "regenerate"
-          ? say(locale, `重写第 ${targets.map((i) => i + 1).join("、")} 节`, `Regenerating section ${targets.map((i) => i + 1).join(", ")}`)
-          : say(locale, `修改第 ${targets.map((i) => i + 1).join("、")} 节`, `Revising section ${targets.map((i) => i + 1).join(", ")}`);
-    return runStep(config, { step: "writer_draft", agent: "writer", label }, async () => {
+    const numbers = targets.map((i) => i + 1);
+    const label = task.kind === "initial" ? stepLines.draft(locale, current.length) : task.reason === "regenerate" ? stepLines.regenerate(locale, numbers) : stepLines.revise(locale, numbers);
+    return runStep(config, { step: "writer_draft", agent: "writer", ...labelFrom(label) }, async () => {
       // Every section settles before a failure is thrown, so the finished ones reach the cache;
       // at most `sequences` are in flight (the LLM pool's size).
       const rewritten = await boundedSettled(
@@ -138,7 +135,6 @@ export function writerDraftNode(services: ArticleDeps) {
       const reason: DraftVersion["reason"] = task.kind === "initial" ? "initial" : task.reason;
       const revisionCount = state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0);
       const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version, title, revisionCount }, config);
-      const summary = say(locale, `第 ${version.number} 版，${wordCount(markdown)} 字`, `Version ${version.number}, ${wordCount(markdown)} words`);
       return {
         update: {
           outline,
@@ -151,7 +147,7 @@ export function writerDraftNode(services: ArticleDeps) {
           revision_count: revisionCount,
           drafts: [briefDraft({ title, outline, markdown, revisionCount, version: version.number })],
         },
-        summary,
+        ...summaryFrom(summaryLines.draft(locale, version.number, wordCount(markdown))),
       };
     });
   };

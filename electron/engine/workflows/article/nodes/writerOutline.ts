@@ -3,7 +3,8 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { materialDigest } from "../research/materialPackage.js";
 import type { Outline } from "../../../../../shared/workflows/article.js";
 import { isAbort } from "../../common/isAbort.js";
-import { emit, runStep, say } from "../../common/nodeRuntime.js";
+import { emit, labelFrom, runStep, summaryFrom } from "../../common/nodeRuntime.js";
+import { stepLines, summaryLines } from "../stepLines.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
 import { outlineExample, outlinePrompt } from "../prompts.js";
@@ -30,8 +31,7 @@ export function writerOutlineNode(services: ArticleDeps) {
     if (!parsed) throw new Error("writer_outline ran before intent_parser");
     const approved = approvedIdsOf(state);
     const replan = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "re_outline";
-    const label = replan ? say(locale, "按意见重写大纲", "Re-planning the outline") : say(locale, "撰写大纲", "Planning the outline");
-    return runStep(config, { step: "writer_outline", agent: "writer", label }, async () => {
+    return runStep(config, { step: "writer_outline", agent: "writer", ...labelFrom(replan ? stepLines.replan(locale) : stepLines.outline(locale)) }, async () => {
       const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
       let value: Outline;
       let fallback = false;
@@ -57,10 +57,7 @@ export function writerOutlineNode(services: ArticleDeps) {
       }
       const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
       emit(config, { type: "outline_ready", outline });
-      const summary = fallback
-        ? say(locale, `《${outline.title}》，${outline.sections.length} 节（模型未给出可用的大纲，请在下一步修改）`, `"${outline.title}", ${outline.sections.length} sections (the model gave no usable outline; edit it at the next step)`)
-        : say(locale, `《${outline.title}》，${outline.sections.length} 节`, `"${outline.title}", ${outline.sections.length} sections`);
-      return { update: { outline, approved_material_ids: approved }, summary };
+      return { update: { outline, approved_material_ids: approved }, ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)) };
     });
   };
 }

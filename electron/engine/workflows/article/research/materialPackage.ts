@@ -58,15 +58,15 @@ export function rankMaterials(hitLists: Material[][], budget: PackageBudget = DE
   return kept;
 }
 
-/** Give materials session ids m001, m002 … continuing after the highest id already used. */
-export function renumber(materials: Material[], existing: Material[] = []): Material[] {
+/**
+ * Give materials session ids m001, m002 … continuing after the highest id already used. With
+ * `keepKnown`, a material that is one of `existing` (same `materialKey`) keeps its id: a package
+ * searched again names what the user already saw as before.
+ */
+export function renumber(materials: Material[], existing: Material[] = [], { keepKnown = false } = {}): Material[] {
   let next = existing.reduce((max, m) => Math.max(max, Number(/^m(\d+)$/.exec(m.id)?.[1] ?? 0)), 0);
-  return materials.map((material) => ({ ...material, id: `m${String(++next).padStart(3, "0")}` }));
-}
-
-/** "共搜索到 X 条素材，精选 Y 条" / "Found X materials, kept Y". */
-export function materialsSummary(locale: "zh" | "en", hits: number, kept: number): string {
-  return locale === "zh" ? `共搜索到 ${hits} 条素材，精选 ${kept} 条` : `Found ${hits} materials, kept ${kept}`;
+  const known = new Map(keepKnown ? existing.map((m) => [materialKey(m), m.id]) : []);
+  return materials.map((material) => ({ ...material, id: known.get(materialKey(material)) ?? `m${String(++next).padStart(3, "0")}` }));
 }
 
 /** One line per material for prompts: id, title and the opening of its content. */

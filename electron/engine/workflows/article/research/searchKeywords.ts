@@ -1,5 +1,7 @@
 import type { Material } from "../../../../../shared/knowledge.js";
 import type { ResearchSearch } from "../../WorkflowDefinition.js";
+import type { StepLine } from "../../common/nodeRuntime.js";
+import { summaryLines } from "../stepLines.js";
 
 /** Hits per keyword asked of the search service. */
 export const HITS_PER_KEYWORD = 8;
@@ -39,15 +41,14 @@ export interface UnavailableProvider {
   sourceType: string;
 }
 
-/** The step summary's note for search providers that failed (empty when none did): the timeline shows it. */
-export function unavailableNote(locale: "zh" | "en", unavailable: UnavailableProvider[]): string {
-  const sep = locale === "zh" ? "、" : ", ";
+/** The step summary's notes for a search: keywords that failed, search providers that were unavailable (none when all worked); the timeline shows them. */
+export function searchNotes(locale: "zh" | "en", failed: readonly string[], unavailable: UnavailableProvider[]): (StepLine | null)[] {
   const intranet = unavailable.filter((u) => u.sourceType !== "library").map((u) => u.provider);
-  const library = unavailable.some((u) => u.sourceType === "library");
-  let note = "";
-  if (intranet.length) note += locale === "zh" ? `（内网搜索不可用，本次只用了本地知识库：${intranet.join(sep)}）` : ` (intranet search unavailable, only the local library was used: ${intranet.join(sep)})`;
-  if (library) note += locale === "zh" ? "（本地知识库检索失败）" : " (the local library search failed)";
-  return note;
+  return [
+    summaryLines.searchesFailed(locale, failed.length),
+    summaryLines.intranetUnavailable(locale, intranet),
+    summaryLines.libraryFailed(locale, unavailable.some((u) => u.sourceType === "library")),
+  ];
 }
 
 /** Unique, trimmed, non-empty keywords in first-seen order (case-insensitive). */
