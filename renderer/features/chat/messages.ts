@@ -14,6 +14,7 @@ export const chatMessages = defineMessages(
     "chat.new": "新建对话",
     "chat.step.reply": "回复",
     "chat.summary.reply": "{n} 个 token",
+    "chat.summary.done": "{n} 个字符",
   },
   {
     "chat.nav": "Chat",
@@ -27,5 +28,6 @@ export const chatMessages = defineMessages(
     "chat.new": "New chat",
     "chat.step.reply": "Reply",
     "chat.summary.reply": "{n} tokens",
+    "chat.summary.done": "{n} characters",
   },
 );

@@ -27,5 +27,8 @@ export const chatWorkflow: WorkflowDefinition<ChatInput, typeof chatContract> = 
     throw new ScriptoriumError("conflict", "The chat workflow never pauses.", { allowed: [] });
   },
   publicValues: (values, session) => ({ status: session.status, text: typeof values.text === "string" ? values.text : "" }),
-  doneSummary: (values) => `${typeof values.text === "string" ? [...values.text].length : 0} characters`,
+  doneSummary: (values) => {
+    const chars = typeof values.text === "string" ? [...values.text].length : 0;
+    return { text: `${chars} characters`, message: { key: "done", params: { n: chars } } };
+  },
 };

@@ -91,7 +91,12 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
     const v = values as Partial<DocgenStateType>;
     const reports = v.module_reports ?? [];
     const breakers = reports.filter((r) => r.breaker).map((r) => r.key);
-    return `${[...(v.current_draft ?? "")].length} characters, ${reports.filter((r) => r.status === "passed").length}/${reports.length} modules passed${breakers.length ? `, breaker: ${breakers.join(", ")}` : ""}`;
+    const chars = [...(v.current_draft ?? "")].length;
+    const passed = reports.filter((r) => r.status === "passed").length;
+    return {
+      text: `${chars} characters, ${passed}/${reports.length} modules passed${breakers.length ? `, breaker: ${breakers.join(", ")}` : ""}`,
+      message: { key: "done", params: { chars, passed, n: reports.length, breakers: breakers.length } },
+    };
   },
 };
 

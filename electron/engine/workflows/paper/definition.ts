@@ -57,7 +57,8 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
   },
   doneSummary: (values) => {
     const history = (values as Partial<PaperStateType>).conversation_history ?? [];
-    return `${history.filter((entry) => entry.role === "assistant").length} answers`;
+    const answers = history.filter((entry) => entry.role === "assistant").length;
+    return { text: `${answers} answers`, message: { key: "done", params: { n: answers } } };
   },
 };
 
