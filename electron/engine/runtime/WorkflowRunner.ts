@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Command } from "@langchain/langgraph";
 import type { SessionState, SessionStatus, WorkflowId } from "../../../shared/api.js";
-import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
 import type { EngineEvent, EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
 import type { Checkpointer } from "../storage/Checkpointer.js";
@@ -12,11 +12,7 @@ import type { SessionStore } from "../storage/SessionStore.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry } from "../workflows/WorkflowDefinition.js";
 import type { EventHub, EventListener } from "./EventHub.js";
 import { firstPause, pauseFromSnapshot } from "./pauses.js";
-
-/** Events only the runner emits; a node that writes one of these is ignored (protocol guard). */
-const RUNNER_EVENTS = new Set(["connected", "await_user", "resumed", "done"]);
-/** Status writes a FULL commit of the runner follows at once (a transition event, or syncAnswer after a resume). */
-const RELAXED = { relaxed: true } as const;
+import { RELAXED, SessionJournal, contextOf } from "./SessionJournal.js";
 
 export interface WorkflowRunnerOptions {
   /** Workflow id → definition; tests may register ids of their own. */
@@ -56,10 +52,12 @@ export class WorkflowRunner {
   private readonly resuming = new Set<string>();
   /** Pauses announced since this runner started, until answered: a resume need not read the checkpoint back. */
   private readonly announcedPauses = new Map<string, PauseRequest>();
+  private readonly journal: SessionJournal;
   private disposed = false;
 
   constructor(options: WorkflowRunnerOptions) {
     this.opts = options;
+    this.journal = new SessionJournal(options);
   }
 
   /** The registry this runner serves (the engine builds `run.start`'s schema from it). */
@@ -218,9 +216,7 @@ export class WorkflowRunner {
     }
     if (session.status === "paused" || session.status === "running") {
       this.announcedPauses.delete(sessionId);
-      if (this.opts.sessions.transition(sessionId, session.status, "cancelled", null, RELAXED)) {
-        this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });
-      }
+      this.journal.stoppedIdle(sessionId, session.status);
     }
   }
 
@@ -319,11 +315,11 @@ export class WorkflowRunner {
       for await (const chunk of stream) {
         if (answerToSync) {
           answerToSync = false;
-          this.syncAnswer(sessionId);
+          this.journal.answerWritten(sessionId);
         }
         if (!Array.isArray(chunk) || chunk.length !== 2) continue;
         const [mode, data] = chunk as [string, unknown];
-        if (mode === "custom") this.emitFromNode(sessionId, data);
+        if (mode === "custom") this.journal.nodeEvent(sessionId, data);
         else if (mode === "updates" && typeof data === "object" && data !== null && "__interrupt__" in data) {
           pause = firstPause((data as { __interrupt__: unknown }).__interrupt__) ?? pause;
         }
@@ -337,75 +333,19 @@ export class WorkflowRunner {
       this.opts.events.flush();
       // Leave the active set before announcing the end, so a client that resumes on `await_user` is not refused.
       this.release(sessionId, run);
-      if (pause) {
-        this.announcePause(sessionId, pause);
-      } else {
-        const values = snapshot?.values ?? {};
-        this.pruneCheckpoints(sessionId);
-        this.opts.sessions.setStatus(sessionId, "done", null, RELAXED);
-        const result = definition.publicValues(values, { status: "done", pausePoint: null }) as Record<string, never>;
-        const summary = definition.doneSummary(values);
-        this.opts.events.append(sessionId, typeof summary === "string" ? { type: "done", summary, result } : { type: "done", summary: summary.text, summaryText: summary.message, result });
-      }
+      if (pause) this.announcePause(sessionId, pause);
+      else this.journal.finished(sessionId, definition, snapshot?.values ?? {});
     } catch (error) {
       if (run.detached) return;
       this.release(sessionId, run);
-      try {
-        if (signal.aborted) {
-          this.opts.sessions.setStatus(sessionId, "cancelled", null, RELAXED);
-          this.opts.events.append(sessionId, { type: "error", error: { code: "aborted", message: "Cancelled." } });
-        } else {
-          const apiError = toApiError(error);
-          if (apiError.code === "internal") console.error(`[WorkflowRunner] session ${sessionId} failed`, error);
-          this.opts.sessions.setStatus(sessionId, "error", null, RELAXED);
-          this.opts.events.append(sessionId, { type: "error", error: apiError });
-        }
-      } catch (secondary) {
-        console.error(`[WorkflowRunner] could not record the end of session ${sessionId}`, secondary);
-      }
+      this.journal.failed(sessionId, error, signal.aborted);
     }
   }
 
-  /**
-   * Make a resumed run's answer survive a power cut before its next steps run, which can take
-   * minutes of LLM work: one FULL commit (the status, still `running`) on app.db fsyncs the shared
-   * WAL, which holds the answer LangGraph just wrote, the `resumed` event and the status change
-   * before it. Compare-and-set, so a run cancelled meanwhile keeps its status.
-   */
-  private syncAnswer(sessionId: string): void {
-    this.opts.events.flush();
-    this.opts.sessions.transition(sessionId, "running", "running");
-  }
-
-  /** Drop an ended run's checkpoint history (Checkpointer.pruneHistory); a failure only costs disk space. */
-  private pruneCheckpoints(sessionId: string): void {
-    try {
-      this.opts.checkpointer.pruneHistory(sessionId);
-    } catch (error) {
-      console.warn(`[WorkflowRunner] could not prune the checkpoints of session ${sessionId}`, error);
-    }
-  }
-
-  /** Mark the session paused and announce the pause (relaxed status write: `await_user` is a FULL commit). */
+  /** Announce a pause; remembered until answered, so a resume need not read the checkpoint back. */
   private announcePause(sessionId: string, pause: PauseRequest): void {
-    this.opts.sessions.setStatus(sessionId, "paused", pause.pausePoint, RELAXED);
     this.announcedPauses.set(sessionId, pause);
-    this.opts.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
-  }
-
-  /** Persist + publish a node's custom chunk if it is a valid event draft; drop anything else. */
-  private emitFromNode(sessionId: string, chunk: unknown): void {
-    if (typeof chunk !== "object" || chunk === null || typeof (chunk as { type?: unknown }).type !== "string") return;
-    const type = (chunk as { type: string }).type;
-    if (RUNNER_EVENTS.has(type)) {
-      console.warn(`[WorkflowRunner] a node emitted "${type}", which only the runner may emit; ignored`);
-      return;
-    }
-    try {
-      this.opts.events.append(sessionId, chunk as EventDraft);
-    } catch (error) {
-      console.warn(`[WorkflowRunner] dropped an invalid event from session ${sessionId}:`, error instanceof Error ? error.message : error);
-    }
+    this.journal.paused(sessionId, pause);
   }
 
   private definition(workflow: string): WorkflowDefinition<any, any, any> {
@@ -436,11 +376,6 @@ export class WorkflowRunner {
   private assertOpen(): void {
     if (this.disposed) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
   }
-}
-
-/** A pause's context with `pause_point` and `allowed_actions`, as every client receives it. */
-function contextOf(pause: PauseRequest): { pause_point: string; allowed_actions: string[] } & Record<string, unknown> {
-  return { ...(pause.context ?? {}), pause_point: pause.pausePoint, allowed_actions: pause.allowedActions };
 }
 
 /** The `action` field of a resume payload, for the `resumed` event. */
