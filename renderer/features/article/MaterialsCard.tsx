@@ -107,7 +107,7 @@ export function MaterialsCard({ pause }: { pause: PauseEntry }) {
           </button>
         )}
         {allowed.has("re_search") && (
-          // With no extra keywords the engine clears the package and searches the same keywords again.
+          // With no extra keywords the engine searches the same keywords again; a material found again keeps its id.
           <button type="button" className="btn" disabled={busy} onClick={() => void run(extraWords.length ? { action: "re_search", extra_keywords: extraWords } : { action: "re_search" })}>
             {t("article.materials.research")}
           </button>
