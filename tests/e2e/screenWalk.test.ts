@@ -277,3 +277,45 @@ for (const locale of ["zh-CN", "en"] as const) {
     });
   });
 }
+
+/**
+ * The timeline speaks the UI's language, not the document's: a Chinese article read in the English
+ * UI shows English step lines, with only what the user and the model wrote left in Chinese (the
+ * audience typed, the keywords, the outline's title).
+ */
+describe("a Chinese article in the English UI", { timeout: 240_000 }, () => {
+  it("reads an English timeline from intent to the finished draft", async () => {
+    const problems: string[] = [];
+    const llm = new StudioLlm();
+    const studio = await openStudio({ llm, search: new StudioSearch() }, { locale: "en" });
+    const { page } = studio;
+    await skipOnboarding(page, "en", problems, studio);
+    await page.getByRole("button", { name: L("en", "article.nav") }).first().click();
+    await page.getByLabel(L("en", "article.intent.intent")).fill("离线 AI 写作对工程团队的意义");
+    await page.getByLabel(L("en", "article.intent.audience")).fill("企业技术负责人");
+    await page.getByRole("button", { name: L("en", "article.intent.start") }).click();
+    // What the user and the model wrote, longest first (so a longer name is removed before a part of it).
+    const content = [...llm.keywords, "企业技术负责人", "离线 AI 写作实践", ...CHINESE_CONTENT].sort((a, b) => b.length - a.length);
+    // The step lines (the pause card's materials are search results: content, walked elsewhere).
+    const timelineProblems = async (where: string) => {
+      const lines = await page.getByRole("list", { name: L("en", "timeline.title") }).locator(".step__label, .step__summary").allInnerTexts();
+      expect(lines.length).toBeGreaterThan(4);
+      for (const p of enProblems(lines, content)) problems.push(`[en · zh article · ${where}] ${p}`);
+    };
+    const materials = await visible(page.getByRole("region", { name: L("en", "article.materials.title"), exact: true }));
+    await timelineProblems("PAUSE-1");
+    // The materials card's own line is the UI's too.
+    await expect(materials.innerText()).resolves.toContain("Found ");
+    await materials.getByRole("button", { name: L("en", "article.materials.confirm") }).click();
+    const outline = await visible(page.getByRole("region", { name: L("en", "article.outline.title"), exact: true }));
+    await outline.getByRole("button", { name: L("en", "article.outline.confirm") }).click();
+    const draft = await visible(page.getByRole("region", { name: L("en", "article.pause.draft_confirm"), exact: true }), 30_000);
+    await draft.getByRole("button", { name: L("en", "article.action.finalize") }).first().click();
+    const finished = await visible(page.getByRole("status").filter({ hasText: L("en", "article.status.finished") }), 30_000);
+    await timelineProblems("finished");
+    await expect(finished.innerText()).resolves.toMatch(/Final: version 1, \d+ words/);
+    await studio.screenshot("50-walk-en-zh-article");
+    expect(problems).toEqual([]);
+    expect(studio.pageErrors).toEqual([]);
+  });
+});
