@@ -313,7 +313,8 @@ describe("a Chinese article in the English UI", { timeout: 240_000 }, () => {
     await draft.getByRole("button", { name: L("en", "article.action.finalize") }).first().click();
     const finished = await visible(page.getByRole("status").filter({ hasText: L("en", "article.status.finished") }), 30_000);
     await timelineProblems("finished");
-    await expect(finished.innerText()).resolves.toMatch(/Final: version 1, \d+ words/);
+    // One status word, then the numbers: not "Final · Final: version 1".
+    await expect(finished.innerText()).resolves.toMatch(/^✓ Final: version 1, \d+ words$/);
     await studio.screenshot("50-walk-en-zh-article");
     expect(problems).toEqual([]);
     expect(studio.pageErrors).toEqual([]);

@@ -38,7 +38,13 @@ export function StudioScreen() {
   const hasSession = useApp((s) => s.current.sessionId !== null && s.current.workflow === "article");
   const title = useApp((s) => s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null);
   const locale = useApp((s) => s.locale);
-  const doneSummary = useApp((s) => (s.current.doneSummary === null ? null : stepText(locale, "article", "summary", s.current.doneSummaryText ?? undefined, s.current.doneSummary)));
+  // "已定稿：第 N 版，X 字": the done line's numbers under the status word (the line itself says 定稿 too).
+  const doneSummary = useApp((s) => {
+    const { doneSummary: plain, doneSummaryText: text } = s.current;
+    if (plain === null) return null;
+    if (text?.key === "final" && typeof text.params?.v === "number" && typeof text.params.n === "number") return t("article.finishedLine", { v: text.params.v, n: text.params.n });
+    return `${t("article.status.finished")} · ${stepText(locale, "article", "summary", text ?? undefined, plain)}`;
+  });
   const error = useApp((s) => s.current.error);
   const timeline = useApp((s) => s.current.timeline);
   const plannedSections = useApp((s) => selectArticle(s).outline?.sections.length ?? 0);
@@ -57,7 +63,7 @@ export function StudioScreen() {
               <Timeline renderPause={renderPause} renderEntry={renderEntry} renderResolvedPause={renderResolvedPause} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
-                  ✓ {t("article.status.finished")} · {doneSummary}
+                  ✓ {doneSummary}
                 </p>
               )}
               {error && (
