@@ -1,7 +1,6 @@
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { Material } from "../../../../../shared/knowledge.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { say } from "../../common/nodeRuntime.js";
 import type { Locale } from "../prompts.js";
 import { rankPrompt } from "../prompts.js";
 import { rankLlmSchema } from "../schemas.js";
@@ -10,8 +9,8 @@ import { orderByRanking, withRanks } from "./orderByRanking.js";
 
 /**
  * The researcher's ranking call (grammar-constrained to the package's ids, one few-shot example).
- * A package of 0–1 materials needs no call. A failed call (not a cancel) keeps the code's order and
- * says why in `fallback`.
+ * A package of 0–1 materials needs no call. A failed call (not a cancel) keeps the code's order,
+ * with `fallback` set (the step's summary says so).
  */
 export async function rankByModel(
   services: Pick<ArticleDeps, "llm">,
@@ -19,8 +18,8 @@ export async function rankByModel(
   materials: Material[],
   locale: Locale,
   signal?: AbortSignal,
-): Promise<{ materials: Material[]; fallback: string | null }> {
-  if (materials.length < 2) return { materials: withRanks(materials), fallback: null };
+): Promise<{ materials: Material[]; fallback: boolean }> {
+  if (materials.length < 2) return { materials: withRanks(materials), fallback: false };
   try {
     const { value } = await services.llm.generateStructured({
       ...rankPrompt(locale, intent, materials.map((m) => materialDigest(m, 80))),
@@ -29,9 +28,9 @@ export async function rankByModel(
       signal,
       maxTokens: 16 + materials.length * 8,
     });
-    return { materials: orderByRanking(materials, value.ranking), fallback: null };
+    return { materials: orderByRanking(materials, value.ranking), fallback: false };
   } catch (error) {
     if (signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
-    return { materials: withRanks(materials), fallback: say(locale, "排序调用失败", "the ranking call failed") };
+    return { materials: withRanks(materials), fallback: true };
   }
 }
