@@ -6,6 +6,7 @@ import type { SessionState } from "../../../../shared/api.js";
 import { PauseContextSchema } from "../../../../shared/workflows/article.js";
 import type { ArticleResume } from "../../../../shared/workflows/article.js";
 import type { Material } from "../../../../shared/knowledge.js";
+import { splitDraft } from "./draftMarkdown.js";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
 import { ArticleScriptLlm, FakeSearch, sectionTitleOf } from "../../testing/articleTestKit.js";
@@ -104,6 +105,15 @@ describe("article: a writer's daily needs", () => {
     expect(idOf("fresh", again)).toBe("m008");
     expect(again.map((m) => m.recUuid)).not.toContain("alpha-1");
     expect(new Set(again.map((m) => m.id)).size).toBe(again.length);
+  });
+
+  it("headings a model writes inside a section stay inside it: the draft's sections are the outline's", async () => {
+    llm.script.section = (prompt) => `## ${sectionTitleOf(prompt)}\n\nText [m001].\n\n## A sub point\nMore.\n\n# Shouting\nEnd.`;
+    const id = await toDraft();
+    const draft = ctx(await settle(id)).draft ?? "";
+    expect(splitDraft(draft, "").sections.map((s) => s.title)).toEqual(["Intro", "Body", "End"]);
+    expect(draft).toContain("### A sub point");
+    expect(draft).toContain("### Shouting");
   });
 
   it("regenerate_section rewrites only the chosen section (with the notes) and keeps the others verbatim", async () => {

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { distinct4, hanShare } from "../../llm/textQuality.js";
+import { demoteHeadings } from "../common/demoteHeadings.js";
 import { draftSection } from "../common/draftSection.js";
 import { filterCitations } from "./research/filterCitations.js";
 import { noMaterialNote, sectionPrompt } from "./prompts.js";
@@ -20,9 +21,12 @@ export interface WriteSectionRequest {
   occasion: unknown;
 }
 
-/** Drop a heading the model repeated at the top (the assembler adds the real one). */
-function stripLeadingHeadings(text: string): string {
-  return text.replace(/^(?:\s*#{1,6}[^\n]*\n)+/, "").trim();
+/**
+ * Drop a heading the model repeated at the top (the assembler adds the real one) and lift any
+ * other `#` / `##` line below the section's level, so the draft's sections stay the outline's.
+ */
+function bodyOf(text: string): string {
+  return demoteHeadings(text.replace(/^(?:\s*#{1,6}[^\n]*\n)+/, "").trim());
 }
 
 /**
@@ -53,7 +57,7 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
       check: (text) => sectionProblem(text, locale),
       tag: { role: "writer", step: "section" },
       finish: (raw) => {
-        let text = filterCitations(stripLeadingHeadings(raw), request.allowedIds);
+        let text = filterCitations(bodyOf(raw), request.allowedIds);
         if (!prompt.materials.length) {
           const note = noMaterialNote(locale);
           if (!text.includes(note)) text = text ? `${text}\n\n${note}` : note;

@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { DocOutline } from "../../../../../shared/workflows/docgen.js";
 import { boundedSettled } from "../../common/boundedSettled.js";
+import { demoteHeadings } from "../../common/demoteHeadings.js";
 import { draftSection } from "../../common/draftSection.js";
 import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { readCachedSection, sectionKey, writeCachedOutline } from "../../common/sectionCache.js";
@@ -128,10 +129,11 @@ export async function writeOneSection(
 /** A section as the document holds it: its `## title` first, no `#` title of its own, no trailing blanks. */
 export function finishSection(raw: string, title: string): string {
   let text = raw.replace(/\r\n?/g, "\n").replace(/[ \t]+$/gm, "").replace(/\n{3,}/g, "\n\n").trim();
-  text = text.replace(/^#\s+/gm, "### ");
-  const first = text.split("\n")[0] ?? "";
-  if (!/^##\s/.test(first)) text = `## ${title}\n\n${text}`;
-  return text;
+  // The section's own `##` heading is the model's first line (else the outline's title); any other
+  // `#` / `##` line would read as a new section of the document.
+  const [first = "", ...rest] = text.split("\n");
+  if (/^##\s/.test(first)) return [first, demoteHeadings(rest.join("\n"))].join("\n");
+  return `## ${title}\n\n${demoteHeadings(text)}`;
 }
 
 function assembleAndStore(deps: DocgenDeps, state: DocgenStateType, outline: DocOutline, sections: string[], config: LangGraphRunnableConfig, reason: "initial" | "regenerate"): { current_draft: string; draft_version: number } {
