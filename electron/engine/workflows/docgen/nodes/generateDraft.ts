@@ -8,6 +8,7 @@ import { renderPrompt, type Locale } from "../../common/definePrompt.js";
 import { OUTLINE_PROMPT } from "../prompts.js";
 import { DocOutlineSchema } from "../schemas.js";
 import { isAbort } from "../../common/isAbort.js";
+import { headingText } from "../../common/headingText.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /**
@@ -68,7 +69,7 @@ export function fallbackOutline(topic: string, context: string, locale: Locale =
 export function sanitizeDocOutline(outline: DocOutline, topic: string, locale: Locale = "zh"): DocOutline {
   const seen = new Set<string>();
   const sections = outline.sections
-    .map((s) => ({ title: s.title.replace(/^\s*(?:#+\s*)?(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").trim().slice(0, 80), scope: s.scope.trim().slice(0, 200) }))
+    .map((s) => ({ title: headingText(s.title, 200).replace(/^(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").slice(0, 80).trim(), scope: s.scope.trim().slice(0, 200) }))
     .filter((s) => s.title && !seen.has(s.title) && seen.add(s.title));
-  return { title: outline.title.trim().slice(0, 120) || topic.slice(0, 120), sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }] };
+  return { title: headingText(outline.title, 120) || headingText(topic, 120), sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }] };
 }
