@@ -11,7 +11,7 @@ import type { Route } from "./apiRoutes.js";
 /** Largest uploaded file, in bytes: the paper library's cap (a long scanned book). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 /** What a browser may hand over: papers, notes, guides and documents to review. */
-const UPLOADABLE = new Set([".pdf", ".docx", ".md", ".markdown", ".txt"]);
+const UPLOADABLE = new Set([".pdf", ".docx", ".odt", ".pptx", ".xlsx", ".epub", ".md", ".markdown", ".txt", ".html", ".htm"]);
 
 /**
  * `POST /api/upload?name=<file name>` with the file's bytes as the body: browser mode's file picker

@@ -7,14 +7,16 @@ import { chunkCode, CODE_LANGUAGES } from "./chunkCode.js";
 import { chunkMarkdown } from "./chunkMarkdown.js";
 import { chunkPlainText } from "./chunkPlainText.js";
 import { htmlToMarkdown } from "./htmlToMarkdown.js";
+import { OFFICE_READERS, readOfficeDocument, type OfficeKind } from "./office/readOfficeDocument.js";
 import type { RawChunk } from "./RawChunk.js";
 
-export type DocumentKind = "markdown" | "text" | "pdf" | "docx" | "html" | "code";
+export type DocumentKind = "markdown" | "text" | "pdf" | "docx" | "html" | "code" | OfficeKind;
 
 const KIND_BY_EXTENSION: Record<string, DocumentKind> = {
   md: "markdown", markdown: "markdown", mdx: "markdown",
   txt: "text", text: "text", rst: "text", csv: "text", log: "text",
   pdf: "pdf", docx: "docx", html: "html", htm: "html", xhtml: "html",
+  ...Object.fromEntries(Object.keys(OFFICE_READERS).map((kind) => [kind, kind as OfficeKind])),
 };
 
 /** The kind a file is ingested as, or undefined for files the ingestor skips. */
@@ -54,6 +56,18 @@ export async function loadDocument(
       for (const page of pages) {
         const text = pageText(page);
         if (text) chunks.push(...(await chunkPlainText(text, { page: page.page })));
+      }
+      return { kind, chunks };
+    }
+    case "pptx":
+    case "xlsx":
+    case "odt":
+    case "epub": {
+      // A slide, a sheet, a book's chapter or a page break of the file is the chunk's page.
+      const { pages } = await readOfficeDocument(kind, data, filePath);
+      const chunks: RawChunk[] = [];
+      for (const [index, page] of pages.entries()) {
+        for (const chunk of withoutLines(await chunkMarkdown(page))) chunks.push({ ...chunk, page: pages.length > 1 ? index + 1 : null });
       }
       return { kind, chunks };
     }

@@ -94,7 +94,7 @@ export class PaperLibrary {
     const existing = this.repo.byHash(contentHash);
     if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
 
-    const { kind, lines, ocr } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
+    const { kind, lines, ocr, title: declaredTitle } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
     const parsed = parsePaper(lines);
     const body = parsed.blocks.filter((block) => block.kind !== "reference");
     if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name, reason: "empty" });
@@ -102,7 +102,7 @@ export class PaperLibrary {
     const firstPage = parsed.pages[0]?.text ?? "";
     const llm = this.options.llm?.();
     const metadata = llm ? await confirmMetadata(llm, firstPage, parsed.metadata, signal) : parsed.metadata;
-    const title = metadata.title || path.basename(filePath, path.extname(filePath));
+    const title = metadata.title || declaredTitle || path.basename(filePath, path.extname(filePath));
     const chunks: PaperChunk[] = parsed.blocks.map((block, idx) => ({
       id: `${docId}:${idx}`,
       doc_id: docId,
