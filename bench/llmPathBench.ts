@@ -251,11 +251,14 @@ export async function llmPathBench(
     result.notes.push(
       `native decode step (median): 1 sequence ${step1.toFixed(1)} ms, 4 sequences ${step4.toFixed(1)} ms (${(step4 / step1).toFixed(2)}×, so batching the native steps alone gains ${((4 * step1) / step4).toFixed(2)}×); mean ${mean1.toFixed(1)} and ${mean4.toFixed(1)} ms; per token outside the native step (from the means): ${other1.toFixed(1)} ms one at a time, ${other4.toFixed(1)} ms in the 4-wide run`,
     );
-    // What this hardware allows: llama.cpp's native 4-sequence step against a lone step, no app in
-    // between (from the means, as above). parallel_speedup_4 reads against it, not against 4.
-    result.metrics["llm.parallel_ceiling_4"] = (4 * mean1) / mean4;
-    // The most 4 at once could reach if nothing but the native step took time in the 4-wide run.
-    result.notes.push(`ceiling for parallel_speedup_4 on this machine with zero time outside the native step in the 4-wide run: ${(4000 / (one * mean4)).toFixed(2)}× (from the mean 4-wide step)`);
+    // The ceiling bounds the speed-up it sits beside: the aggregate rate a 4-wide run would reach
+    // with no time outside its native step, over the same one-at-a-time rate, from the same rounds.
+    // Per round the 4-wide run's real rate cannot beat 4 tokens per native 4-sequence step, so the
+    // median ceiling cannot fall below the median speed-up. The native-only gain (4 lone steps
+    // against one 4-wide step) is not that bound: the app's per-token cost outside the step is
+    // amortised four ways in the 4-wide run, so the speed-up may exceed it (1.79 against 1.47).
+    result.metrics["llm.parallel_ceiling_4"] = median(stepFourMean.map((step) => 4000 / step)) / one;
+    result.notes.push(`native batching gain alone (4 lone steps vs one 4-sequence step, from the means): ${((4 * mean1) / mean4).toFixed(2)}×`);
   }
   const short = await shortContextSteps(service, llm, ctx.quick ? 1 : 2);
   if (short) {
