@@ -32,6 +32,8 @@ export const en: Record<MessageKey, string> = {
   "step.done": "Done",
   "step.running": "Running",
   "step.waiting": "Waiting",
+  "step.stopped": "Not finished",
+  "step.interrupted": "Cut by an engine restart; run again",
 
   "sessions.title": "Sessions",
   "sessions.new": "New session",

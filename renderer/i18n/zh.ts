@@ -30,6 +30,8 @@ export const zh = {
   "step.done": "完成",
   "step.running": "进行中",
   "step.waiting": "等待中",
+  "step.stopped": "未完成",
+  "step.interrupted": "因引擎重启中断，已重新运行",
 
   "sessions.title": "会话",
   "sessions.new": "新建会话",

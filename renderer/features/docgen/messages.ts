@@ -153,6 +153,10 @@ export const docgenMessages = defineMessages(
     "docgen.drop.no_change": "没有改动",
     "docgen.drop.conflict": "与另一处修改重叠",
     "docgen.drop.new_violations": "会引入新的问题",
+    "docgen.settings": "本次设置",
+    "docgen.settings.guide": "规范",
+    "docgen.settings.source": "来源路径",
+    "docgen.settings.newHint": "要换一套设置生成，点“+ 新建文档”。",
   },
   {
     "docgen.title": "Doc generator",
@@ -306,6 +310,10 @@ export const docgenMessages = defineMessages(
     "docgen.drop.no_change": "no change",
     "docgen.drop.conflict": "overlaps another change",
     "docgen.drop.new_violations": "would add new issues",
+    "docgen.settings": "This run's settings",
+    "docgen.settings.guide": "Guide",
+    "docgen.settings.source": "Source path",
+    "docgen.settings.newHint": "To generate with other settings, click “+ New document”.",
   },
 );
 export type DocgenKey = keyof (typeof docgenMessages)["en"] & string;
