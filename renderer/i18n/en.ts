@@ -281,7 +281,7 @@ export const en: Record<MessageKey, string> = {
 
   "drop.hint": "Drop to import (papers, notes, style guides, models)",
   "drop.title": "Import dropped files",
-  "drop.noPaths": "In browser mode the page cannot see where dropped files are on disk. Drop them on the desktop app, or enter the path under Settings → Knowledge.",
+  "drop.noPaths": "Nothing dropped is a file that can be imported.",
   "drop.kindOf": "Type of {name}",
   "drop.kind.note": "Note / material",
   "drop.kind.guide": "Style guide",

@@ -279,7 +279,7 @@ export const zh = {
 
   "drop.hint": "松开鼠标导入文件（论文、笔记、风格指南、模型）",
   "drop.title": "导入拖入的文件",
-  "drop.noPaths": "浏览器模式拿不到拖入文件在磁盘上的位置。请在桌面应用中拖入，或在“设置 → 知识库”里填写路径。",
+  "drop.noPaths": "拖入的内容里没有可导入的文件。",
   "drop.kindOf": "{name} 的类型",
   "drop.kind.note": "笔记 / 资料",
   "drop.kind.guide": "风格指南",
