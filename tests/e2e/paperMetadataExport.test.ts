@@ -52,6 +52,8 @@ describe("paper library: metadata correction and the answer's Word export, in Ch
     await form.getByLabel("DOI").fill("10.1234/jdai.2021.5");
     await form.getByRole("button", { name: "保存题录" }).click();
     await visible(form.getByText("题录已保存，参考文献将使用新题录。"));
+    // The form is a modal dialog: closed before the page behind it is used again.
+    await form.getByRole("button", { name: "关闭" }).click();
     await visible(page.getByRole("button", { name: "Sparse Routing, Revisited" }));
     await studio.screenshot("46-paper-metadata-form");
 
