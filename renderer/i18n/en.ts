@@ -182,7 +182,7 @@ export const en: Record<MessageKey, string> = {
   "knowledge.folderResume": "Resume",
   "knowledge.folderUnbind": "Unbind",
   "knowledge.folderUnbindRemove": "Unbind and remove",
-  "knowledge.folderFailed": "{n} files could not be read",
+  "knowledge.folderFailed": "{n|file|files} could not be read",
   "knowledge.collection": "Collection",
   "importReport.title": "Import result",
   "importReport.counts": "Imported {imported} · skipped {skipped} · failed {failed}",
@@ -249,6 +249,7 @@ export const en: Record<MessageKey, string> = {
   "error.aborted": "Stopped.",
   "error.internal": "Something unexpected went wrong; the details are in the log.",
   "error.generic": "{m}",
+  "error.openModels": "Open Settings → Models",
 
   "draft.restore": "Restore this version",
 
@@ -286,8 +287,8 @@ export const en: Record<MessageKey, string> = {
   "drop.kind.note": "Note / material",
   "drop.kind.guide": "Style guide",
   "drop.kind.model": "Model (GGUF)",
-  "drop.import": "Import {n} files",
-  "drop.done": "Importing {n} files",
+  "drop.import": "Import {n|file|files}",
+  "drop.done": "Importing {n|file|files}",
 
   "tasks.title": "Background jobs",
   "tasks.eta": "about {t} left",

@@ -247,6 +247,7 @@ export const zh = {
   "error.aborted": "已停止。",
   "error.internal": "出现了意外错误，详情已记录在日志中。",
   "error.generic": "{m}",
+  "error.openModels": "打开设置 → 模型",
 
   "draft.restore": "恢复此版本",
 

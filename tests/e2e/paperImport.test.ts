@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { zh } from "../../renderer/i18n/zh.js";
 import { en } from "../../renderer/i18n/en.js";
+import { fillTemplate } from "../../renderer/i18n/translate.js";
 import { paperMessages } from "../../renderer/features/paper/messages.js";
 import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
@@ -23,7 +24,7 @@ const TABLES = [{ "zh-CN": zh, en }, paperMessages] as Array<{ "zh-CN": Record<s
 function L(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
   const table = TABLES.find((t) => key in t["zh-CN"]);
   if (!table) throw new Error(`no message ${key}`);
-  return (table[locale][key] ?? "").replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillTemplate(table[locale][key] ?? "", params);
 }
 
 const BIB = `@article{lin2021sparse,
