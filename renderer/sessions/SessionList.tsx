@@ -91,7 +91,9 @@ export function SessionList() {
               />
             ) : (
             <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
-              <span className="session__title">{s.title || t("sessions.untitled")}</span>
+              <span className="session__title" title={s.title || undefined}>
+                {s.title || t("sessions.untitled")}
+              </span>
               <span className="session__meta">
                 <span className={`pill pill--${shownStatus(s.status, connection)}`}>{statusLabel(locale, s.workflow, shownStatus(s.status, connection))}</span>
                 {s.pausePoint && pauseLabel(locale, s.workflow, s.pausePoint) !== statusLabel(locale, s.workflow, s.status) && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}
