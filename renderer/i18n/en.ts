@@ -58,6 +58,7 @@ export const en: Record<MessageKey, string> = {
   "status.elapsed": "Elapsed {t}",
   "status.rate": "{r} tokens/s",
   "status.cancel": "Stop",
+  "status.cancelOffline": "Disconnected: a stop cannot reach the engine; stop it once reconnected",
 
   "draft.title": "Draft",
   "draft.empty": "The draft appears here while it is written.",
@@ -79,6 +80,7 @@ export const en: Record<MessageKey, string> = {
   "export.refStyle.gbtEn": "GB/T 7714 (English layout)",
   "export.refStyle.apa": "APA",
   "draft.streaming": "Writing…",
+  "draft.waitingReconnect": "Disconnected: the writing shows again once reconnected",
   "draft.editNotAllowed": "Direct edits are possible while confirming the draft.",
   "draft.saveVersion": "Save the edit as a new version",
   "draft.imageBlocked": "[image: {alt}]",

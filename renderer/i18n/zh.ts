@@ -56,6 +56,7 @@ export const zh = {
   "status.elapsed": "用时 {t}",
   "status.rate": "{r} token/秒",
   "status.cancel": "停止",
+  "status.cancelOffline": "已断开，停止请求无法送达；重新连上后再停止",
 
   "draft.title": "稿件",
   "draft.empty": "稿件会在写作时出现在这里。",
@@ -77,6 +78,7 @@ export const zh = {
   "export.refStyle.gbtEn": "GB/T 7714（英文著录）",
   "export.refStyle.apa": "APA",
   "draft.streaming": "正在写作…",
+  "draft.waitingReconnect": "已断开：重新连上后继续显示写作进度",
   "draft.editNotAllowed": "只有在确认初稿时才能直接修改。",
   "draft.saveVersion": "保存修改为新版本",
   "draft.imageBlocked": "[图片：{alt}]",

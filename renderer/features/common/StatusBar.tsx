@@ -47,8 +47,9 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
         </span>
       )}
       <span className="toolbar__spacer" />
+      {/* Offline, a stop cannot reach the engine: the button says why instead of doing nothing. */}
       {status === "running" && (
-        <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancelRun()}>
+        <button type="button" className="btn btn--small btn--ghost" disabled={offline} title={offline ? t("status.cancelOffline") : undefined} onClick={() => void cancelRun()}>
           {t("status.cancel")}
         </button>
       )}
