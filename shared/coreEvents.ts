@@ -51,7 +51,15 @@ export type StepText = z.infer<typeof StepTextSchema>;
 export const CORE_EVENTS = [
   ev("connected", { workflow: z.string() }),
   ev("step_start", { step: z.string(), agent: AgentSchema, label: z.string(), labelText: StepTextSchema.optional() }),
-  ev("step_done", { step: z.string(), agent: AgentSchema, summary: z.string(), summaryText: StepTextSchema.optional(), durationMs: z.number() }),
+  /** `interrupted`: the engine stopped mid-step (a restart) and the step runs again; no summary of its own. */
+  ev("step_done", {
+    step: z.string(),
+    agent: AgentSchema,
+    summary: z.string(),
+    summaryText: StepTextSchema.optional(),
+    durationMs: z.number(),
+    interrupted: z.literal(true).optional(),
+  }),
   /** A pause; `context` is the pause's context as the workflow's contract declares it. */
   ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
   ev("resumed", { pausePoint: z.string(), action: z.string() }),

@@ -10,8 +10,8 @@ import type { Route } from "./apiRoutes.js";
 
 /** Largest uploaded file, in bytes: the paper library's cap (a long scanned book). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-/** What a browser may hand over: papers, notes, guides and documents to review. */
-const UPLOADABLE = new Set([".pdf", ".docx", ".odt", ".pptx", ".xlsx", ".epub", ".md", ".markdown", ".txt", ".html", ".htm"]);
+/** What a browser may hand over: papers (also office files, e-books and HTML), notes, guides, documents to review, and the paper library's reference files. */
+const UPLOADABLE = new Set([".pdf", ".docx", ".odt", ".pptx", ".xlsx", ".epub", ".md", ".markdown", ".txt", ".html", ".htm", ".bib", ".ris"]);
 
 /**
  * `POST /api/upload?name=<file name>` with the file's bytes as the body: browser mode's file picker
@@ -58,6 +58,6 @@ function safeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(-200);
   if (!base || base === "." || base === "..") throw new ScriptoriumError("bad_request", "upload: give the file's name as ?name=…");
   const ext = path.extname(base).toLowerCase();
-  if (!UPLOADABLE.has(ext)) throw new ScriptoriumError("bad_request", `upload: ${base} is not a file Scriptorium reads (${[...UPLOADABLE].join(", ")}).`);
+  if (!UPLOADABLE.has(ext)) throw new ScriptoriumError("bad_request", `upload: ${base} is not a file Scriptorium reads (${[...UPLOADABLE].join(", ")}).`, { file: base, reason: "not_uploadable" });
   return base;
 }

@@ -6,6 +6,7 @@ import { listFeatures } from "../features/registry.js";
 import { baseName, guessKind, pathsFromUriList, SHELL_DROP_KINDS, type DroppedFile, type DropKind } from "./dropImport.js";
 import type { ImportReport } from "../../shared/knowledge.js";
 import { ImportReportView } from "../components/ImportReportView.js";
+import { uploadFile } from "../transport/uploadFile.js";
 
 /** The kinds the features import (the paper library's PDFs …), from the registry. */
 const featureDropTargets = () => listFeatures().flatMap((f) => f.dropTargets ?? []);
@@ -73,6 +74,13 @@ export function DropImport() {
       setDragging(false);
       const paths = droppedPaths(e.dataTransfer);
       setDone(null);
+      // Browser mode sees no paths, only the files: they go to the server as uploads on 导入.
+      const dropped = [...e.dataTransfer.files];
+      if (paths.length === 0 && dropped.length > 0) {
+        setNoPaths(false);
+        setFiles(dropped.map((file) => ({ path: "", name: file.name, kind: guessKind(file.name, featureDropTargets()), file })));
+        return;
+      }
       if (paths.length === 0) {
         setNoPaths(true);
         setFiles([]);
@@ -103,34 +111,29 @@ export function DropImport() {
   const runImport = async () => {
     if (!files) return;
     setBusy(true);
-    const of = (kind: DropKind) => files.filter((f) => f.kind === kind).map((f) => f.path);
-    let count = 0;
     try {
+      // Uploaded first (browser mode), so every kind's import reads a path on the server.
+      const located = await Promise.all(files.map(async (f) => (f.file ? { ...f, path: (await uploadFile(f.file)).path } : f)));
+      const of = (kind: DropKind) => located.filter((f) => f.kind === kind).map((f) => f.path);
       const found: ImportReport[] = [];
       for (const target of featureDropTargets()) {
         if (!of(target.kind).length) continue;
         const result = await target.run(api, of(target.kind));
-        if (typeof result === "number") count += result;
-        else {
-          count += result.count;
-          if (result.report) found.push(result.report);
-        }
+        if (typeof result !== "number" && result.report) found.push(result.report);
       }
       setReports(found);
       if (of("note").length) {
         trackKnowledgeTask((await api.call("knowledge.ingest", { paths: of("note"), collection: "library" })).taskId);
-        count += of("note").length;
       }
       if (of("guide").length) {
         trackKnowledgeTask((await api.call("knowledge.ingest", { paths: of("guide"), collection: "rules" })).taskId);
-        count += of("guide").length;
       }
       for (const path of of("model")) {
         const error = await importModel(path);
         if (error) throw error;
-        count++;
       }
-      setDone(t("drop.done", { n: count }));
+      // Every dropped file was handed to its import; the reports say which of them failed and why.
+      setDone(t("drop.done", { n: files.length }));
       // Close only the list that was imported: a drop that came in meanwhile keeps its own dialog.
       setFiles((shown) => (shown === files ? null : shown));
       void refreshSources();
@@ -168,8 +171,8 @@ export function DropImport() {
             ) : (
               <ul className="drop-list">
                 {files.map((f, i) => (
-                  <li key={f.path}>
-                    <span className="ellipsis" title={f.path}>
+                  <li key={`${i}-${f.path || f.name}`}>
+                    <span className="ellipsis" title={f.path || f.name}>
                       {f.name}
                     </span>
                     <select

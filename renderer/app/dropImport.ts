@@ -5,7 +5,10 @@ export const SHELL_DROP_KINDS: readonly DropKind[] = ["note", "guide", "model"];
 
 /** One dropped file: its path on disk and the import it gets unless the user picks another. */
 export interface DroppedFile {
+  /** Where the engine reads it; empty for a browser-mode drop until its upload answers. */
   path: string;
+  /** Browser mode: the dropped file itself, uploaded on import (a page cannot see paths). */
+  file?: File;
   name: string;
   kind: DropKind;
 }

@@ -1,6 +1,6 @@
 import type { MessageKey, Translate, UiLocale } from "./translate.js";
 import type { StepText } from "../../shared/coreEvents.js";
-import { hasMessage, translate } from "./translate.js";
+import { fillTemplate, hasMessage, translate } from "./translate.js";
 import { registeredMessage } from "./featureMessages.js";
 
 /**
@@ -21,11 +21,8 @@ export function defineMessages<const Z extends Record<string, string>>(zh: Z, en
 /** A translator over a feature's keys and every shared key. */
 export type FeatureTranslate<K extends string> = (key: K | MessageKey, params?: Record<string, string | number>) => string;
 
-/** Fills `{name}` placeholders, the same way the shared dictionary does. */
-function fill(template: string, params?: Record<string, string | number>): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
+/** Fills placeholders the same way the shared dictionary does (`{name}`, `{n|one|other}`). */
+const fill = fillTemplate;
 
 /** Binds a feature's messages to a locale: feature keys first, then the shared dictionary. */
 export function makeFeatureTranslate<K extends string>(messages: FeatureMessages<K>, locale: UiLocale): FeatureTranslate<K> {

@@ -32,6 +32,8 @@ export const en: Record<MessageKey, string> = {
   "step.done": "Done",
   "step.running": "Running",
   "step.waiting": "Waiting",
+  "step.stopped": "Not finished",
+  "step.interrupted": "Cut by an engine restart; run again",
 
   "sessions.title": "Sessions",
   "sessions.new": "New session",
@@ -56,6 +58,7 @@ export const en: Record<MessageKey, string> = {
   "status.elapsed": "Elapsed {t}",
   "status.rate": "{r} tokens/s",
   "status.cancel": "Stop",
+  "status.cancelOffline": "Disconnected: a stop cannot reach the engine; stop it once reconnected",
 
   "draft.title": "Draft",
   "draft.empty": "The draft appears here while it is written.",
@@ -77,6 +80,7 @@ export const en: Record<MessageKey, string> = {
   "export.refStyle.gbtEn": "GB/T 7714 (English layout)",
   "export.refStyle.apa": "APA",
   "draft.streaming": "Writing…",
+  "draft.waitingReconnect": "Disconnected: the writing shows again once reconnected",
   "draft.editNotAllowed": "Direct edits are possible while confirming the draft.",
   "draft.saveVersion": "Save the edit as a new version",
   "draft.imageBlocked": "[image: {alt}]",
@@ -180,7 +184,7 @@ export const en: Record<MessageKey, string> = {
   "knowledge.folderResume": "Resume",
   "knowledge.folderUnbind": "Unbind",
   "knowledge.folderUnbindRemove": "Unbind and remove",
-  "knowledge.folderFailed": "{n} files could not be read",
+  "knowledge.folderFailed": "{n|file|files} could not be read",
   "knowledge.collection": "Collection",
   "importReport.title": "Import result",
   "importReport.counts": "Imported {imported} · skipped {skipped} · failed {failed}",
@@ -247,6 +251,7 @@ export const en: Record<MessageKey, string> = {
   "error.aborted": "Stopped.",
   "error.internal": "Something unexpected went wrong; the details are in the log.",
   "error.generic": "{m}",
+  "error.openModels": "Open Settings → Models",
 
   "draft.restore": "Restore this version",
 
@@ -279,13 +284,13 @@ export const en: Record<MessageKey, string> = {
 
   "drop.hint": "Drop to import (papers, notes, style guides, models)",
   "drop.title": "Import dropped files",
-  "drop.noPaths": "In browser mode the page cannot see where dropped files are on disk. Drop them on the desktop app, or enter the path under Settings → Knowledge.",
+  "drop.noPaths": "Nothing dropped is a file that can be imported.",
   "drop.kindOf": "Type of {name}",
   "drop.kind.note": "Note / material",
   "drop.kind.guide": "Style guide",
   "drop.kind.model": "Model (GGUF)",
-  "drop.import": "Import {n} files",
-  "drop.done": "Importing {n} files",
+  "drop.import": "Import {n|file|files}",
+  "drop.done": "Importing {n|file|files}",
 
   "tasks.title": "Background jobs",
   "tasks.eta": "about {t} left",

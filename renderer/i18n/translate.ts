@@ -12,8 +12,20 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 /** Looks a key up in the locale's dictionary and fills `{name}` placeholders. */
 export function translate(locale: UiLocale, key: MessageKey, params?: Record<string, string | number>): string {
   const template = DICTS[locale][key] ?? zh[key];
+  return fillTemplate(template, params);
+}
+
+/**
+ * Fills `{name}` placeholders, and `{name|one|other}` with the number and the word for it — an
+ * English plural ("1 section", "2 sections"); Chinese templates need only `{name}`.
+ */
+export function fillTemplate(template: string, params?: Record<string, string | number>): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g, (whole, name: string, one?: string, other?: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name]!;
+    return one === undefined ? String(value) : `${value} ${Number(value) === 1 ? one : other}`;
+  });
 }
 
 /** True when `key` is in the shared dictionary (engine-sent names such as actions may not be). */

@@ -30,6 +30,8 @@ export const zh = {
   "step.done": "完成",
   "step.running": "进行中",
   "step.waiting": "等待中",
+  "step.stopped": "未完成",
+  "step.interrupted": "因引擎重启中断，已重新运行",
 
   "sessions.title": "会话",
   "sessions.new": "新建会话",
@@ -54,6 +56,7 @@ export const zh = {
   "status.elapsed": "用时 {t}",
   "status.rate": "{r} token/秒",
   "status.cancel": "停止",
+  "status.cancelOffline": "已断开，停止请求无法送达；重新连上后再停止",
 
   "draft.title": "稿件",
   "draft.empty": "稿件会在写作时出现在这里。",
@@ -75,6 +78,7 @@ export const zh = {
   "export.refStyle.gbtEn": "GB/T 7714（英文著录）",
   "export.refStyle.apa": "APA",
   "draft.streaming": "正在写作…",
+  "draft.waitingReconnect": "已断开：重新连上后继续显示写作进度",
   "draft.editNotAllowed": "只有在确认初稿时才能直接修改。",
   "draft.saveVersion": "保存修改为新版本",
   "draft.imageBlocked": "[图片：{alt}]",
@@ -245,6 +249,7 @@ export const zh = {
   "error.aborted": "已停止。",
   "error.internal": "出现了意外错误，详情已记录在日志中。",
   "error.generic": "{m}",
+  "error.openModels": "打开设置 → 模型",
 
   "draft.restore": "恢复此版本",
 
@@ -277,7 +282,7 @@ export const zh = {
 
   "drop.hint": "松开鼠标导入文件（论文、笔记、风格指南、模型）",
   "drop.title": "导入拖入的文件",
-  "drop.noPaths": "浏览器模式拿不到拖入文件在磁盘上的位置。请在桌面应用中拖入，或在“设置 → 知识库”里填写路径。",
+  "drop.noPaths": "拖入的内容里没有可导入的文件。",
   "drop.kindOf": "{name} 的类型",
   "drop.kind.note": "笔记 / 资料",
   "drop.kind.guide": "风格指南",

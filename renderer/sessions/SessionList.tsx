@@ -3,10 +3,14 @@ import { useApp, useT } from "../store/StoreProvider.js";
 import { useFeatureT } from "../i18n/useFeatureT.js";
 import { sessionMessages } from "./messages.js";
 import { pauseLabel, resolveLabel, statusLabel } from "../i18n/defineMessages.js";
-import { DEFAULT_SCREEN, featureForScreen } from "../features/registry.js";
+import { featureForScreen } from "../features/registry.js";
 import { shownStatus } from "../store/selectors.js";
 
-/** Sessions, newest first: search by title, open (continue) one, rename or delete one, or start a new article. */
+/**
+ * Sessions, newest first: search by title, open (continue) one, rename or delete one, or start a new
+ * one of the screen's kind. A workflow's screen lists its own sessions (all of them on request);
+ * Settings lists every session and offers no "new".
+ */
 export function SessionList() {
   const t = useT();
   const ts = useFeatureT(sessionMessages);
@@ -25,10 +29,14 @@ export function SessionList() {
   const locale = useApp((s) => s.locale);
   const connection = useApp((s) => s.connection);
   const askConfirm = useApp((s) => s.askConfirm);
-  const feature = featureForScreen(screen) ?? featureForScreen(DEFAULT_SCREEN);
+  const [showAll, setShowAll] = useState(false);
+  const feature = featureForScreen(screen);
+  const own = feature ? sessions.filter((s) => (feature.workflows as readonly string[]).includes(s.workflow)) : sessions;
+  const others = sessions.length - own.length;
+  const listed = showAll ? sessions : own;
   // The same match as sessions.list {query}: title contains the text, case-insensitive.
   const needle = query.trim().toLowerCase();
-  const sorted = [...sessions].filter((s) => !needle || s.title.toLowerCase().includes(needle)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const sorted = [...listed].filter((s) => !needle || s.title.toLowerCase().includes(needle)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const rename = async () => {
     if (!renaming) return;
     const title = renaming.title.trim();
@@ -43,20 +51,27 @@ export function SessionList() {
   };
   return (
     <nav className="sessions" aria-label={t("sessions.title")}>
-      <button
-        type="button"
-        className="btn btn--primary btn--wide"
-        onClick={() => {
-          closeSession();
-          setScreen(feature?.screen ?? DEFAULT_SCREEN);
-        }}
-      >
-        + {resolveLabel(feature?.newLabel ?? "sessions.new", t, locale)}
-      </button>
+      {feature && (
+        <button
+          type="button"
+          className="btn btn--primary btn--wide"
+          onClick={() => {
+            closeSession();
+            setScreen(feature.screen);
+          }}
+        >
+          + {resolveLabel(feature.newLabel ?? "sessions.new", t, locale)}
+        </button>
+      )}
       <h3 className="sessions__title">{t("sessions.title")}</h3>
       {sessions.length > 0 && <input className="input input--small" type="search" aria-label={ts("sessions.search")} placeholder={ts("sessions.search")} value={query} onChange={(e) => setQuery(e.target.value)} />}
-      {sessions.length === 0 && <p className="muted small">{t("sessions.empty")}</p>}
-      {sessions.length > 0 && sorted.length === 0 && <p className="muted small">{ts("sessions.noMatch", { q: query.trim() })}</p>}
+      {sorted.length === 0 && !needle && <p className="muted small">{t("sessions.empty")}</p>}
+      {sessions.length > 0 && sorted.length === 0 && needle && <p className="muted small">{ts("sessions.noMatch", { q: query.trim() })}</p>}
+      {feature && others > 0 && (
+        <button type="button" className="link-button small sessions__scope" aria-pressed={showAll} onClick={() => setShowAll((v) => !v)}>
+          {showAll ? ts("sessions.onlyThis") : ts("sessions.showAll", { n: others })}
+        </button>
+      )}
       <ul className="sessions__list">
         {sorted.map((s) => (
           <li key={s.id} className={`session${s.id === currentId ? " session--active" : ""}`}>
@@ -76,7 +91,9 @@ export function SessionList() {
               />
             ) : (
             <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
-              <span className="session__title">{s.title || t("sessions.untitled")}</span>
+              <span className="session__title" title={s.title || undefined}>
+                {s.title || t("sessions.untitled")}
+              </span>
               <span className="session__meta">
                 <span className={`pill pill--${shownStatus(s.status, connection)}`}>{statusLabel(locale, s.workflow, shownStatus(s.status, connection))}</span>
                 {s.pausePoint && pauseLabel(locale, s.workflow, s.pausePoint) !== statusLabel(locale, s.workflow, s.status) && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}

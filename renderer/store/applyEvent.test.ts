@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { EngineEvent, EventDraft } from "../../shared/events.js";
 import type { Review } from "../../shared/workflows/article.js";
-import { applyEvent, applyEvents, streamRate } from "./applyEvent.js";
+import { applyEvent, applyEvents, streamRate, workedSeconds } from "./applyEvent.js";
 import { emptySessionView } from "./sessionView.js";
 
 const SID = "s1";
@@ -54,6 +54,52 @@ const articleLog = log([
 ]);
 
 describe("applyEvent", () => {
+  it("closes a step a restart cut as interrupted, and the re-run beside it finishes normally", () => {
+    const view = applyEvents(
+      emptySessionView(SID),
+      log([
+        { type: "connected", workflow: "article" },
+        { type: "step_start", step: "writer_draft", agent: "writer", label: "撰写初稿" },
+        { type: "step_done", step: "writer_draft", agent: "writer", summary: "Interrupted by a restart.", durationMs: 900, interrupted: true },
+        { type: "step_start", step: "writer_draft", agent: "writer", label: "撰写初稿" },
+        { type: "step_done", step: "writer_draft", agent: "writer", summary: "v1", durationMs: 20 },
+      ]),
+    );
+    const steps = view.timeline.filter((e) => e.kind === "step");
+    expect(steps.map((s) => [s.status, s.interrupted ?? false, s.summary])).toEqual([
+      ["stopped", true, null],
+      ["done", false, "v1"],
+    ]);
+  });
+
+  it("marks steps left open by a failure as stopped, never as done", () => {
+    const view = applyEvents(emptySessionView(SID), log([
+      { type: "connected", workflow: "article" },
+      { type: "step_start", step: "writer_draft", agent: "writer", label: "撰写初稿" },
+      { type: "error", error: { code: "internal", message: "boom" } },
+    ]));
+    expect(view.timeline.find((e) => e.kind === "step")).toMatchObject({ status: "stopped", summary: null });
+  });
+
+  it("counts working time only: the clock stops at a pause and the end, and starts again on the answer", () => {
+    // Events 500 ms apart: connected 0, step 0.5–1.0, pause at 1.5, answer at 2.0, done at 3.0.
+    const events = log([
+      { type: "connected", workflow: "article" },
+      { type: "step_start", step: "researcher", agent: "researcher", label: "检索" },
+      { type: "step_done", step: "researcher", agent: "researcher", summary: "ok", durationMs: 500 },
+      { type: "await_user", pausePoint: "material_confirm", allowedActions: ["confirm"], context: {} },
+      { type: "resumed", pausePoint: "material_confirm", action: "confirm" },
+      { type: "step_start", step: "writer_outline", agent: "writer", label: "大纲" },
+      { type: "done", summary: "ok" },
+    ]);
+    const paused = applyEvents(emptySessionView(SID), events.slice(0, 4));
+    const farLater = Date.parse(events[0]!.ts) + 3_600_000;
+    expect(workedSeconds(paused, farLater)).toBe(1.5);
+    const resumed = applyEvents(paused, events.slice(4, 6));
+    expect(workedSeconds(resumed, Date.parse(events[5]!.ts))).toBe(2);
+    expect(workedSeconds(applyEvents(resumed, events.slice(6)), farLater)).toBe(2.5);
+  });
+
   it("reads a deliberate stop (an aborted error) as cancelled, any other error as error", () => {
     const stopped = applyEvents(emptySessionView(), log([{ type: "connected", workflow: "article" }, { type: "error", error: { code: "aborted", message: "Cancelled." } }]));
     expect(stopped.status).toBe("cancelled");
@@ -118,7 +164,7 @@ describe("applyEvent", () => {
     ]));
     expect(view.status).toBe("error");
     expect(view.error?.code).toBe("model_missing");
-    expect(view.timeline.every((e) => e.kind !== "step" || e.status === "done")).toBe(true);
+    expect(view.timeline.every((e) => e.kind !== "step" || e.status === "stopped")).toBe(true);
   });
 
   it("accumulates chat tokens and measures the stream rate from event times", () => {

@@ -51,12 +51,13 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         doneSummary: null,
         doneSummaryText: null,
         startedAt: next.startedAt ?? event.ts,
+        ...startClock(next, event.ts),
         timeline: [...next.timeline, entry],
         rate: { count: 0, firstTs: null, lastTs: null },
       };
     }
     case "step_done":
-      return { ...next, timeline: finishStep(next.timeline, event.step, event.summary, event.durationMs, event.summaryText) };
+      return { ...next, timeline: finishStep(next.timeline, event.step, event.summary, event.durationMs, event.summaryText, event.interrupted === true) };
     case "draft_chunk": {
       const sections = [...(next.streamingSections ?? [])];
       // Sparse indices (sections finishing out of order) must still join cleanly.
@@ -83,6 +84,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         doneSummary: null,
         doneSummaryText: null,
         pause,
+        clockStoppedAt: next.clockStoppedAt ?? event.ts,
         timeline: [...next.timeline, pause],
         // A pause that carries the document (the article's draft check) shows that text.
         draft: typeof pause.context.draft === "string" ? pause.context.draft : next.draft,
@@ -95,7 +97,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
           ? { ...entry, resolvedAction: event.action }
           : entry,
       );
-      return { ...next, status: "running", pause: null, timeline };
+      return { ...next, status: "running", pause: null, timeline, ...startClock(next, event.ts) };
     }
     case "token":
       // A selection rewrite's tokens belong to the editor's proposal, not to the run's text.
@@ -109,6 +111,7 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         status: "done",
         pause: null,
         endedAt: event.ts,
+        clockStoppedAt: next.clockStoppedAt ?? event.ts,
         doneSummary: event.summary,
         doneSummaryText: event.summaryText ?? null,
         result: event.result,
@@ -116,7 +119,14 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
         timeline: closeRunningSteps(next.timeline),
       };
     case "error":
-      return { ...next, status: event.error.code === "aborted" ? "cancelled" : "error", endedAt: event.ts, error: event.error, timeline: closeRunningSteps(next.timeline) };
+      return {
+        ...next,
+        status: event.error.code === "aborted" ? "cancelled" : "error",
+        endedAt: event.ts,
+        clockStoppedAt: next.clockStoppedAt ?? event.ts,
+        error: event.error,
+        timeline: closeRunningSteps(next.timeline),
+      };
     default:
       // A workflow's own event: only its reducer reads it.
       return next;
@@ -128,7 +138,14 @@ export function applyEvents(state: SessionView, events: readonly EngineEvent[], 
   return events.reduce((view, event) => applyEvent(view, event, lookup), state);
 }
 
-function finishStep(timeline: TimelineEntry[], step: string, summary: string, durationMs: number, summaryText?: StepText): TimelineEntry[] {
+function finishStep(
+  timeline: TimelineEntry[],
+  step: string,
+  summary: string,
+  durationMs: number,
+  summaryText: StepText | undefined,
+  interrupted: boolean,
+): TimelineEntry[] {
   // The most recent running entry of that step is the one finishing (steps repeat across rounds).
   let index = -1;
   for (let i = timeline.length - 1; i >= 0; i--) {
@@ -139,11 +156,29 @@ function finishStep(timeline: TimelineEntry[], step: string, summary: string, du
     }
   }
   if (index === -1) return timeline;
-  return timeline.map((entry, i) => (i === index && entry.kind === "step" ? { ...entry, status: "done", summary, durationMs, ...(summaryText ? { summaryText } : {}) } : entry));
+  // A step a restart cut keeps no summary of its own: the timeline says it was interrupted and ran again.
+  const closed = interrupted
+    ? { status: "stopped" as const, interrupted: true, durationMs }
+    : { status: "done" as const, summary, durationMs, ...(summaryText ? { summaryText } : {}) };
+  return timeline.map((entry, i) => (i === index && entry.kind === "step" ? { ...entry, ...closed } : entry));
 }
 
+/** Steps still open when the run fails or stops never finished: they read 未完成, not 进行中 or 完成. */
 function closeRunningSteps(timeline: TimelineEntry[]): TimelineEntry[] {
-  return timeline.map((entry) => (entry.kind === "step" && entry.status === "running" ? { ...entry, status: "done" } : entry));
+  return timeline.map((entry) => (entry.kind === "step" && entry.status === "running" ? { ...entry, status: "stopped" } : entry));
+}
+
+/** The elapsed clock counts working time only: a pause, an end or an error stops it, the next step or answer starts it again. */
+function startClock(view: SessionView, ts: string): Pick<SessionView, "waitedMs" | "clockStoppedAt"> {
+  if (view.clockStoppedAt === null) return { waitedMs: view.waitedMs, clockStoppedAt: null };
+  return { waitedMs: view.waitedMs + Math.max(0, Date.parse(ts) - Date.parse(view.clockStoppedAt)), clockStoppedAt: null };
+}
+
+/** Seconds the session has worked by `now` (its pauses and the time after its end left out). */
+export function workedSeconds(view: Pick<SessionView, "startedAt" | "waitedMs" | "clockStoppedAt">, now: number): number {
+  if (!view.startedAt) return 0;
+  const until = view.clockStoppedAt ? Date.parse(view.clockStoppedAt) : now;
+  return Math.max(0, until - Date.parse(view.startedAt) - view.waitedMs) / 1000;
 }
 
 function countChunk(rate: SessionView["rate"], ts: string): SessionView["rate"] {

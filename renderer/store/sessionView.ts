@@ -16,7 +16,10 @@ export interface StepEntry {
   label: string;
   /** The label as a message of the workflow (`<workflow>.step.<key>`), when the engine gave one. */
   labelText?: StepText;
-  status: "running" | "done";
+  /** `stopped`: closed without its `step_done` (the run failed or was stopped), or cut by a restart (`interrupted`). */
+  status: "running" | "done" | "stopped";
+  /** The engine restarted mid-step; the step runs again as a new entry. */
+  interrupted?: boolean;
   startedAt: string;
   summary: string | null;
   /** The summary as a message of the workflow (`<workflow>.summary.<key>`), when the engine gave one. */
@@ -63,6 +66,10 @@ export interface SessionView {
   status: RunStatus;
   startedAt: string | null;
   endedAt: string | null;
+  /** Time the run spent waiting (for the user at a pause, or ended), which the elapsed clock leaves out. */
+  waitedMs: number;
+  /** When the clock stopped (a pause, an end, an error); null while the run works. */
+  clockStoppedAt: string | null;
   timeline: TimelineEntry[];
   /** Sections of the draft being streamed (`draft_chunk` by sectionIndex); null when not streaming. */
   streamingSections: string[] | null;
@@ -98,6 +105,8 @@ export function emptySessionView(sessionId: string | null = null): SessionView {
     status: "idle",
     startedAt: null,
     endedAt: null,
+    waitedMs: 0,
+    clockStoppedAt: null,
     timeline: [],
     streamingSections: null,
     draft: null,

@@ -120,13 +120,18 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
       .toEqual(expect.arrayContaining([["会议纪要.md", "library"], ["团队写作规范.md", "rules"]]));
     fs.rmSync(dir, { recursive: true, force: true });
 
-    // A drop without paths (a browser cannot see where files live) explains itself instead of failing silently.
+    // A drop without paths (a browser cannot see where files live) uploads the files and imports them.
     await page.evaluate(() => {
       const data = new DataTransfer();
-      data.items.add(new File(["x"], "x.md", { type: "text/markdown" }));
+      data.items.add(new File(["# 周报\n\n浏览器里拖入的笔记。\n"], "周报.md", { type: "text/markdown" }));
       for (const type of ["dragenter", "dragover", "drop"]) window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
     });
-    await visible(page.getByRole("dialog", { name: "导入拖入的文件" }).getByText("浏览器模式拿不到拖入文件在磁盘上的位置"));
+    const uploaded = await visible(page.getByRole("dialog", { name: "导入拖入的文件" }));
+    await expect(uploaded.getByLabel("周报.md 的类型").inputValue()).resolves.toBe("note");
+    await uploaded.getByRole("button", { name: "导入 1 个文件" }).click();
+    await expect
+      .poll(async () => (await engine.call("knowledge.sources", {})).sources.map((s) => [path.basename(s.path), s.collection]), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([["周报.md", "library"]]));
   });
 
   it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason (issue 32)", async () => {

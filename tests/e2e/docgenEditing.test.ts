@@ -123,10 +123,12 @@ describe("文档生成: editable documents, the outline editor and review from a
     const file = path.join(studio.dataDir, "团队周报.md");
     fs.writeFileSync(file, "# 团队周报\n\n## 进展\n\n新工具贼好用。\n");
     await page.locator('input[type="file"][aria-label="选择文件…"]').setInputFiles(file);
-    // Browser mode uploads: the path is the server's copy under <dataDir>/uploads, and the topic follows the file name.
-    await expect.poll(() => page.locator('input[name="review_file"]').inputValue()).toContain(path.join(studio.dataDir, "uploads"));
+    // Browser mode uploads: the field shows the file's name, the path (its title) is the server's copy
+    // under <dataDir>/uploads, and the topic follows the file name.
+    await expect.poll(() => page.locator('input[name="review_file"]').inputValue()).toBe("团队周报.md");
     expect(await page.getByLabel("主题").inputValue()).toBe("团队周报");
-    const uploaded = await page.locator('input[name="review_file"]').inputValue();
+    const uploaded = (await page.locator('input[name="review_file"]').getAttribute("title")) ?? "";
+    expect(uploaded).toContain(path.join(studio.dataDir, "uploads"));
     expect(fs.readFileSync(uploaded, "utf8")).toBe(fs.readFileSync(file, "utf8"));
     await page.getByRole("button", { name: "开始审查" }).click();
 

@@ -42,7 +42,7 @@ describe("paper library: metadata correction and the answer's Word export, in Ch
     await expect.poll(() => form.getByLabel("题名").inputValue()).toBe(PAPER_TITLE);
     await form.getByLabel("年份").fill("3000");
     await form.getByRole("button", { name: "保存题录" }).click();
-    await expect.poll(() => form.getByRole("alert").innerText()).toMatch(/year: 3000 is not a year between 1000 and/);
+    await expect.poll(() => form.getByRole("alert").innerText()).toMatch(/年份 3000 不在 1000–\d{4} 之间/);
     expect((await studio.engine.call("paper.list", {})).papers[0]).toMatchObject({ title: PAPER_TITLE, year: 2023 });
 
     await form.getByLabel("题名").fill("Sparse Routing, Revisited");
@@ -52,6 +52,8 @@ describe("paper library: metadata correction and the answer's Word export, in Ch
     await form.getByLabel("DOI").fill("10.1234/jdai.2021.5");
     await form.getByRole("button", { name: "保存题录" }).click();
     await visible(form.getByText("题录已保存，参考文献将使用新题录。"));
+    // The form is a modal dialog: closed before the page behind it is used again.
+    await form.getByRole("button", { name: "关闭" }).click();
     await visible(page.getByRole("button", { name: "Sparse Routing, Revisited" }));
     await studio.screenshot("46-paper-metadata-form");
 

@@ -8,6 +8,7 @@ import { articleMessages } from "../../renderer/features/article/messages.js";
 import { docgenMessages } from "../../renderer/features/docgen/messages.js";
 import { paperMessages } from "../../renderer/features/paper/messages.js";
 import { chatMessages } from "../../renderer/features/chat/messages.js";
+import { onboardingMessages } from "../../renderer/onboarding/messages.js";
 import type { Material } from "../../shared/knowledge.js";
 import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import type { PlatformServices, ResearchSearch } from "../../electron/engine/workflows/WorkflowDefinition.js";
@@ -33,7 +34,7 @@ import { enProblems, visibleUiText, zhProblems } from "./harness/visibleText.js"
 const openStudio = studioPerTest();
 
 type Locale = "zh-CN" | "en";
-const TABLES = [{ "zh-CN": zh, en }, articleMessages, docgenMessages, paperMessages, chatMessages] as Array<{ "zh-CN": Record<string, string>; en: Record<string, string> }>;
+const TABLES = [{ "zh-CN": zh, en }, articleMessages, docgenMessages, paperMessages, chatMessages, onboardingMessages] as Array<{ "zh-CN": Record<string, string>; en: Record<string, string> }>;
 
 /** A UI string by key in the locale (the tests drive the app by its own words). */
 function L(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
@@ -87,33 +88,33 @@ class SlowSearch implements ResearchSearch {
 }
 
 function docgenLlm(locale: Locale): ScriptedLlm {
+  return new ScriptedLlm({ chunkDelayMs: 1, replies: docgenReplies(locale) });
+}
+
+function docgenReplies(locale: Locale) {
   const zhText = locale === "zh-CN";
   const titles = zhText ? ["概述", "使用方法"] : ["Overview", "Usage"];
-  return new ScriptedLlm({
-    chunkDelayMs: 1,
-    replies: {
-      "writer.outline": { title: zhText ? "团队手册" : "Team handbook", sections: titles.map((title, i) => ({ title, scope: zhText ? `范围 ${i + 1}` : `Scope ${i + 1}` })) },
-      "writer.section": (o: ScriptedCallOptions) => {
-        const title = titles[sectionIndexOf(o)] ?? titles[0]!;
-        return zhText ? `## ${title}\n\n本节说明${title}的要点。` : `## ${title}\n\nThis section explains the ${title.toLowerCase()}.`;
-      },
-      reviewer: { violations: [] },
+  return {
+    "writer.outline": { title: zhText ? "团队手册" : "Team handbook", sections: titles.map((title, i) => ({ title, scope: zhText ? `范围 ${i + 1}` : `Scope ${i + 1}` })) },
+    "writer.section": (o: ScriptedCallOptions) => {
+      const title = titles[sectionIndexOf(o)] ?? titles[0]!;
+      return zhText ? `## ${title}\n\n本节说明${title}的要点。` : `## ${title}\n\nThis section explains the ${title.toLowerCase()}.`;
     },
-  });
+    reviewer: { violations: [] },
+  };
 }
 
 function paperLlm(): ScriptedLlm {
-  return new ScriptedLlm({
-    chunkDelayMs: 2,
-    replies: {
-      "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
-      "paper.translate_terms": { terms: [] },
-      "paper.router": { intent: "chat", reason: "qa" },
-      "paper.chat": "The encoder uses 12 attention layers [p.2].",
-      "paper.questioner": { questions: ["Which baselines are compared?", "What are the limitations?"] },
-    },
-  });
+  return new ScriptedLlm({ chunkDelayMs: 2, replies: PAPER_REPLIES });
 }
+
+const PAPER_REPLIES = {
+  "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
+  "paper.translate_terms": { terms: [] },
+  "paper.router": { intent: "chat", reason: "qa" },
+  "paper.chat": "The encoder uses 12 attention layers [p.2].",
+  "paper.questioner": { questions: ["Which baselines are compared?", "What are the limitations?"] },
+};
 
 async function skipOnboarding(page: Page, locale: Locale, problems: string[], studio?: Studio): Promise<void> {
   // The UI follows the saved setting (zh-CN by default): switch it before the first screen.
@@ -232,6 +233,62 @@ async function walkPaper(studio: Studio, locale: Locale, problems: string[]): Pr
   await studio.screenshot(`52-walk-${locale}-paper`);
 }
 
+/** The page scrolls sideways nowhere: the screen fits its width. */
+async function expectNoSidewaysScroll(page: Page, where: string, problems: string[]): Promise<void> {
+  const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (over > 0) problems.push(`[${where}] the page scrolls ${over} px sideways`);
+}
+
+/**
+ * The screens the browser walk's fixes touched, at 1280 and 1024 px: a finished docgen session under
+ * its own settings, the paper library with a refused .bib and the metadata dialog's DOI error, and
+ * the models tab with a refused mirror address.
+ */
+async function walkFixedScreens(studio: Studio, locale: Locale, problems: string[]): Promise<void> {
+  const { page, engine } = studio;
+  const topic = locale === "en" ? "Team handbook" : "团队手册";
+  const { sessionId } = await engine.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic, context: topic, confirm_outline: false } });
+  await expect.poll(async () => (await engine.call("run.state", { sessionId })).session.status, { timeout: 60_000 }).toBe("done");
+  const pdf = path.join(studio.dataDir, "sparse.pdf");
+  fs.writeFileSync(pdf, await buildPaperPdf());
+  await engine.call("paper.import", { paths: [pdf] });
+  const broken = path.join(studio.dataDir, "broken.bib");
+  fs.writeFileSync(broken, "not a reference file");
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 768 });
+    const at = `${width}px`;
+    await page.goto(`${studio.appUrl}#session=${encodeURIComponent(sessionId)}`);
+    await visible(page.getByRole("region", { name: L(locale, "docgen.settings") }), 30_000);
+    await check(page, locale, `${at} docgen/session settings`, problems, [".pane--draft"], [topic]);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} docgen`, problems);
+
+    await page.getByRole("button", { name: L(locale, "paper.nav") }).click();
+    await page.getByLabel(L(locale, "paper.importPath")).fill(broken);
+    await page.getByRole("button", { name: L(locale, "paper.import"), exact: true }).click();
+    await visible(page.getByRole("complementary", { name: L(locale, "paper.library") }).getByRole("alert"));
+    await check(page, locale, `${at} paper/library with a refused .bib`, problems, PAPER_CONTENT, [...PAPER_NAMES, "broken.bib"]);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} paper`, problems);
+    await page.getByRole("button", { name: L(locale, "paper.meta.edit") }).first().click();
+    const meta = await visible(page.getByRole("dialog", { name: L(locale, "paper.meta.title") }));
+    await expect.poll(() => meta.getByLabel(L(locale, "paper.meta.fieldTitle")).inputValue()).not.toBe("");
+    await meta.getByLabel(L(locale, "paper.meta.fieldDoi")).fill("not-a-doi");
+    await meta.getByRole("button", { name: L(locale, "paper.meta.save") }).click();
+    await visible(meta.getByRole("alert"));
+    await check(page, locale, `${at} paper/metadata dialog`, problems, [...PAPER_CONTENT, ".paper-meta .input"], [...PAPER_NAMES, "not-a-doi", "DOI"]);
+    await studio.screenshot(`53-walk-${locale}-${width}-paper-meta`);
+    await meta.getByRole("button", { name: L(locale, "paper.meta.close") }).click();
+
+    await page.getByRole("button", { name: L(locale, "nav.settings") }).click();
+    await page.getByRole("tab", { name: L(locale, "settings.models") }).click();
+    const field = page.locator(".mirror-field");
+    await field.getByLabel(L(locale, "mirror.label")).fill("mirror.corp/models");
+    await field.getByRole("button", { name: L(locale, "mirror.save") }).click();
+    await visible(field.getByRole("alert"));
+    await check(page, locale, `${at} settings/refused mirror`, problems, [".mirror-field .input"], ["mirror.corp/models"]);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} settings`, problems);
+  }
+}
+
 for (const locale of ["zh-CN", "en"] as const) {
   describe(`every screen in ${locale}: no ${locale === "en" ? "Chinese" : "English sentence"} and no raw id`, { timeout: 240_000 }, () => {
     it("onboarding, settings, the article through its pauses, a stopped run and chat", async () => {
@@ -258,6 +315,23 @@ for (const locale of ["zh-CN", "en"] as const) {
       await walkDocgen(studio, locale, problems);
       expect(problems).toEqual([]);
       expect(studio.pageErrors).toEqual([]);
+    });
+
+    it("the screens of the browser walk's fixes at 1280 and 1024 px", async () => {
+      const problems: string[] = [];
+      const llm = new ScriptedLlm({ chunkDelayMs: 1, replies: { ...docgenReplies(locale), ...PAPER_REPLIES } });
+      const studio = await openStudio(
+        {
+          llm,
+          workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+        },
+        { locale },
+      );
+      await skipOnboarding(studio.page, locale, problems, studio);
+      await walkFixedScreens(studio, locale, problems);
+      expect(problems).toEqual([]);
+      // The refused .bib, DOI and mirror are deliberate 400s, which Chromium logs; nothing else may fail.
+      expect(studio.pageErrors.filter((e) => !e.includes("status of 400 (Bad Request)"))).toEqual([]);
     });
 
     it("the paper reader with an answer, and the session reopened", async () => {

@@ -30,6 +30,8 @@ export class HttpFailure extends Error {
   constructor(
     readonly kind: HttpFailureKind,
     message: string,
+    /** The socket's error code of a network failure (ECONNREFUSED, ENOTFOUND …), for a message that names the cause. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "HttpFailure";
@@ -122,7 +124,9 @@ function openOnce(url: URL, options: HttpRequestOptions): Promise<OpenedResponse
       answered = response;
       resolve({ response, finalUrl: url.toString(), destroy: fail });
     });
-    req.once("error", (error) => fail(error instanceof HttpFailure ? error : new HttpFailure("network", `${error.message} (${url.host})`)));
+    req.once("error", (error) =>
+      fail(error instanceof HttpFailure ? error : new HttpFailure("network", `${error.message} (${url.host})`, (error as NodeJS.ErrnoException).code)),
+    );
     req.end(options.body);
   });
 }

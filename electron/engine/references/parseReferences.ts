@@ -8,7 +8,7 @@ export function referenceKindOf(file: string): ReferenceFileKind {
   const ext = file.toLowerCase().split(".").pop();
   if (ext === "bib" || ext === "bibtex") return "bibtex";
   if (ext === "ris") return "ris";
-  throw new ScriptoriumError("bad_request", `${file}: not a reference file (expected .bib or .ris).`, { file });
+  throw new ScriptoriumError("bad_request", `${file}: not a reference file (expected .bib or .ris).`, { file, reason: "not_reference" });
 }
 
 /**
@@ -21,9 +21,9 @@ export function parseReferences(text: string, kind: ReferenceFileKind, source = 
   try {
     items = new Cite(text, { forceType: kind === "bibtex" ? "@biblatex/text" : "@ris/file" }).data;
   } catch (error) {
-    throw new ScriptoriumError("bad_request", `${source}: cannot be read as ${kind === "bibtex" ? "BibTeX" : "RIS"} (${(error as Error).message}).`, { source });
+    throw new ScriptoriumError("bad_request", `${source}: cannot be read as ${kind === "bibtex" ? "BibTeX" : "RIS"} (${(error as Error).message}).`, { source, reason: "unreadable" });
   }
-  if (items.length === 0) throw new ScriptoriumError("bad_request", `${source}: no ${kind === "bibtex" ? "BibTeX" : "RIS"} entry found.`, { source });
+  if (items.length === 0) throw new ScriptoriumError("bad_request", `${source}: no ${kind === "bibtex" ? "BibTeX" : "RIS"} entry found.`, { source, reason: "empty" });
   return items.map(cleanItem);
 }
 

@@ -12,6 +12,7 @@ import type { SessionStore } from "../storage/SessionStore.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry } from "../workflows/WorkflowDefinition.js";
 import type { EventHub, EventListener } from "./EventHub.js";
 import { firstPause, pauseFromSnapshot } from "./pauses.js";
+import { openSteps } from "./openSteps.js";
 import { RELAXED, SessionJournal, contextOf } from "./SessionJournal.js";
 
 export interface WorkflowRunnerOptions {
@@ -254,10 +255,22 @@ export class WorkflowRunner {
       const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(session.id));
       // No checkpoint at all: the process died before the first step was saved; start over.
       const input = tuple ? null : definition.initialState(definition.contract.start.parse(this.opts.sessions.input(session.id)));
+      this.closeInterruptedSteps(session.id);
       this.launch(session.id, definition, graph, input);
       recovered.push(session.id);
     }
     return recovered;
+  }
+
+  /**
+   * The steps a killed process left open end as `interrupted` before the run continues, so a client
+   * replaying the log shows them as cut (the step runs again as a new entry), not as still running.
+   */
+  private closeInterruptedSteps(sessionId: string): void {
+    for (const open of openSteps(this.opts.events.list(sessionId))) {
+      const durationMs = Math.max(0, Date.now() - Date.parse(open.ts));
+      this.opts.events.append(sessionId, { type: "step_done", step: open.step, agent: open.agent, summary: "Interrupted by a restart.", durationMs, interrupted: true });
+    }
   }
 
   /** Whether a session's graph is executing in this process. */

@@ -46,6 +46,10 @@ describe("crash recovery", () => {
     // The events written before the kill are kept and numbering continues without a gap.
     expect(events.slice(0, 2).map((e) => e.type)).toEqual(["connected", "step_start"]);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    // The step the kill cut is closed as interrupted before it runs again, so no client shows it running.
+    const cut = events.find((e) => e.type === "step_done" && e.interrupted === true);
+    expect(cut).toMatchObject({ step: (events[1] as { step: string }).step });
+    expect(events.filter((e) => e.type === "step_start").length).toBe(2);
     expect((await engine.call("run.state", { sessionId })).session.status).toBe("done");
   }, 120_000);
 });

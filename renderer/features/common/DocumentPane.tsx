@@ -68,6 +68,7 @@ function SessionDocumentPane({ title, liveText, streaming, editable, editNotAllo
   const t = useT();
   const locale = useApp((s) => s.locale);
   const api = useApp((s) => s.api);
+  const offline = useApp((s) => s.connection === "offline" || s.connection === "locked");
   const sessionId = useApp((s) => s.current.sessionId);
   const pushError = useApp((s) => s.pushError);
   const lastSeqNow = useApp((s) => s.current.lastSeq);
@@ -152,7 +153,9 @@ function SessionDocumentPane({ title, liveText, streaming, editable, editNotAllo
     <section className="pane pane--draft" aria-label={title ?? t("draft.title")}>
       <header className="pane__header">
         <h2>{title ?? t("draft.title")}</h2>
-        {streaming && <span className="badge badge--live">{t("draft.streaming")}</span>}
+        {/* Out of reach, nothing is known to be written: say so rather than 正在写作…. */}
+        {streaming && !offline && <span className="badge badge--live">{t("draft.streaming")}</span>}
+        {streaming && offline && <span className="badge">{t("draft.waitingReconnect")}</span>}
         <span className="toolbar__spacer" />
         <div className="segmented" role="tablist" aria-label={title ?? t("draft.title")}>
           <button type="button" role="tab" aria-selected={mode === "rendered"} onClick={() => setMode("rendered")}>

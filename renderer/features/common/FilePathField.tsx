@@ -27,11 +27,15 @@ export function FilePathField({ label, name, value, onChange, accept, placeholde
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // A picked file shows by its name: in browser mode its path is the server's upload folder, which means nothing to the user.
+  const [picked, setPicked] = useState<{ path: string; name: string } | null>(null);
   const pick = async (file: File) => {
     setBusy(true);
     setProblem(null);
     try {
-      onChange(await pathForChosenFile(file));
+      const path = await pathForChosenFile(file);
+      setPicked({ path, name: file.name });
+      onChange(path);
       onPicked?.(file);
     } catch (error) {
       setProblem((error as Error).message);
@@ -44,7 +48,17 @@ export function FilePathField({ label, name, value, onChange, accept, placeholde
       <div className="inline-form">
         <label className="field field--grow">
           <span className="field__label">{label}</span>
-          <input className="input" name={name} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+          <input
+            className="input"
+            name={name}
+            value={picked && picked.path === value ? picked.name : value}
+            title={value || undefined}
+            placeholder={placeholder}
+            onChange={(e) => {
+              setPicked(null);
+              onChange(e.target.value);
+            }}
+          />
         </label>
         <button type="button" className="btn" disabled={busy} onClick={() => fileInput.current?.click()}>
           {busy ? busyLabel : chooseLabel}

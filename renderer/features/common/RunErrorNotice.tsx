@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { ApiError } from "../../../shared/errors.js";
 import { describeError } from "../../app/ErrorBanner.js";
-import { useT } from "../../store/StoreProvider.js";
+import { useApp, useT } from "../../store/StoreProvider.js";
 
 /**
  * How a run ended when it did not finish: a deliberate stop (`aborted`) reads 已停止 as a plain
@@ -10,6 +10,7 @@ import { useT } from "../../store/StoreProvider.js";
  */
 export function RunErrorNotice({ error, children }: { error: ApiError; children?: ReactNode }) {
   const t = useT();
+  const openModels = useApp((s) => s.setSettingsTab);
   if (error.code === "aborted") {
     return (
       <div className="notice" role="status" data-code="aborted">
@@ -27,6 +28,12 @@ export function RunErrorNotice({ error, children }: { error: ApiError; children?
           <summary>{t("timeline.details")}</summary>
           <code>{error.message}</code>
         </details>
+      )}
+      {/* No model: the fix is in Settings → 模型, one click away. */}
+      {(error.code === "model_missing" || error.code === "model_invalid") && (
+        <button type="button" className="btn btn--small" onClick={() => openModels("models")}>
+          {t("error.openModels")}
+        </button>
       )}
       {children}
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { selectRunningStep, shownStatus } from "../../store/selectors.js";
-import { streamRate } from "../../store/applyEvent.js";
+import { streamRate, workedSeconds } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
 import { statusLabel, stepLabel, translateOr } from "../../i18n/defineMessages.js";
@@ -16,7 +16,8 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const status = useApp((s) => s.current.status);
   const workflow = useApp((s) => s.current.workflow);
   const startedAt = useApp((s) => s.current.startedAt);
-  const endedAt = useApp((s) => s.current.endedAt);
+  const waitedMs = useApp((s) => s.current.waitedMs);
+  const clockStoppedAt = useApp((s) => s.current.clockStoppedAt);
   const rate = useApp((s) => s.current.rate);
   const step = useApp(selectRunningStep);
   const cancelRun = useApp((s) => s.cancelRun);
@@ -24,8 +25,9 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const connection = useApp((s) => s.connection);
   const offline = connection === "offline" || connection === "locked";
   const shown = shownStatus(status, connection);
-  const now = useNow(!offline && (status === "running" || status === "paused"));
-  const elapsed = startedAt ? ((endedAt ? Date.parse(endedAt) : now) - Date.parse(startedAt)) / 1000 : 0;
+  // Waiting for the user is not working time: the clock stands still at a pause and after the end.
+  const now = useNow(!offline && status === "running" && clockStoppedAt === null);
+  const elapsed = workedSeconds({ startedAt, waitedMs, clockStoppedAt }, now);
   const perSecond = step && !offline ? streamRate(rate) : null;
   // Sections n/m while a draft streams (sections are written concurrently; n = sections begun).
   const begun = useApp((s) => (s.current.streamingSections ? s.current.streamingSections.filter(Boolean).length : -1));
@@ -45,8 +47,9 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
         </span>
       )}
       <span className="toolbar__spacer" />
+      {/* Offline, a stop cannot reach the engine: the button says why instead of doing nothing. */}
       {status === "running" && (
-        <button type="button" className="btn btn--small btn--ghost" onClick={() => void cancelRun()}>
+        <button type="button" className="btn btn--small btn--ghost" disabled={offline} title={offline ? t("status.cancelOffline") : undefined} onClick={() => void cancelRun()}>
           {t("status.cancel")}
         </button>
       )}

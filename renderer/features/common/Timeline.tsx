@@ -57,7 +57,7 @@ export function Timeline({ renderPause, renderEntry, renderResolvedPause, reveal
   );
 }
 
-function Dot({ status, agent }: { status: "done" | "running" | "waiting"; agent: string }) {
+function Dot({ status, agent }: { status: "done" | "running" | "waiting" | "stopped"; agent: string }) {
   const t = useT();
   return <span className={`dot dot--${status} dot--${agent}`} role="img" aria-label={t(`step.${status}`)} />;
 }
@@ -66,7 +66,9 @@ function StepItem({ step }: { step: StepEntry }) {
   const t = useT();
   const locale = useApp((s) => s.locale);
   const workflow = useApp((s) => s.current.workflow);
-  const summary = stepSummary(locale, workflow, step);
+  // A step closed without its summary (the run failed or stopped, or a restart cut it) never reads 进行中.
+  const stopped = step.status === "stopped" ? t(step.interrupted ? "step.interrupted" : "step.stopped") : null;
+  const summary = stopped ?? stepSummary(locale, workflow, step);
   return (
     <li className={`timeline__item timeline__item--${step.status}`} data-step={step.step}>
       <Dot status={step.status} agent={step.agent} />

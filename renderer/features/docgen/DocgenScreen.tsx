@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { selectDraftText } from "../../store/selectors.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { EditableDocumentPane } from "../common/EditableDocumentPane.js";
 import { Timeline } from "../common/Timeline.js";
 import { DocgenForm, type DocgenFormValues } from "./DocgenForm.js";
+import { DocgenSessionSettings, docgenSettingsOf, type DocgenSettingsView } from "./DocgenSessionSettings.js";
 import { DocgenPauseCard } from "./DocgenPauseCard.js";
 import { docgenStartInput } from "./docgenStartInput.js";
 import { DocgenGraph } from "./DocgenGraph.js";
@@ -18,6 +19,18 @@ import "./docgen.css";
 import { RunErrorNotice } from "../common/RunErrorNotice.js";
 
 const NO_GRAPH: GraphShape = { nodes: [], edges: [] };
+
+interface DocgenMeta {
+  pipeline: string[];
+  names: Record<string, string>;
+  mermaid: string;
+  graph: GraphShape;
+  reviewOnly: boolean;
+  /** The session these were read for, so another session's settings never show for a moment. */
+  sessionId: string | null;
+  settings: DocgenSettingsView | null;
+}
+const NO_META: DocgenMeta = { pipeline: [], names: {}, mermaid: "", graph: NO_GRAPH, reviewOnly: false, sessionId: null, settings: null };
 
 /**
  * 文档生成: the form (mode, topic, source, rule set), the run's timeline with scan steps, outline,
@@ -34,7 +47,7 @@ export function DocgenScreen() {
   const revealLine = useApp((s) => s.revealLine);
   const live = useApp(selectDraftText);
   const isDocgen = current.workflow === "docgen";
-  const [meta, setMeta] = useState<{ pipeline: string[]; names: Record<string, string>; mermaid: string; graph: GraphShape; reviewOnly: boolean }>({ pipeline: [], names: {}, mermaid: "", graph: NO_GRAPH, reviewOnly: false });
+  const [meta, setMeta] = useState<DocgenMeta>(NO_META);
 
   // The guide's pipeline (module order), the graph and review_only are not in the event stream: read
   // run.state once per session and again when the run changes phase or its first review arrives
@@ -51,6 +64,8 @@ export function DocgenScreen() {
           mermaid: String(s.values.mermaid ?? ""),
           graph: (s.values.graph as GraphShape | undefined) ?? NO_GRAPH,
           reviewOnly: s.values.review_only === true,
+          sessionId: s.session.id,
+          settings: docgenSettingsOf(s.values as Record<string, unknown>),
         }),
       () => undefined,
     );
@@ -62,13 +77,6 @@ export function DocgenScreen() {
 
   const start = (v: DocgenFormValues) => void startRun({ workflow: "docgen", input: docgenStartInput(v) } as never);
 
-  // "+ 新建文档" closes the open session: the form starts empty again (a new key remounts it).
-  const [formKey, setFormKey] = useState(0);
-  const openSession = useRef(current.sessionId);
-  useEffect(() => {
-    if (openSession.current !== null && current.sessionId === null) setFormKey((k) => k + 1);
-    openSession.current = current.sessionId;
-  }, [current.sessionId]);
   // A finished run's document is the user's: edited in the pane, stored as a new version.
   const finished = isDocgen && current.status === "done" && current.pause === null;
 
@@ -76,7 +84,12 @@ export function DocgenScreen() {
     <div className="docgen-screen">
       <div className="docgen-left">
         <h2 className="docgen-title">{t("docgen.title")}</h2>
-        <DocgenForm key={formKey} t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
+        {/* An open session shows what it was started with; "+ 新建文档" closes it and brings back an empty form. */}
+        {isDocgen && current.sessionId ? (
+          <DocgenSessionSettings t={t} settings={meta.sessionId === current.sessionId ? meta.settings : null} running={running} onStop={() => void cancelRun()} />
+        ) : (
+          <DocgenForm t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
+        )}
         {isDocgen ? (
           <>
             <Timeline renderPause={(pause) => <DocgenPauseCard t={t} pause={pause} />} />

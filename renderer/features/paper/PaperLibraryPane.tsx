@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { PaperSummary } from "../../../shared/workflows/paper.js";
 import { useApp } from "../../store/StoreProvider.js";
 import type { PaperTranslate } from "./messages.js";
-import { newTaskId } from "../../components/newTaskId.js";
+import { HiddenFileInput } from "../common/HiddenFileInput.js";
 import { PaperMetadataForm } from "./PaperMetadataForm.js";
+import { usePaperImport } from "./usePaperImport.js";
+
+/** What the picker offers: the formats the reader reads, and reference files. */
+const ACCEPT = ".pdf,.docx,.md,.markdown,.txt,.html,.htm,.bib,.ris,application/pdf";
 
 export interface PaperLibraryPaneProps {
   t: PaperTranslate;
@@ -16,33 +20,27 @@ export interface PaperLibraryPaneProps {
   onQuery(query: string): void;
 }
 
-/** The library: import by path, search, tick papers for the session, open one in the reader, delete. */
+/** The library: import by path or a picked file (papers, .bib / .ris), search, tick papers for the session, open one, correct its metadata, delete. */
 export function PaperLibraryPane({ t, papers, selected, onToggle, onOpen, onChanged, query, onQuery }: PaperLibraryPaneProps) {
   const api = useApp((s) => s.api);
   const askConfirm = useApp((s) => s.askConfirm);
   const [file, setFile] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const { busy, message, clearMessage, importPath, importFile } = usePaperImport(t, onChanged, onOpen);
 
-  const importFile = async (e: FormEvent) => {
+  // A paper that arrived another way (a drop, another window) makes an old import error stale.
+  const count = papers.length;
+  const seen = useRef(count);
+  useEffect(() => {
+    if (count > seen.current && message && !message.ok) clearMessage();
+    seen.current = count;
+  }, [count, message, clearMessage]);
+
+  const submitPath = async (e: FormEvent) => {
     e.preventDefault();
     if (!file.trim() || busy) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      // The taskId puts the import in the job tray, with 取消 (jobs.cancel).
-      const { papers: done } = await api.call("paper.import", { paths: [file.trim()], taskId: newTaskId("paper-import") });
-      const paper = done[0]!;
-      setMessage({ ok: true, text: t("paper.imported", { t: paper.title, p: paper.pages }) });
-      setFile("");
-      onChanged();
-      onOpen(paper.doc_id);
-    } catch (error) {
-      setMessage({ ok: false, text: (error as { message?: string }).message ?? String(error) });
-    } finally {
-      setBusy(false);
-    }
+    if (await importPath(file.trim())) setFile("");
   };
 
   const remove = async (paper: PaperSummary) => {
@@ -54,16 +52,30 @@ export function PaperLibraryPane({ t, papers, selected, onToggle, onOpen, onChan
   return (
     <aside className="paper-library" aria-label={t("paper.library")}>
       <h2 className="paper-pane__title">{t("paper.library")}</h2>
-      <form className="paper-library__import" onSubmit={(e) => void importFile(e)}>
+      <div className="paper-library__pick">
+        <button type="button" className="btn btn--small btn--primary" disabled={busy !== null} onClick={() => picker.current?.click()}>
+          {busy === "upload" ? t("paper.uploading") : t("paper.chooseFile")}
+        </button>
+        <HiddenFileInput inputRef={picker} accept={ACCEPT} label={t("paper.chooseFile")} onFile={(f) => void importFile(f)} />
+      </div>
+      <p className="muted paper-library__hint">{t("paper.importHint")}</p>
+      <form className="paper-library__import" onSubmit={(e) => void submitPath(e)}>
         <label className="sr-only" htmlFor="paper-import-path">
           {t("paper.importPath")}
         </label>
         <input id="paper-import-path" className="input input--small" placeholder={t("paper.importPlaceholder")} value={file} onChange={(e) => setFile(e.target.value)} />
-        <button type="submit" className="btn btn--small" disabled={busy || !file.trim()}>
-          {busy ? t("paper.importing") : t("paper.import")}
+        <button type="submit" className="btn btn--small" disabled={busy !== null || !file.trim()}>
+          {busy === "import" ? t("paper.importing") : t("paper.import")}
         </button>
       </form>
-      {message && <p className={`notice ${message.ok ? "notice--ok" : "notice--error"}`} role="status">{message.text}</p>}
+      {message && (
+        <p className={`notice paper-library__message ${message.ok ? "notice--ok" : "notice--error"}`} role={message.ok ? "status" : "alert"}>
+          <span>{message.text}</span>
+          <button type="button" className="icon-btn" aria-label={t("common.dismiss")} onClick={clearMessage}>
+            ×
+          </button>
+        </p>
+      )}
       <label className="sr-only" htmlFor="paper-search">
         {t("paper.search")}
       </label>

@@ -48,7 +48,7 @@ export function createModelsPort(options: ModelsPortOptions): ModelsPortHandle {
     else options.emit(SYSTEM_STREAM, progressEvent(status));
     // A failed download ends its bar with an error naming the task, as a failed import does, so the
     // page that started it can say why in its own language instead of leaving it "downloading".
-    if (status.state === "error" && status.error) options.emit(SYSTEM_STREAM, { type: "error", error: { ...status.error, details: { task: status.id } } });
+    if (status.state === "error" && status.error) options.emit(SYSTEM_STREAM, { type: "error", error: { ...status.error, details: { ...detailsOf(status.error.details), task: status.id } } });
     // A cancelled one ends its bar the same way (the system stream's convention for any stopped job).
     if (status.state === "cancelled") options.emit(SYSTEM_STREAM, { type: "error", error: { code: "aborted", message: `${status.fileName}: download cancelled.`, details: { task: status.id } } });
   });
@@ -136,4 +136,9 @@ function progressEvent(status: DownloadStatus): EventDraft {
     total: status.progress?.totalBytes ?? null,
     message: downloadMessage(status),
   };
+}
+
+/** An error's details as an object to add the task to (the cause a download names: host, socket code, status). */
+function detailsOf(details: unknown): Record<string, unknown> {
+  return details !== null && typeof details === "object" && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
 }

@@ -183,7 +183,11 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
       if (downloaded > before) failures = 0; // progress was made: the connection is flaky, not dead
       failures++;
       if (failures > maxRetries) {
-        throw new ScriptoriumError("unavailable", `Download of ${name} failed after ${maxRetries + 1} attempts: ${(error as Error).message}`, { url: options.url, downloadedBytes: downloaded });
+        throw new ScriptoriumError("unavailable", `Download of ${name} failed after ${maxRetries + 1} attempts: ${(error as Error).message}`, {
+          url: options.url,
+          downloadedBytes: downloaded,
+          ...failureCause(error, options.url),
+        });
       }
       await sleep(backoffDelay(failures, { baseMs, capMs: maxMs }), undefined, { signal }).catch(() => undefined);
     }
@@ -242,7 +246,12 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     }
     if (status !== 200 && status !== 206) {
       response.resume();
-      throw new ScriptoriumError("unavailable", `Download of ${name} failed: HTTP ${status} from ${opened.finalUrl}`, { url: opened.finalUrl, status });
+      throw new ScriptoriumError("unavailable", `Download of ${name} failed: HTTP ${status} from ${opened.finalUrl}`, {
+        url: opened.finalUrl,
+        status,
+        host: new URL(opened.finalUrl).host,
+        cause: `http_${status}`,
+      });
     }
     let append = false;
     if (status === 206) {
@@ -284,4 +293,15 @@ export async function downloadFile(options: DownloadFileOptions): Promise<Downlo
     }
     return true;
   }
+}
+
+/**
+ * Why the last attempt failed, for the UI's sentence: the host it tried and a cause — the socket's
+ * code (ECONNREFUSED, ENOTFOUND …), the timeout kind, or `http_<status>` for a retried 5xx.
+ */
+function failureCause(error: unknown, url: string): { host: string; cause: string } {
+  const host = URL.canParse(url) ? new URL(url).host : url;
+  if (!(error instanceof HttpFailure)) return { host, cause: "network" };
+  const status = /^HTTP (\d{3}) /.exec(error.message)?.[1];
+  return { host, cause: error.code ?? (status ? `http_${status}` : error.kind) };
 }

@@ -38,6 +38,8 @@ const theme = EditorView.theme({
   ".cm-panels.cm-panels-top": { borderBottom: "1px solid var(--border)" },
   ".cm-searchMatch": { backgroundColor: "var(--cm-search)", outline: "1px solid var(--warn)" },
   ".cm-tooltip": { backgroundColor: "var(--surface)", color: "var(--text)", border: "1px solid var(--border)" },
+  // A finding's tooltip wraps inside the window instead of running past its right edge.
+  ".cm-tooltip-lint": { maxWidth: "min(420px, 80vw)", whiteSpace: "normal", overflowWrap: "anywhere" },
 });
 
 export interface EditorSetup {

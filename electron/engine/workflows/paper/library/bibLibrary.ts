@@ -42,11 +42,11 @@ export class BibLibrary {
     const kind = referenceKindOf(file);
     let text: string;
     try {
-      if (fs.statSync(file).size > MAX_BIB_BYTES) throw new ScriptoriumError("bad_request", `${file}: larger than ${MAX_BIB_BYTES / 1024 / 1024} MB.`, { file });
+      if (fs.statSync(file).size > MAX_BIB_BYTES) throw new ScriptoriumError("bad_request", `${file}: larger than ${MAX_BIB_BYTES / 1024 / 1024} MB.`, { file, reason: "too_large" });
       text = fs.readFileSync(file, "utf8");
     } catch (error) {
       if (error instanceof ScriptoriumError) throw error;
-      throw new ScriptoriumError("not_found", `${file}: file not found or unreadable.`, { file });
+      throw new ScriptoriumError("not_found", `${file}: file not found or unreadable.`, { file, reason: "missing" });
     }
     const items = parseReferences(text, kind, path.basename(file));
     const links = fileLinks(text, kind, path.dirname(path.resolve(file)));
@@ -63,7 +63,7 @@ export class BibLibrary {
   async importItem(item: CslItem, from: { source: BibRecord["source"]; pdf: string | null; zoteroKey: string | null }, signal?: AbortSignal): Promise<BibImportResult> {
     const key = String(item["citation-key"] ?? item.id);
     const title = String(item.title ?? "").trim();
-    if (!title) throw new ScriptoriumError("bad_request", `Entry ${key} has no title.`, { citation_key: key });
+    if (!title) throw new ScriptoriumError("bad_request", `Entry ${key} has no title.`, { citation_key: key, reason: "no_title" });
     const known = (from.zoteroKey ? this.bib.byZoteroKey(from.zoteroKey) : undefined) ?? this.bib.byCitationKey(key);
     if (known) return { doc_id: known.doc_id, citation_key: key, title: known.csl.title ?? title, kind: this.library.repo.require(known.doc_id).pages > 0 ? "pdf" : "metadata", existing: true };
     const csl: CslItem = { ...item, id: key, "citation-key": key };
