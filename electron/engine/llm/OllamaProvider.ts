@@ -121,7 +121,8 @@ export class OllamaProvider implements LlmClient {
       if (!piece) return;
       thought += piece;
       request.onThoughtChunk?.(piece);
-      if (estimateTokens(thought) > request.plan.budgetTokens) overBudget.abort();
+      // A thought sent though none was asked for (a server ignoring the flag) is only kept apart, never cut.
+      if (request.plan.think && estimateTokens(thought) > request.plan.budgetTokens) overBudget.abort();
     };
     const take = (piece: { answer: string; thought: string; retract?: boolean }): void => {
       if (piece.retract) added = "";
