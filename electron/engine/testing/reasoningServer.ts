@@ -34,6 +34,8 @@ export interface ReasoningServerOptions {
   fieldRepeats?: number;
   /** A server that refuses unknown fields (OpenAI itself): 400 naming `chat_template_kwargs`. */
   strict?: boolean;
+  /** Hold every chat reply until this many chat requests have arrived: proves they were in flight at once. */
+  holdUntil?: number;
 }
 
 export interface ReasoningServer {
@@ -64,6 +66,7 @@ function contentPieces(answer: string, thought: string): string[] {
  */
 export async function startReasoningServer(options: ReasoningServerOptions): Promise<ReasoningServer> {
   const requests: ReasoningRequest[] = [];
+  const held: Array<() => void> = [];
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
@@ -75,34 +78,40 @@ export async function startReasoningServer(options: ReasoningServerOptions): Pro
       }
       const body = JSON.parse(raw) as ReasoningRequest;
       requests.push(body);
-      if (!options.models.includes(body.model)) return void res.writeHead(404, { "content-type": "application/json" }).end(`{"error":"model ${body.model} not found"}`);
-      if (options.strict && (body.chat_template_kwargs || body.reasoning_effort)) {
-        return void res.writeHead(400, { "content-type": "application/json" }).end('{"error":"Unrecognized request argument supplied: chat_template_kwargs"}');
-      }
-      const thinking = !askedNoThinking(body);
-      const fieldThoughts = thinking ? Array.from({ length: options.fieldRepeats ?? 1 }, () => options.thought) : [];
-      const content = contentPieces(options.answer(body), options.thought);
-      if (options.kind === "openai") {
-        if (req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
-        res.writeHead(200, { "content-type": "text/event-stream" });
-        const send = (delta: Record<string, string>, finish: string | null = null) =>
-          res.write(`data: ${JSON.stringify({ choices: [{ delta, finish_reason: finish }] })}\n\n`);
-        fieldThoughts.forEach((piece, i) => send(i % 2 === 0 ? { reasoning_content: piece } : { reasoning: piece }));
-        for (const piece of content) send({ content: piece });
-        send({}, "stop");
-        res.write(`data: ${JSON.stringify({ choices: [], usage: { completion_tokens: content.length + fieldThoughts.length } })}\n\n`);
-        return void res.end("data: [DONE]\n\n");
-      }
-      if (req.url !== "/api/chat") return void res.writeHead(404).end();
-      res.writeHead(200, { "content-type": "application/x-ndjson" });
-      const line = (message: Record<string, string>, done = false) =>
-        res.write(`${JSON.stringify({ model: body.model, message: { role: "assistant", content: "", ...message }, done, ...(done ? { done_reason: "stop", eval_count: 9 } : {}) })}\n`);
-      for (const piece of fieldThoughts) line({ thinking: piece });
-      for (const piece of content) line({ content: piece });
-      line({}, true);
-      res.end();
+      const reply = () => answerChat(req, res, body);
+      if (requests.length < (options.holdUntil ?? 0)) return void held.push(reply);
+      for (const release of held.splice(0)) release();
+      reply();
     });
   });
+  const answerChat = (req: http.IncomingMessage, res: http.ServerResponse, body: ReasoningRequest): void => {
+    if (!options.models.includes(body.model)) return void res.writeHead(404, { "content-type": "application/json" }).end(`{"error":"model ${body.model} not found"}`);
+    if (options.strict && (body.chat_template_kwargs || body.reasoning_effort)) {
+      return void res.writeHead(400, { "content-type": "application/json" }).end('{"error":"Unrecognized request argument supplied: chat_template_kwargs"}');
+    }
+    const thinking = !askedNoThinking(body);
+    const fieldThoughts = thinking ? Array.from({ length: options.fieldRepeats ?? 1 }, () => options.thought) : [];
+    const content = contentPieces(options.answer(body), options.thought);
+    if (options.kind === "openai") {
+      if (req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const send = (delta: Record<string, string>, finish: string | null = null) =>
+        res.write(`data: ${JSON.stringify({ choices: [{ delta, finish_reason: finish }] })}\n\n`);
+      fieldThoughts.forEach((piece, i) => send(i % 2 === 0 ? { reasoning_content: piece } : { reasoning: piece }));
+      for (const piece of content) send({ content: piece });
+      send({}, "stop");
+      res.write(`data: ${JSON.stringify({ choices: [], usage: { completion_tokens: content.length + fieldThoughts.length } })}\n\n`);
+      return void res.end("data: [DONE]\n\n");
+    }
+    if (req.url !== "/api/chat") return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "application/x-ndjson" });
+    const line = (message: Record<string, string>, done = false) =>
+      res.write(`${JSON.stringify({ model: body.model, message: { role: "assistant", content: "", ...message }, done, ...(done ? { done_reason: "stop", eval_count: 9 } : {}) })}\n`);
+    for (const piece of fieldThoughts) line({ thinking: piece });
+    for (const piece of content) line({ content: piece });
+    line({}, true);
+    res.end();
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
