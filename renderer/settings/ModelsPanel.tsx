@@ -7,6 +7,7 @@ import { ImportModelForm } from "./ImportModelForm.js";
 import { CatalogList } from "./CatalogList.js";
 import { ChatModelStatus } from "./ChatModelStatus.js";
 import { MirrorField } from "./MirrorField.js";
+import { ThinkingSettings } from "./ThinkingSettings.js";
 
 /** Models: backend, installed models (select chat / embedding), import, and the catalog. */
 export function ModelsPanel() {
@@ -26,6 +27,7 @@ export function ModelsPanel() {
         ))}
         <BackendForm />
       </section>
+      <ThinkingSettings />
       <section className="card">
         <h2>{t("models.installed")}</h2>
         <ChatModelStatus pick={false} />

@@ -18,6 +18,8 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const startedAt = useApp((s) => s.current.startedAt);
   const endedAt = useApp((s) => s.current.endedAt);
   const rate = useApp((s) => s.current.rate);
+  // The session's own model (run.start's model_name), which it keeps whatever the app's model becomes.
+  const sessionModel = useApp((s) => s.current.model);
   const step = useApp(selectRunningStep);
   const cancelRun = useApp((s) => s.cancelRun);
   // While the server is out of reach nothing is known to progress: the clock and the rate stand still.
@@ -34,6 +36,11 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   return (
     <div className="statusbar" role="status" aria-label="status">
       <span className={`statusbar__state state--${shown}`}>{statusLabel(locale, workflow, shown)}</span>
+      {sessionModel && (
+        <span className="statusbar__model ellipsis" data-testid="session-model" title={sessionModel}>
+          {t("session.model", { m: sessionModel })}
+        </span>
+      )}
       {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}
       {step && <span>{t("status.step", { step: stepLabel(locale, workflow, step) })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}
