@@ -132,11 +132,22 @@ export class ModelManager {
     return this.describe(name, dest);
   }
 
-  /** Use a GGUF where it lies (no copy): validated, then remembered by absolute path. */
+  /**
+   * Use a GGUF where it lies (no copy): validated, then remembered by absolute path. A file that is
+   * already installed (in the models folder, or imported from it: same name and size, the rule
+   * importModel goes by) is that installed model, not a second entry under its full path.
+   */
   async registerExternal(path: string): Promise<InstalledModel> {
     const absolute = resolve(path);
     await inspectGguf(absolute);
     const list = await this.readExternal();
+    const name = basename(absolute);
+    const installed = join(this.options.modelsDir, name);
+    const [copy, incoming] = await Promise.all([stat(installed).catch(() => null), stat(absolute)]);
+    if (copy?.isFile() && copy.size === incoming.size) {
+      if (list.includes(absolute)) await this.writeExternal(list.filter((entry) => entry !== absolute));
+      return this.describe(name, installed);
+    }
     if (!list.includes(absolute)) await this.writeExternal([...list, absolute]);
     return this.describe(absolute, absolute);
   }
