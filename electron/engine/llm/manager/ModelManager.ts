@@ -11,8 +11,11 @@ import { fitEstimate } from "./fitEstimate.js";
 import { checkGgufMagic, inspectGguf } from "../../io/validateGguf.js";
 import { loadCatalog } from "./loadCatalog.js";
 import { resolveDownloadUrl } from "./resolveDownloadUrl.js";
+import { physicalCoreCount } from "../physicalCoreCount.js";
 
 export interface ModelManagerOptions {
+  /** Physical CPU cores (tests pin it); default physicalCoreCount. */
+  cpuCores?: () => number;
   /** `<dataDir>/models`; created on demand. */
   modelsDir: string;
   /** Path of `models/catalog.json` shipped with the app. */
@@ -226,6 +229,7 @@ export class ModelManager {
       totalRamBytes: (this.options.totalMemoryBytes ?? os.totalmem)(),
       freeVramBytes: vram?.freeBytes ?? null,
       totalVramBytes: vram?.totalBytes ?? null,
+      cpuCores: (this.options.cpuCores ?? physicalCoreCount)(),
     }).fit;
   }
 
