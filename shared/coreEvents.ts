@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiErrorSchema } from "./errors.js";
 import { DraftVersionSchema } from "./documents.js";
 import { ImportReportSchema } from "./knowledge.js";
+import { ThinkingModeSchema } from "./models.js";
 
 /**
  * Core events: the protocol every workflow speaks. A workflow's own events (the article's
@@ -49,7 +50,8 @@ export const StepTextSchema = StepLineSchema.extend({ notes: z.array(StepLineSch
 export type StepText = z.infer<typeof StepTextSchema>;
 
 export const CORE_EVENTS = [
-  ev("connected", { workflow: z.string() }),
+  /** `model` / `thinking`: the session's own model and 思考, when it was started with them (they hold for its whole life). */
+  ev("connected", { workflow: z.string(), model: z.string().optional(), thinking: ThinkingModeSchema.optional() }),
   ev("step_start", { step: z.string(), agent: AgentSchema, label: z.string(), labelText: StepTextSchema.optional() }),
   /** `interrupted`: the engine stopped mid-step (a restart) and the step runs again; no summary of its own. */
   ev("step_done", {
@@ -64,6 +66,10 @@ export const CORE_EVENTS = [
   ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
   ev("resumed", { pausePoint: z.string(), action: z.string() }),
   ev("token", { step: z.string(), text: z.string() }),
+  /** A thinking model's thought as it streams, apart from the answer's tokens (chat folds it under 思考过程). */
+  ev("thought", { step: z.string(), text: z.string() }),
+  /** A step's thought reached its budget and was cut, so the answer keeps its tokens (思考 setting). */
+  ev("thinking_cut", { step: z.string(), budgetTokens: z.number(), tokens: z.number() }),
   /** A piece of a section as it streams; `restart`: the section is being written again, drop what came before. */
   ev("draft_chunk", { sectionIndex: z.number().int(), text: z.string(), restart: z.literal(true).optional() }),
   /** A section still cut (maxTokens or mid-sentence) after its continuations; its text ends with a visible mark. */

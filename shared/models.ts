@@ -19,6 +19,8 @@ export const CatalogEntrySchema = z.object({
   /** The note shown under the entry, per UI locale (the settings screen shows the current locale's). */
   description: z.object({ "zh-CN": z.string(), en: z.string() }).strict(),
   languages: z.array(z.string()),
+  /** The 思考 default of a thinking model (Qwen3, DeepSeek-R1); absent = a model that does not think. */
+  thinking: z.enum(["off", "budget", "unlimited"]).optional(),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 export const CatalogSchema = z.object({ version: z.number().int(), models: z.array(CatalogEntrySchema) });
@@ -60,6 +62,15 @@ export function canChat(model: Pick<InstalledModel, "architecture" | "error">): 
 }
 
 export const BACKENDS = ["llamacpp", "ollama", "openai"] as const;
+
+/**
+ * 思考 of a thinking model: `off` never thinks; `budget` thinks on prose steps within a share of the
+ * step's tokens; `unlimited` lets prose steps think as long as the context allows. Short and
+ * structured steps never think whatever the mode.
+ */
+export const THINKING_MODES = ["off", "budget", "unlimited"] as const;
+export type ThinkingMode = (typeof THINKING_MODES)[number];
+export const ThinkingModeSchema = z.enum(THINKING_MODES);
 export type Backend = (typeof BACKENDS)[number];
 
 /** User settings, persisted in `app.db`. Every field has a default so an empty db is valid. */
@@ -91,6 +102,10 @@ export const SettingsSchema = z.object({
   embeddingBackend: z.enum(["local", "openai"]).default("local"),
   /** The embedding model name asked of the OpenAI-compatible endpoint (`/v1/models` lists them). */
   openaiEmbeddingModel: z.string().min(1).max(200).default("text-embedding"),
+  /** 思考 per chat model (its file name or the server's model name); absent = the catalog entry's default, else `budget`. */
+  thinking: z.record(z.string().min(1).max(300), ThinkingModeSchema).default({}),
+  /** Show a thinking model's thoughts in chat, folded under 思考过程; off by default. */
+  showThoughts: z.boolean().default(false),
   /** Base URL replacing the catalog's host for intranet mirrors, e.g. `http://mirror.corp/models/`. */
   mirrorBaseUrl: z.string().url().nullable().default(null),
   article: z

@@ -64,6 +64,9 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         style: { type: "string" },
         url: { type: "string" },
         from: { type: "string" },
+        // The session's own model and 思考 (run.start's model_name / thinking).
+        "model-name": { type: "string" },
+        thinking: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -85,5 +88,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
   }
   if (v["text-file"] !== undefined) flags.textFile = v["text-file"];
   if (v["max-tokens"] !== undefined) flags.maxTokens = v["max-tokens"];
+  if (v["model-name"] !== undefined) flags.modelName = v["model-name"];
+  if (v.thinking !== undefined) flags.thinking = v.thinking;
   return { positionals: parsed.positionals, flags, help: v.help === true };
 }

@@ -77,6 +77,16 @@ describe("runCli", () => {
     expect(wrong.stderr).toContain("not paused");
   });
 
+  it("chat and article start pass the session's own model and 思考; a bad --thinking is a usage error", async () => {
+    const chat = await cli(["chat", "hi", "--model-name", "qwen3:8b", "--thinking", "off"]);
+    expect(chat.api.calls.find((c) => c.method === "run.start")?.input).toMatchObject({ workflow: "chat", model_name: "qwen3:8b", thinking: "off" });
+    const article = await cli(["article", "start", "Tea", "--model-name", "Qwen3-4B-Q4_K_M"]);
+    expect(article.api.calls.find((c) => c.method === "run.start")?.input).toMatchObject({ workflow: "article", model_name: "Qwen3-4B-Q4_K_M" });
+    const bad = await cli(["chat", "hi", "--thinking", "deep"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--thinking must be one of off, budget, unlimited");
+  });
+
   it("chat streams tokens to stdout", async () => {
     const result = await cli(["chat", "hi"]);
     expect(result.code).toBe(0);

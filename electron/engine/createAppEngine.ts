@@ -76,6 +76,8 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   // repository, `app.*` and the CLI use them); nothing heavy loads until first use.
   // node-llama-cpp is imported only when a library search first asks for the reranker.
   let libraryReranker: Promise<CatalogReranker> | undefined;
+  /** The id the `--model` file is listed under, once registered. */
+  let cliModelId: string | null = null;
   const built: { llm: LlmRouter | null; knowledge?: LazyKnowledgePort; search?: SearchService; models?: ModelsPortHandle } = { llm: null };
 
   const engine = await createEngine({
@@ -118,7 +120,8 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
         updateSettings: (patch) => context.updateSettings(patch),
         emit: context.emit,
         loaded: () => built.llm?.loaded() ?? null,
-        warnings: () => modelWarnings(context.settings(), context.modelPath, models.manager),
+        // The command line's model by the id it is listed under, so the warning names what the badge names.
+        warnings: () => modelWarnings(context.settings(), cliModelId ?? context.modelPath, models.manager),
         ...(options.modelManager ? { manager: options.modelManager } : {}),
       });
       models.remote = async () => {
@@ -146,7 +149,12 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
     // A model named on the command line is used where it lies and listed like an installed one,
     // so the first-run onboarding does not ask for a model the user already gave. A bad file is
     // reported when it is first used (model_invalid naming it), not here.
-    await models.manager.registerExternal(options.modelPath).catch(() => undefined);
+    const registered = await models.manager.registerExternal(options.modelPath).catch(() => null);
+    // It writes this run, so it is the chat model Settings and the welcome dialog show: one file, one entry, one name.
+    if (registered) {
+      cliModelId = registered.id;
+      if (engine.parts.settings.get().chatModel !== registered.id) engine.parts.settings.update({ chatModel: registered.id });
+    }
   }
   return Object.assign(engine, { rules, app: { appRoot, knowledge, models, registry, search, secrets, llm: built.llm } });
 }

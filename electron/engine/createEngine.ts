@@ -7,6 +7,8 @@ import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
 import type { ApiKeysPort, EngineContext, ExporterContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";
 import type { LlmClient } from "./llm/LlmClient.js";
+import { catalogThinking } from "./llm/manager/catalogThinking.js";
+import { defaultAppRoot } from "./defaultAppRoot.js";
 import { LlmRouter } from "./llm/LlmRouter.js";
 import type { RemoteTimeouts } from "./llm/remoteRequest.js";
 import { createApiKeysPort } from "./search/createApiKeysPort.js";
@@ -137,6 +139,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(secrets ? { secrets } : {}),
     ...(options.remoteTimeouts ? { timeouts: options.remoteTimeouts } : {}),
     onLoadProgress: (progress) => emit(SYSTEM_STREAM, { type: "progress", ...progress }),
+    thinkingDefault: catalogThinking(path.join(defaultAppRoot(), "models", "catalog.json")),
   });
   const base: EngineContext = {
     dataDir,

@@ -43,6 +43,7 @@ export const en: Record<MessageKey, string> = {
   "sessions.untitled": "Untitled",
 
   "timeline.title": "Progress",
+  "timeline.thinkingCut": "Thinking hit its budget ({n} tokens) and was cut; the answer was still written",
   "timeline.details": "Details",
   "timeline.pause": "Waiting for your decision",
   "timeline.resolved": "Chosen: {action}",
@@ -110,6 +111,15 @@ export const en: Record<MessageKey, string> = {
   "settings.knowledge": "Knowledge library",
   "settings.providers": "Intranet plug-ins",
 
+  "thinking.title": "Thinking",
+  "thinking.hint": "Thinking models (Qwen3, DeepSeek-R1) think before they answer. Short and structured steps never think; writing steps follow this setting. Thoughts never go into a draft, an answer or an export.",
+  "thinking.forModel": "Thinking for {m}",
+  "thinking.noModel": "Choose a chat model first",
+  "thinking.mode.off": "Off (fastest)",
+  "thinking.mode.budget": "Within a budget (recommended)",
+  "thinking.mode.unlimited": "Unlimited (slowest)",
+  "thinking.showThoughts": "Show the thinking in chat (folded)",
+  "session.model": "Model: {m}",
   "models.backend": "Inference backend",
   "models.backend.llamacpp": "llama.cpp (this computer)",
   "models.backend.ollama": "Ollama",

@@ -41,6 +41,7 @@ export const zh = {
   "sessions.untitled": "未命名",
 
   "timeline.title": "进度",
+  "timeline.thinkingCut": "思考达到预算（{n} tokens）后已截断，答案照常生成",
   "timeline.details": "详情",
   "timeline.pause": "等待你的确认",
   "timeline.resolved": "已选择：{action}",
@@ -108,6 +109,15 @@ export const zh = {
   "settings.knowledge": "知识库",
   "settings.providers": "内网插件",
 
+  "thinking.title": "思考",
+  "thinking.hint": "会思考的模型（Qwen3、DeepSeek-R1）先想后答。短步骤和结构化步骤从不思考；写作类步骤按这里的设置。思考内容不会进入文稿、答案或导出。",
+  "thinking.forModel": "{m} 的思考方式",
+  "thinking.noModel": "先选择一个对话模型",
+  "thinking.mode.off": "关闭（最快）",
+  "thinking.mode.budget": "限定预算（推荐）",
+  "thinking.mode.unlimited": "不限（最慢）",
+  "thinking.showThoughts": "在对话中显示思考过程（默认折叠）",
+  "session.model": "模型：{m}",
   "models.backend": "推理后端",
   "models.backend.llamacpp": "llama.cpp（本机）",
   "models.backend.ollama": "Ollama",

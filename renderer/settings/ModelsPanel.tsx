@@ -7,6 +7,7 @@ import { ImportModelForm } from "./ImportModelForm.js";
 import { CatalogList } from "./CatalogList.js";
 import { ChatModelStatus } from "./ChatModelStatus.js";
 import { MirrorField } from "./MirrorField.js";
+import { ThinkingSettings } from "./ThinkingSettings.js";
 
 /** Models: backend, installed models (select chat / embedding), import, and the catalog. */
 export function ModelsPanel() {
@@ -18,7 +19,7 @@ export function ModelsPanel() {
     <div className="panel-grid">
       <section className="card">
         <h2>{t("models.backend")}</h2>
-        {models?.loaded && <p className="muted small">{t("models.loaded", { m: `${models.loaded.backend} · ${models.loaded.model}` })}</p>}
+        {models?.loaded && <p className="muted small">{t("models.loaded", { m: `${t(`models.backend.${models.loaded.backend}` as MessageKey)} · ${models.loaded.model}` })}</p>}
         {models?.warnings.map((w, i) => (
           <p key={i} className="notice notice--warn" data-code={w.code} title={w.message}>
             {describeModelWarning(t, w)}
@@ -26,6 +27,7 @@ export function ModelsPanel() {
         ))}
         <BackendForm />
       </section>
+      <ThinkingSettings />
       <section className="card">
         <h2>{t("models.installed")}</h2>
         <ChatModelStatus pick={false} />

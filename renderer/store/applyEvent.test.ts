@@ -198,3 +198,21 @@ describe("applyEvent", () => {
     );
   });
 });
+
+describe("thinking and the session's own model", () => {
+  it("keeps the session's model, its thoughts apart from the reply, and marks the step whose thought was cut", () => {
+    const view = applyEvents(
+      emptySessionView(SID),
+      log([
+        { type: "connected", workflow: "chat", model: "gateway/model-b", thinking: "budget" },
+        { type: "step_start", step: "reply", agent: "writer", label: "Reply" },
+        { type: "thought", step: "reply", text: "let me think" },
+        { type: "token", step: "reply", text: "Forty-two." },
+        { type: "thinking_cut", step: "reply", budgetTokens: 450, tokens: 460 },
+        { type: "step_done", step: "reply", agent: "writer", summary: "3 tokens", durationMs: 5 },
+      ]),
+    );
+    expect(view).toMatchObject({ model: "gateway/model-b", thinking: "budget", tokenText: "Forty-two.", thoughtText: "let me think" });
+    expect(view.timeline[0]).toMatchObject({ kind: "step", step: "reply", status: "done", thinkingCut: 450 });
+  });
+});

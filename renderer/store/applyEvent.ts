@@ -29,7 +29,7 @@ export function applyEvent(state: SessionView, event: EngineEvent, lookup: Reduc
 function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
   switch (event.type) {
     case "connected":
-      return { ...next, workflow: event.workflow, status: "running", startedAt: next.startedAt ?? event.ts };
+      return { ...next, workflow: event.workflow, status: "running", startedAt: next.startedAt ?? event.ts, model: event.model ?? null, thinking: event.thinking ?? null };
     case "step_start": {
       const entry: StepEntry = {
         kind: "step",
@@ -103,6 +103,10 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
       // A selection rewrite's tokens belong to the editor's proposal, not to the run's text.
       if (isRewriteToken(event)) return next;
       return { ...next, tokenText: next.tokenText + event.text, rate: countChunk(next.rate, event.ts) };
+    case "thought":
+      return { ...next, thoughtText: next.thoughtText + event.text };
+    case "thinking_cut":
+      return { ...next, timeline: markThinkingCut(next.timeline, event.budgetTokens) };
     case "progress":
       return { ...next, jobs: { ...next.jobs, [event.task]: trackProgress(next.jobs[event.task], event, Date.parse(event.ts)) } };
     case "done":
@@ -136,6 +140,15 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
 /** Applies a whole log in order. */
 export function applyEvents(state: SessionView, events: readonly EngineEvent[], lookup: ReducerLookup = NONE): SessionView {
   return events.reduce((view, event) => applyEvent(view, event, lookup), state);
+}
+
+/** The step a cut thought belongs to: the latest one still running (the model call runs inside it). */
+function markThinkingCut(timeline: TimelineEntry[], budgetTokens: number): TimelineEntry[] {
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const entry = timeline[i];
+    if (entry?.kind === "step" && entry.status === "running") return timeline.map((e, j) => (j === i ? { ...entry, thinkingCut: budgetTokens } : e));
+  }
+  return timeline;
 }
 
 function finishStep(

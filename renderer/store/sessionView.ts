@@ -25,6 +25,8 @@ export interface StepEntry {
   /** The summary as a message of the workflow (`<workflow>.summary.<key>`), when the engine gave one. */
   summaryText?: StepText;
   durationMs: number | null;
+  /** A thought of this step reached its budget (thought tokens allowed) and was cut (`thinking_cut`). */
+  thinkingCut?: number;
 }
 
 /** A pause of the workflow (`await_user`), resolved by a `resumed` event. */
@@ -79,6 +81,11 @@ export interface SessionView {
   pause: PauseEntry | null;
   /** Text streamed by `token` events (the chat reply). */
   tokenText: string;
+  /** A thinking model's thoughts (`thought` events), kept apart from the reply; the chat folds them under 思考过程. */
+  thoughtText: string;
+  /** The session's own model and 思考 (its `connected` event), when it was started with them. */
+  model: string | null;
+  thinking: string | null;
   /** Streaming rate of the current step: chunks counted between the first and last timestamps. */
   rate: { count: number; firstTs: string | null; lastTs: string | null };
   doneSummary: string | null;
@@ -113,6 +120,9 @@ export function emptySessionView(sessionId: string | null = null): SessionView {
     version: null,
     pause: null,
     tokenText: "",
+    thoughtText: "",
+    model: null,
+    thinking: null,
     rate: { count: 0, firstTs: null, lastTs: null },
     doneSummary: null,
     doneSummaryText: null,

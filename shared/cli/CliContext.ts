@@ -43,6 +43,10 @@ export interface CliFlags {
   url?: string;
   /** `article export --from N`: tracked changes from version N to `--version` (default: the latest). */
   from?: string;
+  /** `article start` / `chat`: the session's own model (run.start's `model_name`). */
+  modelName?: string;
+  /** `article start` / `chat`: the session's 思考, off | budget | unlimited. */
+  thinking?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

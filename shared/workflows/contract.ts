@@ -1,3 +1,4 @@
+import { ThinkingModeSchema } from "../models.js";
 import { z } from "zod";
 
 /**
@@ -118,7 +119,9 @@ export function qualifiedMethodsOf(contracts: readonly WorkflowContract<any, any
 
 /** `{ workflow, input }` for each contract, as one discriminated union (the engine builds its own from its registry). */
 export function runStartSchemaOf(contracts: readonly WorkflowContract[]) {
-  const options = contracts.map((c) => z.object({ workflow: z.literal(c.id), input: c.start }).strict());
+  // `model_name` / `thinking`: the session's own model and 思考 (brief §7.4), for every workflow.
+  const session = { model_name: z.string().trim().min(1).max(255).optional(), thinking: ThinkingModeSchema.optional() };
+  const options = contracts.map((c) => z.object({ workflow: z.literal(c.id), input: c.start, ...session }).strict());
   if (!options.length) throw new Error("runStartSchemaOf: no workflows");
   return z.discriminatedUnion("workflow", options as [(typeof options)[number], ...typeof options]);
 }

@@ -54,6 +54,17 @@ describe("createAppEngine: models", () => {
     expect(engine.app.appRoot).toBe(path.resolve("."));
   });
 
+  it("a file imported in the welcome dialog and then given with --model is one model entry, named alike by the badge and the warning", async () => {
+    await engine.call("models.import", { path: tinyPath });
+    await engine.dispose();
+    engine = await createAppEngine({ dataDir, eventFlushIntervalMs: 5, modelPath: tinyPath, providerDefaults: { maxAttempts: 1 } });
+    const { installed, warnings } = await engine.call("models.list", {});
+    expect(installed.map((m) => m.id)).toEqual([path.basename(tinyPath)]);
+    const chatModel = (await engine.call("settings.get", {})).chatModel;
+    expect(chatModel).toBe(path.basename(tinyPath));
+    expect(warnings.find((w) => w.code === "embedding_fallback")?.model).toBe(chatModel);
+  });
+
   it("imports the tiny GGUF, lists it and the catalog with fit badges, and selects it", async () => {
     const { model, selected } = await engine.call("models.import", { path: tinyPath });
     expect(model).toMatchObject({ id: path.basename(tinyPath), architecture: "llama", hasChatTemplate: expect.any(Boolean) });

@@ -353,7 +353,7 @@ describe("the brief's own client (§6.2 types, §8.1 api module, §8.2 hook), un
     expect(bad.status).toBe(400);
   });
 
-  it("model_name picks an installed model; an unknown one is a 400 naming the installed ones", async () => {
+  it("model_name picks an installed model for that session only; an unknown one is a 400 naming the installed ones", async () => {
     const unknown = await fetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "x", model_name: "llama-70b" }) });
     expect(unknown.status).toBe(400);
     const body = (await unknown.json()) as Data;
@@ -361,7 +361,10 @@ describe("the brief's own client (§6.2 types, §8.1 api module, §8.2 hook), un
     expect((await engine.call("sessions.list", {})).sessions.some((s) => s.title === "x")).toBe(false);
     const known = await fetch(`${server.url}/api/ai-writing/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "local models", model_name: "qwen2.5-3b-instruct-q4_k_m" }) });
     expect(known.status).toBe(200);
-    expect((await engine.call("settings.get", {})).chatModel).toBe("qwen2.5-3b-instruct-q4_k_m.gguf");
+    const { session_id: sessionId } = (await known.json()) as Data;
+    // The session's own model, stored with it (its `connected` event); the app's chat model is not changed.
+    expect(engine.parts.runner.llmChoiceOf(sessionId as string)).toEqual({ model: "qwen2.5-3b-instruct-q4_k_m.gguf" });
+    expect((await engine.call("settings.get", {})).chatModel).toBe(null);
   });
 
   it("GET /api/ai-writing/health reports each search provider's health_check", async () => {

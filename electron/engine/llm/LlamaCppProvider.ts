@@ -1,4 +1,4 @@
-import { LlamaChatSession, type LlamaContextSequence, type LlamaGrammar } from "node-llama-cpp";
+import { LlamaChatSession, type LlamaChatResponseChunk, type LlamaContextSequence, type LlamaGrammar } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type {
   GenerateStructuredOptions,
@@ -7,10 +7,12 @@ import type {
   LlmClient,
   StopReason,
   StructuredResult,
+  ThinkingReport,
 } from "./LlmClient.js";
 import type { LlmService } from "./LlmService.js";
 import { generateWithContinuation, type ContinuationProgress } from "./generateWithContinuation.js";
 import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttemptResult } from "./structuredGenerate.js";
+import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
 
 type LibraryStopReason = "abort" | "maxTokens" | "eogToken" | "stopGenerationTrigger" | "functionCalls" | "customStopTrigger";
 
@@ -25,6 +27,8 @@ interface PromptRun {
   text: string;
   stopReason: StopReason;
   tokens: number;
+  thought?: string;
+  thinking?: ThinkingReport;
 }
 
 /**
@@ -53,6 +57,8 @@ export class LlamaCppProvider implements LlmClient {
     const started = performance.now();
     // Shared with generateWithContinuation, so an abort thrown mid-call still returns the text so far.
     const progress: ContinuationProgress = { text: "", tokens: 0, continuations: 0 };
+    const maxTokens = options.maxTokens ?? 1024;
+    const plan = thinkingPlan(options.thinking, maxTokens);
     try {
       return await this.service.withSequence(async (sequence, { chatWrapper }) => {
         const session = new LlamaChatSession({
@@ -70,20 +76,29 @@ export class LlamaCppProvider implements LlmClient {
               // start of the model's reply, so it goes on from the last character.
               if (prefix !== "") session.resetChatHistory();
               const run = await this.promptOnce(session, sequence, options.prompt, {
-                maxTokens: options.maxTokens ?? 1024,
+                maxTokens,
                 temperature: options.temperature ?? 0.7,
                 signal: options.signal,
                 onTextChunk: options.onTextChunk,
+                onThoughtChunk: options.onThoughtChunk,
                 prefix,
+                // A continuation goes on with the answer; its thought, if any, was the first step's.
+                plan: prefix === "" ? plan : NO_THINKING,
+                contextSize: this.service.model?.contextSize ?? maxTokens,
               });
-              return { added: run.text.slice(prefix.length), stopReason: run.stopReason, tokens: run.tokens };
+              return {
+                added: run.text.slice(prefix.length),
+                stopReason: run.stopReason,
+                tokens: run.tokens,
+                ...(run.thinking ? { thought: run.thought, thinking: run.thinking } : {}),
+              };
             },
             progress,
           );
         } finally {
           session.dispose({ disposeSequence: false });
         }
-      }, options.signal, { system: options.system ?? "", prompt: options.prompt });
+      }, options.signal, { system: options.system ?? "", prompt: options.prompt, think: plan.think });
     } catch (error) {
       if (!options.signal?.aborted) throw error;
       return { ...progress, stopReason: "abort", truncated: false, durationMs: performance.now() - started };
@@ -121,12 +136,15 @@ export class LlamaCppProvider implements LlmClient {
             onTextChunk: request.onTextChunk,
             grammar,
             prefix: "",
+            // Under a grammar the model cannot open a thought: the prompt must not invite one either.
+            plan: NO_THINKING,
+            contextSize: 0,
           });
           return { text: run.text, tokens: run.tokens };
         } finally {
           session.dispose({ disposeSequence: false });
         }
-      }, request.signal, { system: request.system ?? "", prompt: request.prompt });
+      }, request.signal, { system: request.system ?? "", prompt: request.prompt, think: false });
     } catch (error) {
       if (request.signal?.aborted) throw new ScriptoriumError("aborted", "Cancelled.");
       throw error;
@@ -147,8 +165,12 @@ export class LlamaCppProvider implements LlmClient {
       temperature: number;
       signal: AbortSignal | undefined;
       onTextChunk: ((text: string) => void) | undefined;
+      onThoughtChunk?: ((text: string) => void) | undefined;
       grammar?: LlamaGrammar;
       prefix: string;
+      plan: ThinkingPlan;
+      /** Where unlimited thinking stops at the latest. */
+      contextSize: number;
     },
   ): Promise<PromptRun> {
     const before = sequence.tokenMeter.usedOutputTokens;
@@ -166,13 +188,28 @@ export class LlamaCppProvider implements LlmClient {
       streamed += chunk;
       options.onTextChunk?.(chunk);
     };
+    let thought = "";
+    let thoughtTokens = 0;
+    const onResponseChunk = (chunk: LlamaChatResponseChunk): void => {
+      if (chunk.type !== "segment" || chunk.segmentType !== "thought" || options.signal?.aborted) return;
+      thought += chunk.text;
+      thoughtTokens += chunk.tokens.length;
+      if (chunk.text) options.onThoughtChunk?.(chunk.text);
+    };
+    const thinkingOf = (): Pick<PromptRun, "thought" | "thinking"> =>
+      thoughtTokens > 0 || thought.trim() !== ""
+        ? { thought, thinking: { tokens: thoughtTokens, cut: thoughtTokens >= options.plan.budgetTokens, budgetTokens: options.plan.budgetTokens } }
+        : {};
     try {
       const result = await session.promptWithMeta(prompt, {
-        maxTokens: options.maxTokens,
+        maxTokens: requestTokens(options.plan, options.maxTokens, options.contextSize),
         temperature: options.temperature,
         signal: options.signal,
         stopOnAbortSignal: true,
         onTextChunk,
+        onResponseChunk,
+        // 0 closes a thought the model opens anyway (a model without a discourage form, DeepSeek-R1).
+        budgets: { thoughtTokens: options.plan.think ? options.plan.budgetTokens : 0 },
         // Prose only: a penalty on JSON's own punctuation would fight the grammar.
         ...(options.grammar ? { grammar: options.grammar } : { repeatPenalty: PROSE_REPEAT_PENALTY }),
         ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
@@ -187,6 +224,7 @@ export class LlamaCppProvider implements LlmClient {
         text,
         stopReason: mapStopReason(result.stopReason),
         tokens: sequence.tokenMeter.usedOutputTokens - before,
+        ...thinkingOf(),
       };
     } catch (error) {
       if (!options.signal?.aborted) throw error;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ThinkingMode } from "../../../shared/models.js";
 
 /**
  * What a workflow node may ask of a language model. Every backend (in-process llama.cpp, Ollama,
@@ -52,6 +53,23 @@ export interface GenerateTextOptions {
    * to the cap, writing many times the length asked for.
    */
   enough?: (text: string) => boolean;
+  /**
+   * 思考 of a thinking model for this call; the router fills it from the session and the model's
+   * setting. A short step (see thinkingPlan) never thinks whatever this says. Default `budget`.
+   */
+  thinking?: ThinkingMode;
+  /** The model's thoughts as they stream, apart from the answer (chat shows them folded); never part of `text`. */
+  onThoughtChunk?: (text: string) => void;
+}
+
+/** What thinking a reply did; absent when the model did not think. */
+export interface ThinkingReport {
+  /** Thought tokens (approximate for remote backends). */
+  tokens: number;
+  /** The thought hit its budget and was closed (llama.cpp) or dropped for an answer without it (remote). */
+  cut: boolean;
+  /** The thought budget of the call; Infinity when unlimited. */
+  budgetTokens: number;
 }
 
 export type StopReason = "eog" | "maxTokens" | "abort" | "stop";
@@ -66,6 +84,9 @@ export interface GenerateTextResult {
   truncated?: boolean;
   /** Wall time spent generating, for tokens/s in the status bar and the overhead benchmark. */
   durationMs: number;
+  /** The model's thoughts, kept apart: never in `text`, never in a document. */
+  thoughts?: string;
+  thinking?: ThinkingReport;
 }
 
 export interface GenerateStructuredOptions<T> {

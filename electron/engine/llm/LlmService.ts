@@ -3,7 +3,9 @@ import {
   GemmaChatWrapper,
   GeneralChatWrapper,
   getLlama,
+  JinjaTemplateChatWrapper,
   LlamaLogLevel,
+  QwenChatWrapper,
   resolveChatWrapper,
   type ChatWrapper,
   type Llama,
@@ -56,6 +58,8 @@ export interface LoadedModelInfo {
   hasChatTemplate: boolean;
   /** Name of the chat wrapper in use, e.g. `GeneralChatWrapper`. */
   chatWrapper: string;
+  /** The model's template has thought segments (Qwen3, DeepSeek-R1): its 思考 setting applies. */
+  thinks: boolean;
   threads: number;
   sequences: number;
   /** Tokens per sequence actually allocated. */
@@ -77,7 +81,18 @@ interface Loaded {
   /** Releases the wake keeper if a sequence holds it now. */
   releaseWake: () => void;
   chatWrapper: ChatWrapper;
+  /** The wrapper of calls that must not think: Qwen3's empty think block; the same wrapper for models without one. */
+  noThinkWrapper: ChatWrapper;
   grammars: Map<string, Promise<LlamaGrammar>>;
+}
+
+/** What a call borrowing a sequence gets besides the sequence. */
+export interface SequenceLoan {
+  /** The wrapper for this call: the no-thinking one when the call asked for no thinking. */
+  chatWrapper: ChatWrapper;
+  model: LlamaModel;
+  /** The model can think at all (its wrapper has thought segments). */
+  thinks: boolean;
 }
 
 /**
@@ -140,7 +155,8 @@ export class LlmService {
         // In native id order: the pool keeps busy sequences consecutive by their position.
         sequenceList.sort((a, b) => sequenceIdOf(a) - sequenceIdOf(b));
         const hasChatTemplate = typeof fileInfo.metadata.tokenizer?.chat_template === "string";
-        const chatWrapper = pickChatWrapper(model, hasChatTemplate, fileInfo.metadata.general?.architecture ?? null);
+        const { chatWrapper, noThinkWrapper } = pickChatWrappers(model, hasChatTemplate, fileInfo.metadata.general?.architecture ?? null);
+        const thinks = chatWrapper.settings.segments?.thought != null;
         let gather: DecodeGather | null = null;
         const keepAwake = settings.keepCpuAwake ?? true;
         let releaseWake: (() => void) | null = null;
@@ -162,6 +178,7 @@ export class LlmService {
           model,
           context,
           chatWrapper,
+          noThinkWrapper,
           pool,
           sequences: sequenceList,
           gather,
@@ -177,6 +194,7 @@ export class LlmService {
             architecture: fileInfo.metadata.general?.architecture ?? null,
             hasChatTemplate,
             chatWrapper: chatWrapper.constructor.name,
+            thinks,
             threads,
             sequences,
             contextSize: context.contextSize,
@@ -213,13 +231,14 @@ export class LlmService {
    * system prompt and user text) the pool picks the free sequence that holds the longest prefix.
    */
   async withSequence<T>(
-    fn: (sequence: LlamaContextSequence, loaded: { chatWrapper: ChatWrapper; model: LlamaModel }) => Promise<T>,
+    fn: (sequence: LlamaContextSequence, loaded: SequenceLoan) => Promise<T>,
     signal?: AbortSignal,
-    prompt?: { system: string; prompt: string },
+    prompt?: { system: string; prompt: string; think?: boolean },
   ): Promise<T> {
     const loaded = this.requireLoaded();
-    const tokens = prompt ? promptTokens(loaded, prompt.system, prompt.prompt) : undefined;
-    return loaded.pool.use((sequence) => fn(sequence, { chatWrapper: loaded.chatWrapper, model: loaded.model }), signal, tokens);
+    const chatWrapper = prompt?.think === false ? loaded.noThinkWrapper : loaded.chatWrapper;
+    const tokens = prompt ? promptTokens(loaded.model, chatWrapper, prompt.system, prompt.prompt) : undefined;
+    return loaded.pool.use((sequence) => fn(sequence, { chatWrapper, model: loaded.model, thinks: loaded.info.thinks }), signal, tokens);
   }
 
   /** Tokens `text` takes in the loaded model's own tokenizer (no sequence needed: tokenizing is pure). */
@@ -343,29 +362,53 @@ export class LlmService {
  * The tokens a one-turn chat (system + user, reply to come) starts with, rendered by the chat
  * wrapper the way LlamaChatSession renders it; only used to rank sequences by shared prefix.
  */
-function promptTokens(loaded: Loaded, system: string, prompt: string): Token[] {
-  const { contextText } = loaded.chatWrapper.generateContextState({
+function promptTokens(model: LlamaModel, chatWrapper: ChatWrapper, system: string, prompt: string): Token[] {
+  const { contextText } = chatWrapper.generateContextState({
     chatHistory: [
       { type: "system", text: system },
       { type: "user", text: prompt },
       { type: "model", response: [] },
     ],
   });
-  return contextText.tokenize(loaded.model.tokenizer);
+  return contextText.tokenize(model.tokenizer);
 }
 
 /**
- * The GGUF's own template when it has one; otherwise an explicit plain-text wrapper, because the
- * library's heuristics guess `Llama2ChatWrapper` from a `<s>` BOS, which suits few such models.
+ * How a call that must not think is rendered, through the library's own resolution so the GGUF's
+ * template is still checked: Qwen3 gets `QwenChatWrapper({thoughts: "discourage"})`, which ends
+ * the prompt with the empty `<think>\n\n</think>\n\n` block Qwen3's template writes for
+ * `enable_thinking=false`; a template the library renders itself gets that flag. Auto resolution
+ * alone never discourages (it only tests the setting for template equivalence).
  */
-function pickChatWrapper(model: LlamaModel, hasChatTemplate: boolean, architecture: string | null): ChatWrapper {
+const NO_THINK_WRAPPER_SETTINGS = {
+  qwen: { thoughts: "discourage" },
+  jinjaTemplate: { additionalRenderParameters: { enable_thinking: false } },
+} as const;
+
+/**
+ * The GGUF's own template when it has one, and its no-thinking form; otherwise an explicit
+ * plain-text wrapper, because the library's heuristics guess `Llama2ChatWrapper` from a `<s>` BOS,
+ * which suits few such models.
+ */
+export function pickChatWrappers(model: LlamaModel, hasChatTemplate: boolean, architecture: string | null): { chatWrapper: ChatWrapper; noThinkWrapper: ChatWrapper } {
   // Gemma GGUFs (the PyPI Gemma 3 270M build) ship without a chat_template: the general wrapper's
   // "### User" turns are not what the model was tuned on. Gemma's own wrapper also folds the
   // system text into the first user turn (Gemma has no system role).
-  if (!hasChatTemplate) return architecture?.startsWith("gemma") ? new GemmaChatWrapper() : new GeneralChatWrapper();
+  if (!hasChatTemplate) {
+    const plain = architecture?.startsWith("gemma") ? new GemmaChatWrapper() : new GeneralChatWrapper();
+    return { chatWrapper: plain, noThinkWrapper: plain };
+  }
+  let chatWrapper: ChatWrapper;
   try {
-    return resolveChatWrapper(model);
+    chatWrapper = resolveChatWrapper(model);
   } catch {
-    return new GeneralChatWrapper();
+    const plain = new GeneralChatWrapper();
+    return { chatWrapper: plain, noThinkWrapper: plain };
+  }
+  if (!(chatWrapper instanceof QwenChatWrapper) && !(chatWrapper instanceof JinjaTemplateChatWrapper)) return { chatWrapper, noThinkWrapper: chatWrapper };
+  try {
+    return { chatWrapper, noThinkWrapper: resolveChatWrapper(model, { customWrapperSettings: NO_THINK_WRAPPER_SETTINGS }) };
+  } catch {
+    return { chatWrapper, noThinkWrapper: chatWrapper };
   }
 }

@@ -15,6 +15,8 @@ import { generateWithContinuation } from "./generateWithContinuation.js";
 import { approxTokens, remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
 import { structuredGenerate } from "./structuredGenerate.js";
 import { estimateTokens } from "./estimateTokens.js";
+import { ThinkSplitter } from "./ThinkSplitter.js";
+import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
 
 export interface OllamaProviderOptions {
   /** e.g. `http://127.0.0.1:11434`. */
@@ -48,15 +50,24 @@ export class OllamaProvider implements LlmClient {
   }
 
   generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {
-    return generateWithContinuation(options, (prefix) =>
-      this.chat({
+    const maxTokens = options.maxTokens ?? 1024;
+    return generateWithContinuation(options, async (prefix) => {
+      const request = {
         messages: messagesFor(options.system, options.prompt, prefix),
-        maxTokens: options.maxTokens ?? 1024,
+        maxTokens,
         temperature: options.temperature ?? 0.7,
         signal: options.signal,
         onTextChunk: options.onTextChunk,
-      }),
-    );
+        onThoughtChunk: options.onThoughtChunk,
+        // A continuation goes on with the answer: its thought, if any, was the first step's.
+        plan: prefix === "" ? thinkingPlan(options.thinking, maxTokens) : NO_THINKING,
+      };
+      const first = await this.chat(request);
+      if (!first.thinking?.cut) return first;
+      // Ollama takes no thought budget: a thought past it is dropped and the step asked again without thinking.
+      const again = await this.chat({ ...request, plan: NO_THINKING });
+      return { ...again, thought: first.thought, thinking: first.thinking, tokens: first.tokens + again.tokens };
+    });
   }
 
   generateStructured<T>(options: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
@@ -68,6 +79,7 @@ export class OllamaProvider implements LlmClient {
         signal: request.signal,
         onTextChunk: request.onTextChunk,
         format: request.jsonSchema,
+        plan: NO_THINKING,
       });
       if (step.stopReason === "abort") throw new ScriptoriumError("aborted", "Cancelled.");
       return { text: step.added, tokens: step.tokens };
@@ -80,40 +92,67 @@ export class OllamaProvider implements LlmClient {
     temperature: number;
     signal: AbortSignal | undefined;
     onTextChunk: ((text: string) => void) | undefined;
+    onThoughtChunk?: ((text: string) => void) | undefined;
     format?: JsonSchema;
+    plan: ThinkingPlan;
   }): Promise<RemoteStep> {
-    const fetch = limitedFetch(remoteLimits(this.options.timeouts), request.signal);
+    // Aborted when a thought runs past its budget; the caller's signal aborts it too.
+    const overBudget = new AbortController();
+    const signal = request.signal ? AbortSignal.any([request.signal, overBudget.signal]) : overBudget.signal;
+    const fetch = limitedFetch(remoteLimits(this.options.timeouts), signal);
     // One client per call: ChatOllama's abort() cancels every request of its client.
     const model = new ChatOllama({
       baseUrl: this.options.baseUrl,
       model: this.options.model,
       numCtx: this.options.numCtx,
-      numPredict: request.maxTokens,
+      numPredict: requestTokens(request.plan, request.maxTokens, this.options.numCtx),
+      // `false` asks a thinking model not to think; left out otherwise, since `true` is refused by models that cannot.
+      ...(request.plan.think ? {} : { think: false }),
       temperature: request.temperature,
       fetch,
       ...(request.format ? { format: request.format } : {}),
     });
+    const splitter = new ThinkSplitter();
     let added = "";
+    let thought = "";
     let tokens: number | undefined;
     let doneReason: string | undefined;
+    const takeThought = (piece: string): void => {
+      if (!piece) return;
+      thought += piece;
+      request.onThoughtChunk?.(piece);
+      // A thought sent though none was asked for (a server ignoring the flag) is only kept apart, never cut.
+      if (request.plan.think && estimateTokens(thought) > request.plan.budgetTokens) overBudget.abort();
+    };
+    const take = (piece: { answer: string; thought: string; retract?: boolean }): void => {
+      if (piece.retract) added = "";
+      takeThought(piece.thought);
+      if (piece.answer) {
+        added += piece.answer;
+        request.onTextChunk?.(piece.answer);
+      }
+    };
     try {
-      const stream = await model.stream(request.messages, { signal: request.signal });
+      const stream = await model.stream(request.messages, { signal });
       for await (const chunk of stream) {
+        // `message.thinking` (Ollama ≥ 0.9) arrives here; older servers send `<think>` inline in the content.
+        const reasoning = (chunk.additional_kwargs as { reasoning_content?: unknown } | undefined)?.reasoning_content;
+        takeThought(typeof reasoning === "string" ? reasoning : "");
         const piece = typeof chunk.content === "string" ? chunk.content : "";
-        if (piece) {
-          added += piece;
-          request.onTextChunk?.(piece);
-        }
+        if (piece) take(splitter.push(piece));
         const meta = chunk.response_metadata as { done_reason?: string } | undefined;
         if (meta?.done_reason) doneReason = meta.done_reason;
         if (chunk.usage_metadata?.output_tokens) tokens = chunk.usage_metadata.output_tokens;
+        if (overBudget.signal.aborted) break;
       }
+      take(splitter.flush());
     } catch (error) {
-      if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added) };
-      throw unavailable(this.options.baseUrl, describeOllamaError(error, this.options.baseUrl));
+      if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added + thought) };
+      if (!overBudget.signal.aborted) throw unavailable(this.options.baseUrl, describeOllamaError(error, this.options.baseUrl));
     }
-    if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added) };
-    return { added, stopReason: stopReasonOf(doneReason), tokens: tokens ?? approxTokens(added) };
+    if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added + thought) };
+    const thinking = thought ? { tokens: estimateTokens(thought), cut: overBudget.signal.aborted, budgetTokens: request.plan.budgetTokens } : undefined;
+    return { added, stopReason: stopReasonOf(doneReason), tokens: tokens ?? approxTokens(added + thought), ...(thinking ? { thought, thinking } : {}) };
   }
 }
 

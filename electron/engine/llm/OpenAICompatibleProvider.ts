@@ -21,6 +21,8 @@ import { redactSecrets } from "../io/redactSecrets.js";
 import { readSse } from "../io/sseReader.js";
 import { structuredGenerate, type StructuredAttemptRequest } from "./structuredGenerate.js";
 import { estimateTokens } from "./estimateTokens.js";
+import { ThinkSplitter } from "./ThinkSplitter.js";
+import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
 
 export interface OpenAICompatibleProviderOptions {
   /** e.g. `http://127.0.0.1:8080/v1` (llama.cpp server, vLLM, LM Studio, an intranet gateway). */
@@ -37,7 +39,8 @@ interface ChatMessage {
 }
 
 interface StreamChunk {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  /** `reasoning` (vLLM ≥ 0.10, Ollama) and `reasoning_content` (llama-server, DeepSeek, older vLLM) carry thoughts. */
+  choices?: { delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null }; finish_reason?: string | null }[];
   usage?: { completion_tokens?: number } | null;
 }
 
@@ -61,6 +64,8 @@ export class OpenAICompatibleProvider implements LlmClient {
   readonly id: string;
   private readonly url: string;
   private jsonSchemaSupported = true;
+  /** False once the server refused the no-thinking fields; it is then asked without them. */
+  private noThinkFieldsSupported = true;
 
   constructor(private readonly options: OpenAICompatibleProviderOptions) {
     this.url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
@@ -68,13 +73,17 @@ export class OpenAICompatibleProvider implements LlmClient {
   }
 
   generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {
+    const maxTokens = options.maxTokens ?? 1024;
     return generateWithContinuation(options, (prefix) =>
-      this.complete({
+      this.completeWithin({
         messages: messagesFor(options.system, options.prompt, prefix),
-        maxTokens: options.maxTokens ?? 1024,
+        maxTokens,
         temperature: options.temperature ?? 0.7,
         signal: options.signal,
         onTextChunk: options.onTextChunk,
+        onThoughtChunk: options.onThoughtChunk,
+        // A continuation goes on with the answer: its thought, if any, was the first step's.
+        plan: prefix === "" ? thinkingPlan(options.thinking, maxTokens) : NO_THINKING,
       }),
     );
   }
@@ -94,6 +103,8 @@ export class OpenAICompatibleProvider implements LlmClient {
       temperature: request.temperature,
       signal: request.signal,
       onTextChunk: request.onTextChunk,
+      // JSON is the whole reply: no thought before it.
+      plan: NO_THINKING,
     };
     if (this.jsonSchemaSupported) {
       try {
@@ -108,19 +119,56 @@ export class OpenAICompatibleProvider implements LlmClient {
     return this.complete(base);
   }
 
-  private async complete(request: {
-    messages: ChatMessage[];
-    maxTokens: number;
-    temperature: number;
-    signal: AbortSignal | undefined;
-    onTextChunk: ((text: string) => void) | undefined;
-    jsonSchema?: { name: string; schema: JsonSchema };
-  }): Promise<RemoteStep> {
+  /**
+   * One step whose thought keeps to its budget: a thought that runs past it is dropped and the
+   * step asked again without thinking, so the answer always gets its tokens (servers take no
+   * per-request thought budget that all of them honour).
+   */
+  private async completeWithin(request: CompleteRequest): Promise<RemoteStep> {
+    const first = await this.complete(request);
+    if (!first.thinking?.cut) return first;
+    const again = await this.complete({ ...request, plan: NO_THINKING });
+    return { ...again, thought: first.thought, thinking: first.thinking, tokens: first.tokens + again.tokens };
+  }
+
+  private async complete(request: CompleteRequest): Promise<RemoteStep> {
+    try {
+      return await this.completeOnce(request);
+    } catch (error) {
+      // A strict server (OpenAI itself) refuses fields it does not know: ask once more without them, and from now on.
+      if (request.plan.think || !this.noThinkFieldsSupported || !refusedNoThinkFields(error)) throw error;
+      this.noThinkFieldsSupported = false;
+      return this.completeOnce(request);
+    }
+  }
+
+  private async completeOnce(request: CompleteRequest): Promise<RemoteStep> {
     const apiKey = typeof this.options.apiKey === "function" ? await this.options.apiKey() : this.options.apiKey;
-    const fetch = limitedFetch(remoteLimits(this.options.timeouts), request.signal);
+    // Aborted when a thought runs past its budget; the caller's signal aborts it too.
+    const overBudget = new AbortController();
+    const signal = request.signal ? AbortSignal.any([request.signal, overBudget.signal]) : overBudget.signal;
+    const fetch = limitedFetch(remoteLimits(this.options.timeouts), signal);
+    const splitter = new ThinkSplitter();
     let added = "";
+    let thought = "";
     let tokens: number | undefined;
     let finish: string | null | undefined;
+    const takeThought = (piece: string): void => {
+      if (!piece) return;
+      thought += piece;
+      request.onThoughtChunk?.(piece);
+      // A thought sent though none was asked for (a server ignoring the flag) is only kept apart, never cut.
+      if (request.plan.think && estimateTokens(thought) > request.plan.budgetTokens) overBudget.abort();
+    };
+    const take = (piece: { answer: string; thought: string; retract?: boolean }): void => {
+      if (piece.retract) added = "";
+      takeThought(piece.thought);
+      if (piece.answer) {
+        added += piece.answer;
+        request.onTextChunk?.(piece.answer);
+      }
+    };
+    const noThink = !request.plan.think && this.noThinkFieldsSupported;
     try {
       const response = await fetch(this.url, {
         method: "POST",
@@ -132,10 +180,12 @@ export class OpenAICompatibleProvider implements LlmClient {
         body: JSON.stringify({
           model: this.options.model,
           messages: request.messages,
-          max_tokens: request.maxTokens,
+          max_tokens: requestTokens(request.plan, request.maxTokens, OPENAI_CONTEXT_TOKENS),
           temperature: request.temperature,
           stream: true,
           stream_options: { include_usage: true },
+          // Qwen3 on vLLM / llama-server reads the template flag; llama-server and reasoning gateways read the effort.
+          ...(noThink ? { chat_template_kwargs: { enable_thinking: false }, reasoning_effort: "none" } : {}),
           ...(request.jsonSchema
             ? { response_format: { type: "json_schema", json_schema: { ...request.jsonSchema, strict: true } } }
             : {}),
@@ -153,20 +203,44 @@ export class OpenAICompatibleProvider implements LlmClient {
         if (data === "[DONE]") break;
         const chunk = JSON.parse(data) as StreamChunk;
         const choice = chunk.choices?.[0];
+        takeThought(choice?.delta?.reasoning ?? choice?.delta?.reasoning_content ?? "");
         const piece = choice?.delta?.content ?? "";
-        if (piece) {
-          added += piece;
-          request.onTextChunk?.(piece);
-        }
+        if (piece) take(splitter.push(piece));
         if (choice?.finish_reason) finish = choice.finish_reason;
         if (typeof chunk.usage?.completion_tokens === "number") tokens = chunk.usage.completion_tokens;
+        if (overBudget.signal.aborted) break;
       }
+      take(splitter.flush());
     } catch (error) {
-      if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added) };
-      throw unavailable(this.url, error);
+      if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added + thought) };
+      if (!overBudget.signal.aborted) throw unavailable(this.url, error);
     }
-    return { added, stopReason: stopReasonOf(finish), tokens: tokens ?? approxTokens(added) };
+    const thinking = thought ? { tokens: estimateTokens(thought), cut: overBudget.signal.aborted, budgetTokens: request.plan.budgetTokens } : undefined;
+    return {
+      added,
+      stopReason: request.signal?.aborted ? "abort" : stopReasonOf(finish),
+      tokens: tokens ?? approxTokens(added + thought),
+      ...(thinking ? { thought, thinking } : {}),
+    };
   }
+}
+
+interface CompleteRequest {
+  messages: ChatMessage[];
+  maxTokens: number;
+  temperature: number;
+  signal: AbortSignal | undefined;
+  onTextChunk: ((text: string) => void) | undefined;
+  onThoughtChunk?: ((text: string) => void) | undefined;
+  plan: ThinkingPlan;
+  jsonSchema?: { name: string; schema: JsonSchema };
+}
+
+/** A 400/422 naming one of the no-thinking fields: the server does not take them. */
+function refusedNoThinkFields(error: unknown): boolean {
+  if (!(error instanceof ScriptoriumError)) return false;
+  const status = (error.details as { status?: number } | undefined)?.status;
+  return (status === 400 || status === 422) && /chat_template_kwargs|reasoning_effort|enable_thinking/.test(error.message);
 }
 
 function messagesFor(system: string | undefined, prompt: string, prefix: string): ChatMessage[] {

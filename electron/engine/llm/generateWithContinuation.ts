@@ -1,11 +1,14 @@
 import { isLooping } from "./isLooping.js";
-import type { GenerateTextOptions, GenerateTextResult, StopReason } from "./LlmClient.js";
+import type { GenerateTextOptions, GenerateTextResult, StopReason, ThinkingReport } from "./LlmClient.js";
 
 /** One generation step of a backend: the text added after `prefix`, why it stopped, tokens it produced. */
 export interface ContinuationStep {
   added: string;
   stopReason: StopReason;
   tokens: number;
+  /** Thoughts of this step, kept apart from `added`. */
+  thought?: string;
+  thinking?: ThinkingReport;
 }
 
 /** What the loop has so far; a backend that must report partial text on a thrown abort reads it. */
@@ -13,6 +16,8 @@ export interface ContinuationProgress {
   text: string;
   tokens: number;
   continuations: number;
+  thoughts?: string;
+  thinking?: ThinkingReport;
 }
 
 /** Default continuations of a reply cut by maxTokens (sections ask for more: SECTION_MAX_CONTINUATIONS). */
@@ -63,6 +68,8 @@ export async function generateWithContinuation(
     const result = await step(progress.text);
     progress.text += result.added;
     progress.tokens += result.tokens;
+    if (result.thought) progress.thoughts = (progress.thoughts ?? "") + result.thought;
+    if (result.thinking) progress.thinking = mergeThinking(progress.thinking, result.thinking);
     const stopReason: StopReason = options.signal?.aborted ? "abort" : result.stopReason;
     const cut = isCut(progress.text, stopReason, untilSentenceEnd);
     const stalled = (progress.continuations > 0 && result.added.trim() === "") || (cut && isLooping(progress.text));
@@ -75,8 +82,15 @@ export async function generateWithContinuation(
         continuations: progress.continuations,
         truncated: cut,
         durationMs: performance.now() - started,
+        ...(progress.thoughts ? { thoughts: progress.thoughts } : {}),
+        ...(progress.thinking ? { thinking: progress.thinking } : {}),
       };
     }
     progress.continuations++;
   }
+}
+
+function mergeThinking(before: ThinkingReport | undefined, step: ThinkingReport): ThinkingReport {
+  if (!before) return step;
+  return { tokens: before.tokens + step.tokens, cut: before.cut || step.cut, budgetTokens: before.budgetTokens };
 }

@@ -14,6 +14,7 @@ import type { EventHub, EventListener } from "./EventHub.js";
 import { firstPause, pauseFromSnapshot } from "./pauses.js";
 import { openSteps } from "./openSteps.js";
 import { RELAXED, SessionJournal, contextOf } from "./SessionJournal.js";
+import { runInSessionScope, type SessionLlmChoice } from "../llm/sessionLlmScope.js";
 
 export interface WorkflowRunnerOptions {
   /** Workflow id → definition; tests may register ids of their own. */
@@ -54,6 +55,8 @@ export class WorkflowRunner {
   /** Pauses announced since this runner started, until answered: a resume need not read the checkpoint back. */
   private readonly announcedPauses = new Map<string, PauseRequest>();
   private readonly journal: SessionJournal;
+  /** Each session's own model and 思考 (from its `connected` event), read once per runner. */
+  private readonly llmChoices = new Map<string, SessionLlmChoice>();
   private disposed = false;
 
   constructor(options: WorkflowRunnerOptions) {
@@ -70,7 +73,7 @@ export class WorkflowRunner {
    * Create the session, emit `connected`, and run the graph in the background. `input` was parsed
    * by the engine with the workflow's contract (`run.start` is parsed once, at `Engine.call`).
    */
-  async start(workflow: string, input: unknown): Promise<{ sessionId: string }> {
+  async start(workflow: string, input: unknown, llm: SessionLlmChoice = {}): Promise<{ sessionId: string }> {
     this.assertOpen();
     const definition = this.definition(workflow);
     const graph = this.graph(definition);
@@ -78,7 +81,9 @@ export class WorkflowRunner {
     const sessionId = randomUUID();
     // Relaxed: the `connected` event, a FULL commit, follows at once (see withRelaxedSync).
     this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input }, RELAXED);
-    this.opts.events.append(sessionId, { type: "connected", workflow });
+    // The session's own model is stored in its first event: every later run of it (resume, retry, recovery) reads it back.
+    this.opts.events.append(sessionId, { type: "connected", workflow, ...(llm.model ? { model: llm.model } : {}), ...(llm.thinking ? { thinking: llm.thinking } : {}) });
+    this.llmChoices.set(sessionId, llm);
     this.launch(sessionId, definition, graph, definition.initialState(input));
     return { sessionId };
   }
@@ -303,7 +308,24 @@ export class WorkflowRunner {
   private launch(sessionId: string, definition: WorkflowDefinition<any, any, any>, graph: CompiledWorkflowGraph, input: unknown): void {
     const run: ActiveRun = { controller: new AbortController(), detached: false, done: Promise.resolve() };
     this.runs.set(sessionId, run);
-    run.done = this.drive(sessionId, definition, graph, input, run).finally(() => this.release(sessionId, run));
+    const scope = {
+      sessionId,
+      ...this.llmChoiceOf(sessionId),
+      onThinkingCut: (info: { step: string; budgetTokens: number; tokens: number }) => this.opts.events.append(sessionId, { type: "thinking_cut", ...info }),
+    };
+    // Every model call of this run, however deep in its nodes, sees the session's own model.
+    run.done = runInSessionScope(scope, () => this.drive(sessionId, definition, graph, input, run)).finally(() => this.release(sessionId, run));
+  }
+
+  /** The session's own model and 思考: remembered since start, else read from its `connected` event. */
+  llmChoiceOf(sessionId: string): SessionLlmChoice {
+    let choice = this.llmChoices.get(sessionId);
+    if (!choice) {
+      const first = this.opts.events.first(sessionId);
+      choice = first?.type === "connected" ? { ...(first.model ? { model: first.model } : {}), ...(first.thinking ? { thinking: first.thinking } : {}) } : {};
+      this.llmChoices.set(sessionId, choice);
+    }
+    return choice;
   }
 
   private release(sessionId: string, run: ActiveRun): void {

@@ -107,6 +107,12 @@ export class EventStore {
     return rows.map((row) => JSON.parse(row.json) as EngineEvent);
   }
 
+  /** The session's first persisted event (its `connected`), or null. */
+  first(sessionId: string): EngineEvent | null {
+    const row = this.db.prepare("SELECT json FROM events WHERE session_id = ? AND seq = 1").get(sessionId) as { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as EngineEvent) : null;
+  }
+
   /** Highest seq assigned so far (persisted or buffered); 0 for an empty stream. */
   lastSeq(sessionId: string): number {
     return this.peekNextSeq(sessionId) - 1;

@@ -10,6 +10,9 @@ export function ChatScreen() {
   const t = useFeatureT(chatMessages);
   const isChat = useApp((s) => s.current.workflow === "chat");
   const reply = useApp((s) => (s.current.workflow === "chat" ? s.current.tokenText : ""));
+  // A thinking model's thoughts, apart from the reply: shown folded only when Settings asks for it.
+  const thoughts = useApp((s) => (s.current.workflow === "chat" && s.settings?.showThoughts ? s.current.thoughtText.trim() : ""));
+  const sessionModel = useApp((s) => (s.current.workflow === "chat" ? s.current.model : null));
   const status = useApp((s) => s.current.status);
   const error = useApp((s) => (s.current.workflow === "chat" ? s.current.error : null));
   const result = useApp((s) => s.current.result);
@@ -50,8 +53,15 @@ export function ChatScreen() {
           <div className="bubble bubble--assistant" data-testid="chat-reply">
             <span className="bubble__who">
               {t("chat.assistant")}
+              {sessionModel && <span className="muted small" data-testid="session-model"> · {sessionModel}</span>}
               {perSecond !== null && <span className="muted small"> · {t("status.rate", { r: perSecond.toFixed(1) })}</span>}
             </span>
+            {thoughts && (
+              <details className="bubble__thoughts" data-testid="chat-thoughts">
+                <summary className="muted small">{t("chat.thoughts")}</summary>
+                <p className="muted small">{thoughts}</p>
+              </details>
+            )}
             <p className="bubble__text">
               {finalText}
               {running && <span className="caret" aria-hidden />}

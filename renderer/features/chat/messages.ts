@@ -15,6 +15,7 @@ export const chatMessages = defineMessages(
     "chat.step.reply": "回复",
     "chat.summary.reply": "{n} 个 token",
     "chat.summary.done": "{n} 个字符",
+    "chat.thoughts": "思考过程",
   },
   {
     "chat.nav": "Chat",
@@ -29,5 +30,6 @@ export const chatMessages = defineMessages(
     "chat.step.reply": "Reply",
     "chat.summary.reply": "{n} tokens",
     "chat.summary.done": "{n} characters",
+    "chat.thoughts": "Thinking",
   },
 );

@@ -19,6 +19,8 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const waitedMs = useApp((s) => s.current.waitedMs);
   const clockStoppedAt = useApp((s) => s.current.clockStoppedAt);
   const rate = useApp((s) => s.current.rate);
+  // The session's own model (run.start's model_name), which it keeps whatever the app's model becomes.
+  const sessionModel = useApp((s) => s.current.model);
   const step = useApp(selectRunningStep);
   const cancelRun = useApp((s) => s.cancelRun);
   // While the server is out of reach nothing is known to progress: the clock and the rate stand still.
@@ -36,6 +38,11 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   return (
     <div className="statusbar" role="status" aria-label="status">
       <span className={`statusbar__state state--${shown}`}>{statusLabel(locale, workflow, shown)}</span>
+      {sessionModel && (
+        <span className="statusbar__model ellipsis" data-testid="session-model" title={sessionModel}>
+          {t("session.model", { m: sessionModel })}
+        </span>
+      )}
       {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}
       {step && <span>{t("status.step", { step: stepLabel(locale, workflow, step) })}</span>}
       {startedAt && <span>{t("status.elapsed", { t: formatDuration(elapsed) })}</span>}

@@ -80,6 +80,11 @@ function StepItem({ step }: { step: StepEntry }) {
             {formatClock(step.startedAt)}
           </time>
           <span className="step__summary">{summary ?? t("step.running")}</span>
+          {step.thinkingCut !== undefined && (
+            <span className="step__note" data-thinking-cut>
+              {t("timeline.thinkingCut", { n: step.thinkingCut })}
+            </span>
+          )}
         </summary>
         <dl className="step__detail">
           <dt>{t("timeline.details")}</dt>

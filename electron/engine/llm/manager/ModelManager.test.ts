@@ -189,6 +189,16 @@ describe("ModelManager import and listing", () => {
     await manager.remove(model.id);
     expect(await manager.listInstalled()).toEqual([]);
   });
+
+  it("lists a file imported and then named on the command line once, by its installed name", async () => {
+    // A run with --model first registered it by full path; then the welcome dialog imported it.
+    await manager.registerExternal(tiny);
+    const imported = await manager.importModel(tiny);
+    // The next run with --model on the same file: one entry, the duplicate by full path goes.
+    const again = await manager.registerExternal(tiny);
+    expect(again.id).toBe(imported.id);
+    expect((await manager.listInstalled()).map((m) => m.id)).toEqual([imported.id]);
+  });
 });
 
 describe("ModelManager downloads", () => {

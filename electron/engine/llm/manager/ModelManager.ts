@@ -11,8 +11,11 @@ import { fitEstimate } from "./fitEstimate.js";
 import { checkGgufMagic, inspectGguf } from "../../io/validateGguf.js";
 import { loadCatalog } from "./loadCatalog.js";
 import { resolveDownloadUrl } from "./resolveDownloadUrl.js";
+import { physicalCoreCount } from "../physicalCoreCount.js";
 
 export interface ModelManagerOptions {
+  /** Physical CPU cores (tests pin it); default physicalCoreCount. */
+  cpuCores?: () => number;
   /** `<dataDir>/models`; created on demand. */
   modelsDir: string;
   /** Path of `models/catalog.json` shipped with the app. */
@@ -132,11 +135,22 @@ export class ModelManager {
     return this.describe(name, dest);
   }
 
-  /** Use a GGUF where it lies (no copy): validated, then remembered by absolute path. */
+  /**
+   * Use a GGUF where it lies (no copy): validated, then remembered by absolute path. A file that is
+   * already installed (in the models folder, or imported from it: same name and size, the rule
+   * importModel goes by) is that installed model, not a second entry under its full path.
+   */
   async registerExternal(path: string): Promise<InstalledModel> {
     const absolute = resolve(path);
     await inspectGguf(absolute);
     const list = await this.readExternal();
+    const name = basename(absolute);
+    const installed = join(this.options.modelsDir, name);
+    const [copy, incoming] = await Promise.all([stat(installed).catch(() => null), stat(absolute)]);
+    if (copy?.isFile() && copy.size === incoming.size) {
+      if (list.includes(absolute)) await this.writeExternal(list.filter((entry) => entry !== absolute));
+      return this.describe(name, installed);
+    }
     if (!list.includes(absolute)) await this.writeExternal([...list, absolute]);
     return this.describe(absolute, absolute);
   }
@@ -215,6 +229,7 @@ export class ModelManager {
       totalRamBytes: (this.options.totalMemoryBytes ?? os.totalmem)(),
       freeVramBytes: vram?.freeBytes ?? null,
       totalVramBytes: vram?.totalBytes ?? null,
+      cpuCores: (this.options.cpuCores ?? physicalCoreCount)(),
     }).fit;
   }
 

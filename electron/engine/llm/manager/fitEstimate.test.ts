@@ -50,4 +50,13 @@ describe("fitEstimate", () => {
   it("is unknown without memory figures", () => {
     expect(fitEstimate({ modelBytes: GiB, contextSize: 4096, freeRamBytes: 0, totalRamBytes: 0 }).fit).toBe("unknown");
   });
+
+  it("does not call a model fluent on a CPU with too few cores for its size, however much memory is free", () => {
+    const plenty = { contextSize: 4096, freeRamBytes: 64 * GiB, totalRamBytes: 64 * GiB };
+    expect(fitEstimate({ ...plenty, modelBytes: 1.1 * GiB, cpuCores: 2 }).fit).toBe("green");
+    expect(fitEstimate({ ...plenty, modelBytes: 5 * GiB, cpuCores: 2 }).fit).toBe("yellow");
+    expect(fitEstimate({ ...plenty, modelBytes: 5 * GiB, cpuCores: 8 }).fit).toBe("green");
+    // A GPU carries the weights: the cores do not matter.
+    expect(fitEstimate({ ...plenty, modelBytes: 5 * GiB, cpuCores: 2, freeVramBytes: 20 * GiB, totalVramBytes: 24 * GiB }).fit).toBe("green");
+  });
 });

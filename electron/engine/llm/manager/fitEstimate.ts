@@ -20,7 +20,18 @@ export interface FitInput {
   /** Free / total VRAM when a GPU is known; omitted on CPU-only machines. */
   freeVramBytes?: number | null;
   totalVramBytes?: number | null;
+  /**
+   * Physical CPU cores, for a CPU-only machine: every generated token reads all the weights, so a
+   * model that fits in memory can still be too slow to call fluent. Omitted = not considered.
+   */
+  cpuCores?: number | null;
 }
+
+/**
+ * Weight bytes per physical core a CPU still generates fluently (a few tokens a second at Q4): a
+ * 2-core machine runs a 1.7B model well, a 4B one slowly; 8 cores run 8B.
+ */
+const FLUENT_BYTES_PER_CORE = 0.75 * 1024 * 1024 * 1024;
 
 export interface FitResult {
   fit: Fit;
@@ -64,5 +75,7 @@ export function fitEstimate(input: FitInput): FitResult {
   else if (requiredBytes <= 0.6 * Math.max(0, input.freeRamBytes)) fit = "green";
   else if (input.freeVramBytes != null && requiredBytes <= 0.9 * input.freeVramBytes) fit = "green";
   else fit = "yellow";
+  const cpuOnly = !(input.totalVramBytes && input.totalVramBytes > 0);
+  if (fit === "green" && cpuOnly && input.cpuCores && input.modelBytes > input.cpuCores * FLUENT_BYTES_PER_CORE) fit = "yellow";
   return { fit, requiredBytes, kvCacheBytes };
 }

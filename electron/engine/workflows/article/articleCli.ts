@@ -1,3 +1,4 @@
+import { sessionLlmFlags } from "../../../../shared/cli/sessionLlmFlags.js";
 import { writeFileSync } from "node:fs";
 import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
 import type { ArticleAction } from "../../../../shared/workflows/article.js";
@@ -53,7 +54,7 @@ export const articleCommand: CommandGroup = async (ctx) => {
 };
 
 async function start(ctx: CliContext): Promise<ExitCode> {
-  const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en]');
+  const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en] [--model-name M] [--thinking off|budget|unlimited]');
   const { type, locale } = ctx.flags;
   if (type !== undefined && !(ARTICLE_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ARTICLE_TYPES.join(", ")}`);
   if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) throw usageError(`--locale must be one of ${LOCALES.join(", ")}`);
@@ -66,7 +67,7 @@ async function start(ctx: CliContext): Promise<ExitCode> {
     ...(locale ? { locale: locale as (typeof LOCALES)[number] } : {}),
   };
   const api = await ctx.api();
-  const { sessionId } = await api.call("run.start", { workflow: "article", input });
+  const { sessionId } = await api.call("run.start", { workflow: "article", input, ...sessionLlmFlags(ctx) });
   if (!ctx.flags.json) ctx.out(`started article session ${sessionId}`);
   return outcomeCode(await waitForRun(ctx, api, sessionId, 0));
 }

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { LlmClient } from "../../../llm/LlmClient.js";
-import { runStep, summaryOf } from "../../common/nodeRuntime.js";
+import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { streamText } from "../../common/streamText.js";
 import type { ChatStateType } from "../state.js";
 
@@ -17,6 +17,8 @@ export function replyNode(llm: LlmClient) {
         ...(state.system ? { system: state.system } : {}),
         ...(state.maxTokens > 0 ? { maxTokens: state.maxTokens, maxContinuations: 0 } : {}),
         tag: { role: "chat", step: REPLY_STEP },
+        // A thinking model's thoughts go out apart from the reply's tokens; the chat shows them folded, if asked to.
+        onThoughtChunk: (text) => emit(config, { type: "thought", step: REPLY_STEP, text }),
       });
       return { update: { text: result.text, stopReason: result.stopReason }, ...summaryOf("reply", { n: result.tokens }, `${result.tokens} tokens`) };
     });

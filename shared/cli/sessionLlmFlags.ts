@@ -1,0 +1,9 @@
+import { THINKING_MODES, type ThinkingMode } from "../models.js";
+import { usageError, type CliContext } from "./CliContext.js";
+
+/** `--model-name X --thinking off|budget|unlimited` as run.start's session fields (the session's own model and 思考). */
+export function sessionLlmFlags(ctx: Pick<CliContext, "flags">): { model_name?: string; thinking?: ThinkingMode } {
+  const { modelName, thinking } = ctx.flags;
+  if (thinking !== undefined && !(THINKING_MODES as readonly string[]).includes(thinking)) throw usageError(`--thinking must be one of ${THINKING_MODES.join(", ")}`);
+  return { ...(modelName ? { model_name: modelName } : {}), ...(thinking ? { thinking: thinking as ThinkingMode } : {}) };
+}
