@@ -10,6 +10,3 @@ export type { RuleSearch } from "./RuleSearch.js";
 export type { Rule, RuleChunk, RuleModule } from "./Rule.js";
 export { parseRuleMarkdown, ruleChunksForIndex } from "./parseRuleMarkdown.js";
 export { lexicalRuleScores } from "./lexicalRuleScores.js";
-export { parseGuide, moduleQuery, type GuideChunk, type ParsedGuide } from "./guideChunks.js";
-export { RuleIndex, pickForModule, type RetrievedRuleChunk, type RuleIndexOptions } from "./RuleIndex.js";
-export { checkModule, fixModule, mechanicalRuleIds, semanticRuleIds } from "./moduleChecks.js";

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { DocViolation, ReplacementRecordView } from "../../../../../shared/workflows/docgen.js";
-import { checkModule, fixModule } from "../../../rules/moduleChecks.js";
+import { checkModule, fixModule } from "../rules/moduleChecks.js";
 import { boundedSettled } from "../../common/boundedSettled.js";
 import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { moduleTitleEn } from "../../../../../shared/workflows/docgen.js";

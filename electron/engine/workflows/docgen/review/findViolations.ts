@@ -1,9 +1,9 @@
 import type { DocViolation } from "../../../../../shared/workflows/docgen.js";
 import type { LlmClient } from "../../../llm/LlmClient.js";
-import type { ParsedGuide } from "../../../rules/guideChunks.js";
-import { checkModule, semanticRuleIds } from "../../../rules/moduleChecks.js";
+import type { ParsedGuide } from "../rules/guideChunks.js";
+import { checkModule, semanticRuleIds } from "../rules/moduleChecks.js";
 import type { RuleModule } from "../../../rules/Rule.js";
-import type { RuleIndex } from "../../../rules/RuleIndex.js";
+import type { RuleIndex } from "../rules/RuleIndex.js";
 import { numberLines } from "../revise/lineNumbers.js";
 import { renderPrompt, type Locale } from "../../common/definePrompt.js";
 import { REVIEW_PROMPT } from "../prompts.js";

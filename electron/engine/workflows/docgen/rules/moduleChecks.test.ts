@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRuleMarkdown } from "./parseRuleMarkdown.js";
+import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
 import { checkModule, fixModule, mechanicalRuleIds, semanticRuleIds } from "./moduleChecks.js";
 
-const modules = parseRuleMarkdown(fs.readFileSync(path.join(import.meta.dirname, "..", "..", "..", "rules", "DOC_GUIDELINES.md"), "utf8"), "DOC_GUIDELINES.md");
+const modules = parseRuleMarkdown(fs.readFileSync(path.join(import.meta.dirname, "..", "..", "..", "..", "..", "rules", "DOC_GUIDELINES.md"), "utf8"), "DOC_GUIDELINES.md");
 const byId = (id: string) => modules.find((m) => m.id === id)!;
 
 describe("per-module deterministic checks", () => {
