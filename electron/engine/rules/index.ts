@@ -5,8 +5,3 @@ export { fixMarkdown } from "../../../shared/rules/fixMarkdown.js";
 export { CHECKED_RULES } from "../../../shared/rules/checks/analyzeMarkdown.js";
 export { DEFAULT_CONVENTIONS, resolveConventions, type TypographyConventions } from "../../../shared/rules/TypographyConventions.js";
 export type { LineReplacement, LintResult, Violation } from "../../../shared/rules/Violation.js";
-export { RuleRepository, type RuleRepositoryOptions } from "./RuleRepository.js";
-export type { RuleSearch } from "./RuleSearch.js";
-export type { Rule, RuleChunk, RuleModule } from "./Rule.js";
-export { parseRuleMarkdown, ruleChunksForIndex } from "./parseRuleMarkdown.js";
-export { lexicalRuleScores } from "./lexicalRuleScores.js";

@@ -26,7 +26,7 @@ export const DocgenState = Annotation.Root({
   current_draft: last<string>(() => ""),
   /** This round's findings as `【rule】第 n 行：…` lines (plus `【熔断放行】…` when a breaker tripped), for the report (revise reads `findings`). */
   review_comments: last<string[]>(() => []),
-  /** Module keys to review, in guide order (from the rule repository). */
+  /** Module keys to review, in guide order (the run guide's modules). */
   review_pipeline: last<string[]>(() => []),
   /** Index into review_pipeline of the module under review. */
   current_review_index: last<number>(() => 0),

@@ -1,6 +1,6 @@
 import type { Node, Parent } from "mdast";
 import { parseMarkdown } from "../../../../../shared/rules/checks/parseMarkdown.js";
-import type { RuleSubject } from "../../../rules/Rule.js";
+import type { RuleSubject } from "../rules/Rule.js";
 
 /** A figure or table named in prose: 图 2-1, 表 3, Figure 1, Table 2. */
 const FIGURE_REFERENCE = /[图表]\s*\d|\b(?:fig(?:ure)?\.?|table)\s*\d/i;

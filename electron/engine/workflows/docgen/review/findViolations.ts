@@ -2,7 +2,7 @@ import type { DocViolation } from "../../../../../shared/workflows/docgen.js";
 import type { LlmClient } from "../../../llm/LlmClient.js";
 import type { ParsedGuide } from "../rules/guideChunks.js";
 import { mechanicalRuleIds, semanticRuleIds } from "../rules/moduleChecks.js";
-import type { RuleModule } from "../../../rules/Rule.js";
+import type { RuleModule } from "../rules/Rule.js";
 import type { RuleIndex } from "../rules/RuleIndex.js";
 import { lintMarkdown } from "../../../../../shared/rules/lintMarkdown.js";
 import { numberLines } from "../revise/lineNumbers.js";

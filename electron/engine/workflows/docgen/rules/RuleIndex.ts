@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import * as lancedb from "@lancedb/lancedb";
 import type { Embedder } from "../../../llm/LlmClient.js";
-import { lexicalRuleScores } from "../../../rules/lexicalRuleScores.js";
+import { lexicalRuleScores } from "./lexicalRuleScores.js";
 import { moduleQuery, type GuideChunk, type ParsedGuide } from "./guideChunks.js";
 
 /** Chunks fetched per module query, and how many are kept when none names the module. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { splitText } from "../../../knowledge/ingest/splitText.js";
-import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
-import type { RuleModule } from "../../../rules/Rule.js";
+import { parseRuleMarkdown } from "./parseRuleMarkdown.js";
+import type { RuleModule } from "./Rule.js";
 
 /** Characters per rule chunk and overlap between neighbours (the brief's 500/50 recursive split). */
 export const RULE_CHUNK_SIZE = 500;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
+import { parseRuleMarkdown } from "./parseRuleMarkdown.js";
 import { checkModule, fixModule, mechanicalRuleIds, semanticRuleIds } from "./moduleChecks.js";
 
 const modules = parseRuleMarkdown(fs.readFileSync(path.join(import.meta.dirname, "..", "..", "..", "..", "..", "rules", "DOC_GUIDELINES.md"), "utf8"), "DOC_GUIDELINES.md");

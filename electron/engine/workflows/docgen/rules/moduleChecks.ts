@@ -1,7 +1,7 @@
 import { CHECKED_RULES } from "../../../../../shared/rules/checks/analyzeMarkdown.js";
 import { fixMarkdown } from "../../../../../shared/rules/fixMarkdown.js";
 import { lintMarkdown } from "../../../../../shared/rules/lintMarkdown.js";
-import type { RuleModule } from "../../../rules/Rule.js";
+import type { RuleModule } from "./Rule.js";
 import type { TypographyConventions } from "../../../../../shared/rules/TypographyConventions.js";
 import type { Violation } from "../../../../../shared/rules/Violation.js";
 

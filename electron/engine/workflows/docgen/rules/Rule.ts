@@ -31,16 +31,3 @@ export interface RuleModule {
   name: string;
   rules: Rule[];
 }
-
-/** A chunk of a rule for the `rules` knowledge collection. */
-export interface RuleChunk {
-  /** Stable id: `rule:<ruleId>`. */
-  id: string;
-  /** `【所属章节：Module > Rule】` prefix, then the rule text. */
-  text: string;
-  /** e.g. `排版与符号（typography_and_symbols） > 2.1 中文与英文、数字之间加空格`. */
-  headingPath: string;
-  meta: { moduleId: string; moduleName: string; ruleId: string; ruleType: Rule["type"]; file: string };
-  lineStart: number;
-  lineEnd: number;
-}

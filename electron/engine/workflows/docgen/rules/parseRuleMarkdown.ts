@@ -1,5 +1,5 @@
-import { ScriptoriumError } from "../../../shared/errors.js";
-import { RULE_SUBJECTS, type Rule, type RuleChunk, type RuleModule, type RuleSubject } from "./Rule.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { RULE_SUBJECTS, type Rule, type RuleModule, type RuleSubject } from "./Rule.js";
 
 const MODULE_HEADING = /^##\s+([A-Za-z][\w-]*)\s*[（(]\s*(.+?)\s*[）)]\s*$/;
 const RULE_HEADING = /^###\s+(\d+\.\d+)\s+(.+?)\s*$/;
@@ -66,32 +66,4 @@ function subjectsOf(body: string, ruleId: string, file: string): RuleSubject[] |
     throw new ScriptoriumError("bad_request", `Rule ${ruleId} in ${file}: "对象" may name ${Object.keys(SUBJECT_WORDS).join(", ")}; got "${line.trim()}".`, { file, rule: ruleId });
   }
   return [...new Set(subjects as RuleSubject[])].filter((s) => (RULE_SUBJECTS as readonly string[]).includes(s));
-}
-
-/** Merge modules parsed from several files: a module id seen again gets the later rules appended. */
-export function mergeModules(parts: RuleModule[][]): RuleModule[] {
-  const byId = new Map<string, RuleModule>();
-  for (const m of parts.flat()) {
-    const existing = byId.get(m.id);
-    if (existing) existing.rules.push(...m.rules);
-    else byId.set(m.id, { ...m, rules: [...m.rules] });
-  }
-  return [...byId.values()];
-}
-
-/** The chunk texts the knowledge layer ingests into the `rules` collection, one per rule. */
-export function ruleChunksForIndex(modules: RuleModule[]): RuleChunk[] {
-  return modules.flatMap((m) =>
-    m.rules.map((r) => {
-      const headingPath = `${m.name}（${m.id}） > ${r.id} ${r.title}`;
-      return {
-        id: `rule:${r.id}`,
-        text: `【所属章节：${headingPath}】\n${r.body}`,
-        headingPath,
-        meta: { moduleId: m.id, moduleName: m.name, ruleId: r.id, ruleType: r.type, file: r.file },
-        lineStart: r.lineStart,
-        lineEnd: r.lineEnd,
-      };
-    }),
-  );
 }
