@@ -114,12 +114,13 @@ function buildReviewResultSchema(ruleIds: readonly [string, ...string[]], lineCo
 export type ReviewResult = { violations: Array<{ rule_id: string; line: number; excerpt: string; comment: string }> };
 
 /**
- * Tokens a revise answer needs at most: it rewrites a few of the lines it was shown, so about the
- * excerpt's characters (two per token) for old_text and again for new_content, plus the JSON of
- * each replacement; at least enough for one short replacement, at most the previous fixed 900.
+ * Tokens a revise answer needs at most: one replacement per violation, each copying and rewriting
+ * about the longest line it was shown (old_text and new_content, about two characters a token) with
+ * a short reason and its JSON; at least 256, at most the 900 every revise call used to get.
  */
-export function reviseMaxTokens(excerptChars: number, violations: number): number {
-  return Math.min(900, Math.max(200, 32 + Math.ceil(excerptChars) + Math.min(8, violations) * 48));
+export function reviseMaxTokens(longestLineChars: number, violations: number): number {
+  const perReplacement = 48 + 80 + Math.ceil(longestLineChars);
+  return Math.min(900, Math.max(256, 32 + Math.min(8, violations) * perReplacement));
 }
 
 /** A revise agent's answer for one rule group; line numbers are enums of the excerpt it was shown. */

@@ -63,7 +63,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
               }),
               schema: revisePlanSchema(from, to),
               tag: { role: "reviser", step: moduleKey },
-              maxTokens: reviseMaxTokens(lines.slice(from - 1, to).join("\n").length, vs.length),
+              maxTokens: reviseMaxTokens(Math.max(0, ...lines.slice(from - 1, to).map((l) => l.length)), vs.length),
               temperature: 0.2,
               signal: config.signal,
             });
@@ -101,7 +101,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
         ...summaryOf(
           failures.length ? "reviseFailed" : "revise",
           { round, kept, dropped: records.length - kept, failed: failures.length },
-          `round ${round}: ${kept} kept, ${records.length - kept} dropped${failures.length ? `, ${failures.length} groups failed` : ""}`,
+          `round ${round}: ${kept} kept, ${records.length - kept} dropped${failures.length ? `, ${failures.length} groups failed (${failures[0]!.slice(0, 160)})` : ""}`,
         ),
       };
     });
