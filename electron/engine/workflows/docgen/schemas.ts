@@ -69,11 +69,12 @@ export const COMMENT_MAX = 120;
 /**
  * How many findings one review call may return, and the tokens that list needs at most: a finding
  * list is short, and a weak model given room fills it. About one finding per four lines (2 to 8);
- * per finding ~24 tokens of JSON keys and numbers plus its texts at about two characters a token.
+ * per finding ~24 tokens of JSON keys and numbers plus its texts at their bounds, at 1.5 characters
+ * a token (Chinese on Gemma's tokenizer), so a list filled to its bounds still closes.
  */
 export function reviewBudget(lineCount: number): { findings: number; maxTokens: number } {
   const findings = Math.min(8, Math.max(2, Math.ceil(lineCount / 4)));
-  return { findings, maxTokens: 24 + findings * (24 + Math.ceil((EXCERPT_MAX + COMMENT_MAX) / 2)) };
+  return { findings, maxTokens: 24 + findings * (24 + Math.ceil((EXCERPT_MAX + COMMENT_MAX) / 1.5)) };
 }
 
 /**
@@ -112,16 +113,6 @@ function buildReviewResultSchema(ruleIds: readonly [string, ...string[]], lineCo
   });
 }
 export type ReviewResult = { violations: Array<{ rule_id: string; line: number; excerpt: string; comment: string }> };
-
-/**
- * Tokens a revise answer needs at most: one replacement per violation, each copying and rewriting
- * about the longest line it was shown (old_text and new_content, about two characters a token) with
- * a short reason and its JSON; at least 256, at most the 900 every revise call used to get.
- */
-export function reviseMaxTokens(longestLineChars: number, violations: number): number {
-  const perReplacement = 48 + 80 + Math.ceil(longestLineChars);
-  return Math.min(900, Math.max(256, 32 + Math.min(8, violations) * perReplacement));
-}
 
 /** A revise agent's answer for one rule group; line numbers are enums of the excerpt it was shown. */
 export function revisePlanSchema(from = 1, to = MAX_ENUM_LINES) {

@@ -16,7 +16,7 @@ import { numberLines } from "../revise/lineNumbers.js";
 import { mergeReplacements, type Candidate, type ReplacementRecord } from "../revise/mergeReplacements.js";
 import { newMechanicalViolations } from "../revise/newMechanicalViolations.js";
 import { fixableKey, groupByRule } from "../review/ModuleFindings.js";
-import { revisePlanSchema, reviseMaxTokens } from "../schemas.js";
+import { revisePlanSchema } from "../schemas.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /** Lines of context shown around a group's violations, and how far a replacement may reach beyond them. */
@@ -63,7 +63,8 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
               }),
               schema: revisePlanSchema(from, to),
               tag: { role: "reviser", step: moduleKey },
-              maxTokens: reviseMaxTokens(Math.max(0, ...lines.slice(from - 1, to).map((l) => l.length)), vs.length),
+              // Not cut to the excerpt: a weak model's replacement runs long, and a cut JSON is a failed group.
+              maxTokens: 900,
               temperature: 0.2,
               signal: config.signal,
             });
