@@ -63,7 +63,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
               }),
               schema: revisePlanSchema(from, to),
               tag: { role: "reviser", step: moduleKey },
-              // Not cut to the excerpt: a weak model's replacement runs long, and a cut JSON is a failed group.
+              // Not cut to the excerpt: a replacement copies and rewrites whole lines, and a cut JSON fails the group.
               maxTokens: 900,
               temperature: 0.2,
               signal: config.signal,
