@@ -14,7 +14,6 @@ import { resolveThreads } from "./llm/physicalCoreCount.js";
 import { lazyArticleExporter } from "./export/lazyArticleExporter.js";
 import { modelWarnings } from "./llm/manager/modelWarnings.js";
 import { sessionMaterials } from "./export/sessionMaterials.js";
-import { RuleRepository } from "./rules/RuleRepository.js";
 import { FileSecretStore } from "./search/FileSecretStore.js";
 import { ProviderRegistry, type ProviderRegistryOptions } from "./search/ProviderRegistry.js";
 import type { SearchService } from "./search/SearchService.js";
@@ -47,8 +46,8 @@ export interface AppServices {
   readonly llm: LlmRouter | null;
 }
 
-/** The engine as the app runs it, plus the rule repository (wired to the `rules` collection). */
-export type AppEngine = Engine & { readonly rules: RuleRepository; readonly app: AppServices };
+/** The engine as the app runs it, plus the app's own services. */
+export type AppEngine = Engine & { readonly app: AppServices };
 
 /**
  * The engine as the app runs it: `createEngine`'s composition root with every service real, each
@@ -56,8 +55,7 @@ export type AppEngine = Engine & { readonly rules: RuleRepository; readonly app:
  * `<dataDir>/secrets.json`) → the LLM router reading the OpenAI key from them → the knowledge
  * service (LanceDB, loaded on first use) → research search over the library and the enabled
  * intranet providers (`<dataDir>/providers.json`) → the ModelManager (downloads report progress on
- * the system stream) → providers → the exporter → the rule repository on the knowledge layer's
- * `rules` collection. Every option of `createEngine` still overrides its part. Only SQLite is
+ * the system stream) → providers → the exporter. Every option of `createEngine` still overrides its part. Only SQLite is
  * loaded at start: LanceDB, docx and llama.cpp are imported on first use, so `health` or a CLI
  * listing starts fast.
  */
@@ -70,10 +68,9 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
     secrets,
     ...(options.providerDefaults ? { providerDefaults: options.providerDefaults } : {}),
   });
-  const rules = new RuleRepository({ dir: path.join(appRoot, "rules") });
   // Built by the factories below, which createEngine calls once each, in its order. The app's own
-  // knowledge and models services exist even when a test overrides the engine's port (the rule
-  // repository, `app.*` and the CLI use them); nothing heavy loads until first use.
+  // knowledge and models services exist even when a test overrides the engine's port (`app.*`
+  // and the CLI use them); nothing heavy loads until first use.
   // node-llama-cpp is imported only when a library search first asks for the reranker.
   let libraryReranker: Promise<CatalogReranker> | undefined;
   /** The id the `--model` file is listed under, once registered. */
@@ -144,7 +141,6 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
   });
   const { knowledge, search, models } = built;
   if (!knowledge || !search || !models) throw new Error("createAppEngine: the services were not built");
-  rules.setSearch(knowledge.ruleSearch(rules));
   if (options.modelPath) {
     // A model named on the command line is used where it lies and listed like an installed one,
     // so the first-run onboarding does not ask for a model the user already gave. A bad file is
@@ -156,7 +152,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       if (engine.parts.settings.get().chatModel !== registered.id) engine.parts.settings.update({ chatModel: registered.id });
     }
   }
-  return Object.assign(engine, { rules, app: { appRoot, knowledge, models, registry, search, secrets, llm: built.llm } });
+  return Object.assign(engine, { app: { appRoot, knowledge, models, registry, search, secrets, llm: built.llm } });
 }
 
 /** An injected service (or factory) of the caller, resolved against the context. */

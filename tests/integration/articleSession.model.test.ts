@@ -124,17 +124,6 @@ describe("createAppEngine on real parts", () => {
     expect(materials.every((m) => m.source_type === "library")).toBe(true);
   });
 
-  it("indexes the rules collection on the first rule search, then ranks a module's rules from it", async () => {
-    expect((await engine.call("knowledge.sources", { collection: "rules" })).sources).toEqual([]);
-    const [module] = await engine.rules.listModules();
-    expect(module).toBeDefined();
-    const rule = module!.rules[Math.floor(module!.rules.length / 2)]!;
-    const relevant = await engine.rules.relevantRules(module!.id, `${rule.title}\n${rule.body}`, 3);
-    expect(relevant.map((r) => r.id)).toContain(rule.id);
-    expect(relevant.every((r) => module!.rules.some((m) => m.id === r.id))).toBe(true);
-    expect((await engine.call("knowledge.sources", { collection: "rules" })).sources.length).toBeGreaterThan(0);
-  });
-
   it("runs an article through all four pauses with library and intranet materials, then exports it", async () => {
     const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇关于企业用本地大模型离线写作的分析", locale: "zh" } });
     const p1 = await settle(sessionId);

@@ -191,3 +191,32 @@ describe("the analysis kept for a recently checked document", () => {
     expect(count21(text.replace("LeanCloud", " LeanCloud "))).toBe(count21(text) - 2); // both sides of "LeanCloud"
   });
 });
+
+describe("a fix by code never changes what the guide allows", () => {
+  it("keeps the fullwidth comma of an acronym's expansion in a Chinese parenthetical (the guide's 5.3 form)", () => {
+    for (const ok of [
+      "软件开发工具包（Software Development Kit，SDK）是一组工具。",
+      "领域特定语言（Domain-Specific Language，DSL）",
+      "应用程序接口（Application Programming Interface，API）和图形界面（Graphical User Interface，GUI）。",
+      "支持三种格式（JavaScript Object Notation、YAML、TOML）。",
+    ]) {
+      expect(rulesOf(ok), ok).not.toContain("2.12");
+      expect(fixMarkdown(ok), ok).toBe(ok);
+    }
+    // A quoted English sentence, or an English aside that opens a block, is still English.
+    expect(fixMarkdown("他说：“Stay hungry，stay foolish。”")).toBe("他说：“Stay hungry, stay foolish.”");
+    expect(rulesOf("（Stay hungry，stay foolish。）")).toContain("2.12");
+    expect(rulesOf("见附录（Stay hungry。）")).toContain("2.12");
+  });
+
+  it("leaves every ✅ example of rules/DOC_GUIDELINES.md as it is", async () => {
+    const { readFileSync } = await import("node:fs");
+    const guide = readFileSync(new URL("../../rules/DOC_GUIDELINES.md", import.meta.url), "utf8");
+    // `- ✅ `example`` lines with one code span (nested backticks are markup examples, not prose).
+    // A `key: value` line is a front-matter example: masked in a document, not prose on its own.
+    const examples = [...guide.matchAll(/^- ✅ `([^`]+)`(?:[^`]*)$/gm)].map((m) => m[1]!).filter((e) => !/^[a-z_]+: /.test(e));
+    expect(examples.length).toBeGreaterThan(20);
+    const changed = examples.filter((e) => fixMarkdown(e) !== e);
+    expect(changed).toEqual([]);
+  });
+});

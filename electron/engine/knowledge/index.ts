@@ -7,7 +7,6 @@ export { Ingestor, sourceId, type ExternalChunk, type IngestOptions, type Ingest
 export { KnowledgeService, type KnowledgeServiceOptions, type TaskCallbacks } from "./KnowledgeService.js";
 export { LibraryProvider, type ChunkSearcher } from "./LibraryProvider.js";
 export { createKnowledgePort, type KnowledgePortHandle, type KnowledgePortOptions } from "./createKnowledgePort.js";
-export { indexRuleChunks, knowledgeRuleSearch, type IndexableRuleChunk } from "./knowledgeRuleSearch.js";
 export { ensureKnowledgeTables } from "./knowledgeTables.js";
 export { FTS_LANGUAGES, ftsIndex, sanitizeFtsQuery } from "./ftsIndexOptions.js";
 export { documentKind, loadDocument, type DocumentKind } from "./ingest/loadDocument.js";

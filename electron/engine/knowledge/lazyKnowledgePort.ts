@@ -2,16 +2,13 @@ import type { Collection } from "../../../shared/knowledge.js";
 import type { KnowledgeContext } from "./KnowledgeContext.js";
 import type { KnowledgePort } from "./KnowledgePort.js";
 import type { Embedder } from "../llm/LlmClient.js";
-import type { RuleRepository } from "../rules/RuleRepository.js";
-import type { RuleSearch } from "../rules/RuleSearch.js";
 import type { KnowledgePortHandle, KnowledgePortOptions } from "./createKnowledgePort.js";
 import type { KnowledgeService } from "./KnowledgeService.js";
-import { indexRuleChunks, knowledgeRuleSearch } from "./knowledgeRuleSearch.js";
 import type { ChunkSearcher } from "./LibraryProvider.js";
 
 /**
- * The one lazy knowledge service: the engine's knowledge port, the research search's chunk
- * searcher and the rule repository's search, all over one knowledge layer loaded on first use.
+ * The one lazy knowledge service: the engine's knowledge port and the research search's chunk
+ * searcher, both over one knowledge layer loaded on first use.
  * The current KnowledgeService is looked up per call because the port re-creates it when the
  * embedding model changes.
  */
@@ -22,13 +19,6 @@ export interface LazyKnowledgePort extends KnowledgePort {
   embedder(): Promise<Embedder>;
   /** Hybrid chunk search for the researcher's library source. */
   readonly chunks: ChunkSearcher;
-  /**
-   * The rule repository's search on the `rules` collection. The rule chunks are indexed on the
-   * first search (not at start-up, which would load the embedding model for nothing), again for
-   * each new knowledge service, and after `invalidate()` (call it after `rules.reload()`). A failed
-   * indexing is retried on the next search; meanwhile the repository ranks lexically.
-   */
-  ruleSearch(rules: RuleRepository): RuleSearch & { invalidate(): void };
   /** Resolves when every ingest/reindex task started so far has finished. */
   idle(): Promise<void>;
   /** Cancels a running ingest/reindex task; false when unknown or finished. */
@@ -71,7 +61,6 @@ export function lazyKnowledgePort(context: KnowledgeContext, options?: Knowledge
       searchChunks: async (collection: Collection, query, searchOptions) => (await service()).searchChunks(collection, query, searchOptions),
       countChunks: async (collection: Collection) => (await service()).countChunks(collection),
     },
-    ruleSearch: (rules) => ruleSearchOver(rules, service),
     idle: async () => {
       if (handle) await (await handle).idle();
     },
@@ -91,33 +80,4 @@ function hasActiveFolderBindings(context: KnowledgeContext): boolean {
   } catch {
     return false; // a database from before the folder_bindings migration
   }
-}
-
-function ruleSearchOver(rules: RuleRepository, knowledge: () => Promise<KnowledgeService>): RuleSearch & { invalidate(): void } {
-  let indexed: { service: KnowledgeService; done: Promise<void> } | null = null;
-  const ensureIndexed = (service: KnowledgeService): Promise<void> => {
-    if (indexed?.service !== service) {
-      const entry = {
-        service,
-        done: (async (): Promise<void> => {
-          await indexRuleChunks(service, await rules.ruleChunksForIndex());
-        })(),
-      };
-      entry.done.catch(() => {
-        if (indexed === entry) indexed = null;
-      });
-      indexed = entry;
-    }
-    return indexed.done;
-  };
-  return {
-    async search(query, searchOptions) {
-      const service = await knowledge();
-      await ensureIndexed(service);
-      return knowledgeRuleSearch(service).search(query, searchOptions);
-    },
-    invalidate() {
-      indexed = null;
-    },
-  };
 }

@@ -160,9 +160,14 @@ function matchedPairs(cells: Cell[]): Array<[number, number, boolean]> {
 const isEnglish = (segment: Cell[]): boolean =>
   !segment.some((x) => isCjk(textCh(x))) && /a+ +a+/.test(segment.map((x) => (isLatin(textCh(x)) ? "a" : textCh(x) === " " ? " " : "_")).join(""));
 
+/** Separators a Chinese parenthetical keeps fullwidth even around English words. */
+const CHINESE_NOTE_SEPARATORS = "，、；";
+
 /**
  * 2.12: fullwidth 点号 in English — inside a quoted or bracketed English segment of any block, or
  * anywhere in a block that is English throughout (an English paragraph has no use for ，。；).
+ * Not the separators of a fullwidth bracket that follows Chinese text: that is a note on the Chinese
+ * sentence, and the guide's own form for an acronym is 软件开发工具包（Software Development Kit，SDK）.
  */
 function englishPunctuation(cells: Cell[], enclosing: number[], out: Finding[]): void {
   const englishBlock = isEnglish(cells);
@@ -175,6 +180,7 @@ function englishPunctuation(cells: Cell[], enclosing: number[], out: Finding[]):
       if (opener < 0) continue;
       const closer = findCloser(cells, opener);
       if (closer < 0 || !isEnglish(cells.slice(opener + 1, closer))) continue;
+      if (textCh(cells[opener]) === "（" && CHINESE_NOTE_SEPARATORS.includes(c.ch) && isCjk(textCh(cells[opener - 1]))) continue;
     }
     const next = textCh(cells[i + 1]);
     const text = half + (isAlnum(next) && "，；：".includes(c.ch) ? " " : "");

@@ -42,7 +42,8 @@ function styleReviewer(o: ScriptedCallOptions) {
   return {
     violations: [
       ...rows.map((l) => ({ rule_id: "6.6", line: Number(l.slice(0, 4)), excerpt: "贼好用", comment: "口语化" })),
-      { rule_id: "6.3", line: 1, excerpt: "", comment: "总是不满意" },
+      // Quotes line 1, as a kept finding must (a finding quoting nothing is dropped before the revise).
+      { rule_id: "6.3", line: 1, excerpt: (o.prompt.split("\n").find((l) => l.startsWith("0001: ")) ?? "").slice(6, 14), comment: "总是不满意" },
     ],
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../../tests/fixtures/tinyGguf.js";
 import { createAppEngine, type AppEngine } from "../../createAppEngine.js";
 import { EmbeddingService } from "../../knowledge/EmbeddingService.js";
-import { parseGuide } from "../../rules/guideChunks.js";
+import { parseGuide } from "./rules/guideChunks.js";
 import { runDocgen } from "../../testing/docgenTestKit.js";
 import { tempDataDir } from "../../testing/engineTestKit.js";
 import { ScriptedLlm } from "../../testing/ScriptedLlm.js";

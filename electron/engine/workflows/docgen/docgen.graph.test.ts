@@ -40,6 +40,11 @@ const slangReviewer = (o: ScriptedCallOptions) => {
   const rows = o.prompt.split("\n").filter((l) => /^\d{4}: /.test(l) && l.includes("贼好用"));
   return { violations: rows.map((l) => ({ rule_id: "6.6", line: Number(l.slice(0, 4)), excerpt: "贼好用", comment: "口语化" })) };
 };
+/** The first words of numbered line `n` of a review prompt: a finding must quote the draft to be kept. */
+const quoteOf = (o: ScriptedCallOptions, n: number) => (o.prompt.split("\n").find((l) => l.startsWith(`${String(n).padStart(4, "0")}: `)) ?? "").slice(6, 16);
+/** A finding on line 1 that is never fixed (the reviser answers nothing). */
+const stubbornReviewer = (o: ScriptedCallOptions) => ({ violations: [{ rule_id: "6.3", line: 1, excerpt: quoteOf(o, 1), comment: "总是不满意" }] });
+
 /** The reviser that fixes the slang on the line it is shown. */
 const slangFixer = (o: ScriptedCallOptions) => ({
   replacements: o.prompt
@@ -65,8 +70,9 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(of(events, "module_review")).toHaveLength(6);
     // Text mode cleaned the source before the outline saw it.
     expect(llm.callsFor("writer", "outline")[0]!.prompt).toContain("一些  说明\n\n文字");
-    // Only modules with rules no checker decides go to the model.
-    expect(llm.callsFor("reviewer").map((c) => c.tag!.step).sort()).toEqual(["code_and_diagrams", "content_style", "metadata_and_structure", "naming_and_tags", "specific_sections"]);
+    // Only modules with rules no checker decides go to the model, and code_and_diagrams only when the
+    // draft holds code, figures or identifiers (this one does not).
+    expect(llm.callsFor("reviewer").map((c) => c.tag!.step).sort()).toEqual(["content_style", "metadata_and_structure", "naming_and_tags", "specific_sections"]);
     // Section concurrency: max(1, ceil(3/3)) = 1 worker.
     expect(of(events, "step_done").find((e) => e.step === "write_sections")!.summary).toContain("1 workers");
   });
@@ -123,7 +129,7 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
           { tool: "finish", args: {}, reason: "够了" },
         ],
         "scanner.overview": { summary: "demo 是一个示例项目。", components: [{ name: "src/index.ts", role: "导出 run" }], usage: "" },
-        "reviewer.content_style": { violations: [{ rule_id: "6.3", line: 1, excerpt: "", comment: "总是不满意" }] },
+        "reviewer.content_style": stubbornReviewer,
         "reviser.content_style": { replacements: [] },
       }),
     });
@@ -175,9 +181,12 @@ describe("docgen: rollback, penalty, failures", () => {
           reviews++;
           if (reviews === 1) {
             first = lineOf(o, "本节说明第一部分");
-            return { violations: [{ rule_id: "6.3", line: first, excerpt: "", comment: "被动" }] };
+            return { violations: [{ rule_id: "6.3", line: first, excerpt: "本节说明第一部分", comment: "被动" }] };
           }
-          if (reviews === 2) return { violations: [0, 1].map((k) => ({ rule_id: "6.3", line: first + k, excerpt: "", comment: `更糟 ${k}` })) };
+          if (reviews === 2) {
+            const rows = o.prompt.split("\n").filter((l) => /^\d{4}: \S/.test(l) && Number(l.slice(0, 4)) >= first).slice(0, 2);
+            return { violations: rows.map((l, k) => ({ rule_id: "6.3", line: Number(l.slice(0, 4)), excerpt: l.slice(6, 14), comment: `更糟 ${k}` })) };
+          }
           return { violations: [] };
         },
         "reviser.content_style": (o: ScriptedCallOptions) => {
@@ -268,7 +277,7 @@ describe("docgen: every mode × every outcome", () => {
   const outcomes = {
     pass: { "reviewer.content_style": { violations: [] } },
     "fail-then-pass": { "reviewer.content_style": slangReviewer, "reviser.content_style": slangFixer },
-    breaker: { "reviewer.content_style": { violations: [{ rule_id: "6.3", line: 1, excerpt: "", comment: "x" }] }, "reviser.content_style": { replacements: [] } },
+    breaker: { "reviewer.content_style": stubbornReviewer, "reviser.content_style": { replacements: [] } },
   } as const;
   const expected = {
     pass: { rounds: 0, status: "passed", breaker: false },

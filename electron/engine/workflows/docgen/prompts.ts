@@ -67,6 +67,15 @@ export const SECTION_PROMPT = definePrompt({
   },
 });
 
+/**
+ * The review prompt's few-shot finding, per locale: the prompt shows it as JSON, and a finding that
+ * copies it (or the schema's descriptions) is refused as an echo (guardFindings). A test keeps the two in step.
+ */
+export const REVIEW_EXAMPLE = {
+  zh: { rule_id: "6.6", line: 12, excerpt: "贼好用", comment: "口语化，改为“易于使用”" },
+  en: { rule_id: "6.6", line: 12, excerpt: "super handy", comment: 'colloquial; write "easy to use"' },
+} as const;
+
 export const REVIEW_PROMPT = definePrompt({
   zh: {
     system: "你是技术文档审校员。你只做一件事：对照给出的规则检查带行号的文档，找出违反规则的地方。只报告确实违反的规则；没有问题时返回空列表。只输出 JSON。",

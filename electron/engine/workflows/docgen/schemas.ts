@@ -62,18 +62,33 @@ export function lineNumberSchema(from: number, to: number) {
   return z.literal(Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) as [number, ...number[]]);
 }
 
+/** Bounds of one review finding's texts: the excerpt is a few words of one line, the comment one short sentence. */
+export const EXCERPT_MAX = 60;
+export const COMMENT_MAX = 120;
+
+/**
+ * How many findings one review call may return, and the tokens that list needs at most: a finding
+ * list is short, and a weak model given room fills it. About one finding per four lines (2 to 8);
+ * per finding ~24 tokens of JSON keys and numbers plus its texts at their bounds, at 1.5 characters
+ * a token (Chinese on Gemma's tokenizer), so a list filled to its bounds still closes.
+ */
+export function reviewBudget(lineCount: number): { findings: number; maxTokens: number } {
+  const findings = Math.min(8, Math.max(2, Math.ceil(lineCount / 4)));
+  return { findings, maxTokens: 24 + findings * (24 + Math.ceil((EXCERPT_MAX + COMMENT_MAX) / 1.5)) };
+}
+
 /**
  * The review model's result for one module: `rule_id` is an enum of the module's rule ids and
  * `line` an enum of the draft's lines (the brief's validate_review_result re-checks both).
  */
-export function reviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount = MAX_ENUM_LINES) {
+export function reviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount = MAX_ENUM_LINES, maxFindings = 12) {
   // Built once per rule set and draft length: every module review of every round asks for one,
   // and a 1,500-line enum costs about a millisecond to build. Zod schemas are immutable.
-  const key = `${ruleIds.join("\u0000")}\u0001${lineCount}`;
+  const key = `${ruleIds.join("\u0000")}\u0001${lineCount}\u0001${maxFindings}`;
   let schema = reviewSchemas.get(key);
   if (!schema) {
     if (reviewSchemas.size >= SCHEMA_CACHE_MAX) reviewSchemas.delete(reviewSchemas.keys().next().value!);
-    schema = buildReviewResultSchema(ruleIds, lineCount);
+    schema = buildReviewResultSchema(ruleIds, lineCount, maxFindings);
     reviewSchemas.set(key, schema);
   }
   return schema;
@@ -82,18 +97,18 @@ export function reviewResultSchema(ruleIds: readonly [string, ...string[]], line
 const SCHEMA_CACHE_MAX = 128;
 const reviewSchemas = new Map<string, ReturnType<typeof buildReviewResultSchema>>();
 
-function buildReviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount: number) {
+function buildReviewResultSchema(ruleIds: readonly [string, ...string[]], lineCount: number, maxFindings: number) {
   return z.object({
     violations: z
       .array(
         z.object({
           rule_id: z.enum(ruleIds as [string, ...string[]]).describe("the id of the violated rule"),
           line: lineNumberSchema(1, lineCount).describe("the 4-digit line number where the problem is, as a number"),
-          excerpt: z.string().max(80).describe("the offending words, copied exactly from that line"),
-          comment: z.string().max(200).describe("what is wrong and how to fix it"),
+          excerpt: z.string().max(EXCERPT_MAX).describe("the offending words, copied exactly from that line"),
+          comment: z.string().max(COMMENT_MAX).describe("what is wrong and how to fix it"),
         }),
       )
-      .max(12)
+      .max(maxFindings)
       .describe("violations of the listed rules; empty when the draft follows them"),
   });
 }

@@ -1,7 +1,8 @@
 import { Annotation } from "@langchain/langgraph";
-import type { DocOutline, DocViolation, InputMode, ModuleReport, ReplacementRecordView } from "../../../../shared/workflows/docgen.js";
+import type { DocOutline, InputMode, ModuleReport, ReplacementRecordView } from "../../../../shared/workflows/docgen.js";
 import type { ResumeRecord } from "../common/definePauses.js";
 import type { Locale } from "../common/definePrompt.js";
+import type { ModuleFindings } from "./review/ModuleFindings.js";
 
 /** Last value wins (the default for fields without a reducer, spelled out for the optional ones). */
 const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: T) => next, default: initial });
@@ -23,9 +24,9 @@ export const DocgenState = Annotation.Root({
   source_path: last<string>(() => ""),
   /** The document as it stands: the assembled draft, then each accepted revise. */
   current_draft: last<string>(() => ""),
-  /** This round's findings as `【rule】第 n 行：…` lines (plus `【熔断放行】…` when a breaker tripped), for the revise prompts and the report. */
+  /** This round's findings as `【rule】第 n 行：…` lines (plus `【熔断放行】…` when a breaker tripped), for the report (revise reads `findings`). */
   review_comments: last<string[]>(() => []),
-  /** Module keys to review, in guide order (from the rule repository). */
+  /** Module keys to review, in guide order (the run guide's modules). */
   review_pipeline: last<string[]>(() => []),
   /** Index into review_pipeline of the module under review. */
   current_review_index: last<number>(() => 0),
@@ -62,12 +63,12 @@ export const DocgenState = Annotation.Root({
   sections: last<string[]>(() => []),
   /** Indexes of sections that failed to generate. */
   failed_sections: last<number[]>(() => []),
-  /** Violations of the last review of the current module (what revise works on, and what a rollback restores). */
-  violations: last<DocViolation[]>(() => []),
+  /** The last review of the current module, typed: its violations, what the fix repairs, the draft's lint (what revise works on). */
+  findings: last<ModuleFindings | null>(() => null),
   /** The draft before the current module's last revise (restored by a rollback). */
   prev_draft: last<string>(() => ""),
-  /** Violations of prev_draft (restored with it by a rollback). */
-  prev_violations: last<DocViolation[]>(() => []),
+  /** The findings of prev_draft (restored with it by a rollback). */
+  prev_findings: last<ModuleFindings | null>(() => null),
   /** Outcome per module, in pipeline order. */
   module_reports: last<ModuleReport[]>(() => []),
   /** Every replacement of every round, kept or dropped. */

@@ -7,7 +7,7 @@ import type { GuideSummary } from "../../../../../shared/workflows/docgen.js";
 import { writeFileAtomic } from "../../../io/atomicWrite.js";
 import { readJsonFileSync } from "../../../io/readJsonFile.js";
 import { readUserTextFile } from "../../../io/readUserTextFile.js";
-import { parseRuleMarkdown } from "../../../rules/parseRuleMarkdown.js";
+import { parseRuleMarkdown } from "../rules/parseRuleMarkdown.js";
 import { MAX_GUIDE_CHARS, validateGuide } from "./validateGuide.js";
 
 /** The id of the built-in guide (`rules/DOC_GUIDELINES.md`) in the library. */

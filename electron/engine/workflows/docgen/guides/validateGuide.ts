@@ -1,5 +1,5 @@
 import { ScriptoriumError } from "../../../../../shared/errors.js";
-import { parseGuide, type ParsedGuide } from "../../../rules/guideChunks.js";
+import { parseGuide, type ParsedGuide } from "../rules/guideChunks.js";
 
 /** Largest style guide accepted (characters). */
 export const MAX_GUIDE_CHARS = 500_000;

@@ -4,7 +4,8 @@ import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.
 import { moduleTitleEn } from "../../../../../shared/workflows/docgen.js";
 import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
-import { findViolations } from "../review/findViolations.js";
+import { findViolations, type FoundViolations } from "../review/findViolations.js";
+import type { ModuleFindings } from "../review/ModuleFindings.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
 /**
@@ -24,16 +25,21 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
       let draft = state.current_draft;
       let lines = draft.split("\n");
       const history = new Set(state.violation_history_cache[moduleKey] ?? []);
-      let violations: DocViolation[] = found.violations.map((v) => ({ ...v, repeated: history.has(violationKey(v, lines)) }));
+      let findings: ModuleFindings = {
+        violations: found.violations.map((v) => ({ ...v, repeated: history.has(violationKey(v, lines)) })),
+        fixable: found.fixable,
+        lintIndex: found.lintIndex,
+      };
       const update: DocgenUpdate = {};
-      if (round > 0 && state.prev_violation_count !== null && violations.length > state.prev_violation_count) {
-        emit(config, { type: "module_rollback", module: moduleKey, round, before: state.prev_violation_count, after: violations.length });
+      if (round > 0 && state.prev_violation_count !== null && state.prev_findings && findings.violations.length > state.prev_violation_count) {
+        emit(config, { type: "module_rollback", module: moduleKey, round, before: state.prev_violation_count, after: findings.violations.length });
         draft = state.prev_draft;
         lines = draft.split("\n");
-        // The earlier draft's violations stand, and all of them have now been raised before.
-        violations = state.prev_violations.map((v) => ({ ...v, repeated: true }));
+        // The earlier draft's findings stand (its lint too), and all of them have now been raised before.
+        findings = { ...state.prev_findings, violations: state.prev_findings.violations.map((v) => ({ ...v, repeated: true })) };
         update.current_draft = draft;
       }
+      const violations: DocViolation[] = findings.violations;
       const passed = violations.length === 0;
       const breaker = !passed && round >= DOCGEN_MAX_ROUNDS;
       emit(config, { type: "module_review", module: moduleKey, name: module.name, round, violations, passed, rejected: found.rejected, ...(found.modelError ? { model_error: found.modelError.slice(0, 300) } : {}) });
@@ -53,7 +59,7 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
             },
       );
       Object.assign(update, {
-        violations,
+        findings,
         module_reports: reports,
         violation_history_cache: { ...state.violation_history_cache, [moduleKey]: violations.map((v) => violationKey(v, lines)) },
         is_valid: passed,
@@ -72,12 +78,29 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
           current_review_index: state.current_review_index + 1,
           prev_violation_count: null,
           prev_draft: "",
-          prev_violations: [],
+          prev_findings: null,
         } satisfies DocgenUpdate);
       } else {
         Object.assign(update, { verdict: "fail", review_comments: comments } satisfies DocgenUpdate);
       }
       const summary = passed ? "passed" : breaker ? `breaker after ${round} rounds (${violations.length} left)` : `${violations.length} violations (round ${round})`;
-      return { update, ...summaryOf(passed ? "reviewPassed" : breaker ? "reviewBreaker" : "reviewViolations", { n: violations.length, round }, summary) };
+      const text = summaryOf(passed ? "reviewPassed" : breaker ? "reviewBreaker" : "reviewViolations", { n: violations.length, round }, summary);
+      return { update, ...withIgnoredNotes(text, found) };
     });
+}
+
+/** The step's summary with what the guards dropped, e.g. "；3 条审查意见引用了文中不存在的文字，已忽略". */
+function withIgnoredNotes(text: ReturnType<typeof summaryOf>, found: FoundViolations): ReturnType<typeof summaryOf> {
+  const notes: Array<{ key: string; params: { n: number } }> = [];
+  const plain: string[] = [];
+  if (found.ignored.quote) {
+    notes.push({ key: "ignoredQuotes", params: { n: found.ignored.quote } });
+    plain.push(`${found.ignored.quote} findings quoting text not in the document ignored`);
+  }
+  if (found.ignored.echo) {
+    notes.push({ key: "ignoredEchoes", params: { n: found.ignored.echo } });
+    plain.push(`${found.ignored.echo} findings copying the prompt's example or the schema ignored`);
+  }
+  if (!notes.length) return text;
+  return { summary: `${text.summary}; ${plain.join("; ")}`, summaryText: { ...text.summaryText, notes } };
 }

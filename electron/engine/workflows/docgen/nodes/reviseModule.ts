@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import type { DocViolation, ReplacementRecordView } from "../../../../../shared/workflows/docgen.js";
-import { checkModule, fixModule } from "../../../rules/moduleChecks.js";
+import { fixModule } from "../rules/moduleChecks.js";
 import { boundedSettled } from "../../common/boundedSettled.js";
 import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { moduleTitleEn } from "../../../../../shared/workflows/docgen.js";
@@ -11,11 +11,11 @@ import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { formatComment } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
 import { REVISE_PROMPT } from "../prompts.js";
-import { groupByRule } from "../revise/groupByRule.js";
 import { lineHunks } from "../revise/lineHunks.js";
 import { numberLines } from "../revise/lineNumbers.js";
 import { mergeReplacements, type Candidate, type ReplacementRecord } from "../revise/mergeReplacements.js";
 import { newMechanicalViolations } from "../revise/newMechanicalViolations.js";
+import { fixableKey, groupByRule } from "../review/ModuleFindings.js";
 import { revisePlanSchema } from "../schemas.js";
 import type { DocgenStateType, DocgenUpdate } from "../state.js";
 
@@ -38,14 +38,13 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
       const round = (state.iteration_counts[moduleKey] ?? 0) + 1;
       const draft = state.current_draft;
       const lines = draft.split("\n");
-      // The checker's certain fixes handle what they can; everything else goes to the model, grouped by rule.
-      const certain = new Set(checkModule(draft, module).filter((v) => v.replacement).map((v) => `${v.rule}:${v.line}`));
-      const forModel = state.violations.filter((v) => v.source === "model" || !certain.has(`${v.rule_id}:${v.line}`));
-      // Grouped on the comment itself (`【2.1】…`); the prompt gets it with the repeat warning in front.
-      const groups = groupByRule(forModel.map((v) => formatComment({ ...v, repeated: false })));
-      const byRule = new Map<string, DocViolation[]>();
-      for (const v of forModel) byRule.set(v.rule_id, [...(byRule.get(v.rule_id) ?? []), v]);
-      const entries = [...groups.keys()].filter((id) => byRule.has(id)).map((id) => [id, byRule.get(id)!.map(formatComment)] as const);
+      // The review's typed findings: the checker's certain fixes handle what they can, everything
+      // else goes to the model, one call per rule.
+      const findings = state.findings ?? { violations: [], fixable: [], lintIndex: {} };
+      const certain = new Set(findings.fixable);
+      const forModel = findings.violations.filter((v) => v.source === "model" || !certain.has(fixableKey(v.rule_id, v.line)));
+      const byRule = groupByRule(forModel);
+      const entries = [...byRule].map(([id, vs]) => [id, vs.map(formatComment)] as const);
       const failures: string[] = [];
       const plans = await boundedSettled(
         entries,
@@ -64,6 +63,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
               }),
               schema: revisePlanSchema(from, to),
               tag: { role: "reviser", step: moduleKey },
+              // Not cut to the excerpt: a replacement copies and rewrites whole lines, and a cut JSON fails the group.
               maxTokens: 900,
               temperature: 0.2,
               signal: config.signal,
@@ -78,7 +78,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
         },
         config.signal,
       );
-      const merged = mergeReplacements(draft, plans.flat(), { margin: MARGIN, newViolations: newMechanicalViolations() });
+      const merged = mergeReplacements(draft, plans.flat(), { margin: MARGIN, newViolations: newMechanicalViolations(findings.lintIndex) });
       const fixed = fixModule(merged.text, module);
       const fixRecords: ReplacementRecord[] = lineHunks(merged.text, fixed).map((h) => ({ group: "fix", ...h, reason: "确定性修复（机械规则）", status: "kept" }));
       const records = [...merged.records, ...fixRecords];
@@ -87,7 +87,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
       const update: DocgenUpdate = {
         current_draft: fixed,
         prev_draft: draft,
-        prev_violations: state.violations,
+        prev_findings: findings,
         iteration_counts,
         replacement_log: [...state.replacement_log, ...records.map((r) => ({ ...toView(r), module: moduleKey, round }))],
       };
@@ -102,7 +102,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
         ...summaryOf(
           failures.length ? "reviseFailed" : "revise",
           { round, kept, dropped: records.length - kept, failed: failures.length },
-          `round ${round}: ${kept} kept, ${records.length - kept} dropped${failures.length ? `, ${failures.length} groups failed` : ""}`,
+          `round ${round}: ${kept} kept, ${records.length - kept} dropped${failures.length ? `, ${failures.length} groups failed (${failures[0]!.slice(0, 160)})` : ""}`,
         ),
       };
     });

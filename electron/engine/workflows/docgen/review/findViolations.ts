@@ -1,33 +1,42 @@
 import type { DocViolation } from "../../../../../shared/workflows/docgen.js";
 import type { LlmClient } from "../../../llm/LlmClient.js";
-import type { ParsedGuide } from "../../../rules/guideChunks.js";
-import { checkModule, semanticRuleIds } from "../../../rules/moduleChecks.js";
-import type { RuleModule } from "../../../rules/Rule.js";
-import type { RuleIndex } from "../../../rules/RuleIndex.js";
+import type { ParsedGuide } from "../rules/guideChunks.js";
+import { mechanicalRuleIds, semanticRuleIds } from "../rules/moduleChecks.js";
+import type { RuleModule } from "../rules/Rule.js";
+import type { RuleIndex } from "../rules/RuleIndex.js";
+import { lintMarkdown } from "../../../../../shared/rules/lintMarkdown.js";
 import { numberLines } from "../revise/lineNumbers.js";
 import { renderPrompt, type Locale } from "../../common/definePrompt.js";
-import { REVIEW_PROMPT } from "../prompts.js";
-import { reviewResultSchema, type ReviewResult } from "../schemas.js";
+import { REVIEW_EXAMPLE, REVIEW_PROMPT } from "../prompts.js";
+import { reviewBudget, reviewResultSchema, type ReviewResult } from "../schemas.js";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { validateReviewResult } from "./validateReviewResult.js";
+import { draftSubjects } from "./draftSubjects.js";
+import { echoTexts, type EchoReferences } from "./echoTexts.js";
+import { guardFindings, type IgnoredFindings } from "./guardFindings.js";
+import { fixableKey, lintIndexOf, type ModuleFindings } from "./ModuleFindings.js";
 
 /** Characters of retrieved rule text in one review prompt. */
 const RULES_CHARS = 3000;
 
-export interface FoundViolations {
+export interface FoundViolations extends Omit<ModuleFindings, "violations"> {
   violations: Array<Omit<DocViolation, "repeated">>;
   /** Model findings refused by validateReviewResult (unknown rule, line out of range). */
   rejected: number;
-  /** Whether the deterministic fix can repair each checker finding (by line). */
-  fixable: Set<string>;
+  /** Model findings refused by the guards (not quoting the draft, echoing the prompt or schema). */
+  ignored: IgnoredFindings;
+  /** Whether the review model was asked (no: every rule left to it is about something the draft lacks). */
+  modelCalled: boolean;
   /** Why the review model gave no usable result this round (its findings are then empty). */
   modelError?: string;
 }
 
 /**
- * One module's findings on a draft: its deterministic checkers first (exact lines), then — when the
- * module has rules no checker decides — one grammar-constrained review call over the numbered
- * draft and the rule chunks retrieved for the module, validated before anything is kept.
+ * One module's findings on a draft: the draft is linted once (every rule: the revise's "before"
+ * index), the module's checker findings are taken from that; then — when the module has rules no
+ * checker decides and the draft holds what they are about — one grammar-constrained review call
+ * over the numbered draft and the rule chunks retrieved for the module. Its findings are validated,
+ * then kept only when they quote the draft and do not echo the prompt or the schema.
  */
 export async function findViolations(
   deps: { llm: LlmClient; ruleIndex: RuleIndex },
@@ -37,13 +46,22 @@ export async function findViolations(
   signal?: AbortSignal,
   locale: Locale = "zh",
 ): Promise<FoundViolations> {
-  const fixable = new Set<string>();
-  const checker = checkModule(draft, module).map((v) => {
-    if (v.replacement) fixable.add(`${v.rule}:${v.line}`);
-    return { rule_id: v.rule, line: v.line, excerpt: "", comment: v.message, source: "checker" as const };
+  const lint = lintMarkdown(draft).violations;
+  const mechanical = new Set(mechanicalRuleIds(module));
+  const fixable: string[] = [];
+  const checker = lint
+    .filter((v) => mechanical.has(v.rule))
+    .map((v) => {
+      if (v.replacement) fixable.push(fixableKey(v.rule, v.line));
+      return { rule_id: v.rule, line: v.line, excerpt: "", comment: v.message, source: "checker" as const };
+    });
+  const base = { fixable, lintIndex: lintIndexOf(draft, lint), rejected: 0, ignored: { quote: 0, echo: 0 } };
+  const subjects = draftSubjects(draft);
+  const semantic = semanticRuleIds(module).filter((id) => {
+    const rule = module.rules.find((r) => r.id === id);
+    return !rule?.subjects || rule.subjects.some((s) => subjects.has(s));
   });
-  const semantic = semanticRuleIds(module);
-  if (!semantic.length) return { violations: dedupe(checker), rejected: 0, fixable };
+  if (!semantic.length) return { ...base, violations: dedupe(checker), modelCalled: false };
   const chunks = await deps.ruleIndex.moduleChunks(guide, module.id, signal);
   const wanted = new Set(semantic);
   const parts: string[] = [];
@@ -58,23 +76,33 @@ export async function findViolations(
   // A semantic rule the retrieval missed is still named, so the enum and the prompt agree.
   for (const r of module.rules) if (wanted.has(r.id) && !parts.some((p) => p.includes(`> ${r.id} `))) parts.push(`${r.id} ${r.title}`);
   const ids = semantic as [string, ...string[]];
+  const lineCount = draft.split("\n").length;
+  const budget = reviewBudget(lineCount);
+  const schema = reviewResultSchema(ids, lineCount, budget.findings);
   let value: ReviewResult;
   try {
     ({ value } = await deps.llm.generateStructured({
       ...renderPrompt(REVIEW_PROMPT, locale, { numberedDraft: numberLines(draft), moduleName: module.name, ruleIds: ids.join(locale === "zh" ? "、" : ", "), rules: parts.join("\n\n") }),
-      schema: reviewResultSchema(ids, draft.split("\n").length),
+      schema,
       tag: { role: "reviewer", step: module.id },
-      maxTokens: 800,
+      maxTokens: budget.maxTokens,
       temperature: 0.1,
       signal,
     }));
   } catch (error) {
     if (signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
     // A model that cannot produce a valid review does not stop the pipeline: the checkers' findings stand.
-    return { violations: dedupe(checker), rejected: 0, fixable, modelError: error instanceof Error ? error.message : String(error) };
+    return { ...base, violations: dedupe(checker), modelCalled: true, modelError: error instanceof Error ? error.message : String(error) };
   }
   const checked = validateReviewResult(value, ids, draft);
-  return { violations: dedupe([...checker, ...checked.violations]), rejected: checked.rejected.length, fixable };
+  const guarded = guardFindings(checked.violations, draft, echoReferences(schema));
+  return { ...base, violations: dedupe([...checker, ...guarded.kept]), rejected: checked.rejected.length, ignored: guarded.ignored, modelCalled: true };
+}
+
+/** The example's texts (both locales: a model may copy either) and the schema's descriptions. */
+function echoReferences(schema: Parameters<typeof echoTexts>[0]): EchoReferences {
+  const example = [REVIEW_EXAMPLE.zh, REVIEW_EXAMPLE.en].flatMap((e) => [e.excerpt, e.comment]);
+  return echoTexts(schema, example);
 }
 
 function dedupe<T extends { rule_id: string; line: number; source: string }>(list: T[]): T[] {

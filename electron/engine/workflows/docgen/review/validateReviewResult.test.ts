@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { reviewResultSchema } from "../schemas.js";
+import { guardFindings } from "./guardFindings.js";
 import { validateReviewResult } from "./validateReviewResult.js";
 
 describe("validateReviewResult", () => {
   const draft = ["# 标题", "", "这个功能贼好用。", "第二句。"].join("\n");
 
-  it("keeps real rule ids on real lines, refuses the rest, snaps a line to its excerpt, de-duplicates", () => {
-    const out = validateReviewResult(
+  it("keeps real rule ids on real lines, refuses the rest; the guard snaps a line to its excerpt and de-duplicates", () => {
+    const checked = validateReviewResult(
       {
         violations: [
           { rule_id: "6.6", line: 3, excerpt: "贼好用", comment: "口语" },
@@ -20,8 +21,10 @@ describe("validateReviewResult", () => {
       ["6.3", "6.6"],
       draft,
     );
-    expect(out.violations.map((v) => `${v.rule_id}@${v.line}`)).toEqual(["6.6@3", "6.3@3"]);
-    expect(out.rejected.map((r) => r.why)).toEqual(["unknown rule id 9.9", "line 0 outside 1–4", "line 99 outside 1–4"]);
+    const out = guardFindings(checked.violations, draft, { schema: [], example: [] });
+    expect(out.kept.map((v) => `${v.rule_id}@${v.line}`)).toEqual(["6.6@3", "6.3@3"]);
+    expect(out.ignored).toEqual({ quote: 0, echo: 0 });
+    expect(checked.rejected.map((r) => r.why)).toEqual(["unknown rule id 9.9", "line 0 outside 1–4", "line 99 outside 1–4"]);
   });
 
   it("the schema's rule_id is an enum of the module's ids", () => {

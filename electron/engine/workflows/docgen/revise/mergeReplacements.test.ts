@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { groupByRule } from "./groupByRule.js";
+import { lintMarkdown } from "../../../../../shared/rules/lintMarkdown.js";
+import { groupByRule, lintIndexOf } from "../review/ModuleFindings.js";
 import { hasLineNumber, numberLines, stripLineNumbers } from "./lineNumbers.js";
 import { mergeReplacements, type Candidate } from "./mergeReplacements.js";
 import { newMechanicalViolations } from "./newMechanicalViolations.js";
@@ -100,7 +101,7 @@ describe("mergeReplacements rules", () => {
   });
 
   it("refuses a replacement that introduces a new mechanical violation", () => {
-    const { records } = mergeReplacements(draft, [c({ new_content: "第一段用了English单词" })], { newViolations: newMechanicalViolations() });
+    const { records } = mergeReplacements(draft, [c({ new_content: "第一段用了English单词" })], { newViolations: newMechanicalViolations(lintIndexOf(draft, lintMarkdown(draft).violations)) });
     expect(records[0]!.dropped?.reason).toBe("new_violations");
     expect(records[0]!.dropped?.detail).toContain("2.1@");
   });
@@ -112,12 +113,15 @@ describe("line numbering and grouping", () => {
     expect(stripLineNumbers("0001: a\n0002: b\n12: c")).toBe("a\nb\n12: c");
   });
 
-  it("groups comments by the rule id at their start", () => {
-    const g = groupByRule(["【2.1】第 3 行：缺空格", " 2.1 第 5 行", "【 6.1】句子太长", "没有编号的意见"]);
+  it("groups typed findings by their rule id, in first-seen order", () => {
+    const g = groupByRule([
+      { rule_id: "2.1", line: 3 },
+      { rule_id: "6.1", line: 4 },
+      { rule_id: "2.1", line: 5 },
+    ]);
     expect([...g.entries()]).toEqual([
-      ["2.1", ["【2.1】第 3 行：缺空格", " 2.1 第 5 行"]],
-      ["6.1", ["【 6.1】句子太长"]],
-      ["other", ["没有编号的意见"]],
+      ["2.1", [{ rule_id: "2.1", line: 3 }, { rule_id: "2.1", line: 5 }]],
+      ["6.1", [{ rule_id: "6.1", line: 4 }]],
     ]);
   });
 });

@@ -37,9 +37,9 @@ export interface MergeOptions {
   margin?: number;
   /**
    * New mechanical violations the replacement would introduce (empty when none): called with the
-   * draft before and after applying only this replacement.
+   * draft after applying only this replacement (the caller knows the draft before).
    */
-  newViolations?: (before: string, after: string) => string[];
+  newViolations?: (after: string) => string[];
 }
 
 export interface MergeResult {
@@ -91,7 +91,7 @@ export function mergeReplacements(draft: string, candidates: readonly Candidate[
     }
     if (options.newViolations) {
       const after = [...lines.slice(0, c.start_line - 1), ...newLines, ...lines.slice(c.end_line)].join("\n");
-      const introduced = options.newViolations(draft, after);
+      const introduced = options.newViolations(after);
       if (introduced.length) {
         drop("new_violations", introduced.slice(0, 5).join("; "));
         continue;

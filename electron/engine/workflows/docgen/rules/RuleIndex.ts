@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as lancedb from "@lancedb/lancedb";
-import type { Embedder } from "../llm/LlmClient.js";
+import type { Embedder } from "../../../llm/LlmClient.js";
 import { lexicalRuleScores } from "./lexicalRuleScores.js";
 import { moduleQuery, type GuideChunk, type ParsedGuide } from "./guideChunks.js";
 

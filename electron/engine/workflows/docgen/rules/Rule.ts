@@ -7,6 +7,11 @@ export interface Rule {
   title: string;
   /** mechanical: a deterministic checker decides; semantic: the review model decides. */
   type: "mechanical" | "semantic";
+  /**
+   * What the rule is about, from its `- 对象：代码、图表` line (absent: the whole text). A rule whose
+   * subjects the draft does not contain has nothing to review there, and no model call is made for it.
+   */
+  subjects?: RuleSubject[];
   /** Markdown under the heading (type line, rationale, ✅/❌ examples), trimmed. */
   body: string;
   /** File name under rules/ and the 1-based inclusive line range of the rule there. */
@@ -15,23 +20,14 @@ export interface Rule {
   lineEnd: number;
 }
 
+/** What a rule can be about: code (blocks and inline code), figures (images, tables, 图 1 / Table 1), identifiers (commands, paths, config keys, flags). */
+export const RULE_SUBJECTS = ["code", "figure", "identifier"] as const;
+export type RuleSubject = (typeof RULE_SUBJECTS)[number];
+
 /** A `##` module heading such as `## typography_and_symbols（排版与符号）` with its rules. */
 export interface RuleModule {
   id: string;
   /** Chinese name from the heading, e.g. "排版与符号". */
   name: string;
   rules: Rule[];
-}
-
-/** A chunk of a rule for the `rules` knowledge collection. */
-export interface RuleChunk {
-  /** Stable id: `rule:<ruleId>`. */
-  id: string;
-  /** `【所属章节：Module > Rule】` prefix, then the rule text. */
-  text: string;
-  /** e.g. `排版与符号（typography_and_symbols） > 2.1 中文与英文、数字之间加空格`. */
-  headingPath: string;
-  meta: { moduleId: string; moduleName: string; ruleId: string; ruleType: Rule["type"]; file: string };
-  lineStart: number;
-  lineEnd: number;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseRuleMarkdown } from "./parseRuleMarkdown.js";
 import { checkModule, fixModule, mechanicalRuleIds, semanticRuleIds } from "./moduleChecks.js";
 
-const modules = parseRuleMarkdown(fs.readFileSync(path.join(import.meta.dirname, "..", "..", "..", "rules", "DOC_GUIDELINES.md"), "utf8"), "DOC_GUIDELINES.md");
+const modules = parseRuleMarkdown(fs.readFileSync(path.join(import.meta.dirname, "..", "..", "..", "..", "..", "rules", "DOC_GUIDELINES.md"), "utf8"), "DOC_GUIDELINES.md");
 const byId = (id: string) => modules.find((m) => m.id === id)!;
 
 describe("per-module deterministic checks", () => {

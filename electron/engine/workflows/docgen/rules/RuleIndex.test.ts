@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { HashEmbedder } from "../../../tests/knowledge/HashEmbedder.js";
+import { HashEmbedder } from "../../../../../tests/knowledge/HashEmbedder.js";
 import { parseGuide, moduleQuery, RULE_CHUNK_SIZE } from "./guideChunks.js";
 import { RuleIndex, pickForModule } from "./RuleIndex.js";
 
-const guidePath = path.join(import.meta.dirname, "..", "..", "..", "rules", "DOC_GUIDELINES.md");
+const guidePath = path.join(import.meta.dirname, "..", "..", "..", "..", "..", "rules", "DOC_GUIDELINES.md");
 const guideText = fs.readFileSync(guidePath, "utf8");
 const dirs: string[] = [];
 const tmp = () => {

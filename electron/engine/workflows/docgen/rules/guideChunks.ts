@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { splitText } from "../knowledge/ingest/splitText.js";
+import { splitText } from "../../../knowledge/ingest/splitText.js";
 import { parseRuleMarkdown } from "./parseRuleMarkdown.js";
 import type { RuleModule } from "./Rule.js";
 

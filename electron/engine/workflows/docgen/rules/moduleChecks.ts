@@ -1,9 +1,9 @@
-import { CHECKED_RULES } from "../../../shared/rules/checks/analyzeMarkdown.js";
-import { fixMarkdown } from "../../../shared/rules/fixMarkdown.js";
-import { lintMarkdown } from "../../../shared/rules/lintMarkdown.js";
+import { CHECKED_RULES } from "../../../../../shared/rules/checks/analyzeMarkdown.js";
+import { fixMarkdown } from "../../../../../shared/rules/fixMarkdown.js";
+import { lintMarkdown } from "../../../../../shared/rules/lintMarkdown.js";
 import type { RuleModule } from "./Rule.js";
-import type { TypographyConventions } from "../../../shared/rules/TypographyConventions.js";
-import type { Violation } from "../../../shared/rules/Violation.js";
+import type { TypographyConventions } from "../../../../../shared/rules/TypographyConventions.js";
+import type { Violation } from "../../../../../shared/rules/Violation.js";
 
 const CHECKED = new Set<string>(CHECKED_RULES);
 

@@ -1,9 +1,12 @@
-import { ScriptoriumError } from "../../../shared/errors.js";
-import type { Rule, RuleChunk, RuleModule } from "./Rule.js";
+import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { RULE_SUBJECTS, type Rule, type RuleModule, type RuleSubject } from "./Rule.js";
 
 const MODULE_HEADING = /^##\s+([A-Za-z][\w-]*)\s*[（(]\s*(.+?)\s*[）)]\s*$/;
 const RULE_HEADING = /^###\s+(\d+\.\d+)\s+(.+?)\s*$/;
 const TYPE_LINE = /^\s*[-*]\s*类型\s*[：:]\s*(mechanical|semantic)\b/m;
+const SUBJECT_LINE = /^\s*[-*]\s*(?:对象|applies to)\s*[：:]\s*(.+)$/im;
+/** The words a `- 对象：` line may use, in either language. */
+const SUBJECT_WORDS: Record<string, RuleSubject> = { 代码: "code", code: "code", 图表: "figure", figure: "figure", figures: "figure", 标识符: "identifier", identifier: "identifier", identifiers: "identifier" };
 
 /**
  * Parse one style-guide file: `##` headings of the form `id（中文名）` open a module, numbered `###` headings
@@ -23,7 +26,8 @@ export function parseRuleMarkdown(markdown: string, file: string): RuleModule[] 
     const body = lines.slice(rule.start + 1, last + 1).join("\n").trim();
     const type = TYPE_LINE.exec(body)?.[1] as Rule["type"] | undefined;
     if (!type) throw new ScriptoriumError("bad_request", `Rule ${rule.id} in ${file} has no "- 类型：mechanical|semantic" line.`, { file, rule: rule.id });
-    module.rules.push({ id: rule.id, moduleId: module.id, title: rule.title, type, body, file, lineStart: rule.start + 1, lineEnd: last + 1 });
+    const subjects = subjectsOf(body, rule.id, file);
+    module.rules.push({ id: rule.id, moduleId: module.id, title: rule.title, type, ...(subjects ? { subjects } : {}), body, file, lineStart: rule.start + 1, lineEnd: last + 1 });
     rule = undefined;
   };
   lines.forEach((line, i) => {
@@ -51,30 +55,15 @@ export function parseRuleMarkdown(markdown: string, file: string): RuleModule[] 
   return modules;
 }
 
-/** Merge modules parsed from several files: a module id seen again gets the later rules appended. */
-export function mergeModules(parts: RuleModule[][]): RuleModule[] {
-  const byId = new Map<string, RuleModule>();
-  for (const m of parts.flat()) {
-    const existing = byId.get(m.id);
-    if (existing) existing.rules.push(...m.rules);
-    else byId.set(m.id, { ...m, rules: [...m.rules] });
+/** The subjects of a `- 对象：代码、图表` line (none: the rule is about the whole text); an unknown word is `bad_request` naming it. */
+function subjectsOf(body: string, ruleId: string, file: string): RuleSubject[] | undefined {
+  const line = SUBJECT_LINE.exec(body)?.[1];
+  if (line === undefined) return undefined;
+  const words = line.split(/[、,，/\s]+/).map((w) => w.trim().toLowerCase()).filter(Boolean);
+  const subjects = words.map((w) => SUBJECT_WORDS[w]);
+  const unknown = words.filter((_w, i) => !subjects[i]);
+  if (unknown.length || !words.length) {
+    throw new ScriptoriumError("bad_request", `Rule ${ruleId} in ${file}: "对象" may name ${Object.keys(SUBJECT_WORDS).join(", ")}; got "${line.trim()}".`, { file, rule: ruleId });
   }
-  return [...byId.values()];
-}
-
-/** The chunk texts the knowledge layer ingests into the `rules` collection, one per rule. */
-export function ruleChunksForIndex(modules: RuleModule[]): RuleChunk[] {
-  return modules.flatMap((m) =>
-    m.rules.map((r) => {
-      const headingPath = `${m.name}（${m.id}） > ${r.id} ${r.title}`;
-      return {
-        id: `rule:${r.id}`,
-        text: `【所属章节：${headingPath}】\n${r.body}`,
-        headingPath,
-        meta: { moduleId: m.id, moduleName: m.name, ruleId: r.id, ruleType: r.type, file: r.file },
-        lineStart: r.lineStart,
-        lineEnd: r.lineEnd,
-      };
-    }),
-  );
+  return [...new Set(subjects as RuleSubject[])].filter((s) => (RULE_SUBJECTS as readonly string[]).includes(s));
 }
