@@ -95,4 +95,48 @@ describeS3("team library on S3 (versitygw)", (binary) => {
     expect((refused as ScriptoriumError).message).toMatch(/reads the team library s3:\/\/team\/library and cannot import into it/);
     expect(await writer.countChunks("library")).toBe(3);
   });
+
+  it("refuses a table built by another embedding model, naming both", async () => {
+    const uri = "s3://team/models";
+    const writer = desk("models-writer", { library: remote(uri, "writer") });
+    await writer.ingest({ paths: [folder("models", { "a.md": "# A\n\nAlpha text for the model check." })], collection: "library" });
+    const other = desk("models-reader", { library: remote(uri, "reader") }, new HashEmbedder(48, "another-model"));
+    const error = await other.search({ query: "alpha", limit: 1, collection: "library" }).then(() => null, (e: unknown) => e);
+    expect((error as ScriptoriumError).code).toBe("conflict");
+    expect((error as ScriptoriumError).message).toContain("hash-bigram-32/32 → another-model/48");
+    // Nothing was dropped: the writer still finds its file.
+    expect((await writer.search({ query: "alpha text", limit: 1, collection: "library" }))[0]?.content).toContain("Alpha");
+  });
+
+  it("two writers importing at once into one table: both kept, each file once", async () => {
+    const uri = "s3://team/shared";
+    const one = desk("writer-one", { library: remote(uri, "writer") });
+    const two = desk("writer-two", { library: remote(uri, "writer") });
+    const files = (tag: string) =>
+      Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`${tag}-${i}.md`, `# ${tag} ${i}\n\nDocument ${i} of desk ${tag}: ${tag}${i} marker.`]));
+    const [a, b] = await Promise.all([
+      one.ingest({ paths: [folder("one", files("one"))], collection: "library" }),
+      two.ingest({ paths: [folder("two", files("two"))], collection: "library" }),
+    ]);
+    expect(a.failed).toEqual([]);
+    expect(b.failed).toEqual([]);
+    const reader = desk("shared-reader", { library: remote(uri, "reader") });
+    const texts = await reader.indexedChunks("library");
+    const markers = texts.map((chunk) => /(one|two)\d marker/.exec(chunk.text)?.[0]).filter(Boolean).sort();
+    expect(markers).toEqual([...[0, 1, 2, 3, 4, 5].map((i) => `one${i} marker`), ...[0, 1, 2, 3, 4, 5].map((i) => `two${i} marker`)].sort());
+  });
+
+  it("an unreachable store is an `unavailable` naming the library; the local library still works", async () => {
+    const dead = remote("s3://team/library", "reader", "http://127.0.0.1:9");
+    const service = desk("offline", { library: dead });
+    const error = await service.search({ query: "anything", limit: 1, collection: "library" }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).code).toBe("unavailable");
+    expect((error as ScriptoriumError).message).toContain("s3://team/library");
+    expect((error as ScriptoriumError).message).toContain("http://127.0.0.1:9");
+    // The code collection is local on this desk: import and search work.
+    const report = await service.ingest({ paths: [folder("local", { "util.ts": "export function addTax(price: number) { return price * 1.13; }\n" })], collection: "code" });
+    expect(report.ingested).toHaveLength(1);
+    expect((await service.search({ query: "addTax price", limit: 1, collection: "code" }))[0]?.content).toContain("addTax");
+  });
 });
