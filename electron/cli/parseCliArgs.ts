@@ -64,6 +64,8 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         style: { type: "string" },
         url: { type: "string" },
         from: { type: "string" },
+        // A team library on object storage for this run: ingest (as its writer) and search.
+        library: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -79,7 +81,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from", "library"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

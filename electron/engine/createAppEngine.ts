@@ -90,6 +90,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       built.knowledge = lazyKnowledgePort(context, {
         // Remote embeddings use the OpenAI-compatible endpoint's key, read per request from the secret store.
         openaiApiKey: async () => secrets.get(OPENAI_API_KEY_SECRET),
+        secret: async (name) => secrets.get(name),
         ...options.knowledgeOptions,
       });
       return override(options.knowledge, context) ?? built.knowledge;

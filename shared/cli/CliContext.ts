@@ -43,6 +43,8 @@ export interface CliFlags {
   url?: string;
   /** `article export --from N`: tracked changes from version N to `--version` (default: the latest). */
   from?: string;
+  /** `ingest|search --library s3://bucket/prefix`: the collection's team library for this run. */
+  library?: string;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */
