@@ -66,6 +66,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         from: { type: "string" },
         // A team library on object storage for this run: ingest (as its writer) and search.
         library: { type: "string" },
+        "with-secrets": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -87,5 +88,6 @@ export function parseCliArgs(argv: string[]): ParsedCli {
   }
   if (v["text-file"] !== undefined) flags.textFile = v["text-file"];
   if (v["max-tokens"] !== undefined) flags.maxTokens = v["max-tokens"];
+  if (v["with-secrets"] === true) flags.withSecrets = true;
   return { positionals: parsed.positionals, flags, help: v.help === true };
 }

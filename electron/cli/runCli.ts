@@ -8,6 +8,7 @@ import { modelsCommand } from "./commands/models.js";
 import { providerCommand } from "./commands/provider.js";
 import { refsCommand } from "./commands/refs.js";
 import { searchCommand } from "./commands/search.js";
+import { backupCommand, diagnosticsCommand, restoreCommand } from "./commands/backup.js";
 import { settingsCommand } from "./commands/settings.js";
 import { parseCliArgs } from "./parseCliArgs.js";
 import { sessionsCommand } from "./commands/sessionsCommand.js";
@@ -40,6 +41,9 @@ const CORE_GROUPS: Record<string, CommandGroup> = {
   provider: providerCommand,
   // issue 30
   refs: refsCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  diagnostics: diagnosticsCommand,
 };
 
 /** The CLI's help text for a registry: core commands, then each workflow's lines. */

@@ -45,6 +45,8 @@ export interface CliFlags {
   from?: string;
   /** `ingest|search --library s3://bucket/prefix`: the collection's team library for this run. */
   library?: string;
+  /** `backup --with-secrets`: include secrets.json. */
+  withSecrets?: boolean;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */
