@@ -112,7 +112,7 @@ export const SettingsSchema = z.object({
       readConsistencySeconds: z.number().min(0).max(3600).default(5),
     })
     .default({ locations: {}, endpoint: null, region: null, allowHttp: false, role: "reader", readConsistencySeconds: 5 }),
-  /** Updates from an intranet mirror (electron-updater's generic provider); off by default. */
+  /** Updates of the desktop app from an intranet mirror folder (electron-updater's generic provider); off by default. */
   updates: z
     .object({ enabled: z.boolean().default(false), url: z.string().url().nullable().default(null) })
     .default({ enabled: false, url: null }),
