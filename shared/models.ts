@@ -73,6 +73,9 @@ export type ThinkingMode = (typeof THINKING_MODES)[number];
 export const ThinkingModeSchema = z.enum(THINKING_MODES);
 export type Backend = (typeof BACKENDS)[number];
 
+/** A team library location: `s3://bucket/prefix`. */
+const S3Uri = z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/\S*)?$/, "expected s3://bucket/prefix");
+
 /** User settings, persisted in `app.db`. Every field has a default so an empty db is valid. */
 export const SettingsSchema = z.object({
   locale: z.enum(["zh-CN", "en"]).default("zh-CN"),
@@ -108,6 +111,28 @@ export const SettingsSchema = z.object({
   showThoughts: z.boolean().default(false),
   /** Base URL replacing the catalog's host for intranet mirrors, e.g. `http://mirror.corp/models/`. */
   mirrorBaseUrl: z.string().url().nullable().default(null),
+  /**
+   * A team library on S3-compatible storage: `locations` maps a collection (library, papers, code)
+   * to `s3://bucket/prefix` (absent = the local table in the data dir). One machine is the
+   * `writer` (adds, deletes, compaction, index builds); every other desk is a `reader` that sees
+   * its commits within `readConsistencySeconds`. Keys live in the secret store or the AWS_* env.
+   */
+  objectStore: z
+    .object({
+      locations: z.object({ library: S3Uri, papers: S3Uri, code: S3Uri }).partial().default({}),
+      endpoint: z.string().url().nullable().default(null),
+      region: z.string().min(1).max(64).nullable().default(null),
+      allowHttp: z.boolean().default(false),
+      role: z.enum(["writer", "reader"]).default("reader"),
+      readConsistencySeconds: z.number().min(0).max(3600).default(5),
+    })
+    .default({ locations: {}, endpoint: null, region: null, allowHttp: false, role: "reader", readConsistencySeconds: 5 }),
+  /** Updates of the desktop app from an intranet mirror folder (electron-updater's generic provider); off by default. */
+  updates: z
+    .object({ enabled: z.boolean().default(false), url: z.string().url().nullable().default(null) })
+    .default({ enabled: false, url: null }),
+  /** The log file's level (`<dataDir>/logs/scriptorium.log`). */
+  logLevel: z.enum(["error", "warn", "info", "debug"]).default("info"),
   article: z
     .object({
       reviewThreshold: z.number().min(0).max(100).default(80),

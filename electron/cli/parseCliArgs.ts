@@ -67,6 +67,9 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         // The session's own model and 思考 (run.start's model_name / thinking).
         "model-name": { type: "string" },
         thinking: { type: "string" },
+        // A team library on object storage for this run: ingest (as its writer) and search.
+        library: { type: "string" },
+        "with-secrets": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -82,7 +85,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from", "library"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }
@@ -90,5 +93,6 @@ export function parseCliArgs(argv: string[]): ParsedCli {
   if (v["max-tokens"] !== undefined) flags.maxTokens = v["max-tokens"];
   if (v["model-name"] !== undefined) flags.modelName = v["model-name"];
   if (v.thinking !== undefined) flags.thinking = v.thinking;
+  if (v["with-secrets"] === true) flags.withSecrets = true;
   return { positionals: parsed.positionals, flags, help: v.help === true };
 }

@@ -8,6 +8,7 @@ import { modelsCommand } from "./commands/models.js";
 import { providerCommand } from "./commands/provider.js";
 import { refsCommand } from "./commands/refs.js";
 import { searchCommand } from "./commands/search.js";
+import { backupCommand, diagnosticsCommand, restoreCommand } from "./commands/backup.js";
 import { settingsCommand } from "./commands/settings.js";
 import { parseCliArgs } from "./parseCliArgs.js";
 import { sessionsCommand } from "./commands/sessionsCommand.js";
@@ -21,8 +22,10 @@ const CORE_USAGE = [
   "settings get | set <key> <json>",
   "sessions list",
   "lint <file.md> [--json] [--fix]",
-  "ingest <paths…> [--collection library|papers|code] | ingest --watch <dir> [--collection C]",
-  'search "<query>" [--limit N] [--collection C]',
+  "ingest <paths…> [--collection library|papers|code] [--library s3://bucket/prefix] | ingest --watch <dir> [--collection C] [--library s3://…]",
+  'search "<query>" [--limit N] [--collection C] [--library s3://bucket/prefix]',
+  "backup --out <file.zip> [--with-secrets] | restore <file.zip>",
+  "diagnostics --out <file.zip>",
   "provider list | test <name>",
   "refs format <file.bib|file.ris> --style gb-t-7714|apa [--locale zh|en] [--json]",
 ];
@@ -38,6 +41,9 @@ const CORE_GROUPS: Record<string, CommandGroup> = {
   provider: providerCommand,
   // issue 30
   refs: refsCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
+  diagnostics: diagnosticsCommand,
 };
 
 /** The CLI's help text for a registry: core commands, then each workflow's lines. */
@@ -52,7 +58,7 @@ export interface CliIo {
 }
 
 /** Opens the engine for the global flags; injected so tests can serve a fake. */
-export type OpenApi = (flags: CliFlags) => Promise<DisposableApi>;
+export type OpenApi = (flags: CliFlags, command?: string) => Promise<DisposableApi>;
 
 /**
  * Run one CLI invocation and return its exit code: 0 ok, 1 failure, 2 usage. Errors become one
@@ -72,7 +78,7 @@ export async function runCli(argv: string[], io: CliIo, openApi: OpenApi, regist
     const ctx: CliContext = {
       args,
       flags: parsed.flags,
-      api: async () => (opened ??= await openApi(parsed.flags)),
+      api: async () => (opened ??= await openApi(parsed.flags, group)),
       out: (line) => io.stdout.write(`${line}\n`),
       write: (text) => io.stdout.write(text),
       err: (line) => io.stderr.write(`${line}\n`),

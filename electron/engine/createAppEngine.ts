@@ -18,6 +18,10 @@ import { FileSecretStore } from "./search/FileSecretStore.js";
 import { ProviderRegistry, type ProviderRegistryOptions } from "./search/ProviderRegistry.js";
 import type { SearchService } from "./search/SearchService.js";
 import type { SecretStore } from "./search/SecretStore.js";
+import { createFileLogger, type FileLogger } from "./diagnostics/fileLogger.js";
+import { S3_ACCESS_KEY_SECRET, S3_SECRET_KEY_SECRET } from "./knowledge/LibraryLocation.js";
+import { SYSTEM_STREAM } from "../../shared/events.js";
+import { systemStreamCursor } from "../../shared/cli/waitForTask.js";
 
 export interface CreateAppEngineOptions extends CreateEngineOptions {
   /** Folder with `models/catalog.json` and `rules/`; default: the repo root or the packaged app folder. */
@@ -44,6 +48,8 @@ export interface AppServices {
   readonly secrets: SecretStore;
   /** The settings-driven LLM router; null when the caller injected its own LLM. */
   readonly llm: LlmRouter | null;
+  /** The log file (`<dataDir>/logs/scriptorium.log`): start, failed tasks and errors, secrets redacted. */
+  readonly log: FileLogger;
 }
 
 /** The engine as the app runs it, plus the app's own services. */
@@ -89,6 +95,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       built.knowledge = lazyKnowledgePort(context, {
         // Remote embeddings use the OpenAI-compatible endpoint's key, read per request from the secret store.
         openaiApiKey: async () => secrets.get(OPENAI_API_KEY_SECRET),
+        secret: async (name) => secrets.get(name),
         ...options.knowledgeOptions,
       });
       return override(options.knowledge, context) ?? built.knowledge;
@@ -152,7 +159,27 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       if (engine.parts.settings.get().chatModel !== registered.id) engine.parts.settings.update({ chatModel: registered.id });
     }
   }
-  return Object.assign(engine, { app: { appRoot, knowledge, models, registry, search, secrets, llm: built.llm } });
+  const log = await startLog(engine, dataRoot, secrets);
+  return Object.assign(engine, { app: { appRoot, knowledge, models, registry, search, secrets, llm: built.llm, log } });
+}
+
+/**
+ * The rotating log file: one line at start, then every error and failed task of the system
+ * stream. The known keys (OpenAI endpoint, object store) are read once and redacted by value;
+ * credential shapes are redacted whatever their value.
+ */
+async function startLog(engine: Engine, dataRoot: string, secrets: SecretStore): Promise<FileLogger> {
+  const settings = await engine.call("settings.get", {});
+  const known = await Promise.all([OPENAI_API_KEY_SECRET, S3_ACCESS_KEY_SECRET, S3_SECRET_KEY_SECRET].map((name) => secrets.get(name).catch(() => null)));
+  const log = createFileLogger({ dir: path.join(dataRoot, "logs"), level: settings.logLevel, secrets: () => known });
+  log.info(`engine started: data dir ${dataRoot}, node ${process.versions.node}, pid ${process.pid}`);
+  const cursor = await systemStreamCursor(engine);
+  engine.subscribe(SYSTEM_STREAM, cursor, (event) => {
+    if (event.type === "error") log.error(`${event.error.code}: ${event.error.message}`);
+    else if (event.type === "progress" && event.message?.startsWith("failed")) log.warn(`${event.task}: ${event.message}`);
+    else if (event.type === "progress" && event.total !== null && event.done >= event.total) log.info(`${event.task}: ${event.message ?? "done"}`);
+  });
+  return log;
 }
 
 /** An injected service (or factory) of the caller, resolved against the context. */

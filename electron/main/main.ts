@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { BrowserWindow, Menu, Notification, app, dialog, ipcMain, protocol, safeStorage, shell } from "electron";
-import { createAppEngine } from "../engine/createAppEngine.js";
+import { createAppEngine, type AppEngine } from "../engine/createAppEngine.js";
 import type { Engine } from "../engine/Engine.js";
 import { APP_ENTRY_URL, APP_SCHEME } from "./appOrigin.js";
 import { createAppProtocolHandler } from "./appProtocol.js";
@@ -12,6 +12,7 @@ import { appMenuTemplate } from "./appMenu.js";
 import { createRunNotifier } from "./runNotifier.js";
 import { registerFolderChooser } from "./folderChooser.js";
 import { startDiscoverableServer, type DiscoverableServer } from "../server/serverDiscovery.js";
+import { checkIntranetUpdates } from "./update/intranetUpdater.js";
 
 // Electron shell only: lifecycle, one hardened window, IPC → engine. Everything that thinks is in the engine.
 
@@ -23,7 +24,7 @@ const devOrigin = devUrl ? new URL(devUrl).origin : null;
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 app.enableSandbox();
 
-let engine: Engine | null = null;
+let engine: AppEngine | null = null;
 let localServer: DiscoverableServer | null = null;
 let disposed = false;
 
@@ -37,6 +38,9 @@ async function start(): Promise<void> {
   // Provider and OpenAI keys are encrypted with the OS keychain instead of the server's 0600 file.
   const secrets = new SafeStorageSecretStore(safeStorage, dataDir);
   engine = await createAppEngine({ dataDir, secrets });
+  // Updates from the intranet mirror in the settings (off by default), in the background.
+  const { updates } = await engine.call("settings.get", {});
+  if (app.isPackaged) void checkIntranetUpdates(updates, { configPath: path.join(dataDir, "app-update.yml"), log: engine.app.log });
   // Loopback server + <userData>/server.json for local tools (`npm run mcp` forwards here: one model load).
   localServer = await startDiscoverableServer({ api: engine, dataDir }).catch((error: unknown) => {
     console.error("[main] local tool server not started", error);

@@ -3,6 +3,7 @@ import { useApp, useT } from "../store/StoreProvider.js";
 import { ProgressBar } from "../components/ProgressBar.js";
 import { ImportReportView } from "../components/ImportReportView.js";
 import { FolderBindingsCard } from "./FolderBindingsCard.js";
+import { TeamLibraryCard } from "./TeamLibraryCard.js";
 
 /** The knowledge library: import paths with progress, bound folders, sources with chunk counts, delete, re-index. */
 export function KnowledgePanel() {
@@ -67,6 +68,7 @@ export function KnowledgePanel() {
         ))}
       </section>
       <FolderBindingsCard />
+      <TeamLibraryCard />
       <section className="card card--wide">
         <h2>{t("knowledge.sources")}</h2>
         {sources.length === 0 ? (

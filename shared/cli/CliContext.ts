@@ -47,6 +47,10 @@ export interface CliFlags {
   modelName?: string;
   /** `article start` / `chat`: the session's 思考, off | budget | unlimited. */
   thinking?: string;
+  /** `ingest|search --library s3://bucket/prefix`: the collection's team library for this run. */
+  library?: string;
+  /** `backup --with-secrets`: include secrets.json. */
+  withSecrets?: boolean;
 }
 
 /** An engine the CLI opened and must dispose before exiting. */

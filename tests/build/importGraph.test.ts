@@ -16,7 +16,7 @@ const graph = readImportGraph(ROOT);
 const LAYERS: Array<[rank: number, pattern: RegExp]> = [
   [0, /^shared\//],
   [1, /^electron\/engine\/io\//],
-  [2, /^electron\/engine\/(storage|llm|knowledge|rules|search|jobs|documents|export|references)\/|^electron\/engine\/(dataDir|defaultAppRoot)\.ts$/],
+  [2, /^electron\/engine\/(storage|llm|knowledge|rules|search|jobs|documents|export|references|backup|diagnostics)\/|^electron\/engine\/(dataDir|defaultAppRoot)\.ts$/],
   [3, /^electron\/engine\/workflows\//],
   [4, /^electron\/engine\/runtime\//],
   [5, /^electron\/engine\/handlers\//],

@@ -11,6 +11,7 @@ import { LibraryProvider, type ChunkSearcher } from "./LibraryProvider.js";
 import { materialFromHit } from "./materialFromHit.js";
 import { SourceRepository } from "./SourceRepository.js";
 import type { StartupRepair } from "../storage/quarantine.js";
+import type { RemoteLibrary } from "./LibraryLocation.js";
 
 export interface KnowledgeServiceOptions {
   /** The data directory; the index lives in `<dataDir>/lancedb`. */
@@ -28,6 +29,8 @@ export interface KnowledgeServiceOptions {
   optimizeEvery?: number;
   /** Chunks per embedding batch; default 32. */
   batchSize?: number;
+  /** Collections kept on object storage (a team library), resolved once per service; default none. */
+  remote?: () => Promise<Partial<Record<Collection, RemoteLibrary>>>;
 }
 
 export interface TaskCallbacks {
@@ -45,13 +48,16 @@ export class KnowledgeService implements ChunkSearcher {
   private ready: Promise<{ store: KnowledgeStore; ingestor: Ingestor; embedder: Embedder }> | undefined;
   private loadedEmbedder: Promise<Embedder> | undefined;
   private closed = false;
+  private remotes: Promise<Partial<Record<Collection, RemoteLibrary>>> | undefined;
 
   constructor(private readonly options: KnowledgeServiceOptions) {
     this.sourceRepo = new SourceRepository(options.db);
   }
 
   async ingest(request: { paths: string[]; collection: Collection }, callbacks: TaskCallbacks = {}): Promise<IngestReport> {
-    const { ingestor } = await this.open();
+    const { ingestor, store } = await this.open();
+    // A reader of a team library is refused once, before any file is read.
+    store.assertWritable(request.collection, "import into");
     const options: IngestOptions = { collection: request.collection, ...callbacks };
     return ingestor.ingest(request.paths, options);
   }
@@ -102,7 +108,8 @@ export class KnowledgeService implements ChunkSearcher {
     options: StoreSearchOptions & { signal?: AbortSignal },
   ): Promise<ChunkHit[]> {
     // An empty collection needs no model: do not load one (maybe the chat model) to find nothing.
-    if (this.sourceRepo.chunkCount(collection) === 0) return [];
+    // A team library's chunks are on the store, not in this desk's app.db.
+    if (!(await this.isRemote(collection)) && this.sourceRepo.chunkCount(collection) === 0) return [];
     const { store, embedder } = await this.open();
     const mode = options.mode ?? "hybrid";
     const [vector] = mode === "fts" ? [undefined] : await embedder.embed([query], options.signal);
@@ -111,7 +118,7 @@ export class KnowledgeService implements ChunkSearcher {
 
   /** Chunks in the index (0 without loading the model when app.db has none). */
   async countChunks(collection: Collection): Promise<number> {
-    if (this.sourceRepo.chunkCount(collection) === 0) return 0;
+    if (!(await this.isRemote(collection)) && this.sourceRepo.chunkCount(collection) === 0) return 0;
     return (await this.open()).store.count(collection);
   }
 
@@ -129,6 +136,17 @@ export class KnowledgeService implements ChunkSearcher {
     let total = 0;
     for (const name of collection ? [collection] : COLLECTIONS) total += await ingestor.reindex(name, callbacks);
     return total;
+  }
+
+  /** Whether a collection is a team library on object storage (the location settings are read once per service). */
+  async isRemote(collection: Collection): Promise<boolean> {
+    return (await this.remoteLibraries())[collection] !== undefined;
+  }
+
+  private remoteLibraries(): Promise<Partial<Record<Collection, RemoteLibrary>>> {
+    this.remotes ??= this.options.remote?.() ?? Promise.resolve({});
+    this.remotes.catch(() => (this.remotes = undefined));
+    return this.remotes;
   }
 
   /** The `library` collection as a research search provider. */
@@ -162,8 +180,10 @@ export class KnowledgeService implements ChunkSearcher {
     if (this.closed) return Promise.reject(new ScriptoriumError("unavailable", "The knowledge service is closed."));
     this.ready ??= (async () => {
       const embedder = await this.embedder();
+      const remote = await this.remoteLibraries();
       let ingestor: Ingestor | undefined;
       const store = await KnowledgeStore.open({
+        remote,
         dir: path.join(this.options.dataDir, "lancedb"),
         modelId: embedder.modelId,
         dimensions: embedder.dimensions,

@@ -17,6 +17,8 @@ import {
 import { l2Normalize } from "./l2Normalize.js";
 import { reciprocalRankFusion } from "./reciprocalRankFusion.js";
 import type { StartupRepair } from "../storage/quarantine.js";
+import type { RemoteLibrary } from "./LibraryLocation.js";
+import { remoteError, withCommitRetry } from "./remoteLibrary.js";
 
 export type SearchMode = "hybrid" | "vector" | "fts";
 
@@ -48,6 +50,12 @@ export interface KnowledgeStoreOptions {
    * Default {@link ANN_THRESHOLD}; `Infinity` never builds one.
    */
   annThreshold?: number;
+  /**
+   * Collections whose table lives on object storage (`s3://bucket/prefix`) instead of `dir`. A
+   * shared table is never dropped or re-created here: a missing one is created only by the
+   * writer, a damaged or other-model one is reported, and a reader refuses every write.
+   */
+  remote?: Partial<Record<Collection, RemoteLibrary>>;
 }
 
 /** Default row count for the ANN index: under it a flat scan is exact and quick enough. */
@@ -99,6 +107,8 @@ export interface StoreSearchOptions {
  */
 export class KnowledgeStore {
   private readonly tables = new Map<Collection, Promise<lancedb.Table>>();
+  /** One connection per remote URI (collections may share one prefix). */
+  private readonly remoteDbs = new Map<string, Promise<lancedb.Connection>>();
   private readonly writes = new Map<Collection, number>();
   /** Per table: the background ANN build in progress, and the row count it was trained on. */
   private readonly ann = new Map<Collection, { building: Promise<void> | null; trainedRows: number }>();
@@ -133,9 +143,13 @@ export class KnowledgeStore {
   /** Replaces the chunks of the given sources by `chunks` (one delete + one batched add). */
   async replaceSources(collection: Collection, sourceIds: string[], chunks: IndexedChunk[]): Promise<void> {
     for (const chunk of chunks) this.assertVector(chunk);
+    this.assertWritable(collection, "import into");
     const table = await this.table(collection);
-    if (sourceIds.length > 0) await table.delete(sourceFilter(sourceIds));
-    if (chunks.length > 0) await table.add(chunks.map((chunk) => toRow({ ...chunk, vector: unitCopy(chunk.vector) })));
+    const rows = chunks.map((chunk) => toRow({ ...chunk, vector: unitCopy(chunk.vector) }));
+    await this.write(collection, async () => {
+      if (sourceIds.length > 0) await table.delete(sourceFilter(sourceIds));
+      if (rows.length > 0) await table.add(rows);
+    });
     await this.afterWrite(collection, table);
   }
 
@@ -146,13 +160,14 @@ export class KnowledgeStore {
 
   async deleteSources(collection: Collection, sourceIds: string[]): Promise<void> {
     if (sourceIds.length === 0) return;
+    this.assertWritable(collection, "delete from");
     const table = await this.table(collection);
-    await table.delete(sourceFilter(sourceIds));
+    await this.write(collection, () => table.delete(sourceFilter(sourceIds)));
     await this.afterWrite(collection, table);
   }
 
   async count(collection: Collection, where?: string): Promise<number> {
-    return (await this.table(collection)).countRows(where);
+    return this.read(collection, async () => (await this.table(collection)).countRows(where));
   }
 
   /** Every chunk of a collection as `id` + text, sorted by id (tests compare index contents). */
@@ -163,6 +178,14 @@ export class KnowledgeStore {
 
   /** Drops the table and creates it empty (no rebuild hook): used by a full re-index. */
   async clear(collection: Collection): Promise<void> {
+    if (this.remoteOf(collection)) {
+      throw new ScriptoriumError(
+        "conflict",
+        `The ${collection} index is the team library at ${this.remoteOf(collection)!.uri}; it is not dropped from a desk. ` +
+          `Re-index it on the writer by pointing a new prefix at it, or delete its sources one by one.`,
+        { collection },
+      );
+    }
     await this.whenIndexed(collection);
     this.ann.delete(collection);
     this.tables.delete(collection);
@@ -178,6 +201,14 @@ export class KnowledgeStore {
    * All scores are 0..1.
    */
   async search(
+    collection: Collection,
+    query: { text: string; vector?: Float32Array },
+    options: StoreSearchOptions,
+  ): Promise<ChunkHit[]> {
+    return this.read(collection, () => this.searchTable(collection, query, options));
+  }
+
+  private async searchTable(
     collection: Collection,
     query: { text: string; vector?: Float32Array },
     options: StoreSearchOptions,
@@ -198,9 +229,15 @@ export class KnowledgeStore {
 
   /** Compacts fragments, folds new rows into the FTS index and prunes versions older than a day. */
   async optimize(collection: Collection): Promise<void> {
+    this.assertWritable(collection, "compact");
     const table = await this.table(collection);
-    await table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) });
+    await this.write(collection, () => table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) }));
     this.writes.set(collection, 0);
+  }
+
+  /** The remote location of a collection, or undefined for a local table. */
+  remoteOf(collection: Collection): RemoteLibrary | undefined {
+    return this.options.remote?.[collection];
   }
 
   close(): void {
@@ -209,6 +246,8 @@ export class KnowledgeStore {
     }
     this.tables.clear();
     this.db.close();
+    for (const pending of this.remoteDbs.values()) void pending.then((db) => db.close()).catch(() => undefined);
+    this.remoteDbs.clear();
   }
 
   // The score columns are selected by name: left implicit, Lance logs a deprecation warning per query.
@@ -263,7 +302,7 @@ export class KnowledgeStore {
     const writes = (this.writes.get(collection) ?? 0) + 1;
     this.writes.set(collection, writes);
     if (writes >= (this.options.optimizeEvery ?? 20)) {
-      await table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) });
+      await this.write(collection, () => table.optimize({ cleanupOlderThan: new Date(Date.now() - 24 * 3600_000) }));
       this.writes.set(collection, 0);
     }
     this.scheduleVectorIndex(collection, table);
@@ -282,6 +321,7 @@ export class KnowledgeStore {
    * benchmark compares flat and indexed search on one table this way); resolves when done.
    */
   async ensureVectorIndex(collection: Collection, minRows = this.options.annThreshold ?? ANN_THRESHOLD): Promise<void> {
+    this.assertWritable(collection, "build an index on");
     await this.whenIndexed(collection);
     this.scheduleVectorIndex(collection, await this.table(collection), minRows);
     await this.whenIndexed(collection);
@@ -298,18 +338,20 @@ export class KnowledgeStore {
    * folded into the existing index by optimize()). One build per table at a time.
    */
   private scheduleVectorIndex(collection: Collection, table: lancedb.Table, threshold = this.options.annThreshold ?? ANN_THRESHOLD): void {
-    if (!Number.isFinite(threshold)) return;
+    if (!Number.isFinite(threshold) || this.remoteOf(collection)?.role === "reader") return;
     const state = this.ann.get(collection) ?? { building: null, trainedRows: 0 };
     this.ann.set(collection, state);
     if (state.building) return;
     state.building = (async () => {
       const rows = await table.countRows();
       if (rows < threshold || (state.trainedRows > 0 && rows < state.trainedRows * 2)) return;
-      await table.createIndex("vector", {
-        config: lancedb.Index.hnswSq({ distanceType: ANN_DISTANCE, numPartitions: annPartitions(rows), m: ANN_M }),
-        replace: true,
-        name: VECTOR_INDEX,
-      });
+      await this.write(collection, () =>
+        table.createIndex("vector", {
+          config: lancedb.Index.hnswSq({ distanceType: ANN_DISTANCE, numPartitions: annPartitions(rows), m: ANN_M }),
+          replace: true,
+          name: VECTOR_INDEX,
+        }),
+      );
       state.trainedRows = rows;
     })()
       .catch((error: unknown) => {
@@ -333,6 +375,8 @@ export class KnowledgeStore {
   }
 
   private async openOrRecreate(collection: Collection): Promise<lancedb.Table> {
+    const remote = this.remoteOf(collection);
+    if (remote) return this.openRemote(collection, remote);
     const reason = await this.tryOpen(collection);
     if (typeof reason !== "string") return reason;
     const rebuildOnChange = this.options.rebuildOnModelChange ?? ((name: Collection) => name === "rules");
@@ -356,13 +400,54 @@ export class KnowledgeStore {
     return table;
   }
 
+  /**
+   * A shared table: opened (and checked for the embedding model) or, by the writer only, created
+   * when missing — and filled from this desk's app.db, so a writer moving its library to object
+   * storage uploads it. Nothing here drops a shared table.
+   */
+  private async openRemote(collection: Collection, remote: RemoteLibrary): Promise<lancedb.Table> {
+    const where = `${remote.uri}/${collection}.lance`;
+    const reason = await this.read(collection, () => this.tryOpen(collection));
+    if (typeof reason !== "string") return reason;
+    if (reason.startsWith("model changed")) {
+      throw new ScriptoriumError(
+        "conflict",
+        `The team library ${where} was built with another embedding model (${reason.slice("model changed: ".length)}); ` +
+          `set this desk's embedding model to the one the writer uses.`,
+        { collection, uri: remote.uri },
+      );
+    }
+    if (reason.startsWith("corrupt")) {
+      throw new ScriptoriumError("unavailable", `The team library ${where} cannot be opened: ${reason.slice("corrupt: ".length)}`, { collection, uri: remote.uri });
+    }
+    if (remote.role === "reader") {
+      throw new ScriptoriumError(
+        "not_found",
+        `No team library at ${where} yet: the writer's first import creates it (this desk reads only).`,
+        { collection, uri: remote.uri },
+      );
+    }
+    // Two writers starting at once both land here: "create" with existOk opens the winner's table.
+    const table = await this.write(collection, () => this.createTable(collection, "create"));
+    const schema = await table.schema();
+    if (schema.metadata.get(MODEL_ID_KEY) !== this.options.modelId) {
+      table.close();
+      this.tables.delete(collection);
+      return this.openRemote(collection, remote);
+    }
+    this.tables.set(collection, Promise.resolve(table));
+    if (this.options.rebuild) await this.options.rebuild(collection);
+    return table;
+  }
+
   /** The table, or why it must be (re-)created: `new`, `corrupt: …`, `model changed: …`. */
   private async tryOpen(collection: Collection): Promise<lancedb.Table | string> {
-    const names = await this.db.tableNames();
+    const db = await this.connection(collection);
+    const names = await db.tableNames();
     if (!names.includes(collection)) return "new";
     let table: lancedb.Table | undefined;
     try {
-      table = await this.db.openTable(collection);
+      table = await db.openTable(collection);
       const schema = await table.schema();
       await table.countRows();
       const modelId = schema.metadata.get(MODEL_ID_KEY);
@@ -385,12 +470,61 @@ export class KnowledgeStore {
     }
   }
 
-  private async createTable(collection: Collection): Promise<lancedb.Table> {
+  private async createTable(collection: Collection, mode: "overwrite" | "create" = "overwrite"): Promise<lancedb.Table> {
     const schema = indexedChunkSchema(this.options.dimensions, this.options.modelId);
-    const table = await this.db.createEmptyTable(collection, schema, { mode: "overwrite" });
+    const db = await this.connection(collection);
+    const table = await db.createEmptyTable(collection, schema, { mode, existOk: mode === "create" });
     // Rows added later are still searched (unindexed fragments are scanned); optimize folds them in.
-    await table.createIndex("text", { config: ftsIndex(), replace: true });
+    const indices = await table.listIndices();
+    if (!indices.some((index) => index.columns.includes("text"))) await table.createIndex("text", { config: ftsIndex(), replace: true });
     return table;
+  }
+
+  /** The LanceDB connection a collection's table lives on. */
+  private connection(collection: Collection): Promise<lancedb.Connection> {
+    const remote = this.remoteOf(collection);
+    if (!remote) return Promise.resolve(this.db);
+    let pending = this.remoteDbs.get(remote.uri);
+    if (!pending) {
+      pending = lancedb.connect(remote.uri, {
+        storageOptions: remote.storageOptions,
+        // The writer sees its own commits at once; readers poll for the writer's at this interval.
+        readConsistencyInterval: remote.role === "writer" ? 0 : remote.readConsistencySeconds,
+      });
+      this.remoteDbs.set(remote.uri, pending);
+      pending.catch(() => this.remoteDbs.delete(remote.uri));
+    }
+    return pending;
+  }
+
+  /** A reader's write is refused before anything is sent to the store. */
+  assertWritable(collection: Collection, action: string): void {
+    const remote = this.remoteOf(collection);
+    if (remote?.role !== "reader") return;
+    throw new ScriptoriumError(
+      "conflict",
+      `This desk reads the team library ${remote.uri} and cannot ${action} it: only the writer (objectStore.role = "writer", ` +
+        `or \`ingest --library ${remote.uri}\` on the writer's machine) changes it.`,
+      { collection, uri: remote.uri, role: remote.role },
+    );
+  }
+
+  /** A commit: retried with backoff on a commit conflict (remote tables); store errors become typed ones. */
+  private write<T>(collection: Collection, commit: () => Promise<T>): Promise<T> {
+    const remote = this.remoteOf(collection);
+    if (!remote) return commit();
+    return withCommitRetry(commit).catch((error: unknown) => {
+      throw remoteError(error, remote, collection);
+    });
+  }
+
+  /** A read of a remote table: an unreachable store becomes an `unavailable` naming the location. */
+  private read<T>(collection: Collection, work: () => Promise<T>): Promise<T> {
+    const remote = this.remoteOf(collection);
+    if (!remote) return work();
+    return work().catch((error: unknown) => {
+      throw remoteError(error, remote, collection);
+    });
   }
 
   /** The damaged table is copied beside the lancedb folder (`lancedb.corrupt-<time>/`) before it is rebuilt. */

@@ -16,6 +16,8 @@ import { KnowledgeService } from "./KnowledgeService.js";
 import { FolderBindings } from "./FolderBindings.js";
 import { LibraryProvider } from "./LibraryProvider.js";
 import type { SearchProvider } from "../search/SearchProvider.js";
+import { COLLECTIONS } from "../../../shared/knowledge.js";
+import { remoteLibraryKey, resolveRemoteLibrary, type LibraryOverride, type RemoteLibrary } from "./LibraryLocation.js";
 
 export interface KnowledgePortOptions {
   /**
@@ -29,6 +31,10 @@ export interface KnowledgePortOptions {
   folderDebounceMs?: number;
   /** The OpenAI-compatible endpoint's key (the secret store), for `embeddingBackend: "openai"`. */
   openaiApiKey?: () => Promise<string | null | undefined>;
+  /** Reads the secret store (the object-store keys of a team library). */
+  secret?: (name: string) => Promise<string | null | undefined>;
+  /** A team-library location for this process only (`--library s3://…` on the CLI), over the settings. */
+  libraryOverride?: LibraryOverride;
 }
 
 /** The knowledge port plus what the integrator may want: the library provider and the service. */
@@ -61,7 +67,7 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
   const load = options.loadEmbedder ?? ((ctx: KnowledgeContext) => defaultLoader(ctx, options));
 
   const service = (): KnowledgeService => {
-    const key = embedderKey(context);
+    const key = `${embedderKey(context)}|${remoteLibraryKey(context.settings(), options.libraryOverride)}`;
     if (current?.key === key) return current.service;
     const previous = current;
     const entry: NonNullable<typeof current> = {
@@ -71,6 +77,7 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
         db: context.db,
         onRepair: (repair) => context.reportRepair(repair),
         embedder: async () => (entry.embedder = await load(context)),
+        remote: () => remoteLibraries(context, options),
         ...(options.batchSize ? { batchSize: options.batchSize } : {}),
       }),
     };
@@ -189,6 +196,20 @@ export function createKnowledgePort(context: KnowledgeContext, options: Knowledg
       current = undefined;
     },
   };
+}
+
+/** The collections this desk keeps on object storage, from the settings and the CLI's override. */
+async function remoteLibraries(context: KnowledgeContext, options: KnowledgePortOptions): Promise<Partial<Record<Collection, RemoteLibrary>>> {
+  const settings = context.settings();
+  const remotes: Partial<Record<Collection, RemoteLibrary>> = {};
+  for (const collection of COLLECTIONS) {
+    const remote = await resolveRemoteLibrary(collection, settings, {
+      override: options.libraryOverride,
+      ...(options.secret ? { secret: options.secret } : {}),
+    });
+    if (remote) remotes[collection] = remote;
+  }
+  return remotes;
 }
 
 /** What identifies the embedder: a change of setting re-creates the service (and its index tables). */

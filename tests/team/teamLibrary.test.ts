@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Collection } from "../../shared/knowledge.js";
+import { ScriptoriumError } from "../../shared/errors.js";
+import { KnowledgeService } from "../../electron/engine/knowledge/KnowledgeService.js";
+import type { RemoteLibrary } from "../../electron/engine/knowledge/LibraryLocation.js";
+import { AppDb } from "../../electron/engine/storage/AppDb.js";
+import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+import { describeS3, startVersitygw, type S3Server } from "./versitygw.js";
+
+/**
+ * The team library on a real S3 server (versitygw over a scratch folder): a writer and readers
+ * with separate data dirs, a reader's write refused, the embedding model enforced, two writers
+ * appending at once, and an unreachable bucket reported as such while the local library works.
+ */
+describeS3("team library on S3 (versitygw)", (binary) => {
+  let s3: S3Server;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "team-library-"));
+  const open: Array<{ service: KnowledgeService; db: AppDb }> = [];
+
+  beforeAll(async () => {
+    s3 = await startVersitygw(binary);
+    s3.bucket("team");
+  });
+  afterAll(async () => {
+    for (const { service, db } of open) {
+      await service.close();
+      db.close();
+    }
+    await s3?.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  function remote(uri: string, role: RemoteLibrary["role"], endpoint = s3.endpoint): RemoteLibrary {
+    return {
+      uri,
+      role,
+      readConsistencySeconds: 0,
+      storageOptions: {
+        awsEndpoint: endpoint,
+        awsRegion: "us-east-1",
+        awsAccessKeyId: s3.accessKey,
+        awsSecretAccessKey: s3.secretKey,
+        allowHttp: "true",
+        connect_timeout: "2s",
+        client_max_retries: "1",
+        client_retry_timeout: "5",
+      },
+    };
+  }
+
+  function desk(name: string, remotes: Partial<Record<Collection, RemoteLibrary>>, embedder = new HashEmbedder(32)): KnowledgeService {
+    const dataDir = path.join(root, name);
+    const db = AppDb.open(dataDir);
+    const service = new KnowledgeService({ dataDir, db: db.db, embedder, remote: async () => remotes });
+    open.push({ service, db });
+    return service;
+  }
+
+  function folder(name: string, files: Record<string, string>): string {
+    const dir = path.join(root, "docs", name);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+    return dir;
+  }
+
+  it("a reader with its own data dir finds what the writer imported; its writes are refused", async () => {
+    const uri = "s3://team/library";
+    const writer = desk("writer", { library: remote(uri, "writer") });
+    const docs = folder("writer", {
+      "budget.md": "# 预算\n\n季度预算审批流程：部门提交，财务复核。Quarterly budget approval.",
+      "onboarding.md": "# Onboarding\n\nNew staff get a laptop, a badge and the style guide on day one.",
+    });
+    const report = await writer.ingest({ paths: [docs], collection: "library" });
+    expect(report.ingested.map((s) => path.basename(s.path)).sort()).toEqual(["budget.md", "onboarding.md"]);
+    // The table is on the store, not in the writer's data dir.
+    expect(fs.existsSync(path.join(s3.root, "team", "library", "library.lance"))).toBe(true);
+    expect(fs.existsSync(path.join(root, "writer", "lancedb", "library.lance"))).toBe(false);
+
+    const reader = desk("reader", { library: remote(uri, "reader") });
+    expect(reader.sources("library")).toEqual([]);
+    const hits = await reader.search({ query: "laptop badge style guide", limit: 3, collection: "library" });
+    expect(hits[0]?.content).toContain("laptop");
+
+    // Later files appear for the reader without reopening it.
+    fs.writeFileSync(path.join(docs, "travel.md"), "# Travel\n\nTrain tickets are booked through the travel desk.");
+    await writer.ingest({ paths: [docs], collection: "library" });
+    await expect.poll(async () => (await reader.search({ query: "train tickets travel desk", limit: 1, collection: "library" }))[0]?.content ?? "").toContain("Train");
+
+    const refused = await reader.ingest({ paths: [docs], collection: "library" }).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(ScriptoriumError);
+    expect((refused as ScriptoriumError).code).toBe("conflict");
+    expect((refused as ScriptoriumError).message).toMatch(/reads the team library s3:\/\/team\/library and cannot import into it/);
+    expect(await writer.countChunks("library")).toBe(3);
+  });
+
+  it("refuses a table built by another embedding model, naming both", async () => {
+    const uri = "s3://team/models";
+    const writer = desk("models-writer", { library: remote(uri, "writer") });
+    await writer.ingest({ paths: [folder("models", { "a.md": "# A\n\nAlpha text for the model check." })], collection: "library" });
+    const other = desk("models-reader", { library: remote(uri, "reader") }, new HashEmbedder(48, "another-model"));
+    const error = await other.search({ query: "alpha", limit: 1, collection: "library" }).then(() => null, (e: unknown) => e);
+    expect((error as ScriptoriumError).code).toBe("conflict");
+    expect((error as ScriptoriumError).message).toContain("hash-bigram-32/32 → another-model/48");
+    // Nothing was dropped: the writer still finds its file.
+    expect((await writer.search({ query: "alpha text", limit: 1, collection: "library" }))[0]?.content).toContain("Alpha");
+  });
+
+  it("two writers importing at once into one table: both kept, each file once", async () => {
+    const uri = "s3://team/shared";
+    const one = desk("writer-one", { library: remote(uri, "writer") });
+    const two = desk("writer-two", { library: remote(uri, "writer") });
+    const files = (tag: string) =>
+      Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`${tag}-${i}.md`, `# ${tag} ${i}\n\nDocument ${i} of desk ${tag}: ${tag}${i} marker.`]));
+    const [a, b] = await Promise.all([
+      one.ingest({ paths: [folder("one", files("one"))], collection: "library" }),
+      two.ingest({ paths: [folder("two", files("two"))], collection: "library" }),
+    ]);
+    expect(a.failed).toEqual([]);
+    expect(b.failed).toEqual([]);
+    const reader = desk("shared-reader", { library: remote(uri, "reader") });
+    const texts = await reader.indexedChunks("library");
+    const markers = texts.map((chunk) => /(one|two)\d marker/.exec(chunk.text)?.[0]).filter(Boolean).sort();
+    expect(markers).toEqual([...[0, 1, 2, 3, 4, 5].map((i) => `one${i} marker`), ...[0, 1, 2, 3, 4, 5].map((i) => `two${i} marker`)].sort());
+  });
+
+  it("an unreachable store is an `unavailable` naming the library; the local library still works", async () => {
+    const dead = remote("s3://team/library", "reader", "http://127.0.0.1:9");
+    const service = desk("offline", { library: dead });
+    const error = await service.search({ query: "anything", limit: 1, collection: "library" }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).code).toBe("unavailable");
+    expect((error as ScriptoriumError).message).toContain("s3://team/library");
+    expect((error as ScriptoriumError).message).toContain("http://127.0.0.1:9");
+    // The code collection is local on this desk: import and search work.
+    const report = await service.ingest({ paths: [folder("local", { "util.ts": "export function addTax(price: number) { return price * 1.13; }\n" })], collection: "code" });
+    expect(report.ingested).toHaveLength(1);
+    expect((await service.search({ query: "addTax price", limit: 1, collection: "code" }))[0]?.content).toContain("addTax");
+  });
+});
