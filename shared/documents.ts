@@ -27,8 +27,8 @@ export type DraftVersion = z.infer<typeof DraftVersionSchema>;
 export type DocumentVersion = DraftVersion;
 
 export const EXPORT_FORMATS = ["markdown", "html", "docx"] as const;
-/** Citation styles of an export's reference list: GB/T 7714-2015 (numeric, zh/en entries) and APA. */
-export const REFERENCE_STYLE_NAMES = ["gb-t-7714", "apa"] as const;
+/** Citation styles of an export's reference list: GB/T 7714-2015 (numeric or author-year, zh/en entries) and APA. */
+export const REFERENCE_STYLE_NAMES = ["gb-t-7714", "gb-t-7714-author-date", "apa"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const SessionId = z.string().min(1).max(100);

@@ -75,6 +75,7 @@ export const en: Record<MessageKey, string> = {
   "export.refStyle.gbt": "GB/T 7714 (each entry in its language)",
   "export.refStyle.gbtZh": "GB/T 7714 (Chinese layout)",
   "export.refStyle.gbtEn": "GB/T 7714 (English layout)",
+  "export.refStyle.gbtAuthorYear": "GB/T 7714 (author-year)",
   "export.refStyle.apa": "APA",
   "draft.streaming": "Writing…",
   "draft.editNotAllowed": "Direct edits are possible while confirming the draft.",

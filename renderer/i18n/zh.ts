@@ -73,6 +73,7 @@ export const zh = {
   "export.refStyle.gbt": "GB/T 7714（按条目语言）",
   "export.refStyle.gbtZh": "GB/T 7714（中文著录）",
   "export.refStyle.gbtEn": "GB/T 7714（英文著录）",
+  "export.refStyle.gbtAuthorYear": "GB/T 7714（著者-出版年制）",
   "export.refStyle.apa": "APA",
   "draft.streaming": "正在写作…",
   "draft.editNotAllowed": "只有在确认初稿时才能直接修改。",
