@@ -29,6 +29,16 @@ export interface ExportRevisions {
   date?: Date;
 }
 
+export interface RenderOptions {
+  format: "markdown" | "html" | "docx" | "pdf";
+  /** `default`, `gb-t-9704`, or the path of a user's reference `.docx` (DOCX: its styles; PDF: the default layout). */
+  template?: string;
+  /** DOCX only: render as tracked changes from `revisions.original`. */
+  revisions?: ExportRevisions;
+  /** Appended to the file name before the extension (`-v3`, `-v1-v3-tracked`). */
+  suffix?: string;
+}
+
 /** What a workflow's export hook is given: the session and the version the user asked for. */
 export interface ExportSource {
   sessionId: string;

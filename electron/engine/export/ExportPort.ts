@@ -1,18 +1,7 @@
 import type { MethodOutput } from "../../../shared/api.js";
-import type { ExportDocument, ExportRevisions } from "./ExportDocument.js";
+import type { ExportDocument, RenderOptions } from "./ExportDocument.js";
 
-export const EXPORT_FORMAT_NAMES = ["markdown", "html", "docx", "pdf"] as const;
-export type ExportFormatName = (typeof EXPORT_FORMAT_NAMES)[number];
-
-export interface RenderOptions {
-  format: ExportFormatName;
-  /** `default`, `gb-t-9704`, or the path of a user's reference `.docx` (DOCX: its styles; PDF: the default layout). */
-  template?: string;
-  /** DOCX only: render as tracked changes from `revisions.original`. */
-  revisions?: ExportRevisions;
-  /** Appended to the file name before the extension (`-v3`, `-v1-v3-tracked`). */
-  suffix?: string;
-}
+export type { RenderOptions } from "./ExportDocument.js";
 
 /** The renderer behind `documents.export`: an ExportDocument in, a file out. */
 export interface ExportPort {

@@ -5,7 +5,7 @@ import type { SelectionRewriter } from "../documents/SelectionRewriter.js";
 import type { MethodInput } from "../../../shared/api.js";
 import { guessLocale } from "../export/citationList.js";
 import type { ExportDocument } from "../export/ExportDocument.js";
-import type { ExportPort } from "../export/ExportPort.js";
+import { lazyRenderer, type ExportPort } from "../export/ExportPort.js";
 import { applyChoices, trackedChangeList } from "../export/trackedChangeList.js";
 import type { WorkflowRunner } from "../runtime/WorkflowRunner.js";
 import type { SessionStore } from "../storage/SessionStore.js";
@@ -25,6 +25,8 @@ export interface DocumentHandlerParts {
 
 /** `documents.*`: a session's versions, diffs, restore and hand edits, export, selection rewrites. */
 export function documentHandlers({ sessions, versions, runner, exporter, rewriter }: DocumentHandlerParts): Pick<CoreHandlers, DocumentMethods> {
+  // An engine without an injected exporter renders with the built-in one (loaded on first use).
+  let defaultRenderer: ExportPort | null = null;
   const requireSession = (sessionId: string) => {
     const session = sessions.get(sessionId);
     if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
@@ -77,7 +79,7 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
     "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
     "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
     "documents.export": async (input) => {
-      const port = requirePort(exporter, "Export");
+      const port = exporter ?? (defaultRenderer ??= lazyRenderer());
       const render = { format: input.format, ...(input.template ? { template: input.template } : {}) };
       if (input.markdown !== undefined) {
         if (input.sessionId !== undefined) throw new ScriptoriumError("bad_request", "documents.export takes a sessionId or a markdown text, not both.", {});
