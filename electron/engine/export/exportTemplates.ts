@@ -84,6 +84,9 @@ export function numberHeadings(tree: Root): void {
     counters[level]! += 1;
     for (let deeper = level + 1; deeper < counters.length; deeper++) counters[deeper] = 0;
     if (ALREADY_NUMBERED.test(text)) continue;
-    (node as Heading).children.unshift({ type: "text", value: LEVEL_LABELS[level]!(counters[level]!) });
+    const label = LEVEL_LABELS[level]!(counters[level]!);
+    const first = (node as Heading).children[0];
+    if (first?.type === "text") first.value = `${label}${first.value}`;
+    else (node as Heading).children.unshift({ type: "text", value: label });
   }
 }

@@ -59,7 +59,9 @@ export async function withFontFallbacks(generated: Buffer, template: ExportTempl
     .filter((f) => !seen.has(f.eastAsia) && seen.add(f.eastAsia))
     .map((f) => `<w:font w:name="${f.eastAsia}"><w:altName w:val="${f.fallback}"/><w:charset w:val="86"/><w:family w:val="auto"/></w:font>`)
     .join("");
-  out.file("word/fontTable.xml", xml.replace(/<\/w:fonts>\s*$/, `${entries}</w:fonts>`));
+  // The generated table is empty (`<w:fonts …/>`) or closed by `</w:fonts>`.
+  const filled = /<\/w:fonts>\s*$/.test(xml) ? xml.replace(/<\/w:fonts>\s*$/, `${entries}</w:fonts>`) : xml.replace(/<w:fonts\b([^>]*?)\s*\/>\s*$/, `<w:fonts$1>${entries}</w:fonts>`);
+  out.file("word/fontTable.xml", filled);
   return out.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
 }
 
