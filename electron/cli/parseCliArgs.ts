@@ -64,6 +64,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         style: { type: "string" },
         url: { type: "string" },
         from: { type: "string" },
+        template: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -79,7 +80,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from", "template"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }
