@@ -24,17 +24,21 @@ function reviewLlm(): ScriptedLlm {
 }
 
 const LABELS = {
-  zh: { locale: "zh-CN", nav: "文档生成", review: "审查已有文档", topic: "主题", markdown: "要审查的 Markdown", start: "开始审查", rule: /规则 6\.6.\s?口语化表达改为书面语/, accept: "接受", reject: "拒绝", save: "保存为新版本", export: "导出修订版 Word", saved: (n: number) => `已保存为版本 ${n}` },
-  en: { locale: "en-US", nav: "Doc generator", review: "Review a document", topic: "Topic", markdown: "Markdown to review", start: "Review", rule: /rule 6\.6.\s?口语化表达改为书面语/i, accept: "Accept", reject: "Reject", save: "Save as a new version", export: "Export Word with tracked changes", saved: (n: number) => `Saved as version ${n}` },
+  zh: { nav: "文档生成", review: "审查已有文档", topic: "主题", markdown: "要审查的 Markdown", start: "开始审查", rule: /规则 6\.6.\s?口语化表达改为书面语/, accept: "接受", reject: "拒绝", save: "保存为新版本", export: "导出修订版 Word", saved: (n: number) => `已保存为版本 ${n}` },
+  en: { nav: "Doc generator", review: "Review a document", topic: "Topic", markdown: "Markdown to review", start: "Review", rule: /rule 6\.6.\s?口语化表达改为书面语/i, accept: "Accept", reject: "Reject", save: "Save as a new version", export: "Export Word with tracked changes", saved: (n: number) => `Saved as version ${n}` },
 } as const;
 const squeeze = (text: string) => text.replace(/\s+/g, "");
 
 describe.each(["zh", "en"] as const)("docgen review: per-change accept / reject in Chromium (%s)", { timeout: 240_000 }, (lang) => {
   const L = LABELS[lang];
   it("keeps a rejected change rejected: the saved version, the tracked Word file drawn like the normal export, and the choices after reopening", async () => {
-    const studio = await openStudio({ llm: reviewLlm() }, { locale: L.locale });
+    const studio = await openStudio({ llm: reviewLlm() });
     const { page } = studio;
     await skipOnboarding(page);
+    if (lang === "en") {
+      await page.getByLabel("界面语言").selectOption("en");
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    }
     await page.getByRole("button", { name: L.nav }).click();
     await page.getByLabel(L.review).check();
     await page.getByLabel(L.topic, { exact: true }).fill("我的文档");
