@@ -26,9 +26,9 @@ export type DraftVersion = z.infer<typeof DraftVersionSchema>;
 /** The same thing under its generic name. */
 export type DocumentVersion = DraftVersion;
 
-export const EXPORT_FORMATS = ["markdown", "html", "docx"] as const;
-/** Citation styles of an export's reference list: GB/T 7714-2015 (numeric, zh/en entries) and APA. */
-export const REFERENCE_STYLE_NAMES = ["gb-t-7714", "apa"] as const;
+export const EXPORT_FORMATS = ["markdown", "html", "docx", "pdf"] as const;
+/** Citation styles of an export's reference list: GB/T 7714-2015 (numeric or author-year, zh/en entries) and APA. */
+export const REFERENCE_STYLE_NAMES = ["gb-t-7714", "gb-t-7714-author-date", "apa"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const SessionId = z.string().min(1).max(100);
@@ -119,11 +119,21 @@ export const DocumentsMethods = {
     input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber, accepted: z.array(z.number().int().min(0)).max(100_000) }).strict(),
     output: z.object({ version: DraftVersionSchema }),
   },
+  /**
+   * A session's document (or, with `markdown` instead of `sessionId`, a Markdown text such as a
+   * file's) as Markdown, HTML, DOCX or PDF, laid out by `template`.
+   */
   export: {
     input: z
       .object({
-        sessionId: SessionId,
+        sessionId: SessionId.optional(),
+        /** Instead of a session: this Markdown is the document (its GFM footnotes become notes). */
+        markdown: z.string().max(5_000_000).optional(),
+        /** With `markdown`: the title when the text has no `# ` heading, and the file name. */
+        title: z.string().min(1).max(300).optional(),
         format: z.enum(EXPORT_FORMATS),
+        /** DOCX and PDF layout: `default`, `gb-t-9704` (党政机关公文格式), or the path of a reference .docx whose styles are used. */
+        template: z.string().min(1).max(1000).optional(),
         number: VersionNumber.optional(),
         /** Version `from` → `to` as tracked changes (docx only): accept-all gives `to`, reject-all `from`. */
         tracked: z.object({ from: VersionNumber, to: VersionNumber }).strict().optional(),
@@ -131,9 +141,11 @@ export const DocumentsMethods = {
         referenceStyle: z.enum(REFERENCE_STYLE_NAMES).optional(),
         /** With `referenceStyle`: every entry in this language (GB/T 7714 zh: 等, [J]; en: et al.); default: each entry in its own. */
         referenceLocale: z.enum(["zh", "en"]).optional(),
+        /** The language of the export's own words (reference and note headings, labels): the app's language; default: the text's. */
+        locale: z.enum(["zh", "en"]).optional(),
       })
       .strict(),
-    /** `content` is UTF-8 text for markdown/html and base64 for docx. */
+    /** `content` is UTF-8 text for markdown/html and base64 for docx/pdf. */
     output: z.object({ fileName: z.string(), mimeType: z.string(), encoding: z.enum(["utf8", "base64"]), content: z.string() }),
   },
 } as const;

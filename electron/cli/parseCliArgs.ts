@@ -70,6 +70,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
         // A team library on object storage for this run: ingest (as its writer) and search.
         library: { type: "string" },
         "with-secrets": { type: "boolean" },
+        template: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -85,7 +86,7 @@ export function parseCliArgs(argv: string[]): ParsedCli {
     embedding: v.embedding === true,
     wait: v.wait === true,
   };
-  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from", "library"] as const) {
+  for (const key of ["type", "audience", "words", "locale", "format", "out", "collection", "limit", "payload", "version", "mode", "topic", "source", "rules", "guide", "name", "report", "intent", "selected", "claims", "judge", "watch", "style", "url", "from", "library", "template"] as const) {
     const value = v[key];
     if (value !== undefined) flags[key] = value;
   }

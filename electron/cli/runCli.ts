@@ -1,6 +1,7 @@
 import { toApiError } from "../../shared/errors.js";
 import type { CliContext, CliFlags, CommandGroup, DisposableApi, ExitCode } from "../../shared/cli/CliContext.js";
 import { isUsageError, usageError } from "../../shared/cli/CliContext.js";
+import { EXPORT_USAGE, exportCommand } from "./commands/exportCommand.js";
 import { healthCommand } from "./commands/health.js";
 import { ingestCommand } from "./commands/ingest.js";
 import { lintCommand } from "./commands/lint.js";
@@ -28,6 +29,7 @@ const CORE_USAGE = [
   "diagnostics --out <file.zip>",
   "provider list | test <name>",
   "refs format <file.bib|file.ris> --style gb-t-7714|apa [--locale zh|en] [--json]",
+  EXPORT_USAGE,
 ];
 
 const CORE_GROUPS: Record<string, CommandGroup> = {
@@ -44,6 +46,7 @@ const CORE_GROUPS: Record<string, CommandGroup> = {
   backup: backupCommand,
   restore: restoreCommand,
   diagnostics: diagnosticsCommand,
+  export: exportCommand,
 };
 
 /** The CLI's help text for a registry: core commands, then each workflow's lines. */

@@ -384,9 +384,9 @@ describe("Engine: facade", () => {
     const exported: unknown[] = [];
     const { engine } = await freshEngine({
       exporter: {
-        export: async (request) => {
-          exported.push(request);
-          return { fileName: "a.md", mimeType: "text/markdown", encoding: "utf8", content: request.markdown };
+        render: async (document, options) => {
+          exported.push({ document, options });
+          return { fileName: "a.md", mimeType: "text/markdown", encoding: "utf8", content: document.markdown };
         },
       },
     });
@@ -399,7 +399,8 @@ describe("Engine: facade", () => {
     expect((await engine.call("documents.versions", { sessionId })).versions.map((v) => v.number)).toEqual([1, 2, 3]);
     expect((await rejection(engine.call("documents.version", { sessionId, number: 9 }))).code).toBe("not_found");
     expect((await engine.call("documents.export", { sessionId, format: "markdown" })).content).toBe("# one");
-    expect(exported[0]).toMatchObject({ title: "versions", format: "markdown", version: { number: 3 } });
+    // The article's hook made the document: titled by the draft's own heading, the version in the file name.
+    expect(exported[0]).toMatchObject({ document: { title: "one", markdown: "# one" }, options: { format: "markdown", suffix: "-v3" } });
   });
 
   it("renames sessions and finds them by title (case-insensitive, % taken literally)", async () => {

@@ -10,7 +10,7 @@ import type { SessionState } from "../../shared/api.js";
 export type { ModelsPort } from "./llm/manager/ModelsPort.js";
 export type { KnowledgePort } from "./knowledge/KnowledgePort.js";
 export type { ApiKeysPort, ProvidersPort } from "./search/ProvidersPort.js";
-export type { ExportPort, ExportRequest } from "./export/ExportPort.js";
+export type { ExportPort, RenderOptions } from "./export/ExportPort.js";
 
 /** Handed to port factories so services can share the engine's resources instead of opening their own. */
 export interface EngineContext {

@@ -11,9 +11,8 @@ import { createResearchSearch } from "./search/createResearchSearch.js";
 import { defaultAppRoot } from "./defaultAppRoot.js";
 import type { CatalogReranker } from "./knowledge/LlamaReranker.js";
 import { resolveThreads } from "./llm/physicalCoreCount.js";
-import { lazyArticleExporter } from "./export/lazyArticleExporter.js";
+import { lazyRenderer } from "./export/ExportPort.js";
 import { modelWarnings } from "./llm/manager/modelWarnings.js";
-import { sessionMaterials } from "./export/sessionMaterials.js";
 import { FileSecretStore } from "./search/FileSecretStore.js";
 import { ProviderRegistry, type ProviderRegistryOptions } from "./search/ProviderRegistry.js";
 import type { SearchService } from "./search/SearchService.js";
@@ -137,7 +136,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
       return override(options.models, context) ?? models;
     },
     providers: options.providers ?? (() => createProvidersPort(registry, async () => (built.search ? built.search.healthCheck() : []))),
-    exporter: options.exporter ?? ((context) => lazyArticleExporter(async (sessionId) => sessionMaterials(await context.sessionState(sessionId)))),
+    exporter: options.exporter ?? (() => lazyRenderer()),
     onDispose: async () => {
       await options.onDispose?.();
       if (libraryReranker) await (await libraryReranker).dispose();

@@ -1,33 +1,10 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Material } from "../../shared/knowledge.js";
 import { SettingsSchema } from "../../shared/models.js";
 import type { DownloadStatus } from "./llm/manager/DownloadRegistry.js";
 import { defaultAppRoot } from "./defaultAppRoot.js";
 import { downloadMessage, formatBytes, formatEta } from "./llm/manager/downloadMessage.js";
 import { modelWarnings } from "./llm/manager/modelWarnings.js";
-import { sessionMaterials } from "./export/sessionMaterials.js";
-
-const material = (id: string): Material => ({
-  id,
-  title: `t${id}`,
-  content: "c",
-  source: "s",
-  published_at: null,
-  relevance_score: 0.5,
-  source_type: "library",
-  url: null,
-  recUuid: null,
-});
-
-describe("sessionMaterials", () => {
-  it("prefers the approved materials, falls back to the whole package, and skips malformed items", () => {
-    const materials = [material("m001"), material("m002"), { id: "m003" }];
-    expect(sessionMaterials({ values: { materials, approved_material_ids: ["m002", "m003"] } }).map((m) => m.id)).toEqual(["m002"]);
-    expect(sessionMaterials({ values: { materials, approved_material_ids: null } }).map((m) => m.id)).toEqual(["m001", "m002"]);
-    expect(sessionMaterials({ values: { messages: [] } })).toEqual([]);
-  });
-});
 
 describe("downloadMessage", () => {
   const status = (patch: Partial<DownloadStatus>): DownloadStatus => ({

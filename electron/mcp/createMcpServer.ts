@@ -3,6 +3,7 @@ import type { ScriptoriumApi } from "../../shared/api.js";
 import { toApiError } from "../../shared/errors.js";
 import { WORKFLOW_REGISTRY } from "../engine/workflows/registry.js";
 import type { McpRequest, WorkflowRegistry } from "../engine/workflows/WorkflowDefinition.js";
+import { EXPORT_DOCUMENT_TOOL } from "./exportDocumentTool.js";
 
 type ToolContext = { mcpReq: { _meta?: { progressToken?: string | number }; signal: AbortSignal; notify: (n: { method: string; params: Record<string, unknown> }) => Promise<void> } };
 
@@ -22,7 +23,8 @@ export function createMcpServer(api: ScriptoriumApi, version = "0.1.0", registry
   const server = new McpServer({ name: "scriptorium", version });
   const json = (value: Record<string, unknown>) => ({ content: [{ type: "text" as const, text: JSON.stringify(value) }], structuredContent: value });
   const failure = (error: unknown) => ({ content: [{ type: "text" as const, text: toApiError(error).message }], isError: true });
-  for (const tool of Object.values(registry).flatMap((definition) => definition.mcpTools ?? [])) {
+  // The core's own tool (documents.export), then every workflow's.
+  for (const tool of [EXPORT_DOCUMENT_TOOL, ...Object.values(registry).flatMap((definition) => definition.mcpTools ?? [])]) {
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema as never, ...(tool.outputSchema ? { outputSchema: tool.outputSchema as never } : {}) },

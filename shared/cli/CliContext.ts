@@ -40,6 +40,8 @@ export interface CliFlags {
   watch?: string;
   /** issue 30: `refs format --style gb-t-7714|apa`, `paper import-zotero --url`. */
   style?: string;
+  /** `export --template gb-t-9704|default|<reference.docx>`: the DOCX / PDF layout. */
+  template?: string;
   url?: string;
   /** `article export --from N`: tracked changes from version N to `--version` (default: the latest). */
   from?: string;

@@ -17,9 +17,13 @@ export const PaperExportMethods = {
         referenceStyle: z.enum(REFERENCE_STYLE_NAMES).optional(),
         /** Every reference entry in this language; default: each entry in its own. */
         referenceLocale: z.enum(["zh", "en"]).optional(),
+        /** DOCX and PDF layout: `default`, `gb-t-9704`, or the path of a reference .docx. */
+        template: z.string().min(1).max(1000).optional(),
+        /** The language of the export's labels (问题 / Question, 参考文献 / References): the app's; default: the answer's. */
+        locale: z.enum(["zh", "en"]).optional(),
       })
       .strict(),
-    /** `content` is UTF-8 text for markdown/html and base64 for docx (as `documents.export`). */
+    /** `content` is UTF-8 text for markdown/html and base64 for docx/pdf (as `documents.export`). */
     output: z.object({ fileName: z.string(), mimeType: z.string(), encoding: z.enum(["utf8", "base64"]), content: z.string() }),
   },
 } as const;

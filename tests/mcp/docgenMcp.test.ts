@@ -54,7 +54,15 @@ afterAll(async () => {
 describe("MCP server over stdio (official client), forwarding to the running app", () => {
   it("lists the tools", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["docs_cancel", "docs_result", "docs_status", "generate_docs", "review_doc"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["docs_cancel", "docs_result", "docs_status", "export_document", "generate_docs", "review_doc"]);
+  });
+
+  it("export_document: a Markdown text as DOCX in the official layout, through documents.export", async () => {
+    const result = await client.callTool({ name: "export_document", arguments: { markdown: "# 通知\n\n正文。[^1]\n\n[^1]: 依据。\n", format: "docx", template: "gb-t-9704" } });
+    expect(result.isError).toBeFalsy();
+    const file = result.structuredContent as { fileName: string; encoding: string; content: string };
+    expect(file).toMatchObject({ fileName: "通知.docx", encoding: "base64" });
+    expect(Buffer.from(file.content, "base64").subarray(0, 2).toString("latin1")).toBe("PK");
   });
 
   it("generate_docs runs to the end with increasing progress notifications and returns the document", async () => {

@@ -147,6 +147,6 @@ describe("paper answers exported with footnoted page citations and a reference l
   it("bad requests: an unknown session, a docx to stdout, an unknown format", async () => {
     expect((await rpc("paper.export", { sessionId: "nope", format: "markdown" })).status).toBe(404);
     expect((await cli(["paper", "export", chatSession, "--format", "docx"])).stderr).toMatch(/docx is binary/);
-    expect((await cli(["paper", "export", chatSession, "--format", "pdf"])).stderr).toMatch(/--format must be markdown, html or docx/);
+    expect((await cli(["paper", "export", chatSession, "--format", "odt"])).stderr).toMatch(/--format must be markdown, html, docx or pdf/);
   });
 });

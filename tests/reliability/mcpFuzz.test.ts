@@ -9,6 +9,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { GenerateDocsInput, JobRef, ReviewDocInput } from "../../electron/engine/workflows/docgen/mcp/docgenTools.js";
+import { ExportDocumentInput } from "../../electron/mcp/exportDocumentTool.js";
 import { REPO_ROOT } from "./helpers/serverProcess.js";
 import { chaosCount, chaosSeed } from "./helpers/seededRandom.js";
 
@@ -31,6 +32,7 @@ const TOOL_SCHEMAS: Record<string, z.ZodType> = {
   docs_status: JobRef,
   docs_result: JobRef,
   docs_cancel: JobRef,
+  export_document: ExportDocumentInput,
 };
 /** Tools whose well-formed input still fails (the job id names no job), so it is sent too. */
 const JOB_TOOLS = new Set(["docs_status", "docs_result", "docs_cancel"]);

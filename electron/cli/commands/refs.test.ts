@@ -27,7 +27,7 @@ describe("refs format", () => {
   });
 
   it("refuses an unknown style, a bad locale and a file that is not BibTeX or RIS", async () => {
-    expect((await cli(["refs", "format", "tests/fixtures/references/en.bib", "--style", "mla"])).stderr).toMatch(/--style must be one of gb-t-7714, apa/);
+    expect((await cli(["refs", "format", "tests/fixtures/references/en.bib", "--style", "mla"])).stderr).toMatch(/--style must be one of gb-t-7714, gb-t-7714-author-date, apa/);
     expect((await cli(["refs", "format", "tests/fixtures/references/en.bib", "--locale", "fr"])).stderr).toMatch(/--locale must be zh or en/);
     expect((await cli(["refs", "format", "README.md"])).stderr).toMatch(/expected \.bib or \.ris/);
   });

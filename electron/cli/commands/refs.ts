@@ -4,7 +4,7 @@ import { parseReferences, referenceKindOf } from "../../engine/references/parseR
 import type { CommandGroup } from "../../../shared/cli/CliContext.js";
 import { expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
 
-const FORMAT_USAGE = "refs format <file.bib|file.ris> --style gb-t-7714|apa [--locale zh|en] [--json]";
+const FORMAT_USAGE = "refs format <file.bib|file.ris> --style gb-t-7714|gb-t-7714-author-date|apa [--locale zh|en] [--json]";
 
 /** `refs format`: a BibTeX / RIS file as a reference list in GB/T 7714-2015 or APA; no engine needed. */
 export const refsCommand: CommandGroup = async (ctx) => {

@@ -1,21 +1,24 @@
 import type { MethodOutput } from "../../../shared/api.js";
-import type { DraftVersion } from "../../../shared/documents.js";
+import type { ExportDocument, RenderOptions } from "./ExportDocument.js";
 
-/** What the exporter receives: the engine resolves the session and the version first. */
-export interface ExportRequest {
-  sessionId: string;
-  format: "markdown" | "html" | "docx";
-  /** The session's title (article: the working title). */
-  title: string;
-  version: DraftVersion;
-  markdown: string;
-  /** The reference list in this citation style instead of the plain list. */
-  referenceStyle?: "gb-t-7714" | "apa";
-  /** With `referenceStyle`: lay every entry out in this language instead of each in its own. */
-  referenceLocale?: "zh" | "en";
+export type { RenderOptions } from "./ExportDocument.js";
+
+/** The renderer behind `documents.export`: an ExportDocument in, a file out. */
+export interface ExportPort {
+  render(document: ExportDocument, options: RenderOptions): Promise<MethodOutput<"documents.export">>;
+  dispose?(): Promise<void> | void;
 }
 
-export interface ExportPort {
-  export(request: ExportRequest): Promise<MethodOutput<"documents.export">>;
-  dispose?(): Promise<void> | void;
+/**
+ * The renderer, imported on the first export: docx, PDFKit and the unified/rehype pipeline are a
+ * second of start-up that only exports need.
+ */
+export function lazyRenderer(): ExportPort {
+  let loaded: Promise<typeof import("./renderDocument.js")> | null = null;
+  return {
+    async render(document, options) {
+      loaded ??= import("./renderDocument.js");
+      return (await loaded).renderDocument(document, options);
+    },
+  };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Material } from "../../../shared/knowledge.js";
 import { trackedDocxText } from "../../../tests/fixtures/trackedDocxText.js";
 import { readZipEntry } from "../../../tests/integration/readZipEntry.js";
-import { ArticleExporter } from "./ArticleExporter.js";
+import { citedDocument } from "./citedDocument.js";
+import { renderDocument } from "./renderDocument.js";
 import { withCitationNotes } from "./citationNotes.js";
 import { markdownToDocx } from "./markdownToDocx.js";
 
@@ -43,9 +44,9 @@ describe("citations as notes", () => {
   });
 
   it("the article exporter: numbered notes in HTML, footnotes in DOCX, the reference list in every format", async () => {
-    const exporter = new ArticleExporter(() => [material("m001")]);
-    const version = { number: 1, reason: "editor" as const, created_at: "2024-01-01T00:00:00.000Z", scores: null, chars: 10 };
-    const request = (format: "markdown" | "html" | "docx") => ({ sessionId: "s", format, title: "报告", version, markdown: "# 报告\n\n增长 5.2% [m001]。\n" });
+    const document = citedDocument({ title: "报告", markdown: "# 报告\n\n增长 5.2% [m001]。\n", materials: [material("m001")] });
+    const exporter = { export: (format: "markdown" | "html" | "docx") => renderDocument(document, { format }) };
+    const request = (format: "markdown" | "html" | "docx") => format;
     const html = (await exporter.export(request("html"))).content;
     expect(html).toMatch(/<sup><a href="#user-content-fn-m001" id="user-content-fnref-m001" data-footnote-ref[^>]*>1<\/a><\/sup>/);
     expect(html).toMatch(/<li id="user-content-fn-m001">[\s\S]*资料m001，国家统计局/);
@@ -59,9 +60,12 @@ describe("citations as notes", () => {
   });
 
   it("the reference list in GB/T 7714 or APA when a style is chosen, in every format", async () => {
-    const exporter = new ArticleExporter(() => [material("m001"), material("m002", { title: "Annual report", source: "World Bank", published_at: "2023", url: null })]);
-    const version = { number: 1, reason: "editor" as const, created_at: "2024-01-01T00:00:00.000Z", scores: null, chars: 10 };
-    const request = (format: "markdown" | "html" | "docx", referenceStyle: "gb-t-7714" | "apa") => ({ sessionId: "s", format, title: "报告", version, markdown: "# 报告\n\n增长 [m002]，另见 [m001]。\n", referenceStyle });
+    const materials = [material("m001"), material("m002", { title: "Annual report", source: "World Bank", published_at: "2023", url: null })];
+    const request = (format: "markdown" | "html" | "docx", referenceStyle: "gb-t-7714" | "apa") => ({ format, referenceStyle });
+    const exporter = {
+      export: ({ format, referenceStyle }: ReturnType<typeof request>) =>
+        renderDocument(citedDocument({ title: "报告", markdown: "# 报告\n\n增长 [m002]，另见 [m001]。\n", materials, referenceStyle }), { format }),
+    };
     const md = (await exporter.export(request("markdown", "gb-t-7714"))).content;
     expect(md).toContain("## 参考文献");
     expect(md).toContain("\\[1\\] WORLD BANK. Annual report\\[Z\\]. 2023.");

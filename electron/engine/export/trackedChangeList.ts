@@ -1,7 +1,10 @@
 import { diffArrays } from "diff";
 
-/** A kept replacement of the doc generator's review: what the comment on its revision explains. */
-export interface TrackedReplacement {
+/**
+ * A replacement a workflow reports (the doc generator's review keeps them): what the comment on a
+ * tracked revision explains. The one declaration; workflows map their own records onto it.
+ */
+export interface Replacement {
   /** Rule id (`2.1`), or `fix` for a deterministic fix. */
   group: string;
   start_line: number;
@@ -24,7 +27,7 @@ export interface TrackedChange {
   index: number;
   deleted: string;
   inserted: string;
-  replacement: TrackedReplacement | null;
+  replacement: Replacement | null;
 }
 
 export interface ChangeList {
@@ -39,12 +42,20 @@ const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 
 function tokens(text: string): string[] {
   const out: string[] = [];
+  // A footnote mark (`[^m001]`) is one token: a changed citation is replaced whole, never half a mark.
+  for (const part of text.split(/(\[\^[^\]\s]+\])/)) {
+    if (/^\[\^[^\]\s]+\]$/.test(part)) out.push(part);
+    else if (part) wordTokens(part, out);
+  }
+  return out;
+}
+
+function wordTokens(text: string, out: string[]): void {
   for (const { segment } of segmenter.segment(text)) {
     if (/[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(segment) && segment.length > 1) out.push(...Array.from(segment));
     else if (segment.includes("\n") && segment !== "\n") out.push(...segment.split(/(\n)/).filter(Boolean));
     else out.push(segment);
   }
-  return out;
 }
 
 /**
@@ -53,7 +64,7 @@ function tokens(text: string): string[] {
  * `original` exactly. Each change is matched to the kept replacement whose old or new text
  * contains it, so the revision can carry the rule id and reason as its comment.
  */
-export function trackedChangeList(original: string, revised: string, replacements: readonly TrackedReplacement[] = []): ChangeList {
+export function trackedChangeList(original: string, revised: string, replacements: readonly Replacement[] = []): ChangeList {
   const segments: ChangeSegment[] = [];
   const changes: TrackedChange[] = [];
   let open: TrackedChange | null = null;
@@ -77,11 +88,11 @@ export function trackedChangeList(original: string, revised: string, replacement
 }
 
 /** The replacement that best explains a change: both sides found in it first, then either side. */
-function explain(change: TrackedChange, replacements: readonly TrackedReplacement[]): TrackedReplacement | null {
+function explain(change: TrackedChange, replacements: readonly Replacement[]): Replacement | null {
   const del = change.deleted.trim();
   const ins = change.inserted.trim();
-  const inOld = (r: TrackedReplacement) => del !== "" && r.old.includes(del);
-  const inNew = (r: TrackedReplacement) => ins !== "" && r.new.includes(ins);
+  const inOld = (r: Replacement) => del !== "" && r.old.includes(del);
+  const inNew = (r: Replacement) => ins !== "" && r.new.includes(ins);
   return (
     replacements.find((r) => (del === "" || inOld(r)) && (ins === "" || inNew(r))) ??
     replacements.find((r) => inOld(r) || inNew(r)) ??

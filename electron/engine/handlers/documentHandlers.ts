@@ -2,9 +2,11 @@ import { diffLines } from "diff";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { DraftVersion } from "../../../shared/documents.js";
 import type { SelectionRewriter } from "../documents/SelectionRewriter.js";
-import type { ExportPort } from "../export/ExportPort.js";
+import type { MethodInput } from "../../../shared/api.js";
+import { guessLocale } from "../export/citationList.js";
+import type { ExportDocument } from "../export/ExportDocument.js";
+import { lazyRenderer, type ExportPort } from "../export/ExportPort.js";
 import { applyChoices, trackedChangeList } from "../export/trackedChangeList.js";
-import { keptReplacements, trackedExport } from "../export/trackedExport.js";
 import type { WorkflowRunner } from "../runtime/WorkflowRunner.js";
 import type { SessionStore } from "../storage/SessionStore.js";
 import type { SqliteVersionStore } from "../storage/VersionStore.js";
@@ -23,6 +25,8 @@ export interface DocumentHandlerParts {
 
 /** `documents.*`: a session's versions, diffs, restore and hand edits, export, selection rewrites. */
 export function documentHandlers({ sessions, versions, runner, exporter, rewriter }: DocumentHandlerParts): Pick<CoreHandlers, DocumentMethods> {
+  // An engine without an injected exporter renders with the built-in one (loaded on first use).
+  let defaultRenderer: ExportPort | null = null;
   const requireSession = (sessionId: string) => {
     const session = sessions.get(sessionId);
     if (!session) throw new ScriptoriumError("not_found", `Unknown session ${sessionId}.`, { sessionId });
@@ -74,20 +78,38 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
     },
     "documents.restore": async ({ sessionId, number }) => ({ version: await adoptDraft(sessionId, requireVersion(sessionId, number).markdown, "restore") }),
     "documents.edit": async ({ sessionId, markdown }) => ({ version: await adoptDraft(sessionId, markdown, "manual_edit") }),
-    "documents.export": async ({ sessionId, format, number, tracked, referenceStyle, referenceLocale }) => {
-      // Two versions as a tracked-changes DOCX, the comments from the session's kept replacements.
-      if (tracked) {
-        const title = requireSession(sessionId).title;
-        const [from, to] = [requireVersion(sessionId, tracked.from), requireVersion(sessionId, tracked.to)];
-        const replacements = keptReplacements(runner.events(sessionId, 0));
-        return trackedExport({ format, title, from: { number: from.version.number, markdown: from.markdown }, to: { number: to.version.number, markdown: to.markdown }, replacements });
+    "documents.export": async (input) => {
+      const port = exporter ?? (defaultRenderer ??= lazyRenderer());
+      const render = { format: input.format, ...(input.template ? { template: input.template } : {}) };
+      if (input.markdown !== undefined) {
+        if (input.sessionId !== undefined) throw new ScriptoriumError("bad_request", "documents.export takes a sessionId or a markdown text, not both.", {});
+        return port.render(textDocument(input.markdown, input.title ?? "", input.locale), render);
       }
-      const port = requirePort(exporter, "Export");
-      const { version, markdown } = requireVersion(sessionId, number);
-      return port.export({ sessionId, format, title: requireSession(sessionId).title, version, markdown, ...(referenceStyle ? { referenceStyle } : {}), ...(referenceLocale ? { referenceLocale } : {}) });
+      if (input.sessionId === undefined) throw new ScriptoriumError("bad_request", "documents.export needs a sessionId (a session's document) or markdown (a text to export).", {});
+      const sessionId = input.sessionId;
+      const session = requireSession(sessionId);
+      const hooks = runner.definitionOf(sessionId).export;
+      const values = hooks ? await runner.values(sessionId) : {};
+      // The workflow makes its document (title, notes, reference list); a workflow without an export hook exports the text as stored.
+      const documentOf = async (version: { number: number; markdown: string } | null): Promise<ExportDocument> =>
+        hooks
+          ? hooks.document({ sessionId, sessionTitle: session.title, values, version, ...exportWords(input) }, runner.servicesFor(sessionId))
+          : textDocument(version?.markdown ?? "", session.title, input.locale);
+      if (input.tracked) {
+        // Two versions as a tracked-changes DOCX, rendered like the normal export, the comments from the workflow's replacements.
+        const [from, to] = [requireVersion(sessionId, input.tracked.from), requireVersion(sessionId, input.tracked.to)];
+        const original = await documentOf({ number: from.version.number, markdown: from.markdown });
+        const revised = await documentOf({ number: to.version.number, markdown: to.markdown });
+        const replacements = hooks?.replacements?.(runner.events(sessionId, 0)) ?? [];
+        return port.render(revised, { ...render, revisions: { original, replacements }, suffix: `-v${from.version.number}-v${to.version.number}-tracked` });
+      }
+      if (hooks?.versionless) return port.render(await documentOf(null), render);
+      const { version, markdown } = requireVersion(sessionId, input.number);
+      return port.render(await documentOf({ number: version.number, markdown }), { ...render, suffix: `-v${version.number}` });
     },
     "documents.trackedChanges": async ({ sessionId, from, to }) => {
-      const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, keptReplacements(runner.events(sessionId, 0)));
+      const replacements = runner.definitionOf(sessionId).export?.replacements?.(runner.events(sessionId, 0)) ?? [];
+      const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, replacements);
       return { changes: list.changes.map((c) => ({ index: c.index, deleted: c.deleted, inserted: c.inserted, rule: c.replacement?.group ?? null, reason: c.replacement?.reason ?? null })) };
     },
     "documents.applyTrackedChanges": async ({ sessionId, from, to, accepted }) => {
@@ -105,4 +127,20 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
       return { ok: true as const };
     },
   };
+}
+
+/** The reference options of an export request, as the hook receives them. */
+function exportWords(input: MethodInput<"documents.export">) {
+  return {
+    ...(input.referenceStyle ? { referenceStyle: input.referenceStyle } : {}),
+    ...(input.referenceLocale ? { referenceLocale: input.referenceLocale } : {}),
+    ...(input.locale ? { locale: input.locale } : {}),
+  };
+}
+
+/** A text exported as it is: its own footnotes are its notes; its first `# ` heading (or `title`) its title. */
+function textDocument(markdown: string, title: string, locale?: "zh" | "en"): ExportDocument {
+  const heading = /^\s*#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
+  const name = heading || title || "document";
+  return { title: name, markdown, locale: locale ?? guessLocale(markdown), fileName: title || name };
 }

@@ -24,6 +24,7 @@ export function citeproc(): { Cite: typeof Cite } {
   if (!registered) {
     const csl = plugins.config.get("@csl");
     csl.styles.add("gb-t-7714", fs.readFileSync(path.join(STYLES_DIR, "gb-t-7714-2015-numeric.csl"), "utf8"));
+    csl.styles.add("gb-t-7714-author-date", fs.readFileSync(path.join(STYLES_DIR, "gb-t-7714-2015-author-date.csl"), "utf8"));
     csl.locales.add("zh-CN", fs.readFileSync(path.join(STYLES_DIR, "locale-zh-CN.xml"), "utf8"));
     // BibTeX out in UTF-8: the ASCII-only default drops every Chinese title and name.
     plugins.config.get("@bibtex").format.asciiOnly = false;

@@ -1,7 +1,7 @@
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { citeproc, type CslItem } from "./citeproc.js";
 
-export const REFERENCE_STYLES = ["gb-t-7714", "apa"] as const;
+export const REFERENCE_STYLES = ["gb-t-7714", "gb-t-7714-author-date", "apa"] as const;
 export type ReferenceStyle = (typeof REFERENCE_STYLES)[number];
 export type ReferenceLocale = "zh" | "en";
 
@@ -29,17 +29,25 @@ export function formatReferences(items: readonly CslItem[], style: ReferenceStyl
   if (items.length === 0) return [];
   const { Cite } = citeproc();
   // The style picks its Chinese layout by the item's `language` (CSL locale-specific layouts).
-  const prepared = items.map((item) => ({ ...item, language: (locale ?? entryLocale(item)) === "zh" ? "zh-CN" : "en-US" }));
+  const prepared = items.map((item) => ({ ...onlineTyped(item), language: (locale ?? entryLocale(item)) === "zh" ? "zh-CN" : "en-US" }));
   const cite = new Cite(prepared);
   const lang = style === "apa" && locale === "zh" ? "zh-CN" : "en-US";
   const text = cite.format("bibliography", { format: "text", template: style, lang });
   const lines = text.split("\n").filter((l) => l.trim() !== "");
-  if (style === "apa") {
-    // APA sorts by author; map each line back to its item through the processor's order.
+  if (style !== "gb-t-7714") {
+    // APA and the author-year style sort by author; map each line back to its item through the processor's order.
     const ordered = sortedIds(cite, style, lang);
     return lines.map((line, i) => ({ id: ordered[i] ?? String(i), text: line.trim() }));
   }
   return lines.map((line, i) => ({ id: keyOf(prepared[i]!), text: line.trim() }));
+}
+
+/**
+ * A BibTeX `@misc` (citation.js: `document`) with a link is an online resource: GB/T 7714 codes it
+ * [EB/OL] with its update and access dates, not [Z]. Other types keep what the source said.
+ */
+function onlineTyped(item: CslItem): CslItem {
+  return (item.type === "document" || item.type === undefined) && typeof item.URL === "string" && item.URL !== "" ? { ...item, type: "webpage" } : item;
 }
 
 function keyOf(item: CslItem): string {

@@ -199,6 +199,11 @@ export class WorkflowRunner {
     return this.definition(this.requireSession(sessionId).workflow);
   }
 
+  /** The services of the workflow a session runs (what its definition's hooks are given). */
+  servicesFor(sessionId: string): unknown {
+    return this.opts.servicesOf(this.requireSession(sessionId).workflow);
+  }
+
   /** Replay persisted events with seq > afterSeq, then live ones; returns the unsubscribe function. */
   subscribe(sessionId: string, afterSeq: number, listener: EventListener): () => void {
     return this.opts.hub.subscribe(sessionId, afterSeq, listener, (after) => this.opts.events.list(sessionId, after));

@@ -13,6 +13,7 @@ import type { SessionState } from "../../../shared/api.js";
 import type { ResearchSearch } from "../search/ResearchSearch.js";
 import type { VersionStore } from "../storage/VersionStore.js";
 import type { StepLine } from "./common/nodeRuntime.js";
+import type { ExportDocument, ExportSource, Replacement } from "../export/ExportDocument.js";
 
 export type { ResearchSearch, ResearchSearchOptions } from "../search/ResearchSearch.js";
 export type { VersionStore } from "../storage/VersionStore.js";
@@ -66,6 +67,8 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   doneSummary(values: Record<string, unknown>): string | StepLine;
   /** Present when the workflow produces a document: how `documents.restore` / `documents.edit` adopt a version. */
   document?: DocumentHooks;
+  /** Present when the workflow's documents can be exported: the one place `documents.export` learns what a session's document is. */
+  export?: ExportHooks<S>;
   /** Handlers of the contract's `methods` (input already parsed by the method's schema). */
   methods?(services: S, context: MethodContext): MethodHandlers<C>;
   /** The workflow's command group in `npm run cli -- <id> …` (talks to the engine through the contract only). */
@@ -134,6 +137,18 @@ export interface DocumentHooks {
   pauseNode: string;
   /** The state update that makes `markdown` (stored as `version`) the current draft. */
   adopt(values: Record<string, unknown>, draft: { markdown: string; version: DraftVersion }): Record<string, unknown>;
+}
+
+/**
+ * `documents.export`: the workflow turns a session (its state, the chosen version) into the
+ * neutral ExportDocument, citations resolved to notes and a reference list; the core renderer does the rest.
+ */
+export interface ExportHooks<S = PlatformServices> {
+  /** The document lives in the session's state, not in stored versions (the paper reader's answer). */
+  versionless?: boolean;
+  document(source: ExportSource, services: S): ExportDocument | Promise<ExportDocument>;
+  /** The replacements that explain the changes between versions: the comments of a tracked export. */
+  replacements?(events: ReadonlyArray<{ type: string }>): Replacement[];
 }
 
 /** What a pause node passes to `interrupt()`; the runner turns it into an `await_user` event. */

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useApp, useT } from "../../store/StoreProvider.js";
+import { ExportTemplateSelect, useExportTemplate } from "./ExportTemplateSelect.js";
 import { ReferenceStyleSelect, type ReferenceChoice } from "./ReferenceStyleSelect.js";
 import { downloadExport } from "./exportDraft.js";
 import { documentApi, type ExportFormat } from "./documentApi.js";
@@ -9,19 +10,22 @@ const FORMATS: ReadonlyArray<readonly [ExportFormat, MessageKey]> = [
   ["markdown", "draft.exportMarkdown"],
   ["docx", "draft.exportDocx"],
   ["html", "draft.exportHtml"],
+  ["pdf", "draft.exportPdf"],
 ];
 
-/** Markdown / DOCX / HTML export of one version of the open session's document (the latest when `number` is null), its reference list in the chosen style. */
+/** Markdown / DOCX / HTML / PDF export of one version of the open session's document (the latest when `number` is null), its reference list in the chosen style. */
 export function ExportButtons({ number }: { number: number | null }) {
   const t = useT();
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
   const pushError = useApp((s) => s.pushError);
+  const locale = useApp((s) => (s.locale.startsWith("zh") ? "zh" : "en"));
   const [references, setReferences] = useState<ReferenceChoice>({});
+  const [template, setTemplate] = useExportTemplate();
   const run = async (format: ExportFormat) => {
     if (!sessionId) return;
     try {
-      downloadExport(await documentApi.export(api, sessionId, format, number, references));
+      downloadExport(await documentApi.export(api, sessionId, format, number, { ...references, template, locale }));
     } catch (error) {
       pushError(error);
     }
@@ -34,6 +38,7 @@ export function ExportButtons({ number }: { number: number | null }) {
         </button>
       ))}
       <ReferenceStyleSelect value={references} onChange={setReferences} />
+      <ExportTemplateSelect value={template} onChange={setTemplate} />
     </div>
   );
 }

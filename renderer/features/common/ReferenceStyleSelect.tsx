@@ -10,6 +10,7 @@ const CHOICES: ReadonlyArray<readonly [string, MessageKey, ReferenceChoice]> = [
   ["gbt", "export.refStyle.gbt", { referenceStyle: "gb-t-7714" }],
   ["gbt-zh", "export.refStyle.gbtZh", { referenceStyle: "gb-t-7714", referenceLocale: "zh" }],
   ["gbt-en", "export.refStyle.gbtEn", { referenceStyle: "gb-t-7714", referenceLocale: "en" }],
+  ["gbt-ay", "export.refStyle.gbtAuthorYear", { referenceStyle: "gb-t-7714-author-date" }],
   ["apa", "export.refStyle.apa", { referenceStyle: "apa" }],
 ];
 

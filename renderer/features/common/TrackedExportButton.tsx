@@ -1,5 +1,6 @@
 import { useApp, useT } from "../../store/StoreProvider.js";
 import { downloadExport } from "./exportDraft.js";
+import { useExportTemplate } from "./ExportTemplateSelect.js";
 
 /**
  * Word with tracked changes from one version of the open document to another (a revision round,
@@ -10,10 +11,13 @@ export function TrackedExportButton({ from, to }: { from: number; to: number }) 
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
   const pushError = useApp((s) => s.pushError);
+  const locale = useApp((s) => (s.locale.startsWith("zh") ? "zh" : "en"));
+  // The layout the user last chose for exports (the same renderer draws the tracked file).
+  const [template] = useExportTemplate();
   const run = async () => {
     if (!sessionId) return;
     try {
-      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: { from, to } }));
+      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: { from, to }, template, locale }));
     } catch (error) {
       pushError(error);
     }

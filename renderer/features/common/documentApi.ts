@@ -16,6 +16,6 @@ export const documentApi = {
   /** Stores a hand edit (an accepted selection rewrite) as a new version that becomes the current draft. */
   edit: (api: ScriptoriumApi, sessionId: string, markdown: string) => api.call("documents.edit", { sessionId, markdown }),
   /** `references`: the reference list's style (GB/T 7714 / APA); none gives the plain list. */
-  export: (api: ScriptoriumApi, sessionId: string, format: ExportFormat, number: number | null, references: Pick<MethodInput<"documents.export">, "referenceStyle" | "referenceLocale"> = {}) =>
+  export: (api: ScriptoriumApi, sessionId: string, format: ExportFormat, number: number | null, references: Pick<MethodInput<"documents.export">, "referenceStyle" | "referenceLocale" | "template" | "locale"> = {}) =>
     api.call("documents.export", { sessionId, format, ...(number === null ? {} : { number }), ...references }),
 };

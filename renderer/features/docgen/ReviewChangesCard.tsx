@@ -35,10 +35,15 @@ export function ReviewChangesCard({ t, sessionId }: { t: DocgenTranslate; sessio
         const from = numbers[0]!;
         const to = versions.filter((v) => v.reason !== "manual_edit").map((v) => v.number).sort((a, b) => a - b).at(-1) ?? numbers.at(-1)!;
         const result = await api.call("documents.trackedChanges", { sessionId, from, to });
+        // The user's last saved choice (a version saved after the review's own): its choices are
+        // shown again, and the tracked export is of that version.
+        const savedNumber = versions.filter((v) => v.reason === "manual_edit" && v.number > to).map((v) => v.number).sort((a, b) => a - b).at(-1) ?? null;
+        const kept = savedNumber === null ? null : await api.call("documents.trackedChanges", { sessionId, from, to: savedNumber });
         if (!live) return;
         setRange({ from, to });
         setChanges(result.changes);
-        setAccepted(new Set(result.changes.map((c) => c.index)));
+        setAccepted(kept ? acceptedIn(result.changes, kept.changes) : new Set(result.changes.map((c) => c.index)));
+        setSaved(savedNumber);
       } catch (error) {
         if (live) setProblem((error as Error).message);
       }
@@ -68,7 +73,8 @@ export function ReviewChangesCard({ t, sessionId }: { t: DocgenTranslate; sessio
   const exportDocx = async () => {
     setProblem(null);
     try {
-      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: range }));
+      // The version the user saved (their accepts and rejects), not the review's proposal.
+      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: { from: range.from, to: saved ?? range.to } }));
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -115,4 +121,24 @@ export function ReviewChangesCard({ t, sessionId }: { t: DocgenTranslate; sessio
       )}
     </details>
   );
+}
+
+/**
+ * Which of the review's changes a saved version kept: a change is accepted when the saved
+ * version's own changes from the same original contain it (same removed and inserted text, each
+ * match used once).
+ */
+function acceptedIn(review: readonly Change[], savedChanges: ReadonlyArray<Pick<Change, "deleted" | "inserted">>): Set<number> {
+  const left = new Map<string, number>();
+  for (const c of savedChanges) left.set(`${c.deleted}\u0000${c.inserted}`, (left.get(`${c.deleted}\u0000${c.inserted}`) ?? 0) + 1);
+  const accepted = new Set<number>();
+  for (const c of review) {
+    const key = `${c.deleted}\u0000${c.inserted}`;
+    const n = left.get(key) ?? 0;
+    if (n > 0) {
+      accepted.add(c.index);
+      left.set(key, n - 1);
+    }
+  }
+  return accepted;
 }

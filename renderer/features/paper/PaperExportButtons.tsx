@@ -15,10 +15,12 @@ const FORMATS: ReadonlyArray<readonly [ExportFormat, "paper.exportAnswer.markdow
 export function PaperExportButtons({ t, sessionId }: { t: PaperTranslate; sessionId: string }) {
   const api = useApp((s) => s.api);
   const pushError = useApp((s) => s.pushError);
+  // The labels (问题 / 参考文献) follow the app's language, not the answer's.
+  const locale = useApp((s) => (s.locale.startsWith("zh") ? "zh" : "en"));
   const [references, setReferences] = useState<ReferenceChoice>({ referenceStyle: "gb-t-7714" });
   const run = async (format: ExportFormat) => {
     try {
-      downloadExport(await api.call("paper.export", { sessionId, format, referenceStyle: references.referenceStyle ?? "gb-t-7714", ...(references.referenceLocale ? { referenceLocale: references.referenceLocale } : {}) }));
+      downloadExport(await api.call("paper.export", { sessionId, format, locale, referenceStyle: references.referenceStyle ?? "gb-t-7714", ...(references.referenceLocale ? { referenceLocale: references.referenceLocale } : {}) }));
     } catch (error) {
       pushError(error);
     }

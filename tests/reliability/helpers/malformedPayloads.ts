@@ -20,7 +20,7 @@ export const SESSION_METHODS = new Set<MethodName>([
   "documents.diff",
   "documents.restore",
   "documents.edit",
-  "documents.export",
+  // Not documents.export: with `markdown` instead of a session a well-formed payload is a real export.
 ]);
 
 /** Error codes a bad payload may produce: the client's fault, never the server's. */

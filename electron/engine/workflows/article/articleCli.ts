@@ -1,5 +1,6 @@
 import { sessionLlmFlags } from "../../../../shared/cli/sessionLlmFlags.js";
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
 import type { ArticleAction } from "../../../../shared/workflows/article.js";
 import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
@@ -98,12 +99,12 @@ async function resume(ctx: CliContext): Promise<ExitCode> {
   return outcomeCode(await waiting);
 }
 
-const EXPORT_USAGE = "article export <id> --format markdown|html|docx [--out file] [--version N] [--style gb-t-7714|apa [--locale zh|en]] [--from N]";
+const EXPORT_USAGE = "article export <id> --format markdown|html|docx|pdf [--out file] [--version N] [--template gb-t-9704|default|<reference.docx>] [--style gb-t-7714|apa [--locale zh|en]] [--from N]";
 
 async function exportArticle(ctx: CliContext): Promise<ExitCode> {
   const [sessionId] = expectArgs(ctx, 1, EXPORT_USAGE);
   const format = ctx.flags.format;
-  if (format !== "markdown" && format !== "html" && format !== "docx") throw usageError("--format must be markdown, html or docx");
+  if (format !== "markdown" && format !== "html" && format !== "docx" && format !== "pdf") throw usageError("--format must be markdown, html, docx or pdf");
   const number = intFlag("version", ctx.flags.version, 1, 1_000_000);
   const from = intFlag("from", ctx.flags.from, 1, 1_000_000);
   const { style, locale } = ctx.flags;
@@ -118,12 +119,13 @@ async function exportArticle(ctx: CliContext): Promise<ExitCode> {
     ...(from !== undefined ? { tracked: { from, to: to! } } : number ? { number } : {}),
     ...(style ? { referenceStyle: style as (typeof REFERENCE_STYLE_NAMES)[number] } : {}),
     ...(locale ? { referenceLocale: locale as "zh" | "en" } : {}),
+    ...(ctx.flags.template ? { template: /\.docx$/i.test(ctx.flags.template) ? path.resolve(ctx.flags.template) : ctx.flags.template } : {}),
   });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
     writeFileSync(ctx.flags.out, bytes);
     ctx.out(ctx.flags.json ? JSON.stringify({ file: ctx.flags.out, bytes: bytes.length }) : `wrote ${ctx.flags.out} (${bytes.length} bytes)`);
-  } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
+  } else if (result.encoding === "base64") throw usageError(`${format} is binary: pass --out file.${format}`);
   else ctx.write(bytes);
   return 0;
 }

@@ -4,6 +4,7 @@ import { articleContract } from "../../../../shared/workflows/article.js";
 import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
 import { splitDraft } from "./draftMarkdown.js";
 import type { CompiledWorkflowGraph, WorkflowDefinition } from "../WorkflowDefinition.js";
+import { articleExport } from "./articleExport.js";
 import { articleStatus } from "./articleStatus.js";
 import { briefDraft } from "./briefDraft.js";
 import { briefStateValues } from "./briefStateValues.js";
@@ -54,6 +55,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
     const v = values as Partial<ArticleStateValues>;
     return finalLine({ draft: v.draft ?? "", draft_version: v.draft_version ?? null, parsed_intent: v.parsed_intent ?? null, input: v.input ?? ({ intent: "" } as ArticleStartInput) });
   },
+  export: articleExport,
   document: {
     // A restored or hand-edited draft goes to PAUSE-3: the writer decides what happens to it next.
     pauseNode: "pause_draft",

@@ -4,6 +4,7 @@ import { DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { builtinModules, docgenDeps, readGuideFile, type DocgenDeps } from "./DocgenDeps.js";
+import { docgenExport } from "./docgenExport.js";
 import { docgenMethods } from "./docgenMethods.js";
 import { docgenGraphShape, docgenMermaidSync, type GraphModule } from "./graph.js";
 import { GuideGraphs } from "./GuideGraphs.js";
@@ -41,6 +42,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
   services: (platform) => docgenDeps(platform),
   mcpTools: DOCGEN_MCP_TOOLS,
   methods: docgenMethods,
+  export: docgenExport,
   title: (input) => {
     const t = `${input.review_only ? "审查：" : ""}${input.topic}`;
     return t.length > TITLE_CHARS ? `${t.slice(0, TITLE_CHARS - 1)}…` : t;

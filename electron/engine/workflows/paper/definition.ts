@@ -2,6 +2,7 @@ import { paperCommand } from "./paperCli.js";
 import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { paperDeps, type PaperDeps } from "./PaperDeps.js";
+import { paperExport } from "./paperExport.js";
 import { paperMethods } from "./paperMethods.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";
@@ -29,6 +30,7 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
   },
   services: (platform) => paperDeps(platform),
   methods: paperMethods,
+  export: paperExport,
   title: (input) => {
     const line = (input.user_query || input.forced_intent || input.selected_text).replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;

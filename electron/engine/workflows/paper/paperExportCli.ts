@@ -7,14 +7,14 @@ import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
 
 export const PAPER_EXPORT_USAGE = "  paper export <session_id> --format markdown|html|docx [--out file] [--style gb-t-7714|apa] [--locale zh|en]";
 
-type Format = "markdown" | "html" | "docx";
-const BY_EXTENSION: Record<string, Format> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".docx": "docx" };
+type Format = "markdown" | "html" | "docx" | "pdf";
+const BY_EXTENSION: Record<string, Format> = { ".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html", ".docx": "docx", ".pdf": "pdf" };
 
 /** `paper export <session_id>`: a paper session's latest answer with footnoted page citations and the papers' reference list. */
 export async function exportPaperSession(ctx: CliContext, args: string[]): Promise<ExitCode> {
   if (args.length !== 1 || !args[0]) throw usageError(`usage: ${PAPER_EXPORT_USAGE.trim()}`);
   const format = ctx.flags.format ?? (ctx.flags.out ? BY_EXTENSION[path.extname(ctx.flags.out).toLowerCase()] : undefined);
-  if (format !== "markdown" && format !== "html" && format !== "docx") throw usageError("--format must be markdown, html or docx (or give --out with one of those extensions)");
+  if (format !== "markdown" && format !== "html" && format !== "docx" && format !== "pdf") throw usageError("--format must be markdown, html, docx or pdf (or give --out with one of those extensions)");
   const locale = ctx.flags.locale;
   if (locale !== undefined && locale !== "zh" && locale !== "en") throw usageError(`--locale must be zh or en, got "${locale}"`);
   await exportTo(ctx, await ctx.api(), args[0], format, locale);
@@ -24,7 +24,7 @@ export async function exportPaperSession(ctx: CliContext, args: string[]): Promi
 /** `paper ask … --out file` / `paper deep-read … --out file`: the answer just given, in the format the extension names. */
 export async function writeAnswerExport(ctx: CliContext, api: ScriptoriumApi, sessionId: string): Promise<void> {
   const format = BY_EXTENSION[path.extname(ctx.flags.out ?? "").toLowerCase()];
-  if (!format) throw usageError(`--out must end in .md, .html or .docx, got ${ctx.flags.out}`);
+  if (!format) throw usageError(`--out must end in .md, .html, .docx or .pdf, got ${ctx.flags.out}`);
   await exportTo(ctx, api, sessionId, format, undefined);
 }
 
@@ -36,11 +36,12 @@ async function exportTo(ctx: CliContext, api: ScriptoriumApi, sessionId: string,
     format,
     ...(style ? { referenceStyle: style as (typeof REFERENCE_STYLE_NAMES)[number] } : {}),
     ...(locale ? { referenceLocale: locale } : {}),
+    ...(ctx.flags.template ? { template: /\.docx$/i.test(ctx.flags.template) ? path.resolve(ctx.flags.template) : ctx.flags.template } : {}),
   });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
     fs.writeFileSync(path.resolve(ctx.flags.out), bytes);
     ctx.err(`wrote ${path.resolve(ctx.flags.out)} (${bytes.length} bytes)`);
-  } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
+  } else if (format === "docx" || format === "pdf") throw usageError(`${format} is binary: pass --out file.${format}`);
   else ctx.write(bytes);
 }

@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { trackedDocxText } from "../../../tests/fixtures/trackedDocxText.js";
 import { readZipEntry } from "../../../tests/integration/readZipEntry.js";
 import { applyChoices, resolveChanges, trackedChangeList } from "./trackedChangeList.js";
-import { trackedChangesDocx } from "./trackedChangesDocx.js";
+import type { Material } from "../../../shared/knowledge.js";
+import { citedDocument } from "./citedDocument.js";
+import { markdownToDocx } from "./markdownToDocx.js";
+import { renderDocument } from "./renderDocument.js";
 
 const ORIGINAL = [
   "# 项目周报",
@@ -51,27 +54,58 @@ describe("trackedChangeList", () => {
   });
 });
 
-describe("trackedChangesDocx", () => {
-  it("writes w:ins / w:del revisions by Scriptorium with a comment per replacement; accept-all and reject-all texts are exact", async () => {
-    const docx = await trackedChangesDocx(ORIGINAL, REVISED, REPLACEMENTS, { title: "周报", date: new Date("2026-12-03T10:00:00Z") });
-    const xml = readZipEntry(docx, "word/document.xml")!.toString("utf8");
+const squeeze = (text: string) => text.replace(/\s+/g, "");
+const docxOf = async (original: string, revised: string, replacements = REPLACEMENTS) =>
+  markdownToDocx(revised, "周报", { revisions: { original, replacements, date: new Date("2026-12-03T10:00:00Z") } });
+const xmlOf = (docx: Buffer) => readZipEntry(docx, "word/document.xml")!.toString("utf8");
+
+describe("tracked revisions on the rendered document", () => {
+  it("writes w:ins / w:del by Scriptorium with a comment per replacement", async () => {
+    const docx = await docxOf(ORIGINAL, REVISED);
+    const xml = xmlOf(docx);
     expect(xml).toMatch(/<w:ins w:id="\d+" w:author="Scriptorium" w:date="2026-12-03T10:00:00Z">/);
     expect(xml).toMatch(/<w:del w:id="\d+" w:author="Scriptorium" w:date="2026-12-03T10:00:00Z">/);
     expect(xml).toContain("<w:commentRangeStart");
     const comments = readZipEntry(docx, "word/comments.xml")!.toString("utf8");
     expect(comments).toContain("规则 2.1：删去模糊词和主观评价");
-    expect(comments).toContain("规则 3.4：merge the lines");
     expect(comments).toContain('w:author="Scriptorium"');
-    expect(trackedDocxText(docx, true)).toBe(REVISED);
-    expect(trackedDocxText(docx, false)).toBe(ORIGINAL);
   });
 
-  it("handles a document that only grows, one that only shrinks and an unchanged one", async () => {
-    for (const [a, b] of [["a", "a\nb\n\nc"], ["x\ny\nz", "z"], ["same\ntext", "same\ntext"], ["", "new"]] as const) {
-      const docx = await trackedChangesDocx(a, b, [], { title: "t" });
-      expect(trackedDocxText(docx, true)).toBe(b);
-      expect(trackedDocxText(docx, false)).toBe(a);
+  it("renders the markdown as the normal export does: headings styled, lists as lists, no literal # or -", async () => {
+    const xml = xmlOf(await docxOf(ORIGINAL, REVISED));
+    expect(xml).toContain('<w:pStyle w:val="Heading1"/>');
+    expect(xml).toMatch(/<w:numPr>|<w:pStyle w:val="ListParagraph"\/>/);
+    expect(xml).not.toMatch(/<w:t[^>]*># /);
+    expect(xml).not.toMatch(/<w:(?:t|delText)[^>]*>- /);
+  });
+
+  it("accept-all is the normal export of the revision; reject-all has the original's text", async () => {
+    for (const [a, b] of [[ORIGINAL, REVISED], ["# T\n\na", "# T\n\na\n\nb\n\nc"], ["# T\n\nx\n\ny\n\nz", "# T\n\nz"], ["# T\n\nsame", "# T\n\nsame"]] as const) {
+      const tracked = await docxOf(a, b, []);
+      const normalRevised = await markdownToDocx(b, "周报");
+      const normalOriginal = await markdownToDocx(a, "周报");
+      expect(trackedDocxText(tracked, true)).toBe(trackedDocxText(normalRevised, true));
+      expect(squeeze(trackedDocxText(tracked, false))).toBe(squeeze(trackedDocxText(normalOriginal, true)));
     }
+  });
+
+  it("a tracked export keeps the citations as Word footnotes and the reference list", async () => {
+    const material: Material = { id: "m001", title: "统计公报", content: "c", source: "国家统计局", published_at: "2024", relevance_score: 1, source_type: "web", url: null, recUuid: null };
+    const doc = (markdown: string) => citedDocument({ title: "周报", markdown, materials: [material] });
+    const out = await renderDocument(doc("# 周报\n\n增长 5.2% [m001]。\n\n## 展望\n\n明年更好。\n"), {
+      format: "docx",
+      revisions: { original: doc("# 周报\n\n增长 5% [m001]。\n\n## 展望\n\n明年好。\n"), replacements: [] },
+      suffix: "-v1-v2-tracked",
+    });
+    expect(out.fileName).toBe("周报-v1-v2-tracked.docx");
+    const docx = Buffer.from(out.content, "base64");
+    const xml = xmlOf(docx);
+    expect(xml).toContain("<w:footnoteReference");
+    expect(xml.split("参考资料")[0]).not.toContain("[m001]");
+    expect(xml).toContain('<w:pStyle w:val="Heading2"/>');
+    expect(xml).toMatch(/<w:ins [^>]*>[\s\S]*?<w:t[^>]*>更<\/w:t>/);
+    expect(readZipEntry(docx, "word/footnotes.xml")!.toString("utf8")).toContain("统计公报");
+    expect(trackedDocxText(docx, true)).toContain("参考资料");
   });
 
   const soffice = ["soffice", "libreoffice"].find((bin) => {
@@ -84,19 +118,19 @@ describe("trackedChangesDocx", () => {
   });
 
   // LibreOffice is how CI proves Word-compatible readers open the file with the revisions intact:
-  // its txt export shows the document with changes shown (deleted and inserted text both present);
-  // re-saving as DOCX keeps w:ins / w:del.
+  // re-saving as DOCX keeps w:ins / w:del and the comments.
   it.runIf(soffice !== undefined || process.env.CI_REQUIRE_LIBREOFFICE === "1")("opens in LibreOffice headless with its revisions intact", async () => {
     expect(soffice, "LibreOffice (soffice) is not installed: apt-get install libreoffice-writer-nogui").toBeDefined();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tracked-docx-"));
     try {
       const file = path.join(dir, "review.docx");
-      fs.writeFileSync(file, await trackedChangesDocx(ORIGINAL, REVISED, REPLACEMENTS, { title: "周报" }));
+      const docx = await docxOf(ORIGINAL, REVISED);
+      fs.writeFileSync(file, docx);
       const out = path.join(dir, "out");
       execFileSync(soffice!, [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", "docx:MS Word 2007 XML", "--outdir", out, file], { timeout: 120_000, stdio: "ignore" });
       const resaved = fs.readFileSync(path.join(out, "review.docx"));
-      expect(trackedDocxText(resaved, true)).toBe(REVISED);
-      expect(trackedDocxText(resaved, false)).toBe(ORIGINAL);
+      expect(squeeze(trackedDocxText(resaved, true))).toBe(squeeze(trackedDocxText(docx, true)));
+      expect(squeeze(trackedDocxText(resaved, false))).toBe(squeeze(trackedDocxText(docx, false)));
       expect(readZipEntry(resaved, "word/comments.xml")?.toString("utf8")).toContain("删去模糊词和主观评价");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
