@@ -21,6 +21,7 @@ import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
 import { SqliteVersionStore } from "./storage/VersionStore.js";
 import { WORKFLOW_REGISTRY } from "./workflows/registry.js";
+import { workflowMigrations } from "./workflows/workflowMigrations.js";
 import type { PlatformServices, ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
 import type { Embedder } from "./llm/LlmClient.js";
 import { JobRegistry } from "./jobs/JobRegistry.js";
@@ -102,7 +103,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const dataDir = resolveDataDir(options.dataDir, []);
   // Atomic writes a kill -9 interrupted leave hidden temp files beside their targets; drop them.
   removeStaleTempFiles(dataDir.cache);
-  const appDb = AppDb.open(dataDir.root);
+  const registry = options.registry ?? WORKFLOW_REGISTRY;
+  const appDb = AppDb.open(dataDir.root, { migrations: workflowMigrations(registry) });
   let checkpointer: Checkpointer;
   try {
     checkpointer = new Checkpointer(dataDir.root);
@@ -176,7 +178,6 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     intranetHosts: () => configuredHosts(providers, settings.get().mirrorBaseUrl),
   };
   // Each workflow's own services, built once here in registry order (its definition's `services`).
-  const registry = options.registry ?? WORKFLOW_REGISTRY;
   const workflowServices = new Map<string, unknown>();
   for (const definition of Object.values(registry) as Array<WorkflowDefinition<any, any, any>>) {
     const factory = options.workflowServices?.[definition.id] ?? definition.services?.bind(definition);

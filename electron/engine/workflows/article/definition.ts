@@ -1,4 +1,4 @@
-import { articleCommand } from "./articleCli.js";
+import { ARTICLE_FLAGS, articleCommand } from "./articleCli.js";
 import type { ArticleDeps } from "./ArticleDeps.js";
 import { articleContract } from "../../../../shared/workflows/article.js";
 import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
@@ -17,6 +17,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
   id: "article",
   contract: articleContract,
   cli: {
+    flags: ARTICLE_FLAGS,
     usage: [
       'article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]',
       "article resume <id> <action> [--json '<payload>']",
