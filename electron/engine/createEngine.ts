@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { removeStaleTempFiles } from "./io/removeStaleTempFiles.js";
 import type { WorkflowId } from "../../shared/api.js";
+import { settingsSchemaOf } from "../../shared/settingsSchemaOf.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
 import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
@@ -114,7 +115,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   }
   const hub = new EventHub();
   const events = new EventStore(appDb.db, { flushIntervalMs: options.eventFlushIntervalMs ?? 50, onPersisted: (batch) => hub.publish(batch) });
-  const settings = new SettingsStore(appDb.db);
+  const settings = new SettingsStore(appDb.db, settingsSchemaOf(Object.values(registry).map((definition) => definition!.contract)));
   const sessions = new SessionStore(appDb.db);
   const versions = new SqliteVersionStore(appDb.db);
   // The same table for the workflows' nodes, committing without an fsync each (VersionStoreOptions).

@@ -36,6 +36,7 @@ export interface WorkflowContract<
   State extends z.ZodType = z.ZodType,
   Events extends readonly WorkflowEventSchema[] = readonly WorkflowEventSchema[],
   Methods extends MethodTable = MethodTable,
+  Settings extends z.ZodType = z.ZodType,
 > {
   id: Id;
   /** HTTP route segment: `/api/<route>/start | {id}/stream | {id}/resume | {id}/state | {id}/versions | health`. */
@@ -61,6 +62,11 @@ export interface WorkflowContract<
    * `started` / `resumed` the fields added to those responses.
    */
   wire?: WorkflowWire;
+  /**
+   * The workflow's settings group, stored under its id (`settings.<id>`) and edited through
+   * `settings.update` like the core settings. Must have a `.default()` so an empty database is valid.
+   */
+  settings?: Settings;
 }
 
 export interface WorkflowWire {
@@ -78,7 +84,8 @@ export function defineWorkflowContract<
   State extends z.ZodType,
   const Events extends readonly WorkflowEventSchema[],
   const Methods extends MethodTable = {},
->(contract: WorkflowContract<Id, Start, Pauses, State, Events, Methods>): WorkflowContract<Id, Start, Pauses, State, Events, Methods> {
+  Settings extends z.ZodType = z.ZodNever,
+>(contract: WorkflowContract<Id, Start, Pauses, State, Events, Methods, Settings>): WorkflowContract<Id, Start, Pauses, State, Events, Methods, Settings> {
   return contract;
 }
 

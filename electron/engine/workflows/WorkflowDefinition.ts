@@ -77,6 +77,11 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
    * trigger named `<id>_…`): run in order at engine start, each once, after the core tables.
    */
   migrations?: readonly MigrationStep[];
+  /**
+   * Every schema the workflow hands to `generateStructured`, by the identifier at its call site:
+   * the tests check each call site is listed and build each grammar on the real model.
+   */
+  structuredSchemas?: Readonly<Record<string, z.ZodType>>;
   /** Tools the MCP adapter serves for this workflow (through the contract only). */
   mcpTools?: readonly McpToolSpec[];
 }

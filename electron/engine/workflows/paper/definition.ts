@@ -1,4 +1,5 @@
 import { paperCommand } from "./paperCli.js";
+import { PAPER_STRUCTURED_SCHEMAS } from "./structuredSchemas.js";
 import { PAPER_FLAGS } from "./paperCliFlags.js";
 import { PAPER_MIGRATIONS } from "./library/paperMigrations.js";
 import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
@@ -19,6 +20,7 @@ const TITLE_CHARS = 60;
 export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract, PaperDeps> = {
   id: "paper",
   contract: paperContract,
+  structuredSchemas: PAPER_STRUCTURED_SCHEMAS,
   cli: {
     flags: PAPER_FLAGS,
     usage: [
