@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
 import type { ArticleAction } from "../../../../shared/workflows/article.js";
 import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
@@ -8,6 +7,7 @@ import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
 import type { ScriptoriumApi } from "../../../../shared/api.js";
 import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 /** Flags of this command group besides the global ones. */
 export const ARTICLE_FLAGS = defineFlags({ type: "string", audience: "string", words: "string", locale: "string", format: "string", out: "string", version: "string", from: "string", style: "string" });
@@ -124,7 +124,7 @@ async function exportArticle(ctx: ArticleCliContext): Promise<ExitCode> {
   });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
-    writeFileSync(ctx.flags.out, bytes);
+    await writeFileAtomic(ctx.flags.out, bytes, { what: `the export of session ${sessionId}` });
     ctx.out(ctx.flags.json ? JSON.stringify({ file: ctx.flags.out, bytes: bytes.length }) : `wrote ${ctx.flags.out} (${bytes.length} bytes)`);
   } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
   else ctx.write(bytes);

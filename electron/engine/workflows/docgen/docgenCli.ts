@@ -10,6 +10,7 @@ import { defineFlags, expectArgs, printResult, usageError } from "../../../../sh
 import { waitForRun, type RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
 import { writeTrackedDocx } from "./writeTrackedDocx.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 /** Flags of this command group besides the global ones. */
 export const DOCGEN_FLAGS = defineFlags({ mode: "string", topic: "string", source: "string", "text-file": "string", rules: "string", guide: "string", name: "string", report: "string", wait: "boolean", out: "string" });
@@ -161,9 +162,9 @@ async function follow(ctx: DocgenCliContext, api: ScriptoriumApi, sessionId: str
   if (outcome.type === "done" && ctx.flags.out) {
     const state = await api.call("run.state", { sessionId });
     output = path.resolve(ctx.flags.out);
-    // issue 30: `.docx` writes the review as tracked changes; any other extension the repaired markdown.
+    // `.docx` writes the review as tracked changes (what a Word user reviews); any other extension the repaired markdown.
     if (path.extname(output).toLowerCase() === ".docx") await writeTrackedDocx(api, sessionId, output);
-    else fs.writeFileSync(output, String(state.values.current_draft ?? ""));
+    else await writeFileAtomic(output, String(state.values.current_draft ?? ""), { what: "the repaired document" });
   }
   const code = await report(ctx, api, sessionId, output);
   return outcome.type === "error" ? 1 : code;
@@ -190,7 +191,7 @@ async function report(ctx: DocgenCliContext, api: ScriptoriumApi, sessionId: str
   if (ctx.flags.report) {
     const events = await api.call("events.list", { sessionId, afterSeq: 0 });
     const rounds = events.events.filter((e) => e.type === "module_review" || e.type === "module_revise" || e.type === "module_breaker" || e.type === "module_rollback");
-    fs.writeFileSync(path.resolve(ctx.flags.report), `${JSON.stringify({ ...result, review_comments: v.review_comments ?? [], rounds }, null, 2)}\n`);
+    await writeFileAtomic(path.resolve(ctx.flags.report), `${JSON.stringify({ ...result, review_comments: v.review_comments ?? [], rounds }, null, 2)}\n`, { what: "the review report" });
   }
   printResult(ctx, result, () => {
     ctx.out(`${sessionId}  ${result.status}`);

@@ -1,8 +1,8 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { ExitCode } from "../../../../shared/cli/CliContext.js";
 import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import type { PaperCliContext } from "./paperCliFlags.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 export const PAPER_BIB_USAGE = `  paper import-bib <file.bib|file.ris> [--json]
   paper export-bib [doc_id…] [--out file.bib]
@@ -22,7 +22,7 @@ export async function importBib(ctx: PaperCliContext, args: string[]): Promise<E
 export async function exportBib(ctx: PaperCliContext, docIds: string[]): Promise<ExitCode> {
   const { bibtex } = await (await ctx.api()).call("paper.exportBib", docIds.length ? { doc_ids: docIds } : {});
   if (ctx.flags.out) {
-    fs.writeFileSync(path.resolve(ctx.flags.out), bibtex);
+    await writeFileAtomic(path.resolve(ctx.flags.out), bibtex, { what: "the BibTeX export" });
     ctx.err(`written to ${path.resolve(ctx.flags.out)}`);
   } else ctx.write(bibtex);
   return 0;

@@ -1,10 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { ScriptoriumApi } from "../../../../shared/api.js";
 import type { ExitCode } from "../../../../shared/cli/CliContext.js";
 import { usageError } from "../../../../shared/cli/CliContext.js";
 import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
 import type { PaperCliContext } from "./paperCliFlags.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 export const PAPER_EXPORT_USAGE = "  paper export <session_id> --format markdown|html|docx [--out file] [--style gb-t-7714|apa] [--locale zh|en]";
 
@@ -40,7 +40,7 @@ async function exportTo(ctx: PaperCliContext, api: ScriptoriumApi, sessionId: st
   });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
-    fs.writeFileSync(path.resolve(ctx.flags.out), bytes);
+    await writeFileAtomic(path.resolve(ctx.flags.out), bytes, { what: "the answer export" });
     ctx.err(`wrote ${path.resolve(ctx.flags.out)} (${bytes.length} bytes)`);
   } else if (format === "docx") throw usageError("docx is binary: pass --out file.docx");
   else ctx.write(bytes);
