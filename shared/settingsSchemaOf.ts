@@ -22,8 +22,7 @@ export function settingsSchemaOf(contracts: readonly WorkflowContract<any, any, 
     groups[contract.id] = contract.settings;
   }
   const settings = CoreSettingsSchema.extend(groups);
-  const patch = z
-    .object(Object.fromEntries(Object.entries(settings.shape).map(([key, field]) => [key, ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional()])))
-    .strict();
+  const optional = (field: z.ZodType) => ((field instanceof z.ZodDefault ? field.unwrap() : field) as z.ZodType).optional();
+  const patch = z.object(Object.fromEntries(Object.entries(settings.shape).map(([key, field]) => [key, optional(field)]))).strict();
   return { settings, patch };
 }

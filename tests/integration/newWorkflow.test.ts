@@ -261,7 +261,10 @@ describe("a workflow registered only in a test", () => {
     const registry = { ...WORKFLOW_REGISTRY, echo: echoWorkflow } as typeof WORKFLOW_REGISTRY;
     const out: string[] = [];
     const err: string[] = [];
-    const io = { stdout: { write: (chunk: string | Uint8Array) => out.push(String(chunk)) }, stderr: { write: (chunk: string | Uint8Array) => err.push(String(chunk)) } };
+    const io = {
+      stdout: { write: (chunk: string | Uint8Array) => out.push(String(chunk)) },
+      stderr: { write: (chunk: string | Uint8Array) => err.push(String(chunk)) },
+    };
     const openApi = async () => Object.assign(Object.create(engine) as Engine, { dispose: async () => undefined });
     expect(await runCli(["echo", "say", "quiet", "--upper"], io, openApi, registry)).toBe(0);
     expect(out.join("")).toContain("echoed: QUIET");

@@ -1,5 +1,6 @@
 /**
- * Versioned schema of `app.db`'s core tables (a workflow declares its own, see namespaceMigrations.ts). `PRAGMA user_version` holds the number of applied steps; each
+ * Versioned schema of `app.db`'s core tables (a workflow declares its own: namespaceMigrations.ts).
+ * `PRAGMA user_version` holds the number of applied steps; each
  * step runs in one transaction, so a crash mid-migration leaves the previous version intact.
  * Append new steps; never edit a shipped one (a step moved to a namespace leaves an empty one).
  */
