@@ -12,7 +12,7 @@ import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
 
 /**
- * OCR (issue 29): the test suite's generated two-column paper, "scanned" (pages drawn at 150 DPI
+ * OCR of scanned papers: the test suite's generated two-column paper, "scanned" (pages drawn at 150 DPI
  * and written back as an image-only PDF), read by the engine's OCR path.
  * - `ocr.seconds_per_page_2_cores`: wall seconds per page with a 2-worker pool (rendering at
  *   200 DPI included), the figure a 2-core laptop sees;

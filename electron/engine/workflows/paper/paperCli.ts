@@ -62,7 +62,7 @@ export const paperCommand: CommandGroup<typeof PAPER_FLAGS> = async (ctx) => {
       return deepRead(ctx, rest);
     case "check-claims":
       return checkClaimsCommand(ctx, rest);
-    // issue 30
+    // The bibliography: BibTeX / RIS files and the local Zotero library.
     case "import-bib":
       return importBib(ctx, rest);
     case "export-bib":
