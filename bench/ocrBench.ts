@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { readPdfPages } from "../electron/engine/io/pdf/readPdfPages.js";
 import { PaperLibrary } from "../electron/engine/workflows/paper/library/PaperLibrary.js";
+import { PAPER_TABLES } from "../electron/engine/workflows/paper/library/paperMigrations.js";
 import { AppDb } from "../electron/engine/storage/AppDb.js";
 import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
 import { buildPaperPdf } from "../tests/papers/paperPdf.js";
@@ -11,7 +12,7 @@ import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
 
 /**
- * OCR (issue 29): the test suite's generated two-column paper, "scanned" (pages drawn at 150 DPI
+ * OCR of scanned papers: the test suite's generated two-column paper, "scanned" (pages drawn at 150 DPI
  * and written back as an image-only PDF), read by the engine's OCR path.
  * - `ocr.seconds_per_page_2_cores`: wall seconds per page with a 2-worker pool (rendering at
  *   200 DPI included), the figure a 2-core laptop sees;
@@ -36,7 +37,7 @@ export async function ocrBench(ctx: BenchContext): Promise<GroupResult> {
     result.reasons["ocr.import_15_page_scan_s"] = "full mode only (about a minute of OCR)";
     return result;
   }
-  const appDb = AppDb.open(path.join(ctx.tmpDir, "ocr-bench"));
+  const appDb = AppDb.open(path.join(ctx.tmpDir, "ocr-bench"), { migrations: [PAPER_TABLES] });
   const library = new PaperLibrary({ dataDir: path.join(ctx.tmpDir, "ocr-bench"), db: appDb.db, embedder: new HashEmbedder(64) });
   try {
     const file = path.join(ctx.tmpDir, "scan-15.pdf");

@@ -8,6 +8,7 @@ import type { Engine } from "../electron/engine/Engine.js";
 import { checkClaims } from "../electron/engine/workflows/paper/library/checkClaims.js";
 import { PaperLibrary } from "../electron/engine/workflows/paper/library/PaperLibrary.js";
 import { PaperService } from "../electron/engine/workflows/paper/library/PaperService.js";
+import { PAPER_TABLES } from "../electron/engine/workflows/paper/library/paperMigrations.js";
 import { AppDb } from "../electron/engine/storage/AppDb.js";
 import type { PaperIntent } from "../shared/workflows/paper.js";
 import type { GenerateStructuredOptions, LlmClient, StructuredResult } from "../electron/engine/llm/LlmClient.js";
@@ -116,7 +117,7 @@ export async function paperBench(ctx: BenchContext): Promise<GroupResult> {
 
   // Retrieval and claims: no model needed.
   const libDir = fs.mkdtempSync(path.join(ctx.tmpDir, "paper-lib-"));
-  const appDb = AppDb.open(libDir);
+  const appDb = AppDb.open(libDir, { migrations: [PAPER_TABLES] });
   const library = new PaperLibrary({ dataDir: libDir, db: appDb.db, embedder: new HashEmbedder(128) });
   try {
     const { doc_id } = await library.importFile(pdf);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiErrorSchema } from "./errors.js";
 import { DraftVersionSchema } from "./documents.js";
 import { ImportReportSchema } from "./knowledge.js";
-import { ThinkingModeSchema } from "./models.js";
+import { ThinkingModeSchema } from "./coreSettings.js";
 
 /**
  * Core events: the protocol every workflow speaks. A workflow's own events (the article's

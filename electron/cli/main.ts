@@ -29,7 +29,7 @@ const code = await runCli(process.argv.slice(2), { stdout: process.stdout, stder
   engine = await createAppEngine({
     dataDir: flags.dataDir ?? defaultDataDir(),
     ...(flags.modelPath ? { modelPath: flags.modelPath } : {}),
-    ...(flags.library ? { knowledgeOptions: { libraryOverride: await libraryOverride(flags.library, flags.collection, command) } } : {}),
+    ...(flags.library ? { knowledgeOptions: { libraryOverride: await libraryOverride(String(flags.library), typeof flags.collection === "string" ? flags.collection : undefined, command) } } : {}),
   });
   return engine;
 });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FakeApi } from "../engine/testing/fakeApi.js";
+import { WORKFLOW_REGISTRY } from "../engine/workflows/registry.js";
 import { runCli } from "./runCli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "scriptorium-cli-"));
@@ -38,6 +39,27 @@ describe("runCli", () => {
       expect(result.disposed, argv.join(" ")).toBe(0);
       if (argv.length > 0) expect(result.stderr.trim().split("\n"), argv.join(" ")).toHaveLength(1);
     }
+  });
+
+  it("a flag belongs to the commands that declare it: another group's flag is a usage error naming it", async () => {
+    const result = await cli(["chat", "hi", "--fix"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('scriptorium: "chat" does not take --fix (see --help)\n');
+    expect(result.disposed).toBe(0);
+  });
+
+  it("refuses a workflow flag declared with another kind than a core command's, naming both", async () => {
+    const clash = { ...WORKFLOW_REGISTRY, chat: { ...WORKFLOW_REGISTRY.chat, cli: { ...WORKFLOW_REGISTRY.chat.cli!, flags: { fix: "string" } } } };
+    const io = { stdout: { write: () => true }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } };
+    let stderr = "";
+    expect(await runCli(["health"], io, async () => Object.assign(new FakeApi(), { dispose: async () => undefined }), clash)).toBe(1);
+    expect(stderr).toContain("--fix is declared as boolean by lint and as string by chat");
+  });
+
+  it("--help lists every workflow's commands, the paper library's bibliography ones included", async () => {
+    const result = await cli(["--help"]);
+    expect(result.code).toBe(0);
+    for (const line of ["paper import-bib", "export-bib", "import-zotero", 'chat "<prompt>" [--max-tokens N]', "lint <file.md>"]) expect(result.stdout).toContain(line);
   });
 
   it("engine errors: one line on stderr, exit 1", async () => {

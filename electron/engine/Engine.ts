@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { CORE_API } from "../../shared/api.js";
+import { settingsSchemaOf } from "../../shared/settingsSchemaOf.js";
 import type { LoadedModelSchema, MethodInput, MethodName, MethodOutput, ScriptoriumApi } from "../../shared/api.js";
 import { SYSTEM_STREAM } from "../../shared/events.js";
 import type { EngineEvent, EventDraft } from "../../shared/events.js";
@@ -78,6 +79,8 @@ export class Engine implements ScriptoriumApi {
     const methods = { ...CORE_API, ...qualifiedMethodsOf(contracts) };
     this.inputs = Object.fromEntries(Object.entries(methods).map(([name, spec]) => [name, (spec as { input: z.ZodType }).input]));
     this.inputs["run.start"] = runStartSchemaOf(contracts);
+    // Settings groups of the workflows this engine serves (a test's own included).
+    this.inputs["settings.update"] = settingsSchemaOf(contracts).patch;
     this.handlers = this.buildHandlers();
   }
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { removeStaleTempFiles } from "./io/removeStaleTempFiles.js";
 import type { WorkflowId } from "../../shared/api.js";
+import { settingsSchemaOf } from "../../shared/settingsSchemaOf.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
 import { resolveDataDir } from "./dataDir.js";
 import { Engine } from "./Engine.js";
@@ -23,6 +24,7 @@ import { SessionStore } from "./storage/SessionStore.js";
 import { SettingsStore } from "./storage/SettingsStore.js";
 import { SqliteVersionStore } from "./storage/VersionStore.js";
 import { WORKFLOW_REGISTRY } from "./workflows/registry.js";
+import { workflowMigrations } from "./workflows/workflowMigrations.js";
 import type { PlatformServices, ResearchSearch, WorkflowDefinition } from "./workflows/WorkflowDefinition.js";
 import type { Embedder } from "./llm/LlmClient.js";
 import { JobRegistry } from "./jobs/JobRegistry.js";
@@ -104,7 +106,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const dataDir = resolveDataDir(options.dataDir, []);
   // Atomic writes a kill -9 interrupted leave hidden temp files beside their targets; drop them.
   removeStaleTempFiles(dataDir.cache);
-  const appDb = AppDb.open(dataDir.root);
+  const registry = options.registry ?? WORKFLOW_REGISTRY;
+  const appDb = AppDb.open(dataDir.root, { migrations: workflowMigrations(registry) });
   let checkpointer: Checkpointer;
   try {
     checkpointer = new Checkpointer(dataDir.root);
@@ -114,7 +117,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   }
   const hub = new EventHub();
   const events = new EventStore(appDb.db, { flushIntervalMs: options.eventFlushIntervalMs ?? 50, onPersisted: (batch) => hub.publish(batch) });
-  const settings = new SettingsStore(appDb.db);
+  const settings = new SettingsStore(appDb.db, settingsSchemaOf(Object.values(registry).map((definition) => definition!.contract)));
   const sessions = new SessionStore(appDb.db);
   const versions = new SqliteVersionStore(appDb.db);
   // The same table for the workflows' nodes, committing without an fsync each (VersionStoreOptions).
@@ -179,7 +182,6 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     intranetHosts: () => configuredHosts(providers, settings.get().mirrorBaseUrl),
   };
   // Each workflow's own services, built once here in registry order (its definition's `services`).
-  const registry = options.registry ?? WORKFLOW_REGISTRY;
   const workflowServices = new Map<string, unknown>();
   for (const definition of Object.values(registry) as Array<WorkflowDefinition<any, any, any>>) {
     const factory = options.workflowServices?.[definition.id] ?? definition.services?.bind(definition);

@@ -10,7 +10,7 @@ import { loadOrCreateToken } from "./serverToken.js";
 /**
  * Browser mode: `npm run web -- [--port N] [--data-dir D] [--token T] [--model file.gguf] [--no-open]`.
  * The npm script starts this process with glibc malloc settings that keep LanceDB's search buffers
- * warm (a new server's first searches 2–3× faster; see bench/lib/mallocTunables.ts).
+ * warm (a new server's first searches are faster; figures in bench/lib/mallocTunables.ts).
  */
 async function main(): Promise<void> {
   let args;

@@ -1,70 +1,20 @@
 import type { ScriptoriumApi } from "../api.js";
 import { ScriptoriumError } from "../errors.js";
+import type { CliFlags, FlagSpec } from "./cliFlags.js";
 
-/** Flags understood by some command; each command rejects the ones it does not use. */
-export interface CliFlags {
-  dataDir: string | null;
-  modelPath: string | null;
-  json: boolean;
-  type?: string;
-  audience?: string;
-  words?: string;
-  locale?: string;
-  format?: string;
-  out?: string;
-  fix: boolean;
-  collection?: string;
-  limit?: string;
-  payload?: string;
-  embedding: boolean;
-  version?: string;
-  /** docgen: `--mode text|notes|code`, `--topic`, `--source`, `--text-file`, `--rules`, `--report`, `--wait`. */
-  mode?: string;
-  topic?: string;
-  source?: string;
-  textFile?: string;
-  /** `chat --max-tokens N`: the reply's length cap. */
-  maxTokens?: string;
-  rules?: string;
-  /** docgen: `--guide ID` (a guide of the library), `--name N` (`docgen guides import`). */
-  guide?: string;
-  name?: string;
-  report?: string;
-  wait?: boolean;
-  /** paper: `--intent`, `--selected`, `--claims`, `--judge`. */
-  intent?: string;
-  selected?: string;
-  claims?: string;
-  judge?: string;
-  /** ingest: `--watch DIR` binds the folder and follows it until Ctrl-C. */
-  watch?: string;
-  /** issue 30: `refs format --style gb-t-7714|apa`, `paper import-zotero --url`. */
-  style?: string;
-  /** `export --template gb-t-9704|default|<reference.docx>`: the DOCX / PDF layout. */
-  template?: string;
-  url?: string;
-  /** `article export --from N`: tracked changes from version N to `--version` (default: the latest). */
-  from?: string;
-  /** `article start` / `chat`: the session's own model (run.start's `model_name`). */
-  modelName?: string;
-  /** `article start` / `chat`: the session's 思考, off | budget | unlimited. */
-  thinking?: string;
-  /** `ingest|search --library s3://bucket/prefix`: the collection's team library for this run. */
-  library?: string;
-  /** `backup --with-secrets`: include secrets.json. */
-  withSecrets?: boolean;
-}
+export type { CliFlags, FlagSpec, GlobalFlags } from "./cliFlags.js";
+export { defineFlags } from "./cliFlags.js";
 
 /** An engine the CLI opened and must dispose before exiting. */
 export interface DisposableApi extends ScriptoriumApi {
   dispose(): Promise<void>;
 }
 
-/** What a command group receives. */
-export interface CliContext {
+/** What a command group receives; `F` is the command's own flag spec. */
+export interface CliContext<F extends FlagSpec = {}> {
   /** Positionals after the group name (`article resume s1 confirm` → `["resume","s1","confirm"]`). */
   args: string[];
-  flags: CliFlags;
+  flags: CliFlags<F>;
   /** The engine, opened on first use (so `lint` never loads SQLite or a model). */
   api(): Promise<ScriptoriumApi>;
   /** Print one line on stdout. */
@@ -77,7 +27,22 @@ export interface CliContext {
 
 /** Exit codes: 0 success, 1 failure (engine error, lint violations), 2 usage. */
 export type ExitCode = 0 | 1 | 2;
-export type CommandGroup = (ctx: CliContext) => Promise<ExitCode>;
+export type CommandGroup<F extends FlagSpec = {}> = (ctx: CliContext<F>) => Promise<ExitCode>;
+
+/**
+ * A command group as the CLI composes it: its flags (besides the global ones; an undeclared flag is
+ * a usage error), its help lines and what it does. Core commands and each workflow's `cli` use it.
+ */
+export interface CliCommand<F extends FlagSpec = FlagSpec> {
+  flags?: F;
+  usage: readonly string[];
+  run(ctx: CliContext<F>): Promise<ExitCode>;
+}
+
+/** Declares a command with its flag types inferred from `flags`. */
+export function defineCliCommand<const F extends FlagSpec = {}>(command: CliCommand<F>): CliCommand<F> {
+  return command;
+}
 
 /** A usage mistake: printed as one line, exit code 2. */
 export function usageError(message: string): ScriptoriumError {

@@ -1,4 +1,4 @@
-import { THINKING_MODES, type ThinkingMode } from "../models.js";
+import { THINKING_MODES, type ThinkingMode } from "../coreSettings.js";
 import { usageError, type CliContext } from "./CliContext.js";
 
 /** `--model-name X --thinking off|budget|unlimited` as run.start's session fields (the session's own model and 思考). */

@@ -1,5 +1,5 @@
 /**
- * Verbatim-quote matching for citations (issue 29), shared by the engine's quote gate and the
+ * Verbatim-quote matching for citations, shared by the engine's quote gate and the
  * reader's highlighter so both agree on what "appears in the passage" means: Unicode NFKC (full-
  * width letters, digits and punctuation become their ASCII forms; ligatures split), every run of
  * whitespace one space, and none at all between two CJK characters or around CJK punctuation

@@ -7,6 +7,18 @@ import type { Outline, Review } from "./article/outlineAndReview.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ActionPayload, PauseContextOf, ResumePayloadOf } from "./contract.js";
 
+/** The editor's review (settings `article`): pass mark, revision cap and the three score weights. */
+export const ArticleSettingsSchema = z
+  .object({
+    reviewThreshold: z.number().min(0).max(100).default(80),
+    maxRevisions: z.number().int().min(0).max(10).default(3),
+    weights: z
+      .object({ facts: z.number().min(0), logic: z.number().min(0), language: z.number().min(0) })
+      .default({ facts: 0.4, logic: 0.3, language: 0.3 }),
+  })
+  .default({ reviewThreshold: 80, maxRevisions: 3, weights: { facts: 0.4, logic: 0.3, language: 0.3 } });
+export type ArticleSettings = z.infer<typeof ArticleSettingsSchema>;
+
 /** Article studio: researcher → writer → editor with four pauses. Field names follow the product brief (snake_case). */
 
 export const ARTICLE_TYPES = ["news", "analysis", "feature", "report"] as const;
@@ -138,7 +150,8 @@ const draftContext = {
   force_accepted_after: z.number().int().optional(),
   /** The brief's PAUSE-3/4 fields: the draft's title, the review in its shape, the revision cap. */
   draft_title: z.string().optional(),
-  review_result: BriefReviewResultSchema.optional(),
+  /** Null at PAUSE-3 before the first review (the brief's payload has the key either way). */
+  review_result: BriefReviewResultSchema.nullable().optional(),
   max_revisions: z.number().int().optional(),
   ...briefPauseContext,
 };
@@ -149,6 +162,7 @@ export const articleContract = defineWorkflowContract({
   route: "ai-writing",
   start: ArticleStartInputSchema,
   documents: true,
+  settings: ArticleSettingsSchema,
   pauses: {
     material_confirm: materialPause,
     outline_confirm: outlinePause,

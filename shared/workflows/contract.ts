@@ -1,4 +1,4 @@
-import { ThinkingModeSchema } from "../models.js";
+import { ThinkingModeSchema } from "../coreSettings.js";
 import { z } from "zod";
 
 /**
@@ -37,6 +37,7 @@ export interface WorkflowContract<
   State extends z.ZodType = z.ZodType,
   Events extends readonly WorkflowEventSchema[] = readonly WorkflowEventSchema[],
   Methods extends MethodTable = MethodTable,
+  Settings extends z.ZodType = z.ZodType,
 > {
   id: Id;
   /** HTTP route segment: `/api/<route>/start | {id}/stream | {id}/resume | {id}/state | {id}/versions | health`. */
@@ -62,6 +63,11 @@ export interface WorkflowContract<
    * `started` / `resumed` the fields added to those responses.
    */
   wire?: WorkflowWire;
+  /**
+   * The workflow's settings group, stored under its id (`settings.<id>`) and edited through
+   * `settings.update` like the core settings. Must have a `.default()` so an empty database is valid.
+   */
+  settings?: Settings;
 }
 
 export interface WorkflowWire {
@@ -79,7 +85,8 @@ export function defineWorkflowContract<
   State extends z.ZodType,
   const Events extends readonly WorkflowEventSchema[],
   const Methods extends MethodTable = {},
->(contract: WorkflowContract<Id, Start, Pauses, State, Events, Methods>): WorkflowContract<Id, Start, Pauses, State, Events, Methods> {
+  Settings extends z.ZodType = z.ZodNever,
+>(contract: WorkflowContract<Id, Start, Pauses, State, Events, Methods, Settings>): WorkflowContract<Id, Start, Pauses, State, Events, Methods, Settings> {
   return contract;
 }
 

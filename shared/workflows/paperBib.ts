@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The paper library's bibliographic side (issue 30): BibTeX / RIS import, BibTeX export, the
+ * The paper library's bibliographic side: BibTeX / RIS import, BibTeX export, the
  * local Zotero library, and the user's corrections of a paper's metadata. Registered in
  * shared/api.ts beside `paper.*`.
  */

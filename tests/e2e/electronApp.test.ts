@@ -19,17 +19,15 @@ afterAll(async () => {
   if (userData) fs.rmSync(userData, { recursive: true, force: true });
 });
 
+/** Why the smoke test cannot run here (no downloaded Electron binary), or null when it can. */
+const missing = "missing" in binary ? binary.missing : null;
+
 describe("the real Electron app (playwright-core _electron)", { timeout: 300_000 }, () => {
-  it("runs the hardened window, the preload bridge and IPC to a PAUSE-1 card — or says exactly why it cannot", async (ctx) => {
-    if ("missing" in binary) {
-      // Not a silent skip: the run states what is missing and how to get it, and the check of that
-      // diagnosis is the assertion. On any machine where `npm ci` downloaded Electron, the smoke test runs.
-      const line = `[electron smoke] NOT RUN: ${binary.missing}`;
-      console.warn(line);
-      ctx.annotate(line, "warning");
-      expect(binary.missing).toMatch(/Electron|electron/);
-      return;
-    }
+  // Without the binary the test is reported as skipped, the reason in its name; on any machine where
+  // `npm ci` downloaded Electron it runs (electronBinary.test.ts checks the diagnosis itself).
+  const title = "runs the hardened window, the preload bridge and IPC to a PAUSE-1 card";
+  it.skipIf(missing !== null)(missing === null ? title : `${title} (skipped: ${missing})`, async () => {
+    if ("missing" in binary) throw new Error(binary.missing);
     // The app exactly as `npm start` runs it: renderer in dist/renderer, main + preload in dist-electron/main.
     execFileSync(process.execPath, [path.resolve("node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"], { stdio: "inherit" });
     execFileSync(process.execPath, [path.resolve("build/buildElectron.mjs")], { stdio: "inherit" });

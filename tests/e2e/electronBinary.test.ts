@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 // The Electron smoke test (electronApp.test.ts) runs exactly when this finds a binary; its
-// "NOT RUN" line is this diagnosis. Each case is one state a checkout can be in.
+// skip reason is this diagnosis. Each case is one state a checkout can be in.
 describe("findElectronBinary", () => {
   it("says to run npm ci when the electron package is absent", () => {
     expect(findElectronBinary(fakeRoot({}))).toEqual({ missing: "the electron package is not installed (run npm ci)" });

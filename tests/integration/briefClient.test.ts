@@ -276,6 +276,9 @@ describe("the brief's own client (§6.2 types, §8.1 api module, §8.2 hook), un
       expect(ui.currentDraftTitle).toBe("本地大模型");
       expect(ui.currentDraftMarkdown).toContain("# 本地大模型");
       expect(pause.pauseContext).toMatchObject({ draft_title: "本地大模型", revision_count: 0 });
+      // Before the first review the brief's PAUSE-3 payload has `review_result: null` (the key, not its absence).
+      expect(pause.pauseContext).toHaveProperty("review_result", null);
+      expect(pause).toHaveProperty("review_result", null);
       await resumeWriting(id, { action: "user_revise", userRevisionNotes: "更简洁" });
       pause = await nextPause("draft_confirm");
       expect(sinceLastPause().some((e) => isProgress(e) && e.message === "按用户意见重写（更简洁）")).toBe(true);

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
 import type { IpcMain } from "electron";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/langgraph";
@@ -20,13 +22,14 @@ import { registerIpc } from "../../electron/main/registerIpc.js";
 import { createServer } from "../../electron/server/createServer.js";
 import type { ScriptoriumServer } from "../../electron/server/createServer.js";
 import { runCli } from "../../electron/cli/runCli.js";
-import { usageError } from "../../shared/cli/CliContext.js";
+import { defineCliCommand, defineFlags, usageError } from "../../shared/cli/CliContext.js";
 import { outcomeCode, waitForRun } from "../../shared/cli/waitForRun.js";
 
 /**
- * Issue 9's "done when": a new workflow is its contract, its definition and one line per registry.
- * This throwaway two-node echo workflow exists only in this file — contract, graph, pause table,
- * registry entry and route line — and reaches `done` over HTTP (real server on 127.0.0.1) and IPC.
+ * A new workflow is its contract, its definition and one line per registry: nothing in core is
+ * edited for it. This throwaway two-node echo workflow exists only in this file — contract, graph,
+ * pause table, a CLI flag, a table (migration), a settings group, registry entry and route line —
+ * and reaches `done` over HTTP (real server on 127.0.0.1), IPC and the CLI.
  */
 const echoContract = defineWorkflowContract({
   id: "echo",
@@ -39,7 +42,13 @@ const echoContract = defineWorkflowContract({
   state: z.object({ status: z.string(), echoed: z.string() }),
   events: [],
   // A method of its own: served as `echo.shout` on every adapter with no edit to shared/api.ts or Engine.ts.
-  methods: { shout: { input: z.object({ text: z.string().min(1).max(50) }).strict(), output: z.object({ shouted: z.string() }) } },
+  methods: {
+    shout: { input: z.object({ text: z.string().min(1).max(50) }).strict(), output: z.object({ shouted: z.string() }) },
+    // Reads the workflow's own table (declared by its definition's `migrations`).
+    history: { input: z.object({}).strict(), output: z.object({ texts: z.array(z.string()) }) },
+  },
+  // Its own settings group: `settings.echo.prefix`, edited with `settings.update` like any setting.
+  settings: z.object({ prefix: z.string().max(5).default("") }).default({ prefix: "" }),
   // Its own wire on /api/echo/… (registered only here, so the server must take it from the engine, not the built-in contracts).
   wire: {
     event: (event) => ({ ...briefView(event as Parameters<typeof briefView>[0]), echo_wire: true }),
@@ -57,24 +66,33 @@ const EchoState = Annotation.Root({
 type EchoValues = typeof EchoState.State;
 const echoPauses = definePauses<typeof echoContract.pauses, EchoValues>(echoContract.pauses, { context: { echo_confirm: (state) => ({ echoed: state.echoed }) } });
 
+const ECHO_FLAGS = defineFlags({ upper: "boolean" });
+
 const echoWorkflow: WorkflowDefinition<{ text: string }, typeof echoContract> = {
   id: "echo",
   contract: echoContract,
-  methods: () => ({ shout: async ({ text }) => ({ shouted: `${text.toUpperCase()}!` }) }),
-  // A CLI command of its own: `echo say <text>` starts a run and prints the pause's echo.
-  cli: {
-    usage: ["echo say <text>"],
+  // Its own table, in its own namespace (`echo_…`), created at engine start.
+  migrations: [{ sql: "CREATE TABLE echo_log (session_id TEXT NOT NULL, text TEXT NOT NULL)" }],
+  methods: (services) => ({
+    shout: async ({ text }) => ({ shouted: `${text.toUpperCase()}!` }),
+    history: async () => ({ texts: services.db.prepare("SELECT text FROM echo_log ORDER BY rowid").pluck().all() as string[] }),
+  }),
+  // A CLI command of its own with a flag of its own: `echo say <text> [--upper]` starts a run and prints the pause's echo.
+  cli: defineCliCommand({
+    flags: ECHO_FLAGS,
+    usage: ["echo say <text> [--upper]"],
     run: async (ctx) => {
-      if (ctx.args[0] !== "say" || ctx.args.length !== 2) throw usageError("usage: echo say <text>");
+      if (ctx.args[0] !== "say" || ctx.args.length !== 2) throw usageError("usage: echo say <text> [--upper]");
       const api = await ctx.api();
-      const { sessionId } = await api.call("run.start", { workflow: "echo", input: { text: ctx.args[1] } } as never);
+      const text = ctx.flags.upper ? (ctx.args[1] as string).toUpperCase() : ctx.args[1];
+      const { sessionId } = await api.call("run.start", { workflow: "echo", input: { text } } as never);
       const outcome = await waitForRun({ ...ctx, flags: { ...ctx.flags, json: true }, out: () => undefined }, api, sessionId, 0);
       ctx.out(outcome.type === "await_user" ? `echoed: ${String((outcome.context as { echoed?: string }).echoed)}` : outcome.type);
       return outcomeCode(outcome);
     },
-  },
+  }),
   title: (input) => `echo ${input.text}`,
-  build: (_services, checkpointer: BaseCheckpointSaver) =>
+  build: (services, checkpointer: BaseCheckpointSaver) =>
     new StateGraph(EchoState)
       .addNode("echo", async (state: EchoValues, config: LangGraphRunnableConfig) =>
         runStep(config, { step: "echo", agent: "writer", label: "Echo" }, async () => {
@@ -83,9 +101,12 @@ const echoWorkflow: WorkflowDefinition<{ text: string }, typeof echoContract> = 
         }),
       )
       .addNode("echo_confirm", echoPauses.node("echo_confirm"))
-      .addNode("finish", async (state: EchoValues) => {
+      .addNode("finish", async (state: EchoValues, config: LangGraphRunnableConfig) => {
         const payload = state.resume?.payload as { action: string; suffix?: string };
-        return { echoed: payload.action === "amend" ? `${state.echoed}${payload.suffix}` : state.echoed };
+        const { prefix } = (services.settings() as unknown as { echo: { prefix: string } }).echo;
+        const echoed = `${prefix}${payload.action === "amend" ? `${state.echoed}${payload.suffix}` : state.echoed}`;
+        services.db.prepare("INSERT INTO echo_log (session_id, text) VALUES (?, ?)").run(String(config.configurable?.thread_id ?? ""), echoed);
+        return { echoed };
       })
       .addEdge(START, "echo")
       .addEdge("echo", "echo_confirm")
@@ -220,5 +241,41 @@ describe("a workflow registered only in a test", () => {
     } finally {
       unregister();
     }
+  });
+
+  it("composes its CLI flag, its table and its setting into core without a core edit", async () => {
+    // The table: created at engine start in the workflow's namespace, versioned there.
+    const appDb = new Database(path.join(dir, "app.db"), { readonly: true });
+    try {
+      expect(appDb.prepare("SELECT version FROM schema_namespaces WHERE namespace = ?").pluck().get("echo")).toBe(1);
+    } finally {
+      appDb.close();
+    }
+
+    // The setting: a default on a fresh data dir, changed and validated by the core method.
+    expect(await engine.call("settings.get", {})).toMatchObject({ echo: { prefix: "" } });
+    await expect(engine.call("settings.update", { echo: { prefix: "far too long" } } as never)).rejects.toMatchObject({ code: "bad_request" });
+    expect(await engine.call("settings.update", { echo: { prefix: "> " } } as never)).toMatchObject({ echo: { prefix: "> " }, locale: "zh-CN" });
+
+    // The flag: parsed for its own command only; the run reads the setting and writes the table.
+    const registry = { ...WORKFLOW_REGISTRY, echo: echoWorkflow } as typeof WORKFLOW_REGISTRY;
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = {
+      stdout: { write: (chunk: string | Uint8Array) => out.push(String(chunk)) },
+      stderr: { write: (chunk: string | Uint8Array) => err.push(String(chunk)) },
+    };
+    const openApi = async () => Object.assign(Object.create(engine) as Engine, { dispose: async () => undefined });
+    expect(await runCli(["echo", "say", "quiet", "--upper"], io, openApi, registry)).toBe(0);
+    expect(out.join("")).toContain("echoed: QUIET");
+    expect(await runCli(["chat", "hi", "--upper"], io, openApi, registry)).toBe(2);
+    expect(err.join("")).toContain('"chat" does not take --upper');
+
+    const { sessionId } = await engine.call("run.start", { workflow: "echo", input: { text: "logged" } } as never);
+    await expect.poll(async () => (await engine.call("run.state", { sessionId })).session.status, { timeout: 20_000 }).toBe("paused");
+    await engine.call("run.resume", { sessionId, payload: { action: "accept" } } as never);
+    await expect.poll(async () => (await engine.call("run.state", { sessionId })).session.status, { timeout: 20_000 }).toBe("done");
+    expect(await engine.call("echo.history" as never, {} as never)).toMatchObject({ texts: expect.arrayContaining(["> logged"]) });
+    expect(await engine.call("run.state", { sessionId })).toMatchObject({ values: { echoed: "> logged" } });
   });
 });

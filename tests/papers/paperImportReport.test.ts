@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Settings } from "../../shared/models.js";
+import { PAPER_TABLES } from "../../electron/engine/workflows/paper/library/paperMigrations.js";
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
@@ -16,7 +17,7 @@ afterEach(async () => {
 
 function service(): { papers: PaperService; dir: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-report-"));
-  const appDb = AppDb.open(dir);
+  const appDb = AppDb.open(dir, { migrations: [PAPER_TABLES] });
   const papers = new PaperService({ dataDir: dir, modelsDir: path.join(dir, "models"), db: appDb.db, settings: () => ({}) as Settings, llm: () => undefined, embedder: new HashEmbedder(64), reranker: async () => undefined });
   cleanup = async () => {
     await papers.dispose();

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmbeddingService } from "../../electron/engine/knowledge/EmbeddingService.js";
 import { PaperLibrary } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
+import { PAPER_TABLES } from "../../electron/engine/workflows/paper/library/paperMigrations.js";
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { createTinyGguf } from "../fixtures/tinyGguf.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
@@ -24,7 +25,7 @@ let docId: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-retrieval-"));
   embedder = await EmbeddingService.load({ modelPath: await createTinyGguf(), contexts: 1, contextSize: 512 });
-  appDb = AppDb.open(dir);
+  appDb = AppDb.open(dir, { migrations: [PAPER_TABLES] });
   library = new PaperLibrary({ dataDir: dir, db: appDb.db, embedder });
   const file = path.join(dir, "paper15.pdf");
   fs.writeFileSync(file, await buildPaperPdf(15));
@@ -45,7 +46,7 @@ describe("paper retrieval with the tiny GGUF as the embedder", () => {
     expect(tiny).toBeLessThan(0.5);
     // The same probe on a hash embedder (bag of words: finds a passage from its own words) over the same chunks.
     const hashDir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-retrieval-hash-"));
-    const hashDb = AppDb.open(hashDir);
+    const hashDb = AppDb.open(hashDir, { migrations: [PAPER_TABLES] });
     const hash = new PaperLibrary({ dataDir: hashDir, db: hashDb.db, embedder: new HashEmbedder(256) });
     try {
       const file = path.join(hashDir, "paper15.pdf");

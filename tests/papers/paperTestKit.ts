@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PAPER_TABLES } from "../../electron/engine/workflows/paper/library/paperMigrations.js";
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { PaperLibrary } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
 import type { Embedder, LlmClient } from "../../electron/engine/llm/LlmClient.js";
@@ -19,7 +20,7 @@ export interface PaperKit {
 /** A real app.db and LanceDB folder in a temp dir, with the deterministic hash embedder. */
 export function paperKit(options: { llm?: LlmClient; embedder?: Embedder } = {}): PaperKit {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-kit-"));
-  const appDb = AppDb.open(dir);
+  const appDb = AppDb.open(dir, { migrations: [PAPER_TABLES] });
   const embedder = options.embedder ?? new HashEmbedder(64);
   const library = new PaperLibrary({ dataDir: dir, db: appDb.db, embedder, llm: () => options.llm });
   return {

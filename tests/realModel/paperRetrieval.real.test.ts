@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { EmbeddingService } from "../../electron/engine/knowledge/EmbeddingService.js";
 import { PaperLibrary } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
+import { PAPER_TABLES } from "../../electron/engine/workflows/paper/library/paperMigrations.js";
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { createTinyGguf } from "../fixtures/tinyGguf.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
@@ -24,7 +25,7 @@ interface Recall {
 async function pageRecall(modelPath: string, threads?: number): Promise<Recall> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-recall-real-"));
   const embedder = await EmbeddingService.load({ modelPath, contexts: 1, contextSize: 512, ...(threads ? { threads } : {}) });
-  const appDb = AppDb.open(dir);
+  const appDb = AppDb.open(dir, { migrations: [PAPER_TABLES] });
   const library = new PaperLibrary({ dataDir: dir, db: appDb.db, embedder });
   try {
     const file = path.join(dir, "paper15.pdf");

@@ -1,11 +1,7 @@
 import type { z } from "zod";
-import { ARTICLE_STRUCTURED_SCHEMAS } from "../../electron/engine/workflows/article/structuredSchemas.js";
-import { DOCGEN_STRUCTURED_SCHEMAS } from "../../electron/engine/workflows/docgen/structuredSchemas.js";
-import { PAPER_STRUCTURED_SCHEMAS } from "../../electron/engine/workflows/paper/structuredSchemas.js";
+import { WORKFLOW_REGISTRY } from "../../electron/engine/workflows/registry.js";
 
-/** Every structured-output schema of the product, `workflow/identifier` → schema at its real limits. */
-export const ALL_STRUCTURED_SCHEMAS: ReadonlyMap<string, z.ZodType> = new Map([
-  ...Object.entries(ARTICLE_STRUCTURED_SCHEMAS).map(([name, schema]) => [`article/${name}`, schema] as const),
-  ...Object.entries(DOCGEN_STRUCTURED_SCHEMAS).map(([name, schema]) => [`docgen/${name}`, schema] as const),
-  ...Object.entries(PAPER_STRUCTURED_SCHEMAS).map(([name, schema]) => [`paper/${name}`, schema] as const),
-]);
+/** Every structured-output schema of the product, `workflow/identifier` → schema at its real limits (each definition's `structuredSchemas`). */
+export const ALL_STRUCTURED_SCHEMAS: ReadonlyMap<string, z.ZodType> = new Map(
+  Object.values(WORKFLOW_REGISTRY).flatMap((definition) => Object.entries(definition.structuredSchemas ?? {}).map(([name, schema]) => [`${definition.id}/${name}`, schema] as const)),
+);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { CliContext, CommandGroup } from "../../../shared/cli/CliContext.js";
+import { defineFlags } from "../../../shared/cli/cliFlags.js";
 import { printResult, usageError } from "../../../shared/cli/CliContext.js";
 
 /** The data dir these commands work on, without opening the engine (a restore must not hold app.db open). */
@@ -9,8 +10,11 @@ async function dataDir(ctx: CliContext): Promise<string> {
   return path.resolve(ctx.flags.dataDir ?? defaultDataDir());
 }
 
+export const BACKUP_FLAGS = defineFlags({ out: "string", "with-secrets": "boolean" });
+export const DIAGNOSTICS_FLAGS = defineFlags({ out: "string" });
+
 /** `backup --out F.zip [--with-secrets]`: app.db (online backup), local LanceDB tables, guides, providers. */
-export const backupCommand: CommandGroup = async (ctx) => {
+export const backupCommand: CommandGroup<typeof BACKUP_FLAGS> = async (ctx) => {
   if (ctx.args.length > 0 || !ctx.flags.out) throw usageError("usage: backup --out <file.zip> [--with-secrets]");
   const { createBackup } = await import("../../engine/backup/backupDataDir.js");
   const out = path.resolve(ctx.flags.out);
@@ -37,7 +41,7 @@ export const restoreCommand: CommandGroup = async (ctx) => {
 };
 
 /** `diagnostics --out F.zip`: logs, versions and settings for the IT desk (no documents, no keys). */
-export const diagnosticsCommand: CommandGroup = async (ctx) => {
+export const diagnosticsCommand: CommandGroup<typeof DIAGNOSTICS_FLAGS> = async (ctx) => {
   if (ctx.args.length > 0 || !ctx.flags.out) throw usageError("usage: diagnostics --out <file.zip>");
   const { exportDiagnostics } = await import("../../engine/diagnostics/exportDiagnostics.js");
   const { appVersion } = await import("../../engine/diagnostics/appVersion.js");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { MethodInput } from "../../../shared/api.js";
 import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import { defineFlags } from "../../../shared/cli/cliFlags.js";
 import { usageError } from "../../../shared/cli/CliContext.js";
 import { EXPORT_FORMATS, REFERENCE_STYLE_NAMES } from "../../../shared/documents.js";
 
@@ -15,7 +16,9 @@ const BY_EXTENSION: Record<string, (typeof EXPORT_FORMATS)[number]> = { ".md": "
  * `documents.export` (the same method every document pane, HTTP and MCP use). A session's export
  * resolves its citations into notes and a reference list in `--style`; a file's own footnotes are its notes.
  */
-export const exportCommand: CommandGroup = async (ctx) => {
+export const EXPORT_FLAGS = defineFlags({ format: "string", out: "string", template: "string", style: "string", locale: "string", version: "string" });
+
+export const exportCommand: CommandGroup<typeof EXPORT_FLAGS> = async (ctx) => {
   const [target, ...rest] = ctx.args;
   if (!target || rest.length > 0) throw usageError(`usage: ${EXPORT_USAGE}`);
   const format = ctx.flags.format ?? (ctx.flags.out ? BY_EXTENSION[path.extname(ctx.flags.out).toLowerCase()] : undefined);

@@ -2,15 +2,18 @@ import path from "node:path";
 import { COLLECTIONS, type Collection } from "../../../shared/knowledge.js";
 import { SYSTEM_STREAM } from "../../../shared/events.js";
 import type { CliContext, CommandGroup, ExitCode } from "../../../shared/cli/CliContext.js";
-import { usageError } from "../../../shared/cli/CliContext.js";
+import { defineFlags, usageError } from "../../../shared/cli/CliContext.js";
 import { systemStreamCursor, waitForTask } from "../../../shared/cli/waitForTask.js";
+
+/** Flags of `ingest` besides the global ones. */
+export const INGEST_FLAGS = defineFlags({ collection: "string", watch: "string", library: "string" });
 
 /**
  * `ingest <paths…> [--collection library|papers|code]`: add files or folders to the knowledge base.
  * `ingest --watch DIR`: bind the folder (import it, then follow its changes) until Ctrl-C; the
  * binding stays, so the app keeps following the folder after this command ends.
  */
-export const ingestCommand: CommandGroup = async (ctx) => {
+export const ingestCommand: CommandGroup<typeof INGEST_FLAGS> = async (ctx) => {
   const collection = parseCollection(ctx.flags.collection);
   if (ctx.flags.watch !== undefined) {
     if (ctx.args.length > 0) throw usageError("usage: ingest --watch <dir> [--collection C] (no other paths)");

@@ -1,13 +1,16 @@
 import { readFileSync } from "node:fs";
 import type { CommandGroup } from "../../../shared/cli/CliContext.js";
-import { usageError } from "../../../shared/cli/CliContext.js";
+import { defineFlags, usageError } from "../../../shared/cli/CliContext.js";
+
+/** Flags of `lint` besides the global ones. */
+export const LINT_FLAGS = defineFlags({ fix: "boolean" });
 
 /**
  * `lint <file.md> [--json] [--fix]`: the deterministic rule checkers, without the engine (no
  * SQLite, no model). Exit 1 when violations are found (like any linter); `--fix` prints the fixed
  * document and exits 0.
  */
-export const lintCommand: CommandGroup = async (ctx) => {
+export const lintCommand: CommandGroup<typeof LINT_FLAGS> = async (ctx) => {
   if (ctx.args.length !== 1) throw usageError("usage: lint <file.md> [--json] [--fix]");
   const file = ctx.args[0] as string;
   let markdown: string;

@@ -1,10 +1,13 @@
 import path from "node:path";
 import type { CommandGroup } from "../../../shared/cli/CliContext.js";
-import { expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
+import { defineFlags, expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
 import { systemStreamCursor, waitForTask } from "../../../shared/cli/waitForTask.js";
 
+/** Flags of `models` besides the global ones. */
+export const MODELS_FLAGS = defineFlags({ embedding: "boolean" });
+
 /** `models list|import <file>|download <catalogId>|select <id> [--embedding]`. */
-export const modelsCommand: CommandGroup = async (ctx) => {
+export const modelsCommand: CommandGroup<typeof MODELS_FLAGS> = async (ctx) => {
   const api = await ctx.api();
   switch (ctx.args[0]) {
     case "list": {

@@ -2,12 +2,15 @@ import fs from "node:fs";
 import { formatReferences, REFERENCE_STYLES, type ReferenceLocale, type ReferenceStyle } from "../../engine/references/formatReferences.js";
 import { parseReferences, referenceKindOf } from "../../engine/references/parseReferences.js";
 import type { CommandGroup } from "../../../shared/cli/CliContext.js";
-import { expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
+import { defineFlags, expectArgs, printResult, usageError } from "../../../shared/cli/CliContext.js";
 
 const FORMAT_USAGE = "refs format <file.bib|file.ris> --style gb-t-7714|gb-t-7714-author-date|apa [--locale zh|en] [--json]";
 
+/** Flags of `refs` besides the global ones. */
+export const REFS_FLAGS = defineFlags({ style: "string", locale: "string" });
+
 /** `refs format`: a BibTeX / RIS file as a reference list in GB/T 7714-2015 or APA; no engine needed. */
-export const refsCommand: CommandGroup = async (ctx) => {
+export const refsCommand: CommandGroup<typeof REFS_FLAGS> = async (ctx) => {
   if (ctx.args[0] !== "format") throw usageError(`usage: ${FORMAT_USAGE}`);
   const [file = ""] = expectArgs(ctx, 1, FORMAT_USAGE);
   const style = ctx.flags.style ?? "gb-t-7714";

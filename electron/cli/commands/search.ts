@@ -1,9 +1,12 @@
 import type { CommandGroup } from "../../../shared/cli/CliContext.js";
-import { intFlag, printResult, usageError } from "../../../shared/cli/CliContext.js";
+import { defineFlags, intFlag, printResult, usageError } from "../../../shared/cli/CliContext.js";
 import { parseCollection } from "./ingest.js";
 
+/** Flags of `search` besides the global ones. */
+export const SEARCH_FLAGS = defineFlags({ limit: "string", collection: "string", library: "string" });
+
 /** `search "<query>" [--json] [--limit N] [--collection C]`: hybrid search of the local knowledge base. */
-export const searchCommand: CommandGroup = async (ctx) => {
+export const searchCommand: CommandGroup<typeof SEARCH_FLAGS> = async (ctx) => {
   if (ctx.args.length !== 1) throw usageError('usage: search "<query>" [--json] [--limit N] [--collection library|papers|code]');
   const limit = intFlag("limit", ctx.flags.limit, 1, 100) ?? 10;
   const result = await (await ctx.api()).call("knowledge.search", { query: ctx.args[0] as string, limit, collection: parseCollection(ctx.flags.collection) });

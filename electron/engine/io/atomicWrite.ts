@@ -18,8 +18,7 @@ export interface AtomicWriteOptions {
   what?: string;
   /**
    * false: a cache write. Still atomic against a crash of the app (temp file, rename), but without
-   * the fsyncs (~1–2 ms each on this machine's ext4, far more on a laptop disk, and they block the
-   * main process), so after a power cut the file may be missing, empty or short. Only for files
+   * the fsyncs (each one waits for the disk, and they block the main process), so after a power cut the file may be missing, empty or short. Only for files
    * whose reader verifies them (a checksum, a schema) and whose loss costs only redoing the work,
    * as the checkpoints between two pauses already are (Checkpointer). Default true.
    */
@@ -27,9 +26,8 @@ export interface AtomicWriteOptions {
 }
 
 /**
- * Up to this size the write is done with synchronous calls. The async one costs ~3 ms per small
- * file on a 2-core machine — six thread-pool round trips — against ~0.6 ms (+ the fsyncs) done
- * in place, and a docgen run writes ~20 such files (sections, outline, the WIP draft and its
+ * Up to this size the write is done with synchronous calls: the async one costs six thread-pool
+ * round trips per small file, several times the synchronous write's time, and a docgen run writes ~20 such files (sections, outline, the WIP draft and its
  * review progress after every round). The fsyncs then block the main process for their time,
  * as SQLite's commits already do; bigger payloads keep the async path.
  */

@@ -67,7 +67,7 @@ export const ANN_THRESHOLD = 65_536;
  * a query is only ≈ 0.2–0.45 similar): IVF-PQ and IVF-flat missed a labelled doc whose partition
  * ranked ~150th of 316 by centroid (found only from 200 probes), so vector recall@5 fell from
  * 0.222 (flat) to 0.194. HNSW-SQ (cosine) gave 0.194 at ef 1000 and 0.222 = flat from ef 3000
- * (p50 8.5 / p95 14.8 ms vector-only at load 4–6; flat 105 / 414 ms), built in ≈ 2 min.
+ * at a fraction of flat search's time (figures: bench/retrievalBench.ts).
  */
 const ANN_EF = 3000;
 /**
@@ -89,7 +89,7 @@ const VECTOR_INDEX = "vector_idx";
 /**
  * Vectors are stored and queried at unit length, so the dot product ranks exactly as cosine and
  * LanceDB's dot distance (1 − dot) equals the cosine distance — but skips the per-row norms: flat
- * search over 10k × 256 dims ran ≈ 2.4× faster (p50 8.9 vs 21.4 ms, interleaved, same results).
+ * search ranks the same rows in less time (figures: bench/retrievalBench.ts).
  */
 const DISTANCE = "dot";
 

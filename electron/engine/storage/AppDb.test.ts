@@ -21,18 +21,40 @@ const tables = (db: AppDb) =>
   (db.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
 
 describe("AppDb", () => {
-  it("creates every table on a fresh data dir, durably configured", () => {
+  it("creates every core table on a fresh data dir, durably configured", () => {
     const db = AppDb.open(tempDir());
     expect(tables(db)).toEqual([
       "checkpoints", "chunks", "documents", "embedding_cache", "events", "folder_bindings", "folder_files",
-      "paper_chunks", "paper_docs", "paper_glossary", "paper_messages", "paper_pages", "paper_references", "paper_structure",
-      "sessions", "settings", "sources", "versions", "writes",
+      "schema_namespaces", "sessions", "settings", "sources", "versions", "writes",
     ]);
     expect(db.schemaVersion).toBe(MIGRATIONS.length);
     expect(db.db.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(db.db.pragma("synchronous", { simple: true })).toBe(2); // FULL
     expect(db.db.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(hasWalResetBug(db.sqliteVersion)).toBe(false);
+    db.close();
+  });
+
+  it("runs a namespace's steps in order, once, and records its version", () => {
+    const dir = tempDir();
+    const notes = { namespace: "notes", steps: [{ sql: "CREATE TABLE notes_items (id TEXT PRIMARY KEY)" }, { sql: "ALTER TABLE notes_items ADD COLUMN body TEXT" }] };
+    const first = AppDb.open(dir, { migrations: [notes] });
+    first.db.prepare("INSERT INTO notes_items (id, body) VALUES ('a', 'kept')").run();
+    first.close();
+    const third = { ...notes, steps: [...notes.steps, { sql: "CREATE INDEX notes_items_body ON notes_items(body)" }] };
+    const second = AppDb.open(dir, { migrations: [third] });
+    expect(second.db.prepare("SELECT version FROM schema_namespaces WHERE namespace = 'notes'").pluck().get()).toBe(3);
+    expect(second.db.prepare("SELECT body FROM notes_items").pluck().get()).toBe("kept");
+    second.close();
+    expect(() => AppDb.open(dir, { migrations: [notes] })).toThrow(/"notes" schema version 3, newer than this app supports \(2\)/);
+  });
+
+  it("refuses a namespace step that names a table outside its namespace, and runs none of it", () => {
+    const dir = tempDir();
+    const bad = { namespace: "notes", steps: [{ sql: "CREATE TABLE notes_items (id TEXT)" }, { sql: "CREATE TABLE sessions_extra (id TEXT)" }] };
+    expect(() => AppDb.open(dir, { migrations: [bad] })).toThrow('migration 2 of "notes" names "sessions_extra"');
+    const db = AppDb.open(dir);
+    expect(tables(db)).not.toContain("notes_items");
     db.close();
   });
 

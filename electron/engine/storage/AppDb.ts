@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import { MIGRATIONS } from "./migrations.js";
+import { LEGACY_ROW, migrateNamespaces, type NamespaceMigrations } from "./namespaceMigrations.js";
 import { isCorruptionError, quarantine, type StartupRepair } from "./quarantine.js";
 import { salvageInto } from "./salvageDb.js";
 import { assertSafeSqliteVersion } from "./sqliteVersion.js";
@@ -13,6 +14,8 @@ export const APP_DB_FILE = "app.db";
 export interface AppDbOptions {
   /** How long a statement waits on a lock held by another connection, in ms; default 5000. */
   busyTimeoutMs?: number;
+  /** Tables beyond the core ones, each set in its own namespace (the engine passes each workflow's). */
+  migrations?: readonly NamespaceMigrations[];
 }
 
 /**
@@ -101,7 +104,7 @@ export class AppDb {
     try {
       const { version } = db.prepare("SELECT sqlite_version() AS version").get() as { version: string };
       assertSafeSqliteVersion(version);
-      migrate(db, file);
+      migrate(db, file, options.migrations ?? []);
       return new AppDb(db, file, version, repairs);
     } catch (error) {
       db.close();
@@ -129,8 +132,11 @@ function quickCheck(db: Database.Database): string {
   }
 }
 
-/** Bring a database to the current schema (`migrations.ts`); a newer schema is refused. */
-export function migrate(db: Database.Database, file: string = db.name): void {
+/**
+ * Bring a database to the current schema: the core steps (`migrations.ts`), then each namespace's
+ * (namespaceMigrations.ts). A newer schema is refused.
+ */
+export function migrate(db: Database.Database, file: string = db.name, namespaces: readonly NamespaceMigrations[] = []): void {
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current > MIGRATIONS.length) {
     throw new ScriptoriumError(
@@ -143,7 +149,10 @@ export function migrate(db: Database.Database, file: string = db.name): void {
     const sql = MIGRATIONS[step] as string;
     db.transaction(() => {
       db.exec(sql);
+      // The step that starts namespaces records how far the global list had gone (see migrations.ts).
+      if (/CREATE TABLE schema_namespaces\b/.test(sql)) db.prepare("INSERT INTO schema_namespaces (namespace, version) VALUES (?, ?)").run(LEGACY_ROW, current);
       db.pragma(`user_version = ${step + 1}`);
     })();
   }
+  migrateNamespaces(db, namespaces, file);
 }

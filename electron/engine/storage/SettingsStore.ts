@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import type { z } from "zod";
 import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
 import { SettingsPatchSchema, SettingsSchema } from "../../../shared/models.js";
 import type { Settings } from "../../../shared/models.js";
@@ -13,15 +14,20 @@ export class SettingsStore {
   private readonly db: Database.Database;
   private cached: Settings | null = null;
   private readonly listeners = new Set<(settings: Settings) => void>();
+  private readonly schema: z.ZodObject;
+  private readonly patchSchema: z.ZodObject;
 
-  constructor(db: Database.Database) {
+  /** `schemas`: the settings of the engine's workflows (settingsSchemaOf); default: the built-in ones. */
+  constructor(db: Database.Database, schemas: { settings: z.ZodObject; patch: z.ZodObject } = { settings: SettingsSchema, patch: SettingsPatchSchema }) {
     this.db = db;
+    this.schema = schemas.settings;
+    this.patchSchema = schemas.patch;
   }
 
   get(): Settings {
     if (this.cached) return this.cached;
     const rows = this.db.prepare("SELECT key, json FROM settings").all() as Array<{ key: string; json: string }>;
-    const shape = SettingsSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+    const shape = this.schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
     const raw: Record<string, unknown> = {};
     for (const row of rows) {
       const field = shape[row.key];
@@ -34,17 +40,17 @@ export class SettingsStore {
       }
       if (field.safeParse(value).success) raw[row.key] = value;
     }
-    this.cached = SettingsSchema.parse(raw);
+    this.cached = this.schema.parse(raw) as Settings;
     return this.cached;
   }
 
   /** Validate a partial patch, persist the changed keys in one transaction, return the new settings. */
   update(patch: unknown): Settings {
-    const parsedPatch = SettingsPatchSchema.safeParse(patch);
+    const parsedPatch = this.patchSchema.safeParse(patch);
     if (!parsedPatch.success) throw new ScriptoriumError("bad_request", formatZodError(parsedPatch.error), { issues: parsedPatch.error.issues });
-    const merged = SettingsSchema.safeParse({ ...this.get(), ...parsedPatch.data });
+    const merged = this.schema.safeParse({ ...this.get(), ...parsedPatch.data });
     if (!merged.success) throw new ScriptoriumError("bad_request", formatZodError(merged.error), { issues: merged.error.issues });
-    const next = merged.data;
+    const next = merged.data as Settings;
     const upsert = this.db.prepare("INSERT INTO settings(key, json) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET json = excluded.json");
     this.db.transaction(() => {
       for (const key of Object.keys(parsedPatch.data) as SettingsKey[]) {

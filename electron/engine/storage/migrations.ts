@@ -1,7 +1,8 @@
 /**
- * Versioned schema of `app.db`. `PRAGMA user_version` holds the number of applied steps; each
+ * Versioned schema of `app.db`'s core tables (a workflow declares its own: namespaceMigrations.ts).
+ * `PRAGMA user_version` holds the number of applied steps; each
  * step runs in one transaction, so a crash mid-migration leaves the previous version intact.
- * Append new steps; never edit a shipped one.
+ * Append new steps; never edit a shipped one (a step moved to a namespace leaves an empty one).
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -77,70 +78,9 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Knowledge listings and re-indexing select chunks by collection.
   `CREATE INDEX IF NOT EXISTS chunks_collection ON chunks(collection);`,
-  // Paper reader (workflows/paper/library/PaperRepository.ts): papers with pages, chunks, structural index,
-  // references, a per-paper glossary for cross-lingual search, and the conversation per session.
-  `
-  CREATE TABLE paper_docs (
-    doc_id       TEXT PRIMARY KEY,
-    title        TEXT NOT NULL,
-    authors      TEXT NOT NULL DEFAULT '[]',
-    year         INTEGER,
-    abstract     TEXT NOT NULL DEFAULT '',
-    file_name    TEXT NOT NULL,
-    path         TEXT NOT NULL,
-    kind         TEXT NOT NULL,
-    pages        INTEGER NOT NULL,
-    content_hash TEXT NOT NULL,
-    imported_at  TEXT NOT NULL
-  );
-  CREATE TABLE paper_pages (
-    doc_id TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
-    page   INTEGER NOT NULL,
-    text   TEXT NOT NULL,
-    PRIMARY KEY (doc_id, page)
-  ) WITHOUT ROWID;
-  CREATE TABLE paper_chunks (
-    id      TEXT PRIMARY KEY,
-    doc_id  TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
-    idx     INTEGER NOT NULL,
-    page    INTEGER NOT NULL,
-    section TEXT NOT NULL,
-    kind    TEXT NOT NULL,
-    text    TEXT NOT NULL
-  );
-  CREATE INDEX paper_chunks_doc ON paper_chunks(doc_id, idx);
-  CREATE TABLE paper_structure (
-    doc_id   TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
-    idx      INTEGER NOT NULL,
-    kind     TEXT NOT NULL,
-    number   TEXT NOT NULL,
-    label    TEXT NOT NULL,
-    page     INTEGER NOT NULL,
-    end_page INTEGER NOT NULL,
-    PRIMARY KEY (doc_id, idx)
-  ) WITHOUT ROWID;
-  CREATE TABLE paper_references (
-    doc_id TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
-    idx    INTEGER NOT NULL,
-    page   INTEGER NOT NULL,
-    text   TEXT NOT NULL,
-    PRIMARY KEY (doc_id, idx)
-  ) WITHOUT ROWID;
-  CREATE TABLE paper_glossary (
-    doc_id      TEXT NOT NULL REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
-    term        TEXT NOT NULL,
-    translation TEXT NOT NULL,
-    PRIMARY KEY (doc_id, term)
-  ) WITHOUT ROWID;
-  CREATE TABLE paper_messages (
-    session_id TEXT NOT NULL,
-    seq        INTEGER NOT NULL,
-    role       TEXT NOT NULL,
-    json       TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (session_id, seq)
-  ) WITHOUT ROWID;
-  `,
+  // Moved out: a workflow's tables, now that workflow's own namespaced steps (`migrations` of its
+  // definition). Kept as an empty step so the global numbering of databases made before stays valid.
+  "",
   `
   -- LangGraph's checkpoints, moved here from checkpoints.db (Checkpointer.ts): one database, one
   -- WAL, so a pause's FULL commit in app.db also fsyncs the checkpoints written before it. The DDL
@@ -189,15 +129,19 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (binding_id, rel_path)
   ) WITHOUT ROWID;
   `,
+  // Moved out: a workflow's tables, now that workflow's own namespaced steps (`migrations` of its
+  // definition). Kept as an empty step so the global numbering of databases made before stays valid.
+  "",
+  // Moved out: a workflow's tables, now that workflow's own namespaced steps (`migrations` of its
+  // definition). Kept as an empty step so the global numbering of databases made before stays valid.
+  "",
   `
-  -- OCR (issue 29): a chunk read from a scanned page carries tesseract's confidence (0–1, NULL for
-  -- text-layer chunks); a scanned page keeps its recognised lines' boxes (JSON) for highlighting.
-  ALTER TABLE paper_chunks ADD COLUMN ocr_confidence REAL;
-  ALTER TABLE paper_pages ADD COLUMN ocr TEXT;
-  `,
-  `
-  -- Tables and equations kept whole (issue 29): a table or equation of the structural index links
-  -- to its chunk (a table's first piece), so "Table 2" resolves to the table itself.
-  ALTER TABLE paper_structure ADD COLUMN chunk_id TEXT;
+  -- Each workflow's tables migrate in their own namespace (namespaceMigrations.ts): its version
+  -- is a row here. The row '' keeps the global version a database had reached before this step,
+  -- so steps that earlier versions ran from this list are not run again.
+  CREATE TABLE schema_namespaces (
+    namespace TEXT PRIMARY KEY,
+    version   INTEGER NOT NULL
+  );
   `,
 ];

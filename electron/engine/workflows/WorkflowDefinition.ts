@@ -5,18 +5,20 @@ import type { MethodInput, MethodOutput, ScriptoriumApi } from "../../../shared/
 import type { DraftVersion } from "../../../shared/documents.js";
 import type { EventDraft } from "../../../shared/events.js";
 import type { Settings } from "../../../shared/models.js";
-import type { CommandGroup } from "../../../shared/cli/CliContext.js";
+import type { CliCommand } from "../../../shared/cli/CliContext.js";
 import type { MethodTable, WorkflowContract } from "../../../shared/workflows/contract.js";
 import type { JobRegistry } from "../jobs/JobRegistry.js";
 import type { Embedder, LlmClient } from "../llm/LlmClient.js";
 import type { SessionState } from "../../../shared/api.js";
 import type { ResearchSearch } from "../search/ResearchSearch.js";
 import type { VersionStore } from "../storage/VersionStore.js";
+import type { MigrationStep } from "../storage/namespaceMigrations.js";
 import type { StepLine } from "./common/nodeRuntime.js";
 import type { ExportDocument, ExportSource, Replacement } from "../export/ExportDocument.js";
 
 export type { ResearchSearch, ResearchSearchOptions } from "../search/ResearchSearch.js";
 export type { VersionStore } from "../storage/VersionStore.js";
+export type { MigrationStep } from "../storage/namespaceMigrations.js";
 
 /**
  * How a workflow plugs into the engine. The runner owns sessions, events, checkpoints and
@@ -73,6 +75,16 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   methods?(services: S, context: MethodContext): MethodHandlers<C>;
   /** The workflow's command group in `npm run cli -- <id> …` (talks to the engine through the contract only). */
   cli?: WorkflowCli;
+  /**
+   * The workflow's own tables in `app.db`, in the namespace of its id (every table, index and
+   * trigger named `<id>_…`): run in order at engine start, each once, after the core tables.
+   */
+  migrations?: readonly MigrationStep[];
+  /**
+   * Every schema the workflow hands to `generateStructured`, by the identifier at its call site:
+   * the tests check each call site is listed and build each grammar on the real model.
+   */
+  structuredSchemas?: Readonly<Record<string, z.ZodType>>;
   /** Tools the MCP adapter serves for this workflow (through the contract only). */
   mcpTools?: readonly McpToolSpec[];
 }
@@ -95,11 +107,11 @@ export interface McpRequest {
   outputDir: string | null;
 }
 
-/** A workflow's CLI commands: the group runs under the workflow's id; `usage` lines join the CLI's help. */
-export interface WorkflowCli {
-  usage: readonly string[];
-  run: CommandGroup;
-}
+/**
+ * A workflow's CLI commands: the group runs under the workflow's id, `flags` join the parser's
+ * table (only this group may be given them) and `usage` lines join the CLI's help.
+ */
+export type WorkflowCli = CliCommand<any>;
 
 /** The handlers of a contract's methods, by short name (`import` serves `paper.import`). */
 export type MethodHandlers<C extends WorkflowContract<any, any, any, any, any, any>> = {
@@ -185,7 +197,7 @@ export interface PlatformServices {
   modelsDir: string;
   /** `--model` given on the command line, if any. */
   modelPath: string | null;
-  /** The `app.db` handle: a workflow keeps its own tables there (migrations in storage/). */
+  /** The `app.db` handle: a workflow keeps its own tables there (its definition's `migrations`). */
   db: Database.Database;
   /**
    * Hosts of the endpoints the user configured (enabled intranet search providers, the model mirror):

@@ -1,20 +1,26 @@
 import { sessionLlmFlags } from "../../../../shared/cli/sessionLlmFlags.js";
-import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
 import type { ArticleAction } from "../../../../shared/workflows/article.js";
 import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
-import { expectArgs, intFlag, printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { defineFlags, expectArgs, intFlag, printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import { outcomeCode, waitForRun } from "../../../../shared/cli/waitForRun.js";
 import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
 import type { ScriptoriumApi } from "../../../../shared/api.js";
 import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
+
+/** Flags of this command group besides the global ones. */
+export const ARTICLE_FLAGS = defineFlags({
+  type: "string", audience: "string", words: "string", locale: "string", format: "string", out: "string", version: "string", from: "string", style: "string",
+  template: "string", "model-name": "string", thinking: "string",
+});
+type ArticleCliContext = CliContext<typeof ARTICLE_FLAGS>;
 
 const USAGE = "article start|resume|state|list|versions|export …";
 
 /** `article start|resume|state|list|versions|export`: the article workflow from the terminal. */
-export const articleCommand: CommandGroup = async (ctx) => {
+export const articleCommand: CommandGroup<typeof ARTICLE_FLAGS> = async (ctx) => {
   switch (ctx.args[0]) {
     case "start":
       return start(ctx);
@@ -54,7 +60,7 @@ export const articleCommand: CommandGroup = async (ctx) => {
   }
 };
 
-async function start(ctx: CliContext): Promise<ExitCode> {
+async function start(ctx: ArticleCliContext): Promise<ExitCode> {
   const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en] [--model-name M] [--thinking off|budget|unlimited]');
   const { type, locale } = ctx.flags;
   if (type !== undefined && !(ARTICLE_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ARTICLE_TYPES.join(", ")}`);
@@ -73,7 +79,7 @@ async function start(ctx: CliContext): Promise<ExitCode> {
   return outcomeCode(await waitForRun(ctx, api, sessionId, 0));
 }
 
-async function resume(ctx: CliContext): Promise<ExitCode> {
+async function resume(ctx: ArticleCliContext): Promise<ExitCode> {
   const [sessionId, action] = expectArgs(ctx, 2, "article resume <id> <action> [--json '<payload>']") as [string, string];
   if (!(ARTICLE_ACTIONS as string[]).includes(action)) throw usageError(`unknown action "${action}": one of ${ARTICLE_ACTIONS.join(", ")}`);
   let extra: Record<string, unknown> = {};
@@ -101,7 +107,7 @@ async function resume(ctx: CliContext): Promise<ExitCode> {
 
 const EXPORT_USAGE = "article export <id> --format markdown|html|docx|pdf [--out file] [--version N] [--template gb-t-9704|default|<reference.docx>] [--style gb-t-7714|apa [--locale zh|en]] [--from N]";
 
-async function exportArticle(ctx: CliContext): Promise<ExitCode> {
+async function exportArticle(ctx: ArticleCliContext): Promise<ExitCode> {
   const [sessionId] = expectArgs(ctx, 1, EXPORT_USAGE);
   const format = ctx.flags.format;
   if (format !== "markdown" && format !== "html" && format !== "docx" && format !== "pdf") throw usageError("--format must be markdown, html, docx or pdf");
@@ -123,7 +129,7 @@ async function exportArticle(ctx: CliContext): Promise<ExitCode> {
   });
   const bytes = result.encoding === "base64" ? Buffer.from(result.content, "base64") : Buffer.from(result.content, "utf8");
   if (ctx.flags.out) {
-    writeFileSync(ctx.flags.out, bytes);
+    await writeFileAtomic(ctx.flags.out, bytes, { what: `the export of session ${sessionId}` });
     ctx.out(ctx.flags.json ? JSON.stringify({ file: ctx.flags.out, bytes: bytes.length }) : `wrote ${ctx.flags.out} (${bytes.length} bytes)`);
   } else if (result.encoding === "base64") throw usageError(`${format} is binary: pass --out file.${format}`);
   else ctx.write(bytes);

@@ -1,4 +1,5 @@
-import { articleCommand } from "./articleCli.js";
+import { ARTICLE_FLAGS, articleCommand } from "./articleCli.js";
+import { ARTICLE_STRUCTURED_SCHEMAS } from "./structuredSchemas.js";
 import type { ArticleDeps } from "./ArticleDeps.js";
 import { articleContract } from "../../../../shared/workflows/article.js";
 import type { ArticleStartInput } from "../../../../shared/workflows/article.js";
@@ -17,7 +18,9 @@ import type { ArticleStateValues } from "./state.js";
 export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract, ArticleDeps> = {
   id: "article",
   contract: articleContract,
+  structuredSchemas: ARTICLE_STRUCTURED_SCHEMAS,
   cli: {
+    flags: ARTICLE_FLAGS,
     usage: [
       'article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]',
       "article resume <id> <action> [--json '<payload>']",

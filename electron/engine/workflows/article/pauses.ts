@@ -35,7 +35,9 @@ export const articlePauses = definePauses<typeof articleContract.pauses, Article
     draft_confirm: (state) => ({
       draft: state.draft,
       ...(state.draft_version !== null ? { version: state.draft_version } : {}),
-      ...(state.review ? { review: state.review, review_result: briefReviewResult(state.review) } : {}),
+      ...(state.review ? { review: state.review } : {}),
+      // The brief's PAUSE-3 payload carries the key before the first review too, as null.
+      review_result: state.review ? briefReviewResult(state.review) : null,
       ...(state.force_accepted_after !== null ? { force_accepted_after: state.force_accepted_after } : {}),
       revision_count: state.revision_count,
       draft_title: state.draft_title,

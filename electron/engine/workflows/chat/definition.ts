@@ -1,4 +1,4 @@
-import { chatCommand } from "./chatCli.js";
+import { CHAT_FLAGS, chatCommand } from "./chatCli.js";
 import { chatContract } from "../../../../shared/workflows/chat.js";
 import type { ChatInput } from "../../../../shared/workflows/chat.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
@@ -12,6 +12,7 @@ export const chatWorkflow: WorkflowDefinition<ChatInput, typeof chatContract> = 
   id: "chat",
   contract: chatContract,
   cli: {
+    flags: CHAT_FLAGS,
     usage: [
       'chat "<prompt>" [--max-tokens N]',
     ],

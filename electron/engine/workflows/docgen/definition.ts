@@ -1,6 +1,7 @@
 import { detectLocale } from "../../../../shared/detectLocale.js";
+import { DOCGEN_STRUCTURED_SCHEMAS } from "./structuredSchemas.js";
 import { DOCGEN_MCP_TOOLS } from "./mcp/docgenMcpTools.js";
-import { DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
+import { DOCGEN_FLAGS, DOCGEN_USAGE, docgenCommand } from "./docgenCli.js";
 import { docgenContract, type DocgenStartInput, type ModuleReport } from "../../../../shared/workflows/docgen.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { builtinModules, docgenDeps, readGuideFile, type DocgenDeps } from "./DocgenDeps.js";
@@ -38,7 +39,8 @@ function drawingOf(modules: readonly GraphModule[]): { mermaid: string; graph: G
 export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenContract, DocgenDeps> = {
   id: "docgen",
   contract: docgenContract,
-  cli: { usage: DOCGEN_USAGE, run: docgenCommand },
+  structuredSchemas: DOCGEN_STRUCTURED_SCHEMAS,
+  cli: { flags: DOCGEN_FLAGS, usage: DOCGEN_USAGE, run: docgenCommand },
   services: (platform) => docgenDeps(platform),
   mcpTools: DOCGEN_MCP_TOOLS,
   methods: docgenMethods,

@@ -6,10 +6,15 @@ import { INPUT_MODES, type DocgenReport, type InputMode } from "../../../../shar
 import { builtinModules, graphModules } from "./DocgenDeps.js";
 import { docgenMermaidSync, type GraphModule } from "./graph.js";
 import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
-import { expectArgs, printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { defineFlags, expectArgs, printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import { waitForRun, type RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
 import { writeTrackedDocx } from "./writeTrackedDocx.js";
+import { writeFileAtomic } from "../../io/atomicWrite.js";
+
+/** Flags of this command group besides the global ones. */
+export const DOCGEN_FLAGS = defineFlags({ mode: "string", topic: "string", source: "string", "text-file": "string", rules: "string", guide: "string", name: "string", report: "string", wait: "boolean", out: "string" });
+type DocgenCliContext = CliContext<typeof DOCGEN_FLAGS>;
 
 const USAGE = "docgen start|review|list|resume|graph|guides …";
 const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--wait] [--out doc.md] [--json]";
@@ -19,7 +24,7 @@ const GUIDES_USAGE = "docgen guides [list] | guides import <guide.md> [--name N]
 export const DOCGEN_USAGE = [START_USAGE, "docgen review <file.md> [--out F] [--report report.json] | list | resume <id> | graph [--rules FILE | --guide ID]", GUIDES_USAGE];
 
 /** `docgen start|review|list|resume|graph`: the doc generator from the terminal. */
-export const docgenCommand: CommandGroup = async (ctx) => {
+export const docgenCommand: CommandGroup<typeof DOCGEN_FLAGS> = async (ctx) => {
   switch (ctx.args[0]) {
     case "start":
       return start(ctx);
@@ -46,7 +51,7 @@ export const docgenCommand: CommandGroup = async (ctx) => {
 };
 
 /** The modules whose nodes `docgen graph` draws: `--rules FILE`, `--guide ID` (the library) or the built-in guide. */
-async function graphModulesOf(ctx: CliContext): Promise<GraphModule[]> {
+async function graphModulesOf(ctx: DocgenCliContext): Promise<GraphModule[]> {
   if (ctx.flags.rules) return graphModules(path.resolve(readableFile(ctx.flags.rules, "--rules")));
   if (!ctx.flags.guide) return builtinModules();
   const { guides } = await (await ctx.api()).call("docgen.listGuides", {});
@@ -56,7 +61,7 @@ async function graphModulesOf(ctx: CliContext): Promise<GraphModule[]> {
 }
 
 /** `docgen guides [list] | import <file> [--name N] | delete <id>`: the style-guide library. */
-async function guides(ctx: CliContext): Promise<ExitCode> {
+async function guides(ctx: DocgenCliContext): Promise<ExitCode> {
   const api = await ctx.api();
   const sub = ctx.args[1] ?? "list";
   if (sub === "list") {
@@ -81,7 +86,7 @@ async function guides(ctx: CliContext): Promise<ExitCode> {
   throw usageError(`usage: ${GUIDES_USAGE}`);
 }
 
-async function start(ctx: CliContext): Promise<ExitCode> {
+async function start(ctx: DocgenCliContext): Promise<ExitCode> {
   expectArgs(ctx, 0, START_USAGE);
   const { mode, topic, source, textFile, rules, guide } = ctx.flags;
   if (rules && guide) throw usageError("give either --rules FILE or --guide ID");
@@ -102,7 +107,7 @@ async function start(ctx: CliContext): Promise<ExitCode> {
   return runAndReport(ctx, input, ctx.flags.wait === true || ctx.flags.out !== undefined);
 }
 
-async function review(ctx: CliContext): Promise<ExitCode> {
+async function review(ctx: DocgenCliContext): Promise<ExitCode> {
   const [file = ""] = expectArgs(ctx, 1, "docgen review <file.md> [--out F.md|F.docx] [--report report.json] [--rules FILE] [--json]");
   const markdown = readInputFile(file, "review");
   const input = {
@@ -121,7 +126,7 @@ async function review(ctx: CliContext): Promise<ExitCode> {
  * they are); one still running in this data dir is followed; a failed, cancelled or interrupted one
  * restarts as a new session that reuses its cache (outline, finished sections, draft_wip.md).
  */
-async function resume(ctx: CliContext): Promise<ExitCode> {
+async function resume(ctx: DocgenCliContext): Promise<ExitCode> {
   const [id = ""] = expectArgs(ctx, 1, "docgen resume <id> [--wait] [--out F] [--json]");
   const api = await ctx.api();
   const state = await api.call("run.state", { sessionId: id });
@@ -142,14 +147,14 @@ async function resume(ctx: CliContext): Promise<ExitCode> {
   return runAndReport(ctx, input, wait);
 }
 
-async function runAndReport(ctx: CliContext, input: Record<string, unknown>, wait: boolean): Promise<ExitCode> {
+async function runAndReport(ctx: DocgenCliContext, input: Record<string, unknown>, wait: boolean): Promise<ExitCode> {
   const api = await ctx.api();
   const { sessionId } = await api.call("run.start", { workflow: "docgen", input } as never);
   if (!ctx.flags.json) ctx.out(`started docgen session ${sessionId}`);
   return follow(ctx, api, sessionId, 0, wait);
 }
 
-async function follow(ctx: CliContext, api: ScriptoriumApi, sessionId: string, afterSeq: number, wait: boolean): Promise<ExitCode> {
+async function follow(ctx: DocgenCliContext, api: ScriptoriumApi, sessionId: string, afterSeq: number, wait: boolean): Promise<ExitCode> {
   if (!wait) return report(ctx, api, sessionId, null);
   // With --json only the report is printed; progress lines are for people.
   const outcome = ctx.flags.json ? await quietWait(api, sessionId, afterSeq) : await waitForRun(ctx, api, sessionId, afterSeq);
@@ -157,16 +162,16 @@ async function follow(ctx: CliContext, api: ScriptoriumApi, sessionId: string, a
   if (outcome.type === "done" && ctx.flags.out) {
     const state = await api.call("run.state", { sessionId });
     output = path.resolve(ctx.flags.out);
-    // issue 30: `.docx` writes the review as tracked changes; any other extension the repaired markdown.
+    // `.docx` writes the review as tracked changes (what a Word user reviews); any other extension the repaired markdown.
     if (path.extname(output).toLowerCase() === ".docx") await writeTrackedDocx(api, sessionId, output);
-    else fs.writeFileSync(output, String(state.values.current_draft ?? ""));
+    else await writeFileAtomic(output, String(state.values.current_draft ?? ""), { what: "the repaired document" });
   }
   const code = await report(ctx, api, sessionId, output);
   return outcome.type === "error" ? 1 : code;
 }
 
 /** Print the report (`--json`: the brief's shape) and write `--report` with every replacement. */
-async function report(ctx: CliContext, api: ScriptoriumApi, sessionId: string, output: string | null): Promise<ExitCode> {
+async function report(ctx: DocgenCliContext, api: ScriptoriumApi, sessionId: string, output: string | null): Promise<ExitCode> {
   const state = await api.call("run.state", { sessionId });
   const v = state.values as Record<string, unknown>;
   const modules = ((v.modules as Array<Record<string, unknown>>) ?? []).map((m) => ({
@@ -186,7 +191,7 @@ async function report(ctx: CliContext, api: ScriptoriumApi, sessionId: string, o
   if (ctx.flags.report) {
     const events = await api.call("events.list", { sessionId, afterSeq: 0 });
     const rounds = events.events.filter((e) => e.type === "module_review" || e.type === "module_revise" || e.type === "module_breaker" || e.type === "module_rollback");
-    fs.writeFileSync(path.resolve(ctx.flags.report), `${JSON.stringify({ ...result, review_comments: v.review_comments ?? [], rounds }, null, 2)}\n`);
+    await writeFileAtomic(path.resolve(ctx.flags.report), `${JSON.stringify({ ...result, review_comments: v.review_comments ?? [], rounds }, null, 2)}\n`, { what: "the review report" });
   }
   printResult(ctx, result, () => {
     ctx.out(`${sessionId}  ${result.status}`);

@@ -1,4 +1,7 @@
 import { paperCommand } from "./paperCli.js";
+import { PAPER_STRUCTURED_SCHEMAS } from "./structuredSchemas.js";
+import { PAPER_FLAGS } from "./paperCliFlags.js";
+import { PAPER_MIGRATIONS } from "./library/paperMigrations.js";
 import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../shared/workflows/paper.js";
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { paperDeps, type PaperDeps } from "./PaperDeps.js";
@@ -18,16 +21,20 @@ const TITLE_CHARS = 60;
 export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperContract, PaperDeps> = {
   id: "paper",
   contract: paperContract,
+  structuredSchemas: PAPER_STRUCTURED_SCHEMAS,
   cli: {
+    flags: PAPER_FLAGS,
     usage: [
       "paper import <file…> | list | show <doc_id> | delete <doc_id> [--json]",
       `paper ask <doc_id…> "<question>" [--intent ${PAPER_INTENTS.join("|")}] [--selected "<text>"] [--json]`,
       "paper deep-read <doc_id> [--json] | check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]",
       "paper ask|deep-read … --out answer.md|.html|.docx [--style gb-t-7714|apa] · paper export <session_id> --format markdown|html|docx [--out file] [--style …] [--locale zh|en]",
+      "paper import-bib <file.bib|file.ris> | export-bib [doc_id…] [--out file.bib] | import-zotero [--collection KEY] [--url http://127.0.0.1:23119]",
       "paper meta show <doc_id> | meta set <doc_id> title=… authors=\"A; B\" year=2021 venue=… doi=10.…/…",
     ],
     run: paperCommand,
   },
+  migrations: PAPER_MIGRATIONS,
   services: (platform) => paperDeps(platform),
   methods: paperMethods,
   export: paperExport,

@@ -4,11 +4,12 @@ import type { ScriptoriumApi } from "../../../../shared/api.js";
 import { ScriptoriumError, toApiError } from "../../../../shared/errors.js";
 import type { EngineEvent } from "../../../../shared/events.js";
 import { PAPER_INTENTS, type PaperAnswer, type PaperIntent } from "../../../../shared/workflows/paper.js";
-import type { CliContext, CommandGroup } from "../../../../shared/cli/CliContext.js";
+import type { CommandGroup } from "../../../../shared/cli/CliContext.js";
 import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import { exportBib, importBib, importZoteroCommand, PAPER_BIB_USAGE } from "./paperBibCli.js";
 import { exportPaperSession, PAPER_EXPORT_USAGE, writeAnswerExport } from "./paperExportCli.js";
 import { PAPER_META_USAGE, paperMetaCommand } from "./paperMetaCli.js";
+import { PAPER_FLAGS, type PaperCliContext } from "./paperCliFlags.js";
 
 export const PAPER_USAGE = `usage:
   paper import <file…> [--json]                     → {doc_id, title, pages}
@@ -24,7 +25,7 @@ ${PAPER_BIB_USAGE}
 ${PAPER_META_USAGE}`;
 
 /** `paper …`: the paper library and one-question paper sessions. */
-export const paperCommand: CommandGroup = async (ctx) => {
+export const paperCommand: CommandGroup<typeof PAPER_FLAGS> = async (ctx) => {
   const [sub, ...rest] = ctx.args;
   switch (sub) {
     case "import":
@@ -61,7 +62,7 @@ export const paperCommand: CommandGroup = async (ctx) => {
       return deepRead(ctx, rest);
     case "check-claims":
       return checkClaimsCommand(ctx, rest);
-    // issue 30
+    // The bibliography: BibTeX / RIS files and the local Zotero library.
     case "import-bib":
       return importBib(ctx, rest);
     case "export-bib":
@@ -83,7 +84,7 @@ function one(args: string[], usage: string): string {
 }
 
 /** Each file is imported on its own (all or nothing); a failure is reported and the next file tried. */
-async function importPapers(ctx: CliContext, files: string[]): Promise<0 | 1> {
+async function importPapers(ctx: PaperCliContext, files: string[]): Promise<0 | 1> {
   if (files.length === 0) throw usageError("usage: paper import <file…> [--json]");
   const api = await ctx.api();
   const imported: Array<{ doc_id: string; title: string; pages: number }> = [];
@@ -104,7 +105,7 @@ async function importPapers(ctx: CliContext, files: string[]): Promise<0 | 1> {
 }
 
 /** Starts a one-question session and waits for its end, streaming tokens in human mode. */
-async function runQuestion(ctx: CliContext, api: ScriptoriumApi, input: Record<string, unknown>): Promise<{ sessionId: string; answer: PaperAnswer }> {
+async function runQuestion(ctx: PaperCliContext, api: ScriptoriumApi, input: Record<string, unknown>): Promise<{ sessionId: string; answer: PaperAnswer }> {
   const { sessionId } = await api.call("run.start", { workflow: "paper", input: { ...input, single_question: true } } as never);
   const events = await new Promise<EngineEvent[]>((resolve) => {
     const seen: EngineEvent[] = [];
@@ -130,7 +131,7 @@ async function runQuestion(ctx: CliContext, api: ScriptoriumApi, input: Record<s
   return { sessionId, answer: answer.answer };
 }
 
-async function ask(ctx: CliContext, args: string[]): Promise<0 | 1> {
+async function ask(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
   if (args.length < 2) throw usageError(`usage: paper ask <doc_id…> "<question>" [--intent name] [--selected "<text>"] [--json]`);
   const question = args.at(-1)!;
   const docIds = args.slice(0, -1);
@@ -156,7 +157,7 @@ async function ask(ctx: CliContext, args: string[]): Promise<0 | 1> {
   return 0;
 }
 
-async function deepRead(ctx: CliContext, args: string[]): Promise<0 | 1> {
+async function deepRead(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
   const docId = one(args, "paper deep-read <doc_id> [--json]");
   const api = await ctx.api();
   const { sessionId, answer } = await runQuestion(ctx, api, { doc_ids: [docId], user_query: "深度阅读 / deep read", forced_intent: "deep_read", ...(ctx.flags.locale === "en" || ctx.flags.locale === "zh" ? { locale: ctx.flags.locale } : {}) });
@@ -202,7 +203,7 @@ export function readClaimsFile(file: string): Array<{ id: string; claim: string 
   return claims;
 }
 
-async function checkClaimsCommand(ctx: CliContext, args: string[]): Promise<0 | 1> {
+async function checkClaimsCommand(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
   const docId = one(args, "paper check-claims <doc_id> --claims <file.jsonl> [--judge none|llm] [--json]");
   if (!ctx.flags.claims) throw usageError("paper check-claims needs --claims <file.jsonl>");
   const judge = ctx.flags.judge ?? "none";

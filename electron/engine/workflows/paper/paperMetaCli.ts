@@ -1,5 +1,6 @@
-import type { CliContext, ExitCode } from "../../../../shared/cli/CliContext.js";
+import type { ExitCode } from "../../../../shared/cli/CliContext.js";
 import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import type { PaperCliContext } from "./paperCliFlags.js";
 
 export const PAPER_META_USAGE = `  paper meta show <doc_id> [--json]
   paper meta set <doc_id> [title=…] [authors="Ada Lovelace; 王小明"] [year=2021] [venue=…] [doi=10.1145/…] [--json]`;
@@ -8,7 +9,7 @@ const FIELDS = ["title", "authors", "year", "venue", "doi"] as const;
 type Field = (typeof FIELDS)[number];
 
 /** `paper meta show|set`: read or correct the metadata a paper's reference entry is built from. */
-export async function paperMetaCommand(ctx: CliContext, args: string[]): Promise<ExitCode> {
+export async function paperMetaCommand(ctx: PaperCliContext, args: string[]): Promise<ExitCode> {
   const [sub, docId, ...pairs] = args;
   if (!docId || (sub !== "show" && sub !== "set") || (sub === "show" && pairs.length > 0) || (sub === "set" && pairs.length === 0)) throw usageError(`usage:\n${PAPER_META_USAGE}`);
   const api = await ctx.api();

@@ -13,20 +13,10 @@ export interface BibRecord {
 
 /**
  * Bibliographic metadata of library papers (BibTeX / RIS / Zotero imports and the user's
- * corrections), kept beside `paper_docs` and deleted with it. The table is created here with
- * IF NOT EXISTS rather than as a numbered migration so it can be merged beside other branches'
- * migrations without renumbering; it depends only on paper_docs.
+ * corrections), kept beside `paper_docs` and deleted with it (table: paperMigrations.ts).
  */
 export class BibRepository {
-  constructor(private readonly db: Database.Database) {
-    db.exec(`CREATE TABLE IF NOT EXISTS paper_bib (
-      doc_id       TEXT PRIMARY KEY REFERENCES paper_docs(doc_id) ON DELETE CASCADE,
-      citation_key TEXT NOT NULL,
-      csl          TEXT NOT NULL,
-      source       TEXT NOT NULL,
-      zotero_key   TEXT UNIQUE
-    )`);
-  }
+  constructor(private readonly db: Database.Database) {}
 
   get(docId: string): BibRecord | undefined {
     const row = this.db.prepare("SELECT * FROM paper_bib WHERE doc_id = ?").get(docId) as Record<string, unknown> | undefined;

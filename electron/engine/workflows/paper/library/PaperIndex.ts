@@ -113,7 +113,7 @@ export class PaperIndex {
     const where = `doc_id IN (${options.docIds.map(quote).join(", ")}) AND kind IN (${kinds.map(quote).join(", ")})`;
     const candidates = Math.max(options.limit * 3, 20);
     // The three searches at once: LanceDB runs each on its own threads, and a question waits for
-    // all three (in a row they took 20–25 ms on a 15-page paper on 2 cores, side by side ~12).
+    // all three, so side by side it waits for the slowest instead of the sum.
     const lists = await Promise.all([
       this.vector(table, query.vector, where, candidates),
       this.fts(table, query.text, "text", where, candidates),

@@ -3,13 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { writeFileAtomic } from "../../../io/atomicWrite.js";
+import { HttpFailure, limitedFetch, type HttpLimits } from "../../../io/httpClient.js";
+import { isLoopbackHost } from "../../../io/loopbackHosts.js";
 import type { CslItem, CslName } from "../../../references/citeproc.js";
 import type { BibImportResult, BibLibrary } from "./bibLibrary.js";
 
 export const ZOTERO_DEFAULT_URL = "http://127.0.0.1:23119";
 export const ZOTERO_HINT = "Start Zotero 7 and turn on Zotero → Settings → Advanced → Allow other applications on this computer to communicate with Zotero.";
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 const PAGE = 100;
+/**
+ * Zotero answers from this machine: seconds to connect and answer, a page of 100 items or a PDF
+ * well under these caps. A hung or flooding local server fails the import instead of stalling it.
+ */
+const ZOTERO_LIMITS: HttpLimits = { connectMs: 5_000, headersMs: 30_000, idleMs: 30_000, totalMs: 300_000, maxBytes: 200 * 1024 * 1024 };
 
 /** A Zotero Web API item as the local API answers (`GET /api/users/0/items`). */
 interface ZoteroItem {
@@ -58,17 +65,18 @@ function loopbackBase(url: string): URL {
   } catch {
     throw new ScriptoriumError("bad_request", `--url ${url} is not a URL.`);
   }
-  if (base.protocol !== "http:" || !LOOPBACK.has(base.hostname)) throw new ScriptoriumError("bad_request", `Zotero is read on this computer only: ${url} is not an http://127.0.0.1 / localhost address.`);
+  if (base.protocol !== "http:" || !isLoopbackHost(base.hostname)) throw new ScriptoriumError("bad_request", `Zotero is read on this computer only: ${url} is not an http://127.0.0.1 / localhost address.`);
   return base;
 }
 
 async function get(base: URL, pathAndQuery: string, signal?: AbortSignal): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(new URL(pathAndQuery, base), { headers: { "Zotero-API-Version": "3", Accept: "application/json" }, ...(signal ? { signal } : {}) });
+    response = await limitedFetch(ZOTERO_LIMITS, signal)(new URL(pathAndQuery, base), { headers: { "Zotero-API-Version": "3", Accept: "application/json" } });
   } catch (error) {
-    if (signal?.aborted) throw new ScriptoriumError("aborted", "Zotero import was cancelled.");
-    throw new ScriptoriumError("unavailable", `Zotero is not answering at ${base.origin} (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}). ${ZOTERO_HINT}`, { url: base.origin });
+    if (signal?.aborted || (error instanceof HttpFailure && error.kind === "aborted")) throw new ScriptoriumError("aborted", "Zotero import was cancelled.");
+    const reason = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new ScriptoriumError("unavailable", `Zotero is not answering at ${base.origin} (${reason}). ${ZOTERO_HINT}`, { url: base.origin });
   }
   // Zotero 7 answers 403 while "Allow other applications…" is off; an older Zotero has no /api/ (404).
   if (response.status === 403 || (response.status === 404 && !pathAndQuery.includes("/collections/"))) {
@@ -102,7 +110,7 @@ async function pdfOf(base: URL, item: ZoteroItem, signal?: AbortSignal): Promise
   if (href.startsWith("file:")) return fileURLToPath(href);
   const response = await get(loopbackBase(new URL(href).origin), new URL(href).pathname, signal);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "zotero-")), `${attachment!.key}.pdf`);
-  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  await writeFileAtomic(file, new Uint8Array(await response.arrayBuffer()));
   return file;
 }
 
