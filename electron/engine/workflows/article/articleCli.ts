@@ -1,3 +1,4 @@
+import path from "node:path";
 import { sessionLlmFlags } from "../../../../shared/cli/sessionLlmFlags.js";
 import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
 import type { ArticleAction } from "../../../../shared/workflows/article.js";
