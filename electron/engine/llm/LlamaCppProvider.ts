@@ -20,6 +20,12 @@ type LibraryStopReason = "abort" | "maxTokens" | "eogToken" | "stopGenerationTri
  * 1.00 (Chinese, which had looped on one sentence) with 1.15 over the last 64 tokens.
  */
 const PROSE_REPEAT_PENALTY = { penalty: 1.15, lastTokens: 64 } as const;
+/**
+ * The retry after a looping reply: DRY penalises re-using any earlier stretch of tokens longer than
+ * `allowedLength`, which reaches a repeated paragraph that the 64-token repeat penalty cannot;
+ * strength 0.8 is node-llama-cpp's recommendation, the window bounds the per-token work.
+ */
+const DRY_RETRY = { strength: 0.8, allowedLength: 3, lastTokens: 1024 } as const;
 
 interface PromptRun {
   text: string;
@@ -75,6 +81,7 @@ export class LlamaCppProvider implements LlmClient {
                 signal: options.signal,
                 onTextChunk: options.onTextChunk,
                 prefix,
+                avoidRepeats: options.avoidRepeats === true,
               });
               return { added: run.text.slice(prefix.length), stopReason: run.stopReason, tokens: run.tokens };
             },
@@ -149,6 +156,7 @@ export class LlamaCppProvider implements LlmClient {
       onTextChunk: ((text: string) => void) | undefined;
       grammar?: LlamaGrammar;
       prefix: string;
+      avoidRepeats?: boolean;
     },
   ): Promise<PromptRun> {
     const before = sequence.tokenMeter.usedOutputTokens;
@@ -175,6 +183,7 @@ export class LlamaCppProvider implements LlmClient {
         onTextChunk,
         // Prose only: a penalty on JSON's own punctuation would fight the grammar.
         ...(options.grammar ? { grammar: options.grammar } : { repeatPenalty: PROSE_REPEAT_PENALTY }),
+        ...(options.avoidRepeats ? { dryRepeatPenalty: DRY_RETRY } : {}),
         ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
       });
       // A stop that lands while the last tokens are being produced wins: the user keeps exactly what

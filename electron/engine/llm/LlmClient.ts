@@ -52,6 +52,11 @@ export interface GenerateTextOptions {
    * to the cap, writing many times the length asked for.
    */
   enough?: (text: string) => boolean;
+  /**
+   * A retry after a reply that looped: penalise repeating any earlier stretch of the reply (the DRY
+   * sampler in-process; backends without one ignore it, the caller's loop guard still applies).
+   */
+  avoidRepeats?: boolean;
 }
 
 export type StopReason = "eog" | "maxTokens" | "abort" | "stop";
