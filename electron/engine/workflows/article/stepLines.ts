@@ -43,6 +43,11 @@ const marked = (value: { zh: string; en: string }, source: SettingSource) =>
 
 export const summaryLines = {
   keywords: (l: Locale, keywords: string[]) => line(l, "keywords", { list: list(keywords) }, list(keywords).zh, list(keywords).en),
+  /** The guard's note: keywords the model gave that are not drawn from the intent (e.g. the prompt's example ones). */
+  keywordsDropped: (l: Locale, dropped: string[]) =>
+    dropped.length
+      ? line(l, "keywordsDropped", { n: dropped.length, list: list(dropped) }, `（${dropped.length} 个关键词不是来自写作意图，已忽略：${list(dropped).zh}）`, ` (${dropped.length} keywords not drawn from the intent were ignored: ${list(dropped).en})`)
+      : null,
   /** "共搜索到 X 条素材，精选 Y 条". */
   materials: (l: Locale, hits: number, kept: number) => line(l, "materials", { hits, kept }, `共搜索到 ${hits} 条素材，精选 ${kept} 条`, `Found ${hits} materials, kept ${kept}`),
   searchesFailed: (l: Locale, n: number) => (n ? line(l, "searchesFailed", { n }, `（${n} 个关键词检索失败）`, ` (${n} searches failed)`) : null),

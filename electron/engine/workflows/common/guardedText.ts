@@ -34,7 +34,7 @@ export async function guardedText(
   toEvent: (text: string) => EventDraft = (text) => ({ type: "token", step: options.tag?.step ?? "text", text }),
 ): Promise<GuardedText> {
   const chunks: string[] = [];
-  const attempt = async (avoidRepeats: boolean): Promise<{ text: string; looped: boolean }> => {
+  const attempt = async (avoidRepeats: boolean): Promise<{ text: string; looped: boolean; stopped: boolean }> => {
     const stop = new AbortController();
     const signal = config.signal ? AbortSignal.any([config.signal, stop.signal]) : stop.signal;
     let text = "";
@@ -56,12 +56,13 @@ export async function guardedText(
     });
     config.signal?.throwIfAborted();
     if (result.stopReason === "abort" && !stop.signal.aborted) throw new ScriptoriumError("aborted", "Cancelled.");
-    const full = stop.signal.aborted ? text : result.text;
-    return { text: full, looped: stop.signal.aborted || repeatsItself(full) };
+    const stopped = stop.signal.aborted;
+    const full = stopped ? text : result.text;
+    return { text: full, looped: stopped || repeatsItself(full), stopped };
   };
   const first = await attempt(false);
   if (!first.looped) return { text: first.text.trim(), chunks, looped: false, usable: true };
   const second = await attempt(true);
   if (!second.looped) return { text: second.text.trim(), chunks, looped: true, usable: true };
-  return { text: withoutRepeats(second.text).text, chunks, looped: true, usable: false };
+  return { text: withoutRepeats(second.text, { stoppedInLoop: second.stopped }).text, chunks, looped: true, usable: false };
 }

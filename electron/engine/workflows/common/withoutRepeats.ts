@@ -25,35 +25,47 @@ export function repeatKey(text: string): string {
     .toLowerCase();
 }
 
-/** Sentences of a line, each with its end punctuation and the spaces after it. */
+/** Sentences of a line, each with its end punctuation and what follows it up to the next words (e.g. its `[p.N]`). */
 function sentencesOf(line: string): string[] {
-  return line.split(/(?<=[。！？!?；])|(?<=[.;])(?=\s)/).filter((s) => s !== "");
+  const sentences: string[] = [];
+  for (const piece of line.split(/(?<=[。！？!?；])|(?<=[.;])(?=\s)/)) {
+    if (sentences.length > 0 && repeatKey(piece) === "") sentences[sentences.length - 1] += piece;
+    else if (piece !== "") sentences.push(piece);
+  }
+  return sentences;
 }
 
 /**
  * A model reply with every repeat taken out: a line or sentence said before (by {@link repeatKey})
  * and a segment that loops on itself are removed, so no repeated paragraph reaches the screen, the
  * state or a document. `removed` > 0 means the reply looped; a guard then retries or abstains.
+ * `stoppedInLoop`: the reply was stopped inside a loop, so a last fragment that starts a sentence
+ * said before is the loop's next turn and goes too.
  */
-export function withoutRepeats(text: string): RepeatCut {
+export function withoutRepeats(text: string, { stoppedInLoop = false } = {}): RepeatCut {
   const seen = new Set<string>();
   let removed = 0;
   const lines: string[] = [];
-  for (const line of text.split("\n")) {
+  const all = text.split("\n");
+  all.forEach((line, lineIndex) => {
     const kept: string[] = [];
-    for (const sentence of sentencesOf(line)) {
+    const sentences = sentencesOf(line);
+    sentences.forEach((sentence, index) => {
       const key = repeatKey(sentence);
       const looping = [...key].length >= MIN_LOOP_CHARS && distinct4(key) < MIN_DISTINCT_4;
-      if (looping || (key.length >= MIN_REPEAT_CHARS && seen.has(key))) {
+      // A reply stopped inside a loop ends with the start of a sentence said before.
+      const last = lineIndex === all.length - 1 && index === sentences.length - 1;
+      const cutRepeat = stoppedInLoop && last && key.length >= 4 && [...seen].some((s) => s.startsWith(key));
+      if (looping || cutRepeat || (key.length >= MIN_REPEAT_CHARS && seen.has(key))) {
         removed++;
-        continue;
+        return;
       }
       if (key.length >= MIN_REPEAT_CHARS) seen.add(key);
       kept.push(sentence);
-    }
+    });
     // A line that was only repeats goes, blank lines between paragraphs stay.
     if (kept.length > 0 || line.trim() === "") lines.push(kept.join("").trimEnd());
-  }
+  });
   const joined = lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
   return { text: joined, removed };
 }
