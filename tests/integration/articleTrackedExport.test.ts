@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The app's exporter (createAppEngine wires the same one): the approved materials of the session's state.
   engine = await createEngine({ dataDir, llm, search: new FakeSearch(), eventFlushIntervalMs: 5, exporter: (context) => lazyArticleExporter(async (id) => sessionMaterials(await context.sessionState(id))) });
   server = await createServer({ api: engine, token: TOKEN, port: 0 });
-  ({ sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI", locale: "en" } }));
+  ({ sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI: alpha and beta", locale: "en" } }));
   await settle();
   await resume({ action: "confirm" });
   await resume({ action: "confirm" });

@@ -145,7 +145,9 @@ export const articleMessages = defineMessages(
     "article.step.intent": "解析写作意图",
     "article.step.keywords": "提取检索关键词",
     "article.step.search": "检索素材",
+    // Still rendered for timelines recorded when 重新搜索 searched the same keywords again.
     "article.step.searchAgain": "重新检索：{keywords}",
+    "article.step.researchAgain": "清空素材，重新提取关键词",
     "article.step.searchMore": "补充检索：{keywords}",
     "article.step.rank": "素材排序",
     "article.step.addMaterial": "加入自有素材",
@@ -319,6 +321,7 @@ export const articleMessages = defineMessages(
     "article.step.keywords": "Extracting keywords",
     "article.step.search": "Searching materials",
     "article.step.searchAgain": "Searching again: {keywords}",
+    "article.step.researchAgain": "Clearing the package, extracting keywords afresh",
     "article.step.searchMore": "Searching more: {keywords}",
     "article.step.rank": "Ranking materials",
     "article.step.addMaterial": "Adding your material",

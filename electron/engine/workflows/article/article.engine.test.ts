@@ -34,7 +34,7 @@ async function settle(sessionId: string): Promise<SessionState> {
   return engine.call("run.state", { sessionId });
 }
 
-async function start(intent = "Write about local AI for engineers"): Promise<{ id: string; state: SessionState }> {
+async function start(intent = "Write about local AI for engineers: alpha and beta"): Promise<{ id: string; state: SessionState }> {
   const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent, locale: "en" } });
   return { id: sessionId, state: await settle(sessionId) };
 }
@@ -290,8 +290,18 @@ describe("article workflow through the engine", () => {
     expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
   });
 
+  it("searches only keywords drawn from the intent and says in the timeline which it ignored", async () => {
+    // The scripted model answers alpha and beta; this intent names alpha only.
+    const { id } = await start("Write about alpha for engineers");
+    const all = await events(id);
+    expect(all.find((e) => e.type === "materials_ready")).toMatchObject({ keywords: ["alpha"] });
+    const step = all.find((e) => e.type === "step_done" && e.step === "researcher_keywords");
+    expect(step).toMatchObject({ summary: "alpha (1 keywords not drawn from the intent were ignored: beta)" });
+    expect(step?.type === "step_done" ? step.summaryText?.notes : null).toEqual([{ key: "keywordsDropped", params: { n: 1, list: { zh: "beta", en: "beta" } } }]);
+  });
+
   it("speaks Chinese end to end when the intent is Chinese", async () => {
-    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇关于本地大模型的文章" } });
+    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇关于本地大模型 alpha 与 beta 的文章" } });
     const state = await settle(sessionId);
     expect(state.values.parsed_intent).toMatchObject({ locale: "zh" });
     expect(llm.callsOf("researcher", "keywords")[0]?.system).toContain("研究院");

@@ -23,7 +23,8 @@ export const stepLines = {
   intent: (l: Locale) => line(l, "intent", undefined, "解析写作意图", "Reading the intent"),
   keywords: (l: Locale) => line(l, "keywords", undefined, "提取检索关键词", "Extracting keywords"),
   search: (l: Locale) => line(l, "search", undefined, "检索素材", "Searching materials"),
-  searchAgain: (l: Locale, keywords: string[]) => line(l, "searchAgain", { keywords: list(keywords) }, `重新检索：${list(keywords).zh}`, `Searching again: ${list(keywords).en}`),
+  /** 重新搜索 with no keywords: the package is cleared and the researcher starts again from its keyword call. */
+  researchAgain: (l: Locale) => line(l, "researchAgain", undefined, "清空素材，重新提取关键词", "Clearing the package, extracting keywords afresh"),
   searchMore: (l: Locale, keywords: string[]) => line(l, "searchMore", { keywords: list(keywords) }, `补充检索：${list(keywords).zh}`, `Searching more: ${list(keywords).en}`),
   rank: (l: Locale) => line(l, "rank", undefined, "素材排序", "Ranking materials"),
   addMaterial: (l: Locale) => line(l, "addMaterial", undefined, "加入自有素材", "Adding your material"),

@@ -30,7 +30,8 @@ export async function research(services: ArticleDeps, state: ArticleStateValues,
   const locale = localeOf(state);
   const parsed = state.parsed_intent;
   if (!parsed) throw new Error("researcher ran before intent_parser");
-  const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(stepLines.keywords(locale)) }, async () => {
+  const label = previous.length ? stepLines.researchAgain(locale) : stepLines.keywords(locale);
+  const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(label) }, async () => {
     const { value } = await services.llm.generateStructured({
       ...keywordsPrompt(locale, state.input.intent, parsed),
       schema: KeywordsLlmSchema,
@@ -53,7 +54,7 @@ export async function research(services: ArticleDeps, state: ArticleStateValues,
   });
   // The brief's second, independent call: the model only orders the package; code ranking is the fallback.
   return runStep(config, { step: "researcher_rank", agent: "researcher", ...labelFrom(stepLines.rank(locale)) }, async () => {
-    const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal);
+    const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal, { keepIds: previous.length > 0 });
     const how = fallback ? summaryLines.rankFailed(locale) : summaryLines.rankedByModel(locale);
     emit(config, { type: "materials_ready", materials, keywords, summary: found.summary.text, summaryText: found.summary.message });
     return { update: { keywords, materials, search_hits: found.hits }, ...summaryFrom(withNotes(found.summary, how)) };
