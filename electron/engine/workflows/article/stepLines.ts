@@ -86,6 +86,9 @@ export const summaryLines = {
     fallback
       ? line(l, "outlineFallback", { title, n }, `《${title}》，${n} 节（模型未给出可用的大纲，请在下一步修改）`, `"${title}", ${n} sections (the model gave no usable outline; edit it at the next step)`)
       : line(l, "outline", { title, n }, `《${title}》，${n} 节`, `"${title}", ${n} sections`),
+  /** Claim grounding's note on a draft: sentences whose cited material does not support them. */
+  ungrounded: (l: Locale, n: number) =>
+    n ? line(l, "ungrounded", { n }, `（${n} 句引用的素材中找不到依据，已标出，交事实审查）`, ` (${n} sentences are not supported by the material they cite: marked for the fact review)`) : null,
   draft: (l: Locale, version: number, words: number) => line(l, "draft", { v: version, n: words }, `第 ${version} 版，${words} 字`, `Version ${version}, ${words} words`),
   manualEdit: (l: Locale, version: number, words: number) => line(l, "manualEdit", { v: version, n: words }, `第 ${version} 版（手动修改），${words} 字`, `Version ${version} (manual edit), ${words} words`),
   final: (l: Locale, version: number, words: number) => line(l, "final", { v: version, n: words }, `定稿：第 ${version} 版，${words} 字`, `Final: version ${version}, ${words} words`),

@@ -1,7 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { checkClaims, type ClaimVerdict } from "../library/checkClaims.js";
+import { checkClaims, type ClaimVerdict } from "../../common/checkClaims.js";
 import { llmClaimJudge } from "../library/llmClaimJudge.js";
-import { splitSentences } from "../library/claimText.js";
+import { splitSentences } from "../../common/claimText.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";

@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { normalize } from "../library/claimText.js";
+import { normalize } from "../../common/claimText.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { echoCanaries, withoutEchoes } from "../../common/echoGuard.js";
