@@ -5,7 +5,7 @@ import path from "node:path";
 import type { EngineEvent } from "../shared/events.js";
 import { createEngine } from "../electron/engine/createEngine.js";
 import type { Engine } from "../electron/engine/Engine.js";
-import { checkClaims } from "../electron/engine/workflows/paper/library/checkClaims.js";
+import { checkClaims } from "../electron/engine/workflows/common/checkClaims.js";
 import { PaperLibrary } from "../electron/engine/workflows/paper/library/PaperLibrary.js";
 import { PaperService } from "../electron/engine/workflows/paper/library/PaperService.js";
 import { PAPER_TABLES } from "../electron/engine/workflows/paper/library/paperMigrations.js";

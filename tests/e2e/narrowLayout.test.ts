@@ -37,6 +37,10 @@ const widthOf = (page: Page, selector: string) => page.locator(selector).first()
 /** How far the document is taller than the window (0 when the app fits, as it must: panes scroll, the page does not). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
 
+const LONG_ANSWER = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth"].map(
+  (nth) => `The ${nth} part of the document goes through its own route, and the answer describes that route at some length here.`,
+);
+
 function paperLlm(): ScriptedLlm {
   return new ScriptedLlm({
     chunkDelayMs: 2,
@@ -44,7 +48,8 @@ function paperLlm(): ScriptedLlm {
       "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
       "paper.translate_terms": { terms: [] },
       "paper.router": { intent: "chat", reason: "问答" },
-      "paper.chat": `${"The encoder uses 12 attention layers, each with sparse routing over the document's sections. ".repeat(14)}[p.2]`,
+      // A long answer of distinct sentences (a repeated one is cut by the loop guard), its last one cited.
+      "paper.chat": `${LONG_ANSWER.join(" ")} The encoder uses 12 attention layers, each with sparse routing over the document's sections. [p.2]`,
       "paper.questioner": { questions: ["Which baselines are compared?", "What does Table 2 show?", "What are the limitations?"] },
     },
   });

@@ -33,7 +33,7 @@ function paperLlm(): ScriptedLlm {
       "paper.translate_terms": { terms: [] },
       "paper.router": { intent: "chat", reason: "问答" },
       "paper.chat": "The encoder uses 12 attention layers [p.2].",
-      "paper.critical": { points: [{ aspect: "baselines", point: "Only one dense baseline is compared.", page: 3 }] },
+      "paper.critical": { points: [{ aspect: "baselines", point: "Only the dense baseline is compared on DocBench.", page: 3 }] },
       "paper.extraction": { problem: "Long documents are costly.", method: "Sparse routing.", datasets: ["DocBench"], key_results: [{ result: "91.3% accuracy on DocBench", page: 3 }] },
       "paper.analysis": { strengths: [{ point: "Ablation of experts.", page: 3 }], weaknesses: [{ point: "No multilingual study.", page: 4 }], novelty: "Two of eight experts." },
       "paper.synthesis": ["SparseRoute reaches 97.0% accuracy on ImageNet [p.3].", "SparseRoute reaches 91.3% accuracy on DocBench [p.3]."],
@@ -87,7 +87,7 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const routerCalls = llm.callsFor("paper", "router").length;
     await page.getByRole("button", { name: "批判分析" }).click();
     await expect.poll(() => page.getByTestId("paper-answer").count()).toBe(2);
-    await expect.poll(() => page.getByTestId("paper-answer").nth(1).innerText()).toContain("Only one dense baseline is compared.");
+    await expect.poll(() => page.getByTestId("paper-answer").nth(1).innerText()).toContain("Only the dense baseline is compared on DocBench.");
     expect(llm.callsFor("paper", "router")).toHaveLength(routerCalls);
 
     await page.getByRole("button", { name: "深度阅读" }).first().click();

@@ -99,7 +99,7 @@ describe("article timeline lines are the UI's messages", () => {
       expect(withoutParams(english, message!), `"${english}"`).not.toMatch(HAN);
     }
     const keys = new Set(found.map(({ kind, message }) => `${kind}.${message!.key}`));
-    for (const key of ["step.intent", "step.searchAgain", "step.searchMore", "step.addMaterial", "step.replan", "step.revise", "step.regenerate", "step.editor", "summary.final", "summary.reviewPass"]) expect(keys).toContain(key);
+    for (const key of ["step.intent", "step.researchAgain", "step.searchMore", "step.addMaterial", "step.replan", "step.revise", "step.regenerate", "step.editor", "summary.final", "summary.reviewPass"]) expect(keys).toContain(key);
   }, 60_000);
 
   it("an English article: the en UI shows the engine's text, the zh UI translates it", async () => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The app's renderer (createAppEngine wires the same one); the article's export hook supplies the document.
   engine = await createEngine({ dataDir, llm, search: new FakeSearch(), eventFlushIntervalMs: 5, exporter: () => lazyRenderer() });
   server = await createServer({ api: engine, token: TOKEN, port: 0 });
-  ({ sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI", locale: "en" } }));
+  ({ sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI: alpha and beta", locale: "en" } }));
   await settle();
   await resume({ action: "confirm" });
   await resume({ action: "confirm" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkClaims, type ClaimJudge, type EvidenceChunk } from "../../electron/engine/workflows/paper/library/checkClaims.js";
-import { anchorsOf, splitSentences } from "../../electron/engine/workflows/paper/library/claimText.js";
+import { checkClaims, type ClaimJudge, type EvidenceChunk } from "../../electron/engine/workflows/common/checkClaims.js";
+import { anchorsOf, splitSentences } from "../../electron/engine/workflows/common/claimText.js";
 import { loadClaimSet, unsupportedMetrics } from "./claimSet.js";
 import { buildPaperPdf } from "./paperPdf.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ClaimVerdict } from "../../electron/engine/workflows/paper/library/checkClaims.js";
+import type { ClaimVerdict } from "../../electron/engine/workflows/common/checkClaims.js";
 
 /** One labelled claim about the fixture paper (tests/papers/paperPdf.ts `buildPaperPdf`). */
 export interface LabelledClaim {

@@ -20,7 +20,7 @@ function replies(overrides: Record<string, ScriptedReply | readonly ScriptedRepl
     "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
     "paper.translate_terms": { terms: [] },
     "paper.chat": "The encoder uses 12 attention layers [p.2].",
-    "paper.critical": { points: [{ aspect: "baselines", point: "Only one dense baseline is compared.", page: 3 }, { aspect: "data", point: "Invented page.", page: 99 }] },
+    "paper.critical": { points: [{ aspect: "baselines", point: "Only the dense baseline is compared on DocBench.", page: 3 }, { aspect: "data", point: "Invented page.", page: 99 }] },
     "paper.extract": { datasets: ["DocBench"], methods: ["SparseRoute"], metrics: ["accuracy"], results: [{ method: "SparseRoute", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 3 }, { method: "Dense", dataset: "DocBench", metric: "accuracy", value: "77.7%", page: 3 }] },
     "paper.translate": "稀疏路由 Transformer 在 DocBench 上达到 91.3%。",
     "paper.literature_review": "SparseRoute routes tokens to two of eight experts [p.1].",

@@ -18,7 +18,7 @@ const REPLIES: Record<string, ScriptedReply> = {
   "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
   "paper.translate_terms": { terms: [] },
   "paper.chat": "The encoder uses 12 attention layers [p.2].",
-  "paper.critical": { points: [{ aspect: "baselines", point: "Only one dense baseline is compared.", page: 3 }] },
+  "paper.critical": { points: [{ aspect: "baselines", point: "Only the dense baseline is compared on DocBench.", page: 3 }] },
   "paper.extract": { datasets: ["DocBench"], methods: ["SparseRoute"], metrics: ["accuracy"], results: [{ method: "SparseRoute", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 3 }] },
   "paper.translate": "稀疏路由。",
   "paper.extraction": { problem: "Long documents are costly to encode.", method: "Sparse routing over eight experts.", datasets: ["DocBench"], key_results: [{ result: "91.3% accuracy on DocBench", page: 3 }] },

@@ -61,6 +61,12 @@ describe("LlamaCppProvider on the tiny GGUF", () => {
     expect(result.tokens).toBeGreaterThan(0);
   });
 
+  it("runs a retry with avoidRepeats (the DRY sampler) to a normal end", async () => {
+    const result = await llm.generateText({ prompt: "Tell a story", maxTokens: 30, maxContinuations: 0, avoidRepeats: true });
+    expect(["eog", "maxTokens"]).toContain(result.stopReason);
+    expect(result.tokens).toBeGreaterThan(0);
+  });
+
   it("aborts at the next token with the partial text, and the next generation works", async () => {
     const controller = new AbortController();
     const chunks: string[] = [];

@@ -22,6 +22,12 @@ type LibraryStopReason = "abort" | "maxTokens" | "eogToken" | "stopGenerationTri
  * 1.00 (Chinese, which had looped on one sentence) with 1.15 over the last 64 tokens.
  */
 const PROSE_REPEAT_PENALTY = { penalty: 1.15, lastTokens: 64 } as const;
+/**
+ * The retry after a looping reply: DRY penalises re-using any earlier stretch of tokens longer than
+ * `allowedLength`, which reaches a repeated paragraph that the 64-token repeat penalty cannot;
+ * strength 0.8 is node-llama-cpp's recommendation, the window bounds the per-token work.
+ */
+const DRY_RETRY = { strength: 0.8, allowedLength: 3, lastTokens: 1024 } as const;
 
 interface PromptRun {
   text: string;
@@ -82,6 +88,7 @@ export class LlamaCppProvider implements LlmClient {
                 onTextChunk: options.onTextChunk,
                 onThoughtChunk: options.onThoughtChunk,
                 prefix,
+                avoidRepeats: options.avoidRepeats === true,
                 // A continuation goes on with the answer; its thought, if any, was the first step's.
                 plan: prefix === "" ? plan : NO_THINKING,
                 contextSize: this.service.model?.contextSize ?? maxTokens,
@@ -168,6 +175,7 @@ export class LlamaCppProvider implements LlmClient {
       onThoughtChunk?: ((text: string) => void) | undefined;
       grammar?: LlamaGrammar;
       prefix: string;
+      avoidRepeats?: boolean;
       plan: ThinkingPlan;
       /** Where unlimited thinking stops at the latest. */
       contextSize: number;
@@ -212,6 +220,7 @@ export class LlamaCppProvider implements LlmClient {
         budgets: { thoughtTokens: options.plan.think ? options.plan.budgetTokens : 0 },
         // Prose only: a penalty on JSON's own punctuation would fight the grammar.
         ...(options.grammar ? { grammar: options.grammar } : { repeatPenalty: PROSE_REPEAT_PENALTY }),
+        ...(options.avoidRepeats ? { dryRepeatPenalty: DRY_RETRY } : {}),
         ...(options.prefix !== "" ? { responsePrefix: options.prefix } : {}),
       });
       // A stop that lands while the last tokens are being produced wins: the user keeps exactly what

@@ -54,6 +54,11 @@ export interface GenerateTextOptions {
    */
   enough?: (text: string) => boolean;
   /**
+   * A retry after a reply that looped: penalise repeating any earlier stretch of the reply (the DRY
+   * sampler in-process; backends without one ignore it, the caller's loop guard still applies).
+   */
+  avoidRepeats?: boolean;
+  /**
    * 思考 of a thinking model for this call; the router fills it from the session and the model's
    * setting. A short step (see thinkingPlan) never thinks whatever this says. Default `budget`.
    */

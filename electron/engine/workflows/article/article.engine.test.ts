@@ -34,7 +34,7 @@ async function settle(sessionId: string): Promise<SessionState> {
   return engine.call("run.state", { sessionId });
 }
 
-async function start(intent = "Write about local AI for engineers"): Promise<{ id: string; state: SessionState }> {
+async function start(intent = "Write about local AI for engineers: alpha and beta"): Promise<{ id: string; state: SessionState }> {
   const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent, locale: "en" } });
   return { id: sessionId, state: await settle(sessionId) };
 }
@@ -290,8 +290,37 @@ describe("article workflow through the engine", () => {
     expect(all.map((e) => e.seq)).toEqual(all.map((_, i) => i + 1));
   });
 
+  it("searches only keywords drawn from the intent and says in the timeline which it ignored", async () => {
+    // The scripted model answers alpha and beta; this intent names alpha only.
+    const { id } = await start("Write about alpha for engineers");
+    const all = await events(id);
+    expect(all.find((e) => e.type === "materials_ready")).toMatchObject({ keywords: ["alpha"] });
+    const step = all.find((e) => e.type === "step_done" && e.step === "researcher_keywords");
+    expect(step).toMatchObject({ summary: "alpha (1 keywords not drawn from the intent were ignored: beta)" });
+    expect(step?.type === "step_done" ? step.summaryText?.notes : null).toEqual([{ key: "keywordsDropped", params: { n: 1, list: { zh: "beta", en: "beta" } } }]);
+  });
+
+  it("checks every sentence citing [mNNN] against that material: unsupported ones are noted at PAUSE-3 and given to the facts review", async () => {
+    const { id } = await start();
+    await resume(id, { action: "confirm" });
+    const draft = await resume(id, { action: "confirm" });
+    expect(pauseOf(draft)).toBe("draft_confirm");
+    // The scripted sections ("Text about Intro [m001] …") say nothing the materials say.
+    const step = (await events(id)).find((e) => e.type === "step_done" && e.step === "writer_draft");
+    const notes = step?.type === "step_done" ? step.summaryText?.notes : null;
+    expect(notes).toEqual([{ key: "ungrounded", params: { n: expect.any(Number) } }]);
+    expect(notes![0]!.params!.n).toBeGreaterThanOrEqual(2);
+    await resume(id, { action: "to_editor" });
+    const factsPrompt = llm.callsOf("editor", "review_facts")[0]?.prompt ?? "";
+    expect(factsPrompt).toContain("A check found no support in the cited material for these sentences");
+    // (The citation filter already took out the invented [m999].)
+    expect(factsPrompt).toContain("- Text about Intro [m001] and, see [m002].");
+    expect(factsPrompt).toContain("- Text about Body [m001] and, see [m002].");
+    expect(llm.callsOf("editor", "review_logic")[0]?.prompt).not.toContain("A check found no support");
+  });
+
   it("speaks Chinese end to end when the intent is Chinese", async () => {
-    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇关于本地大模型的文章" } });
+    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "写一篇关于本地大模型 alpha 与 beta 的文章" } });
     const state = await settle(sessionId);
     expect(state.values.parsed_intent).toMatchObject({ locale: "zh" });
     expect(llm.callsOf("researcher", "keywords")[0]?.system).toContain("研究院");

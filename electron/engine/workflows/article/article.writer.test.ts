@@ -40,7 +40,8 @@ const ctx = (state: SessionState) => PauseContextSchema.parse(state.pause?.conte
 const section = (md: string, title: string) => md.split("## ").find((s) => s.startsWith(title)) ?? "";
 
 async function start(): Promise<string> {
-  const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI", locale: "en" } });
+  // The scripted keywords (alpha, beta) must come from the intent, or the researcher's guard drops them.
+  const { sessionId } = await engine.call("run.start", { workflow: "article", input: { intent: "Write about local AI: alpha and beta", locale: "en" } });
   await settle(sessionId);
   return sessionId;
 }
@@ -76,7 +77,7 @@ describe("article: a writer's daily needs", () => {
     expect(ctx(outline).materials?.map((m) => m.id)).toEqual(["m008"]);
   });
 
-  it("re_search with no keywords clears the package and searches the same keywords again", async () => {
+  it("re_search with no keywords clears the package and runs the researcher again: keyword call, search, ranking call", async () => {
     const id = await start();
     const first = await resume(id, { action: "add_material", material: { title: "Mine", content: "text" } });
     expect(ctx(first).materials).toHaveLength(8);
@@ -84,6 +85,8 @@ describe("article: a writer's daily needs", () => {
     expect(again.pause?.pausePoint).toBe("material_confirm");
     expect(ctx(again).materials?.map((m) => m.id)).toEqual(["m001", "m002", "m003", "m004", "m005", "m006", "m007"]);
     expect(search.queries).toEqual(["alpha", "beta", "alpha", "beta"]);
+    expect(llm.callsOf("researcher", "keywords")).toHaveLength(2);
+    expect(llm.callsOf("researcher", "rank")).toHaveLength(2);
     const feedbackless = await resume(id, { action: "confirm" });
     expect((await resume(id, { action: "re_outline" })).pause?.pausePoint).toBe("outline_confirm");
     expect(feedbackless.pause?.pausePoint).toBe("outline_confirm");
@@ -179,7 +182,7 @@ describe("article: a writer's daily needs", () => {
     const recording = { search: async (query: string, options: { limit: number; dateFrom?: string; dateTo?: string }) => (seen.push({ query, ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) }), dated.search(query, options)) };
     await engine.dispose();
     engine = await createEngine({ dataDir, llm, search: recording, eventFlushIntervalMs: 5 });
-    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { user_intent: "How local AI changed in 2024", extra_context: "We sell laptops.", locale: "en" } });
+    const { sessionId } = await engine.call("run.start", { workflow: "article", input: { user_intent: "How local AI (alpha, beta) changed in 2024", extra_context: "We sell laptops.", locale: "en" } });
     const state = await settle(sessionId);
     expect(state.values.parsed_intent).toMatchObject({ date_from: "2024-01-01", date_to: "2024-12-31" });
     expect(seen).toEqual([

@@ -194,9 +194,16 @@ const REVIEW = definePrompt({
   },
 });
 
-export function reviewPrompt(locale: Locale, aspect: ReviewAspect, draft: string, materials: string[]): Prompt {
+/** `ungrounded`: sentences of the draft whose cited material does not support them (the claim checker's), for the facts review. */
+export function reviewPrompt(locale: Locale, aspect: ReviewAspect, draft: string, materials: string[], ungrounded: string[] = []): Prompt {
   const zh = locale === "zh";
-  const sources = aspect !== "facts" ? "" : zh ? `\n素材摘要：\n${list(materials, "（没有素材）")}\n` : `\nMaterial digests:\n${list(materials, "(no materials)")}\n`;
+  const flagged =
+    aspect !== "facts" || !ungrounded.length
+      ? ""
+      : zh
+        ? `\n核对发现以下句子在所引素材中找不到依据，请逐条判断：\n${list(ungrounded, "")}\n`
+        : `\nA check found no support in the cited material for these sentences; judge each:\n${list(ungrounded, "")}\n`;
+  const sources = aspect !== "facts" ? "" : (zh ? `\n素材摘要：\n${list(materials, "（没有素材）")}\n` : `\nMaterial digests:\n${list(materials, "(no materials)")}\n`) + flagged;
   const example = zh
     ? { score: 72, issues: [{ severity: "major", location: "落地的三道坎", issue: "“成本下降 90%” 没有素材支持", suggestion: "删去数字或改为素材 [m002] 中的说法" }] }
     : { score: 72, issues: [{ severity: "major", location: "Three hurdles", issue: "\"costs fall 90%\" has no source", suggestion: "drop the figure or use the wording of [m002]" }] };

@@ -4,6 +4,7 @@ import type { Material } from "../../../../shared/knowledge.js";
 import type { BriefDraft } from "../../../../shared/workflows/article.js";
 
 import type { DraftSection } from "./draftMarkdown.js";
+import type { UngroundedSentence } from "./groundCitations.js";
 
 export type { DraftSection };
 
@@ -40,6 +41,8 @@ export const ArticleState = Annotation.Root({
   draft: last<string>(() => ""),
   /** Version number of `draft` in the VersionStore; null before the first draft. */
   draft_version: last<number | null>(() => null),
+  /** Sentences of `draft` that cite materials which do not support them (groundCitations); shown at PAUSE-3, fed to the 事实 review. */
+  ungrounded_sentences: last<UngroundedSentence[]>(() => []),
   /** The editor's latest review of `draft`; null when the draft has not been reviewed. */
   review: last<Review | null>(() => null),
   /** Revision rounds requested at PAUSE-4 (accept_review / custom_revise); bounded by settings.article.maxRevisions. */

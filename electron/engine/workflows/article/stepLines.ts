@@ -23,7 +23,8 @@ export const stepLines = {
   intent: (l: Locale) => line(l, "intent", undefined, "解析写作意图", "Reading the intent"),
   keywords: (l: Locale) => line(l, "keywords", undefined, "提取检索关键词", "Extracting keywords"),
   search: (l: Locale) => line(l, "search", undefined, "检索素材", "Searching materials"),
-  searchAgain: (l: Locale, keywords: string[]) => line(l, "searchAgain", { keywords: list(keywords) }, `重新检索：${list(keywords).zh}`, `Searching again: ${list(keywords).en}`),
+  /** 重新搜索 with no keywords: the package is cleared and the researcher starts again from its keyword call. */
+  researchAgain: (l: Locale) => line(l, "researchAgain", undefined, "清空素材，重新提取关键词", "Clearing the package, extracting keywords afresh"),
   searchMore: (l: Locale, keywords: string[]) => line(l, "searchMore", { keywords: list(keywords) }, `补充检索：${list(keywords).zh}`, `Searching more: ${list(keywords).en}`),
   rank: (l: Locale) => line(l, "rank", undefined, "素材排序", "Ranking materials"),
   addMaterial: (l: Locale) => line(l, "addMaterial", undefined, "加入自有素材", "Adding your material"),
@@ -43,6 +44,11 @@ const marked = (value: { zh: string; en: string }, source: SettingSource) =>
 
 export const summaryLines = {
   keywords: (l: Locale, keywords: string[]) => line(l, "keywords", { list: list(keywords) }, list(keywords).zh, list(keywords).en),
+  /** The guard's note: keywords the model gave that are not drawn from the intent (e.g. the prompt's example ones). */
+  keywordsDropped: (l: Locale, dropped: string[]) =>
+    dropped.length
+      ? line(l, "keywordsDropped", { n: dropped.length, list: list(dropped) }, `（${dropped.length} 个关键词不是来自写作意图，已忽略：${list(dropped).zh}）`, ` (${dropped.length} keywords not drawn from the intent were ignored: ${list(dropped).en})`)
+      : null,
   /** "共搜索到 X 条素材，精选 Y 条". */
   materials: (l: Locale, hits: number, kept: number) => line(l, "materials", { hits, kept }, `共搜索到 ${hits} 条素材，精选 ${kept} 条`, `Found ${hits} materials, kept ${kept}`),
   searchesFailed: (l: Locale, n: number) => (n ? line(l, "searchesFailed", { n }, `（${n} 个关键词检索失败）`, ` (${n} searches failed)`) : null),
@@ -80,6 +86,9 @@ export const summaryLines = {
     fallback
       ? line(l, "outlineFallback", { title, n }, `《${title}》，${n} 节（模型未给出可用的大纲，请在下一步修改）`, `"${title}", ${n} sections (the model gave no usable outline; edit it at the next step)`)
       : line(l, "outline", { title, n }, `《${title}》，${n} 节`, `"${title}", ${n} sections`),
+  /** Claim grounding's note on a draft: sentences whose cited material does not support them. */
+  ungrounded: (l: Locale, n: number) =>
+    n ? line(l, "ungrounded", { n }, `（${n} 句引用的素材中找不到依据，已标出，交事实审查）`, ` (${n} sentences are not supported by the material they cite: marked for the fact review)`) : null,
   draft: (l: Locale, version: number, words: number) => line(l, "draft", { v: version, n: words }, `第 ${version} 版，${words} 字`, `Version ${version}, ${words} words`),
   manualEdit: (l: Locale, version: number, words: number) => line(l, "manualEdit", { v: version, n: words }, `第 ${version} 版（手动修改），${words} 字`, `Version ${version} (manual edit), ${words} words`),
   final: (l: Locale, version: number, words: number) => line(l, "final", { v: version, n: words }, `定稿：第 ${version} 版，${words} 字`, `Final: version ${version}, ${words} words`),

@@ -2,8 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
 import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
-import { streamText as streamTokens } from "../common/streamText.js";
-import { emit } from "../common/nodeRuntime.js";
+import { guardedText } from "../common/guardedText.js";
 import type { EvidenceChunkState, PaperStateType } from "./state.js";
 
 /** What the paper graph's nodes use. */
@@ -21,7 +20,7 @@ export const WHOLE_PAPER_INTENTS: ReadonlySet<PaperIntent> = new Set(["chat", "c
 export const ABSTAIN = { zh: "论文未提及", en: "not stated in the paper" } as const;
 
 export function isAbstention(text: string): boolean {
-  return text.includes(ABSTAIN.zh) || text.toLowerCase().includes(ABSTAIN.en) || /原文未(提及|找到)/.test(text);
+  return text.includes(ABSTAIN.zh) || text.toLowerCase().includes(ABSTAIN.en) || /原文未(提及|找到)|论文中没有找到直接依据/.test(text);
 }
 
 /**
@@ -60,22 +59,42 @@ export function evidenceOut(evidence: EvidenceChunkState[], docIds: string[]): E
   }));
 }
 
-/** An agent's streamed answer (common/streamText with the paper agents' defaults): the trimmed text and its chunks. */
+/**
+ * An agent's streamed answer with the paper agents' defaults, through the loop guard
+ * (common/guardedText): the trimmed text, its chunks, whether the first reply looped and whether
+ * the text is usable at all (a retry that looped too is not: the caller abstains).
+ */
 export async function streamText(
   llm: LlmClient,
   config: LangGraphRunnableConfig,
   step: string,
-  options: { system: string; prompt: string; maxTokens?: number; temperature?: number },
-): Promise<{ text: string; chunks: string[] }> {
-  const { text, chunks } = await streamTokens(llm, config, {
+  options: { system: string; prompt: string; maxTokens?: number; temperature?: number; maxContinuations?: number },
+): Promise<{ text: string; chunks: string[]; looped: boolean; usable: boolean }> {
+  const { text, chunks, looped, usable } = await guardedText(llm, config, {
     system: options.system,
     prompt: options.prompt,
     maxTokens: options.maxTokens ?? 600,
     temperature: options.temperature ?? 0.3,
-    maxContinuations: 1,
+    maxContinuations: options.maxContinuations ?? 1,
     tag: { role: "paper", step },
   });
-  return { text: text.trim(), chunks };
+  return { text: text.trim(), chunks, looped, usable };
+}
+
+/** Characters one answer may hold: the length budget a chat answer's maxTokens is derived from. */
+export const ANSWER_BUDGET_CHARS = { zh: 400, en: 1000 } as const;
+
+/** Tokens for `chars` characters of an answer (estimateTokens's conservative rates: 1.2 a Han character, 1 per 3 others). */
+export function tokensForChars(locale: "zh" | "en", chars: number): number {
+  return locale === "zh" ? Math.ceil(chars * 1.2) : Math.ceil(chars / 3);
+}
+
+/** `text` cut to `chars` at the last sentence end before it (or at `chars` when it has none). */
+export function withinBudget(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const head = text.slice(0, chars);
+  const end = Math.max(...[...head.matchAll(/[。！？!?]|\.(?=\s)|\n/g)].map((m) => m.index! + 1), 0);
+  return (end > chars / 3 ? head.slice(0, end) : head).trim();
 }
 
 /** The answer record every agent returns, with the title guard applied. */

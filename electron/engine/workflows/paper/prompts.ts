@@ -70,9 +70,14 @@ const CRITICAL = definePrompt({
   },
 });
 
-export function criticalPrompt(locale: Locale, title: string, passages: string): Prompt {
+/** The critique prompt's one example (the critical step's echo guard drops a point that repeats it). */
+export function criticalExample(locale: Locale) {
   const point = locale === "zh" ? { aspect: "基线", point: "只比较了一个稠密基线，没有其他稀疏模型。", page: 3 } : { aspect: "baselines", point: "Only one dense baseline is compared; no other sparse model.", page: 3 };
-  return renderPrompt(CRITICAL, locale, { title, passages, example: JSON.stringify({ points: [point] }) });
+  return { points: [point] };
+}
+
+export function criticalPrompt(locale: Locale, title: string, passages: string): Prompt {
+  return renderPrompt(CRITICAL, locale, { title, passages, example: JSON.stringify(criticalExample(locale)) });
 }
 
 const EXTRACT = definePrompt({
@@ -86,9 +91,11 @@ const EXTRACT = definePrompt({
   },
 });
 
+/** The extraction prompt's one example (the extract step's echo guard drops what repeats it). */
+export const EXTRACT_EXAMPLE = { datasets: ["CIFAR-10"], methods: ["ResNet-50"], metrics: ["accuracy"], results: [{ method: "ResNet-50", dataset: "CIFAR-10", metric: "accuracy", value: "93.2%", page: 5 }] };
+
 export function extractPrompt(locale: Locale, title: string, passages: string): Prompt {
-  const example = { datasets: ["CIFAR-10"], methods: ["ResNet-50"], metrics: ["accuracy"], results: [{ method: "ResNet-50", dataset: "CIFAR-10", metric: "accuracy", value: "93.2%", page: 5 }] };
-  return renderPrompt(EXTRACT, locale, { title, passages, example: JSON.stringify(example) });
+  return renderPrompt(EXTRACT, locale, { title, passages, example: JSON.stringify(EXTRACT_EXAMPLE) });
 }
 
 /** Translation's system text, in the target language (the paragraph itself is the prompt). */
@@ -156,7 +163,8 @@ const STAGE_TASKS = {
   },
 } as const;
 
-const STAGE_EXAMPLES = {
+/** The deep read's stage examples (its echo guard drops what repeats them). */
+export const STAGE_EXAMPLES = {
   extraction: { problem: "Long documents are costly to encode.", method: "A sparse mixture-of-experts encoder.", datasets: ["DocBench"], key_results: [{ result: "91.3% accuracy on DocBench", page: 3 }] },
   analysis: { strengths: [{ point: "Clear ablation of the number of experts.", page: 3 }], weaknesses: [{ point: "No multilingual evaluation.", page: 4 }], novelty: "Routes tokens to two of eight experts." },
 };

@@ -1,6 +1,6 @@
 import type { Citation } from "../../../../shared/workflows/paper.js";
 import { quoteAppears } from "../../../../shared/text/findQuote.js";
-import { anchorsOf, contentTokens, hasName, normalize, numbersOf, splitSentences } from "./library/claimText.js";
+import { anchorsOf, contentTokens, hasName, normalize, numbersOf, splitSentences } from "../common/claimText.js";
 import type { EvidenceChunkState } from "./state.js";
 
 /**

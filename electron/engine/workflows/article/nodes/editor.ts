@@ -30,10 +30,12 @@ export function editorNode(services: ArticleDeps) {
       const materials = state.materials.filter((m) => approved.has(m.id)).map((m) => materialDigest(m, 160));
       // The whole draft, section by section: a long draft is reviewed in chunks and merged.
       const chunks = reviewChunks(state.draft, EDITOR_DRAFT_CHARS);
+      // Sentences the claim checker found unsupported by their cited material go to the 事实 review.
+      const ungrounded = state.ungrounded_sentences ?? [];
       const reviewChunk = async (aspect: ReviewAspect, text: string) =>
         (
           await services.llm.generateStructured({
-            ...reviewPrompt(locale, aspect, text, materials),
+            ...reviewPrompt(locale, aspect, text, materials, ungrounded.filter((u) => text.includes(u.sentence)).map((u) => u.sentence)),
             schema: AspectReviewLlmSchema,
             tag: { role: "editor", step: `review_${aspect}` },
             signal: config.signal,

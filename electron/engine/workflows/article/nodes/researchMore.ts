@@ -2,6 +2,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { DEFAULT_BUDGET, materialKey, rankMaterials, renumber } from "../research/materialPackage.js";
 import { withRanks } from "../research/orderByRanking.js";
+import { research } from "./researcher.js";
 import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
@@ -14,6 +15,7 @@ export const MAX_PACKAGE = 24;
 /**
  * re_search at PAUSE-1 with extra keywords: search them and MERGE the new hits into the package —
  * materials already in it are skipped, new ones continue the numbering, existing ids never change.
+ * With none, the researcher runs again from its keyword call.
  */
 export function researchMoreNode(services: ArticleDeps) {
   return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
@@ -21,15 +23,9 @@ export function researchMoreNode(services: ArticleDeps) {
     const extra = uniqueKeywords(state.resume?.payload.extra_keywords ?? []);
     const period = { dateFrom: state.parsed_intent?.date_from, dateTo: state.parsed_intent?.date_to };
     if (!extra.length) {
-      // Issue 12: re_search with no keywords replaces the package by a new search of the same
-      // keywords; a material found again keeps its id (issue 32), a new one continues the numbering.
-      return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchAgain(locale, state.keywords)) }, async () => {
-        const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, state.keywords, locale, config.signal, period);
-        const materials = withRanks(renumber(rankMaterials(hitLists), state.materials, { keepKnown: true }));
-        const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
-        emit(config, { type: "materials_ready", materials, keywords: state.keywords, summary: summary.text, summaryText: summary.message });
-        return { update: { materials, search_hits: hits, approved_material_ids: null }, ...summaryFrom(summary) };
-      });
+      // 重新搜索 with no keywords: the package is cleared and the researcher runs again, keyword
+      // call, search and ranking call (brief: 清空素材重新来); a material found again keeps its id.
+      return { ...(await research(services, state, config, state.materials)), approved_material_ids: null };
     }
     return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchMore(locale, extra)) }, async () => {
       const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, extra, locale, config.signal, period);

@@ -1,4 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import type { Material } from "../../../../../shared/knowledge.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { rankMaterials, renumber } from "../research/materialPackage.js";
 import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
@@ -7,6 +8,7 @@ import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
 import { KeywordsLlmSchema } from "../schemas.js";
 import { searchKeywords, searchNotes, uniqueKeywords } from "../research/searchKeywords.js";
+import { keywordsFromIntent } from "../research/keywordsFromIntent.js";
 import { rankByModel } from "../research/rankByModel.js";
 import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
 
@@ -17,35 +19,44 @@ import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
  * order as fallback and tie-breaker). Zero materials is a valid package: the user decides at PAUSE-1.
  */
 export function researcherNode(services: ArticleDeps) {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
-    const locale = localeOf(state);
-    const parsed = state.parsed_intent;
-    if (!parsed) throw new Error("researcher ran before intent_parser");
-    const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(stepLines.keywords(locale)) }, async () => {
-      const { value } = await services.llm.generateStructured({
-        ...keywordsPrompt(locale, state.input.intent, parsed),
-        schema: KeywordsLlmSchema,
-        tag: { role: "researcher", step: "keywords" },
-        signal: config.signal,
-        maxTokens: 200,
-      });
-      let found = uniqueKeywords(value.keywords).slice(0, 6);
-      // A model that returns nothing usable still leaves the intent itself as a query.
-      if (!found.length) found = [state.input.intent.slice(0, 40)];
-      return { update: found, ...summaryFrom(summaryLines.keywords(locale, found)) };
+  return (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => research(services, state, config);
+}
+
+/**
+ * The researcher's three steps. With `previous` (重新搜索 with no keywords: the package is cleared
+ * and researched afresh), a material found again keeps its id, so the user's tick on it stays.
+ */
+export async function research(services: ArticleDeps, state: ArticleStateValues, config: LangGraphRunnableConfig, previous: Material[] = []): Promise<ArticleStateUpdate> {
+  const locale = localeOf(state);
+  const parsed = state.parsed_intent;
+  if (!parsed) throw new Error("researcher ran before intent_parser");
+  const label = previous.length ? stepLines.researchAgain(locale) : stepLines.keywords(locale);
+  const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(label) }, async () => {
+    const { value } = await services.llm.generateStructured({
+      ...keywordsPrompt(locale, state.input.intent, parsed),
+      schema: KeywordsLlmSchema,
+      tag: { role: "researcher", step: "keywords" },
+      signal: config.signal,
+      maxTokens: 200,
     });
-    const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
-      const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
-      const materials = renumber(rankMaterials(hitLists));
-      const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
-      return { update: { materials, hits, summary }, ...summaryFrom(summary) };
-    });
-    // The brief's second, independent call: the model only orders the package; code ranking is the fallback.
-    return runStep(config, { step: "researcher_rank", agent: "researcher", ...labelFrom(stepLines.rank(locale)) }, async () => {
-      const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal);
-      const how = fallback ? summaryLines.rankFailed(locale) : summaryLines.rankedByModel(locale);
-      emit(config, { type: "materials_ready", materials, keywords, summary: found.summary.text, summaryText: found.summary.message });
-      return { update: { keywords, materials, search_hits: found.hits }, ...summaryFrom(withNotes(found.summary, how)) };
-    });
-  };
+    // Keywords must come from what the user wrote: a weak model copies the prompt's example ones.
+    const { kept, dropped } = keywordsFromIntent(uniqueKeywords(value.keywords), [state.input.intent, state.input.extra_context ?? ""]);
+    let found = kept.slice(0, 6);
+    // A model that returns nothing usable still leaves the intent itself as a query.
+    if (!found.length) found = [state.input.intent.slice(0, 40)];
+    return { update: found, ...summaryFrom(withNotes(summaryLines.keywords(locale, found), summaryLines.keywordsDropped(locale, dropped))) };
+  });
+  const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
+    const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
+    const materials = renumber(rankMaterials(hitLists), previous, { keepKnown: true });
+    const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
+    return { update: { materials, hits, summary }, ...summaryFrom(summary) };
+  });
+  // The brief's second, independent call: the model only orders the package; code ranking is the fallback.
+  return runStep(config, { step: "researcher_rank", agent: "researcher", ...labelFrom(stepLines.rank(locale)) }, async () => {
+    const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal, { keepIds: previous.length > 0 });
+    const how = fallback ? summaryLines.rankFailed(locale) : summaryLines.rankedByModel(locale);
+    emit(config, { type: "materials_ready", materials, keywords, summary: found.summary.text, summaryText: found.summary.message });
+    return { update: { keywords, materials, search_hits: found.hits }, ...summaryFrom(withNotes(found.summary, how)) };
+  });
 }

@@ -9,7 +9,8 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { assembleDraft } from "../draftMarkdown.js";
 import { wordCount } from "../../../../../shared/text/countText.js";
 import { materialDigest } from "../research/materialPackage.js";
-import { labelFrom, runStep, sessionIdOf, summaryFrom } from "../../common/nodeRuntime.js";
+import { labelFrom, runStep, sessionIdOf, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { ungroundedSentences } from "../groundCitations.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import { planRevision, splitNotes } from "../revisionTargets.js";
@@ -132,6 +133,8 @@ export function writerDraftNode(services: ArticleDeps) {
         (sections[index] as DraftSection).body = rewritten[k] ?? "";
       });
       const markdown = assembleDraft(title, sections);
+      // Claim grounding: each sentence citing [mNNN] is checked against that material.
+      const ungrounded = await ungroundedSentences(sections, [...byId.values()], config.signal);
       const reason: DraftVersion["reason"] = task.kind === "initial" ? "initial" : task.reason;
       const revisionCount = state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0);
       const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version, title, revisionCount }, config);
@@ -143,11 +146,12 @@ export function writerDraftNode(services: ArticleDeps) {
           draft: markdown,
           draft_version: version.number,
           review: null,
+          ungrounded_sentences: ungrounded,
           force_accepted_after: null,
           revision_count: revisionCount,
           drafts: [briefDraft({ title, outline, markdown, revisionCount, version: version.number })],
         },
-        ...summaryFrom(summaryLines.draft(locale, version.number, wordCount(markdown))),
+        ...summaryFrom(withNotes(summaryLines.draft(locale, version.number, wordCount(markdown)), summaryLines.ungrounded(locale, ungrounded.length))),
       };
     });
   };

@@ -4,9 +4,10 @@ import { renumber } from "./materialPackage.js";
 /**
  * The package in the model's order: the ids it ranked first (each once), then the ones it left
  * out in the code's order — the code ranking is the tie-breaker. Ids are renumbered m001 … in the
- * final order and `rank` is the 1-based place, so the card, the id and the order agree.
+ * final order and `rank` is the 1-based place, so the card, the id and the order agree. With
+ * `keepIds` (a package searched again) the ids stay: a material the user saw keeps its number.
  */
-export function orderByRanking(materials: readonly Material[], ranking: readonly string[]): Material[] {
+export function orderByRanking(materials: readonly Material[], ranking: readonly string[], { keepIds = false } = {}): Material[] {
   const byId = new Map(materials.map((m) => [m.id, m]));
   const seen = new Set<string>();
   const ordered: Material[] = [];
@@ -17,7 +18,7 @@ export function orderByRanking(materials: readonly Material[], ranking: readonly
     ordered.push(material);
   }
   for (const material of materials) if (!seen.has(material.id)) ordered.push(material);
-  return withRanks(renumber(ordered));
+  return withRanks(keepIds ? ordered : renumber(ordered));
 }
 
 /** `rank` = 1-based place in the list, from `start`. */

@@ -10,7 +10,7 @@ import { orderByRanking, withRanks } from "./orderByRanking.js";
 /**
  * The researcher's ranking call (grammar-constrained to the package's ids, one few-shot example).
  * A package of 0–1 materials needs no call. A failed call (not a cancel) keeps the code's order,
- * with `fallback` set (the step's summary says so).
+ * with `fallback` set (the step's summary says so). `keepIds`: see orderByRanking.
  */
 export async function rankByModel(
   services: Pick<ArticleDeps, "llm">,
@@ -18,6 +18,7 @@ export async function rankByModel(
   materials: Material[],
   locale: Locale,
   signal?: AbortSignal,
+  { keepIds = false } = {},
 ): Promise<{ materials: Material[]; fallback: boolean }> {
   if (materials.length < 2) return { materials: withRanks(materials), fallback: false };
   try {
@@ -28,7 +29,7 @@ export async function rankByModel(
       signal,
       maxTokens: 16 + materials.length * 8,
     });
-    return { materials: orderByRanking(materials, value.ranking), fallback: false };
+    return { materials: orderByRanking(materials, value.ranking, { keepIds }), fallback: false };
   } catch (error) {
     if (signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
     return { materials: withRanks(materials), fallback: true };

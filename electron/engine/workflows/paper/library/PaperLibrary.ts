@@ -6,7 +6,7 @@ import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { asDiskError } from "../../../io/atomicWrite.js";
 import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
 import { detectLang } from "../../../knowledge/ingest/RawChunk.js";
-import { anchorsOf, hasName, normalize, numbersOf } from "./claimText.js";
+import { anchorsOf, hasName, normalize, numbersOf } from "../../common/claimText.js";
 import { confirmMetadata } from "./confirmMetadata.js";
 import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";

@@ -10,7 +10,7 @@ import { buildImportReport, type ImportFile } from "../../../../../shared/knowle
 import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
 import { resolveThreads } from "../../../llm/physicalCoreCount.js";
 import { EmbeddingService } from "../../../knowledge/EmbeddingService.js";
-import { checkClaims, type ClaimJudge } from "./checkClaims.js";
+import { checkClaims, type ClaimJudge } from "../../common/checkClaims.js";
 import { PaperLibrary, type Reranker } from "./PaperLibrary.js";
 import type { PaperRecord } from "./PaperRepository.js";
 import { catalogReranker, type CatalogReranker } from "../../../knowledge/LlamaReranker.js";

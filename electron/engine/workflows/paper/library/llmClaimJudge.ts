@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { LlmClient } from "../../../llm/LlmClient.js";
-import type { ClaimJudge } from "./checkClaims.js";
+import type { ClaimJudge } from "../../common/checkClaims.js";
 
 export const JudgeSchema = z.object({
   supported: z.boolean().describe("Whether one of the passages supports the claim"),

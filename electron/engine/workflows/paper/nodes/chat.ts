@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { ABSTAIN, answerOf, historyText, isAbstention, streamText, type PaperGraphServices } from "../agentKit.js";
+import { ABSTAIN, ANSWER_BUDGET_CHARS, answerOf, historyText, isAbstention, streamText, tokensForChars, withinBudget, type PaperGraphServices } from "../agentKit.js";
+import { abstainWithPassages } from "../abstainWithPassages.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { chatPrompt } from "../prompts.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
@@ -9,7 +10,8 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
 /**
  * QA over the retrieved passages, streamed. Counting questions ("有几张表") are answered from the
  * structural index without a model; no passages → the abstention. Citations `[p.N]` are checked
- * against the passages and unknown ones removed.
+ * against the passages (quoteGate) and failing ones removed; an answer left with none, or a reply
+ * that looped even on its retry, abstains and lists the closest passages (cite or abstain).
  */
 export function chatNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
@@ -28,29 +30,41 @@ export function chatNode(services: PaperGraphServices) {
         const answer = locale === "zh" ? `${ABSTAIN.zh}。` : `Not stated in the paper.`;
         return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer }) }, ...summaryOf("abstainedNoPassages", {}, "no passages: abstained") };
       }
-      const { text, chunks } = await streamText(services.llm, config, "chat", {
+      // The length budget: maxTokens from it, and the shown answer cut to it at a sentence end.
+      const budget = ANSWER_BUDGET_CHARS[locale];
+      const reply = await streamText(services.llm, config, "chat", {
         ...chatPrompt(locale, { title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
+        maxTokens: tokensForChars(locale, budget),
+        maxContinuations: 0,
       });
-      const checked = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo));
-      const answer = checked.text || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
+      const checked = gateCitations(withinBudget(reply.text, budget), state.evidence, doc_ids, repoPageChunks(services.papers.repo));
+      // The model's own "not stated" (with no citation) is an abstention too; it gets the passages as well.
+      const said = checked.citations.length === 0 && isAbstention(reply.text);
+      // Cite or abstain: an answer none of whose citations passes the gate is not shown; the
+      // reader gets the plain reason and the closest passages with their pages instead.
+      const reason = !reply.usable ? "unusable" : checked.citations.length === 0 ? "no_evidence" : null;
+      const answer = reason ? abstainWithPassages(locale, reason, state.evidence, doc_ids, titles) : checked.text;
+      const kept = reason ? [] : checked.citations;
+      const cited = `${kept.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`;
+      const summary = said
+        ? summaryOf("abstained", {}, "abstained")
+        : reason === "unusable"
+          ? summaryOf("loopUnusable", { n: Math.min(3, state.evidence.length) }, "the reply looped, so did its retry: no usable answer, closest passages listed")
+          : reason === "no_evidence"
+            ? summaryOf("noEvidence", { n: Math.min(3, state.evidence.length) }, "no citation passed the quote gate: abstained, closest passages listed")
+            : summaryOf(reply.looped ? "answeredAfterLoop" : "answered", { c: kept.length }, `${cited}${reply.looped ? " (the first reply looped; retried)" : ""}`);
       return {
         update: {
           ...base,
-          stream_chunks: chunks,
+          stream_chunks: reply.chunks,
           agent_response: answerOf(state, "chat", {
             answer,
-            citations: checked.citations,
+            citations: kept,
             ...(checked.refused.length ? { refused_citations: checked.refused } : {}),
-            ...(checked.unsupported.length ? { unsupported_sentences: checked.unsupported } : {}),
+            ...(!reason && checked.unsupported.length ? { unsupported_sentences: checked.unsupported } : {}),
           }),
         },
-        ...summaryOf(
-          isAbstention(answer) ? "abstained" : "answered",
-          { c: checked.citations.length, refused: checked.refused.length, unsupported: checked.unsupported.length },
-          isAbstention(answer)
-            ? "abstained"
-            : `${checked.citations.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`,
-        ),
+        ...summary,
       };
     });
 }

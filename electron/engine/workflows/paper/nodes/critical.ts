@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
-import { criticalPrompt } from "../prompts.js";
+import { echoCanaries, withoutEchoes } from "../../common/echoGuard.js";
+import { criticalExample, criticalPrompt } from "../prompts.js";
 import { CritiqueSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -16,7 +17,9 @@ export function criticalNode(services: PaperGraphServices) {
       if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, ...summaryOf("noPassages", {}, "no passages") };
       const result = await tryStructured(services.llm, config, { ...criticalPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, ...summaryOf("noCritique", {}, "no valid critique") };
-      const value = result.value;
+      // Echo guard: a point that repeats the prompt's example (and is not in the paper) is not the model's reading.
+      const echo = withoutEchoes(result.value.points, (p) => [p.point], echoCanaries({ example: criticalExample(locale), schema: CritiqueSchema }), state.paper_text);
+      const value = { points: echo.kept };
       const pages = new Set(state.evidence.map((e) => e.page));
       // A point tied to a page the agent never read is dropped: it cannot be checked.
       const points = value.points.filter((p) => pages.has(p.page));
@@ -24,7 +27,7 @@ export function criticalNode(services: PaperGraphServices) {
       const answer = points.map((p) => `- ${locale === "zh" ? ASPECT[p.aspect] : p.aspect}: ${p.point} [p.${p.page}]`).join("\n") || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
       return {
         update: { ...base, agent_response: answerOf(state, "critical", { answer, citations, data: { points, dropped: value.points.length - points.length } }) },
-        ...summaryOf(points.length < value.points.length ? "pointsDropped" : "points", { n: points.length, dropped: value.points.length - points.length }, `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`),
+        ...(echo.dropped.length ? summaryOf("pointsEchoDropped", { n: points.length, dropped: value.points.length - points.length, echoes: echo.dropped.length }, `${points.length} points, ${echo.dropped.length} copied from the prompt's example ignored`) : summaryOf(points.length < value.points.length ? "pointsDropped" : "points", { n: points.length, dropped: value.points.length - points.length }, `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`)),
       };
     });
 }

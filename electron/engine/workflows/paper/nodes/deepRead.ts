@@ -1,11 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { checkClaims, type ClaimVerdict } from "../library/checkClaims.js";
+import { checkClaims, type ClaimVerdict } from "../../common/checkClaims.js";
 import { llmClaimJudge } from "../library/llmClaimJudge.js";
-import { splitSentences } from "../library/claimText.js";
+import { splitSentences } from "../../common/claimText.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
 import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
-import { analysisPrompt, deepExtractionPrompt, synthesisPrompt } from "../prompts.js";
+import { echoCanaries, isEcho, stringLeaves, withoutEchoes } from "../../common/echoGuard.js";
+import { analysisPrompt, deepExtractionPrompt, STAGE_EXAMPLES, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
 import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
 
@@ -40,8 +41,8 @@ export function extractionNode(services: PaperGraphServices) {
         maxTokens: DEEP_READ_BOUNDS.extractionTokens,
         maxAttempts: DEEP_READ_BOUNDS.attempts,
       });
-      // A failed stage is stated as such; the next stages still read the passages.
-      const value = result.value ?? { problem: failedText(state.paper_metadata.locale, result.error ?? ""), method: "", datasets: [], key_results: [] };
+      // A failed stage is stated as such; the next stages still read the passages. Echoes of the example are dropped.
+      const value = result.value ? withoutStageEchoes(result.value, "extraction", passages) : { problem: failedText(state.paper_metadata.locale, result.error ?? ""), method: "", datasets: [], key_results: [] };
       const text = [
         `Problem: ${value.problem}`,
         `Method: ${value.method}`,
@@ -69,7 +70,7 @@ export function analysisNode(services: PaperGraphServices) {
         maxTokens: DEEP_READ_BOUNDS.analysisTokens,
         maxAttempts: DEEP_READ_BOUNDS.attempts,
       });
-      const value = result.value ?? { strengths: [], weaknesses: [], novelty: failedText(state.paper_metadata.locale, result.error ?? "") };
+      const value = result.value ? withoutStageEchoes(result.value, "analysis", state.paper_text) : { strengths: [], weaknesses: [], novelty: failedText(state.paper_metadata.locale, result.error ?? "") };
       const text = [
         "Strengths:",
         ...value.strengths.map((s) => `- ${s.point} [p.${s.page}]`),
@@ -164,4 +165,19 @@ export function hallucinationCheckNode(services: PaperGraphServices) {
         ),
       };
     });
+}
+
+/**
+ * A stage's value with what echoes its prompt example or schema descriptions (and is not in the
+ * passages) taken out: list items dropped, a single field emptied.
+ */
+export function withoutStageEchoes<T extends Record<string, unknown>>(value: T, stage: keyof typeof STAGE_EXAMPLES, passages: string): T {
+  const canaries = echoCanaries({ example: STAGE_EXAMPLES[stage], schema: stage === "extraction" ? DeepExtractionSchema : AnalysisSchema });
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (typeof field === "string") out[key] = isEcho(field, canaries, passages) ? "" : field;
+    else if (Array.isArray(field)) out[key] = withoutEchoes(field, (item) => stringLeaves(item), canaries, passages).kept;
+    else out[key] = field;
+  }
+  return out as T;
 }

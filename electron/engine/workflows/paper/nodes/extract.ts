@@ -1,8 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { normalize } from "../library/claimText.js";
+import { normalize } from "../../common/claimText.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
-import { extractPrompt } from "../prompts.js";
+import { echoCanaries, withoutEchoes } from "../../common/echoGuard.js";
+import { EXTRACT_EXAMPLE, extractPrompt } from "../prompts.js";
 import { ExtractionSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
@@ -34,11 +35,17 @@ export function extractNode(services: PaperGraphServices) {
       const base = { current_agent: "extract", agent_mode: "blocking" as const, stream_chunks: [] };
       const result = await tryStructured(services.llm, config, { ...extractPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "extract", { answer: failedText(locale, result.error) }) }, ...summaryOf("noExtraction", {}, "no valid extraction") };
-      const value = result.value;
+      // Echo guard: a list entry or row that repeats the prompt's example and is not in the paper is dropped.
+      const canaries = echoCanaries({ example: EXTRACT_EXAMPLE, schema: ExtractionSchema });
+      const lists = (items: string[]) => withoutEchoes(items, (item) => [item], canaries, state.paper_text);
+      const [datasets, methods, metrics] = [lists(result.value.datasets), lists(result.value.methods), lists(result.value.metrics)];
+      const results = withoutEchoes(result.value.results, (row) => [row.method, row.dataset, row.metric], canaries, state.paper_text);
+      const echoes = datasets.dropped.length + methods.dropped.length + metrics.dropped.length + results.dropped.length;
+      const value = { datasets: datasets.kept, methods: methods.kept, metrics: metrics.kept, results: results.kept };
       const pageText = (page: number) => normalize(state.evidence.filter((e) => e.page === page).map((e) => e.text).join(" "));
       const rows = value.results.filter((row) => row.value.trim() && pageText(row.page).includes(normalize(row.value).replace(/\s+/g, " ").trim()));
       const dropped = value.results.length - rows.length;
-      const lists = locale === "zh"
+      const listed = locale === "zh"
         ? `数据集：${value.datasets.join("、") || "—"}\n方法：${value.methods.join("、") || "—"}\n指标：${value.metrics.join("、") || "—"}`
         : `Datasets: ${value.datasets.join(", ") || "—"}\nMethods: ${value.methods.join(", ") || "—"}\nMetrics: ${value.metrics.join(", ") || "—"}`;
       const markdown = rowsToMarkdown(rows);
@@ -47,12 +54,14 @@ export function extractNode(services: PaperGraphServices) {
         update: {
           ...base,
           agent_response: answerOf(state, "extract", {
-            answer: `${lists}\n\n${markdown}`,
+            answer: `${listed}\n\n${markdown}`,
             citations,
-            data: { ...value, results: rows, dropped_rows: dropped, markdown, csv: rowsToCsv(rows) },
+            data: { ...value, results: rows, dropped_rows: dropped + results.dropped.length, markdown, csv: rowsToCsv(rows) },
           }),
         },
-        ...summaryOf(dropped ? "rowsDropped" : "rows", { n: rows.length, dropped }, `${rows.length} rows${dropped ? `, ${dropped} not found on their page dropped` : ""}`),
+        ...(echoes
+          ? summaryOf("rowsEchoDropped", { n: rows.length, dropped, echoes }, `${rows.length} rows, ${dropped} not found on their page dropped, ${echoes} copied from the prompt's example ignored`)
+          : summaryOf(dropped ? "rowsDropped" : "rows", { n: rows.length, dropped }, `${rows.length} rows${dropped ? `, ${dropped} not found on their page dropped` : ""}`)),
       };
     });
 }

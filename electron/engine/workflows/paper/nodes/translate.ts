@@ -1,5 +1,5 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { anchorsOf } from "../library/claimText.js";
+import { anchorsOf } from "../../common/claimText.js";
 import { hasCjk } from "../library/translateQueryTerms.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, streamText, type PaperGraphServices } from "../agentKit.js";

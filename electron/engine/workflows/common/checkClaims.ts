@@ -165,7 +165,10 @@ function checkOne(input: ClaimInput, windows: Window[], pool: string[], options:
     coverage: round(best.coverage),
     missing: [],
   });
-  if (isNegated(input.claim) !== isNegated(bestClause)) return result("unsupported", "negation");
+  // A claim of several clauses is compared with the whole window: its negated clause ("资料不出内网")
+  // need not be the one that shares most words with the evidence.
+  const claimClauses = input.claim.split(CLAUSE_BREAK).filter((c) => c.trim()).length;
+  if (isNegated(input.claim) !== isNegated(claimClauses > 1 ? best.window.text : bestClause)) return result("unsupported", "negation");
   if (best.coverage >= COVERAGE.supported && bound) return result("supported", "covered");
   if (best.coverage < COVERAGE.unsupported) return result("unsupported", "low_coverage");
   // Without a judge a grey claim is not verified, and an unverified claim is not passed.

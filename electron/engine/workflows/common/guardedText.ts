@@ -1,0 +1,68 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { ScriptoriumError } from "../../../../shared/errors.js";
+import type { EventDraft } from "../../../../shared/events.js";
+import type { GenerateTextOptions, LlmClient } from "../../llm/LlmClient.js";
+import { emit } from "./nodeRuntime.js";
+import { repeatsItself, withoutRepeats } from "./withoutRepeats.js";
+
+/** How often (in streamed characters) a reply is checked for a loop while it is generated. */
+const CHECK_EVERY_CHARS = 160;
+
+/** A model's text after the loop guard. */
+export interface GuardedText {
+  /** The reply with every repeat removed (never shows a repeated paragraph). */
+  text: string;
+  /** What was streamed, both attempts. */
+  chunks: string[];
+  /** The first reply looped (it was stopped early and retried). */
+  looped: boolean;
+  /** False when the retry looped too: the caller gives its honest "no usable answer" instead of `text`. */
+  usable: boolean;
+}
+
+/**
+ * A streamed model reply with the loop guard: the reply is watched as it streams and stopped as
+ * soon as it repeats a sentence or loops inside one (a weak model otherwise repeats one paragraph
+ * to its token limit: minutes of CPU time); a looping reply is retried once with `avoidRepeats`
+ * (the DRY sampler); a retry that loops too is `usable: false`. The run's cancel still ends the
+ * step as `aborted`.
+ */
+export async function guardedText(
+  llm: LlmClient,
+  config: LangGraphRunnableConfig,
+  options: Omit<GenerateTextOptions, "signal" | "onTextChunk">,
+  toEvent: (text: string) => EventDraft = (text) => ({ type: "token", step: options.tag?.step ?? "text", text }),
+): Promise<GuardedText> {
+  const chunks: string[] = [];
+  const attempt = async (avoidRepeats: boolean): Promise<{ text: string; looped: boolean; stopped: boolean }> => {
+    const stop = new AbortController();
+    const signal = config.signal ? AbortSignal.any([config.signal, stop.signal]) : stop.signal;
+    let text = "";
+    let checkedAt = 0;
+    const result = await llm.generateText({
+      ...options,
+      ...(avoidRepeats ? { avoidRepeats: true } : {}),
+      signal,
+      onTextChunk: (chunk) => {
+        if (stop.signal.aborted) return;
+        text += chunk;
+        chunks.push(chunk);
+        emit(config, toEvent(chunk));
+        if (text.length - checkedAt >= CHECK_EVERY_CHARS) {
+          checkedAt = text.length;
+          if (repeatsItself(text)) stop.abort();
+        }
+      },
+    });
+    config.signal?.throwIfAborted();
+    if (result.stopReason === "abort" && !stop.signal.aborted) throw new ScriptoriumError("aborted", "Cancelled.");
+    const stopped = stop.signal.aborted;
+    const full = stopped ? text : result.text;
+    return { text: full, looped: stopped || repeatsItself(full), stopped };
+  };
+  const first = await attempt(false);
+  if (!first.looped) return { text: first.text.trim(), chunks, looped: false, usable: true };
+  const second = await attempt(true);
+  if (!second.looped) return { text: second.text.trim(), chunks, looped: true, usable: true };
+  return { text: withoutRepeats(second.text, { stoppedInLoop: second.stopped }).text, chunks, looped: true, usable: false };
+}

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import type { EngineEvent } from "../../shared/events.js";
+import type { Engine } from "../../electron/engine/Engine.js";
+import { ScriptedLlm, type ScriptedReply } from "../../electron/engine/testing/ScriptedLlm.js";
+import { EXTRACT_EXAMPLE } from "../../electron/engine/workflows/paper/prompts.js";
+import { PAPER_TITLE, buildPaperPdf } from "./paperPdf.js";
+import { importBytes, lastAnswer, paperEngine, untilSettled } from "./paperEngineKit.js";
+
+/**
+ * The paper reader's guards on model output, each branch through the real engine with a scripted
+ * model: a looping reply is cut and retried, a retry that loops abstains, an answer whose citations
+ * all fail the quote gate abstains with the closest passages, and echoes of a prompt's example are
+ * dropped — each said in the step's summary.
+ */
+const engines: Array<{ engine: Engine; dataDir: string }> = [];
+afterEach(async () => {
+  for (const { engine, dataDir } of engines.splice(0)) {
+    await engine.dispose();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+const LOOP = "The encoder is a new kind of network that nobody has tried before.\n\n".repeat(40);
+
+async function ask(intent: string, replies: Record<string, ScriptedReply | readonly ScriptedReply[]>, question = "What does the encoder use?") {
+  const llm = new ScriptedLlm({ replies: { "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 }, "paper.router": { intent, reason: "test" }, "paper.questioner": { questions: ["a?", "b?", "c?"] }, ...replies } });
+  const kit = await paperEngine(llm);
+  engines.push(kit);
+  const docId = await importBytes(kit.engine, kit.dataDir, "sparse.pdf", await buildPaperPdf());
+  const { sessionId } = await kit.engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: question, single_question: true } });
+  const events = await untilSettled(kit.engine, sessionId);
+  return { llm, events, answer: lastAnswer(events) };
+}
+
+const stepDone = (events: EngineEvent[], step: string) => events.find((e) => e.type === "step_done" && e.step === step) as Extract<EngineEvent, { type: "step_done" }> | undefined;
+
+describe("paper reader guards (scripted model, real engine)", () => {
+  it("cuts a looping answer, retries once with avoidRepeats, and shows the retry with its checked citation", async () => {
+    const { llm, events, answer } = await ask("chat", { "paper.chat": [LOOP, "The encoder uses 12 attention layers [p.2]."] });
+    expect(llm.callsFor("paper", "chat").map((c) => (c.options as { avoidRepeats?: boolean }).avoidRepeats)).toEqual([undefined, true]);
+    expect(answer.answer).toContain("12 attention layers [p.2]");
+    expect(answer.answer).not.toContain("nobody has tried");
+    expect(answer.citations.map((c) => c.page)).toEqual([2]);
+    expect(stepDone(events, "chat")?.summaryText).toEqual({ key: "answeredAfterLoop", params: { c: 1 } });
+  });
+
+  it("abstains with the closest passages when the retry loops too: no repeated paragraph is shown", async () => {
+    const { answer, events } = await ask("chat", { "paper.chat": [LOOP, LOOP] });
+    expect(answer.answer).toContain("The model gave no usable answer");
+    expect(answer.answer).not.toContain("nobody has tried");
+    expect(answer.answer).toMatch(/p\. \d+: “/);
+    expect(answer.citations).toEqual([]);
+    expect(stepDone(events, "chat")?.summaryText?.key).toBe("loopUnusable");
+  });
+
+  it("abstains in the answer's language with pages when no citation passes the quote gate, instead of an uncited paragraph", async () => {
+    const invented = "该编码器使用了一种全新的量子注意力机制 [p.2 “quantum attention with 900 heads”]，在所有任务上都取得了最好成绩。";
+    const { answer, events } = await ask("chat", { "paper.chat": invented }, "编码器用了什么？");
+    expect(answer.answer).toContain("论文中没有找到直接依据");
+    expect(answer.answer).toMatch(/第 \d+ 页：「/);
+    expect(answer.answer).not.toContain("量子注意力");
+    expect(answer.citations).toEqual([]);
+    expect(stepDone(events, "chat")?.summaryText?.key).toBe("noEvidence");
+  });
+
+  it("every citation an answer keeps has its quote on its page", async () => {
+    const { answer } = await ask("chat", { "paper.chat": "The encoder uses 12 attention layers [p.2]. It also flies [p.3 “the encoder can fly”]." });
+    expect(answer.citations.length).toBeGreaterThan(0);
+    for (const citation of answer.citations) expect(answer.evidence.some((e) => e.page === citation.page && e.text.replace(/\s+/g, " ").includes(citation.quote!.replace(/\s+/g, " ")))).toBe(true);
+    expect(answer.answer).not.toContain("can fly");
+  });
+
+  it("drops extraction entries and rows that echo the prompt's example and says so", async () => {
+    const { answer, events } = await ask("extract", {
+      "paper.extract": { ...EXTRACT_EXAMPLE, datasets: ["CIFAR-10", "DocBench"], results: [...EXTRACT_EXAMPLE.results, { method: "SparseRoute", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 3 }] },
+    });
+    expect(answer.answer).not.toMatch(/CIFAR-10|ResNet-50/);
+    expect(answer.answer).toContain("DocBench");
+    expect(stepDone(events, "extract")?.summaryText).toMatchObject({ key: "rowsEchoDropped", params: { echoes: 3 } });
+  });
+});
