@@ -171,12 +171,16 @@ export function keywordEcho(queries: readonly string[], intent: string): { fromI
 /**
  * One article run through the real research path: every material of the set is written to a folder
  * and ingested into the library (embedded by the real model), and the researcher searches it with
- * the keywords it writes, as the app does. The first zh item runs (the echo was seen in Chinese),
- * else the first item. Reported: the queries' share drawn from the intent, how many repeat the
+ * the keywords it writes, as the app does. A zh item runs (the echo was seen in Chinese): the one
+ * farthest from the prompt's example, else the first item. Reported: the queries' share drawn from the intent, how many repeat the
  * prompt's example, the share of found materials from this item's own files, the grounded share.
  */
 async function evalLibraryResearch(ctx: EvalContext, ee: EvalEngine, set: ArticleItem[]): Promise<{ metrics: Record<string, number>; note: string }> {
-  const item = set.find((i) => i.locale === "zh") ?? set[0]!;
+  // The zh intent farthest from the prompt's example (fewest shared terms), so an echo cannot pass for the intent's own words.
+  const exampleTerms = queryTerms(RESEARCH_EXAMPLE_KEYWORDS.join(" "));
+  const overlap = (i: ArticleItem) => [...queryTerms(i.intent)].filter((t) => exampleTerms.has(t)).length;
+  const zh = set.filter((i) => i.locale === "zh");
+  const item = zh.length ? zh.reduce((best, i) => (overlap(i) < overlap(best) ? i : best)) : set[0]!;
   const dir = path.join(ctx.tmpDir, "article-library");
   fs.mkdirSync(dir, { recursive: true });
   const own = new Set<string>();
