@@ -13,19 +13,34 @@ export interface EvalEngine {
   llm: TimedLlm;
   /** Materials the research step finds for the next article run. */
   setMaterials(materials: Material[]): void;
+  /** From now on the research step runs the app's real search (the local library) instead of set materials. */
+  useLibrarySearch(): void;
+  /** Every query the research step issued since the last call, emptied by the call. */
+  takeSearchQueries(): string[];
   dispose(): Promise<void>;
 }
 
 /**
  * The app's composition root on the real model: `createAppEngine` with `modelPath`, the default
  * LLM router (in-process llama.cpp), the knowledge layer's embedder shared with the paper library
- * (the chat model embeds: no embedding model is installed). Only research search is replaced, by
- * the set's materials, since the eval has no library or intranet.
+ * (the chat model embeds: no embedding model is installed). Research search returns the set's
+ * materials (the eval has no intranet), or, after `useLibrarySearch()`, runs the app's own search over
+ * what was ingested into the library; either way the queries are recorded, so keyword echo shows.
  */
 export async function createEvalEngine(dataDir: string, modelPath: string, settings: { contextSize: number; sequences: number; threads?: number }): Promise<EvalEngine> {
   let materials: Material[] = [];
-  const search: ResearchSearch = { search: async (_query, options) => materials.slice(0, options.limit) };
+  let library = false;
+  let queries: string[] = [];
+  const search: ResearchSearch = {
+    search: async (query, options) => {
+      queries.push(query);
+      if (library && !appSearch) throw new Error("eval: the library search is not built yet");
+      return library && appSearch ? appSearch.search(query, options) : materials.slice(0, options.limit);
+    },
+  };
   let timed: TimedLlm | undefined;
+  // The app's own search, built inside createAppEngine: known only once it returns.
+  let appSearch: ResearchSearch | undefined;
   const engine = await createAppEngine({
     dataDir,
     modelPath,
@@ -34,11 +49,18 @@ export async function createEvalEngine(dataDir: string, modelPath: string, setti
     search,
     llm: (context) => (timed = new TimedLlm(context.llm as LlmClient)),
   });
+  appSearch = engine.app.search;
   await engine.call("settings.update", { contextSize: settings.contextSize, sequences: settings.sequences, ...(settings.threads ? { threads: settings.threads } : {}) });
   return {
     engine,
     llm: timed!,
     setMaterials: (next) => (materials = next),
+    useLibrarySearch: () => (library = true),
+    takeSearchQueries: () => {
+      const taken = queries;
+      queries = [];
+      return taken;
+    },
     dispose: () => engine.dispose(),
   };
 }

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { lintMarkdown } from "../../shared/rules/lintMarkdown.js";
-import { outlineValid, typographyPer1k } from "./evalArticle.js";
+import { keywordEcho, outlineValid, typographyPer1k } from "./evalArticle.js";
 import { guideRuleTypes } from "./evalDocgen.js";
 import { findRealModel, realModelCandidates } from "./realModel.js";
-import { loadArticleSet, loadClaimSet, loadDocgenSet, loadPapers, loadQaSet, loadRouterSet, paperFile } from "./sets.js";
+import { loadArticleSet, loadClaimSet, loadDocgenSet, loadPapers, loadQaSet, loadRouterParaphraseSet, loadRouterSet, paperFile } from "./sets.js";
 import { spread } from "./types.js";
 import { PAPER_INTENTS } from "../../shared/workflows/paper.js";
 
@@ -18,6 +18,15 @@ describe("eval sets", () => {
     expect(set.length).toBeGreaterThanOrEqual(70);
     for (const intent of PAPER_INTENTS) expect(set.filter((q) => q.intent === intent).length, intent).toBeGreaterThanOrEqual(10);
     expect(new Set(set.map((q) => q.locale))).toEqual(new Set(["zh", "en"]));
+  });
+  it("router paraphrases: ≥ 6 per intent in each locale, no query shared with the first set", () => {
+    const set = loadRouterParaphraseSet();
+    for (const intent of PAPER_INTENTS) {
+      for (const locale of ["zh", "en"] as const) expect(set.filter((q) => q.intent === intent && q.locale === locale).length, `${intent} ${locale}`).toBeGreaterThanOrEqual(3);
+      expect(set.filter((q) => q.intent === intent).length, intent).toBeGreaterThanOrEqual(6);
+    }
+    const first = new Set(loadRouterSet().map((q) => q.q));
+    expect(set.filter((q) => first.has(q.q))).toEqual([]);
   });
   it("paper QA: ≥ 40 answerable with pages inside the paper, ≥ 10 unanswerable, claims of both labels", () => {
     const papers = new Map(loadPapers().map((p) => [p.id, p]));
@@ -90,5 +99,18 @@ describe("harness helpers", () => {
     expect(realModelCandidates({ SCRIPTORIUM_REAL_MODEL: file })[0]).toBe(file);
     expect(findRealModel({ SCRIPTORIUM_REAL_MODEL: file })).toBe(file);
     expect(realModelCandidates({})).not.toContain(undefined);
+    // By name: SmolLM2 has its own override; a path is taken as given.
+    expect(findRealModel({ SCRIPTORIUM_REAL_MODEL_SMOLLM2: file }, "smollm2")).toBe(file);
+    expect(findRealModel({ SCRIPTORIUM_REAL_MODEL: file }, "smollm2")).not.toBe(file);
+    expect(findRealModel({}, file)).toBe(file);
+    expect(findRealModel({}, path.join(path.dirname(file), "absent.gguf"))).toBeNull();
+  });
+  it("reads keyword echo: queries drawn from the intent, and repeats of the prompt's example", () => {
+    const intent = "写一篇文章，介绍城市河流治理的经验";
+    expect(keywordEcho(["城市河流 治理", "河流 生态修复"], intent).fromIntent).toBe(1);
+    const echoed = keywordEcho(["本地大模型 部署成本", "开源模型 企业应用", "城市河流"], intent);
+    expect(echoed.exampleEchoes).toBe(2);
+    expect(echoed.fromIntent).toBeCloseTo(1 / 3);
+    expect(keywordEcho([], intent).fromIntent).toBeNaN();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { abstains, citedPagePrecision, citedPages, keywordHitRate } from "./metrics/answers.js";
 import { binaryScores } from "./metrics/binary.js";
 import { confusion, renderConfusion } from "./metrics/classification.js";
-import { renderCompare, verdict } from "./metrics/compare.js";
+import { median, renderCompare, renderCompareRuns, spreadOf, verdict } from "./metrics/compare.js";
 import { findingScores, linesDamagedOutside } from "./metrics/findings.js";
 import { distinct4, groundedShare, hanRatio, keyPointCoverage, lengthUnits, sentences } from "./metrics/text.js";
 
@@ -104,5 +104,24 @@ describe("method vs baseline", () => {
     expect(renderCompare([{ workflow: "w", metric: "m", method: 1, baseline: 0, higherIsBetter: true }])).toContain("method better on 1 of 1");
     const rows = [0, 1, 2, 3].map((i) => ({ workflow: "w", metric: `m${i}`, method: 1, baseline: 0.5, higherIsBetter: i % 2 === 0 }));
     expect(renderCompare(rows)).toContain("method better on 2 of 4 comparable metrics (ties 0)");
+  });
+});
+
+describe("several runs", () => {
+  it("reads the median and spread of the finite values", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([Number.NaN, 5])).toBe(5);
+    expect(median([])).toBeNaN();
+    expect(spreadOf([0.2, 0.5, 0.3])).toBeCloseTo(0.3);
+    expect(spreadOf([Number.NaN])).toBeNaN();
+  });
+  it("shows a row that flips between runs, and decides on the medians", () => {
+    const row = (method: number, baseline: number) => ({ workflow: "router", metric: "accuracy", method, baseline, higherIsBetter: true });
+    const table = renderCompareRuns([[row(0.5, 0.4)], [row(0.3, 0.4)], [row(0.6, 0.4)]]);
+    expect(table).toContain("0.500 ± 0.300");
+    expect(table).toContain("yes no yes (flips)");
+    expect(table).toContain("method better on 1 of 1 comparable metrics on the medians (ties 0); 1 row(s) flip between runs.");
+    expect(renderCompareRuns([[row(0.5, 0.4)]])).toBe(renderCompare([row(0.5, 0.4)]));
   });
 });

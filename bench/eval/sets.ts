@@ -54,6 +54,8 @@ export interface ArticleItem {
 }
 
 export const loadRouterSet = () => jsonl<RouterItem>("router.jsonl");
+/** The second routing set, written as paraphrases of how readers ask, not from the cue phrases (see sets/README.md). */
+export const loadRouterParaphraseSet = () => jsonl<RouterItem>("router-paraphrase.jsonl");
 export const loadQaSet = () => jsonl<QaItem>("papers/qa.jsonl");
 export const loadClaimSet = () => jsonl<ClaimItem>("papers/claims.jsonl");
 export const loadArticleSet = () => JSON.parse(fs.readFileSync(path.join(SETS, "article.json"), "utf8")) as ArticleItem[];

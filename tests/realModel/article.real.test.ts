@@ -7,10 +7,11 @@ import { lastSeq, RealServer, timed, type StreamedEvent } from "./realServer.js"
 
 /**
  * The article workflow on the real model over HTTP (`/api/ai-writing/*`), after a small local
- * library is ingested through `/api/rpc/knowledge.ingest` (embedded by the real model). An English
- * run goes through every pause, the editor's review included, to `done`; a Chinese run goes to
- * `done` by finalising its draft. Whatever the model writes: every `[mNNN]` in the final text
- * names a material the user approved; the zh text is mostly Han and does not loop.
+ * library is ingested through `/api/rpc/knowledge.ingest` (embedded by the real model). On SmolLM2
+ * (instruction-tuned, English) an English run goes through every pause, the editor's review
+ * included, to `done`; on Gemma a Chinese run goes to `done` by finalising its draft. Whatever the
+ * model writes: every `[mNNN]` in the final text names a material the user approved; the zh text
+ * is mostly Han and does not loop.
  */
 const LIBRARY: Record<string, string> = {
   "offline.md": "# Offline writing with local models\n\nLocal language models run inside the company network, so drafts and sources never leave it. A small model on a laptop CPU writes about ten tokens per second.\n",
@@ -31,7 +32,7 @@ function citedIds(text: string): string[] {
 
 /** Share of Han characters among letters (\p{L}). */
 
-describeReal("article workflow on the real model over HTTP", (modelPath) => {
+describeReal("article workflow on the real model over HTTP", (modelPath, model) => {
   let app: RealServer;
   beforeAll(async () => {
     app = await RealServer.start(modelPath, "article", { contextSize: 4096 });
@@ -77,7 +78,8 @@ describeReal("article workflow on the real model over HTTP", (modelPath) => {
     return state.values.draft;
   }
 
-  it("en: start → materials → outline → editor review → finalize: done, every citation an approved material", async () => {
+  // English behaviour on the instruction-tuned SmolLM2, Chinese on Gemma: each model where it can serve.
+  if (model === "smollm2") it("en: start → materials → outline → editor review → finalize: done, every citation an approved material", async () => {
     await timed("article en", async () => {
       const { sessionId, approved, events } = await toDraft({ intent: "Write a short article on why companies use local language models for offline writing", locale: "en", word_count_target: 300 });
       let seq = lastSeq(events);
@@ -101,7 +103,7 @@ describeReal("article workflow on the real model over HTTP", (modelPath) => {
     });
   }, 1_200_000);
 
-  it("zh: a finalised run writes mostly Han, without loops, citing only approved materials", async () => {
+  if (model === "gemma") it("zh: a finalised run writes mostly Han, without loops, citing only approved materials", async () => {
     await timed("article zh", async () => {
       const { sessionId, approved, events } = await toDraft({ intent: "写一篇短文，介绍企业为什么用本地大模型离线写作", locale: "zh", word_count_target: 300 });
       await app.post(`/api/ai-writing/${sessionId}/resume`, { action: "finalize" });
@@ -120,4 +122,4 @@ describeReal("article workflow on the real model over HTTP", (modelPath) => {
       for (const id of citedIds(text)) expect(approved.has(id), `[${id}] is not an approved material`).toBe(true);
     });
   }, 1_200_000);
-});
+}, ["gemma", "smollm2"]);

@@ -4,7 +4,7 @@ import { RealServer, timed } from "./realServer.js";
 
 /**
  * Chat and the editor's selection rewrite on the real model over HTTP: both stream tokens (SSE
- * `token` events) that make up what they return.
+ * `token` events) that make up what they return. English, so on the instruction-tuned SmolLM2.
  */
 describeReal("chat and selection rewrite on the real model over HTTP", (modelPath) => {
   let app: RealServer;
@@ -30,4 +30,4 @@ describeReal("chat and selection rewrite on the real model over HTTP", (modelPat
       .poll(async () => (await app.rpc<{ events: Array<{ type: string; step?: string; text?: string }> }>("events.list", { sessionId: session_id, afterSeq: after })).events.filter((e) => e.type === "token" && e.step === "rewrite:rw-real").length, { timeout: 10_000 })
       .toBeGreaterThan(1);
   }, 600_000);
-});
+}, ["smollm2"]);

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { realModelMissingReason, realModelPath } from "./realModelPath.js";
+import { realModelMissingReason, realModelPath, type RealModelName } from "./realModelPath.js";
 
 /** True when the run is CI's (`CI` set to anything but "" / "false" / "0"). */
 function underCi(): boolean {
@@ -8,21 +8,29 @@ function underCi(): boolean {
 }
 
 /**
- * `describe` for the real tier: runs `body(modelPath)` when the real model is installed. Without
- * it, the file prints `NOT RUN: <reason> — run npm run model:real` and passes (a developer
- * machine), except under `CI=true`, where a missing model fails the run.
+ * `describe` for the real tier: runs `body(modelPath, model)` once per model in `models` (Gemma
+ * alone by default) that is installed; with more than one model the suite's name says which. A
+ * missing model prints `NOT RUN: <name>: <reason> — run npm run model:real` and passes (a developer
+ * machine), except under `CI=true`, where it fails the run.
  */
-export function describeReal(name: string, body: (modelPath: string) => void): void {
-  const path = realModelPath();
-  if (path) {
-    describe(name, () => body(path));
-    return;
-  }
-  const reason = realModelMissingReason();
-  describe(name, () => {
-    it("has the real model", () => {
-      if (underCi()) throw new Error(`The real model is required under CI: ${reason}`);
-      console.log(`NOT RUN: ${name}: ${reason}`);
+export function describeReal(
+  name: string,
+  body: (modelPath: string, model: RealModelName) => void,
+  models: readonly RealModelName[] = ["gemma"],
+): void {
+  for (const model of models) {
+    const suite = models.length > 1 || model !== "gemma" ? `${name} [${model}]` : name;
+    const path = realModelPath(model);
+    if (path) {
+      describe(suite, () => body(path, model));
+      continue;
+    }
+    const reason = realModelMissingReason(model);
+    describe(suite, () => {
+      it("has the real model", () => {
+        if (underCi()) throw new Error(`The real model is required under CI: ${reason}`);
+        console.log(`NOT RUN: ${suite}: ${reason}`);
+      });
     });
-  });
+  }
 }

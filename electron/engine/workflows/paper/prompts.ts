@@ -7,35 +7,7 @@ import { definePrompt, renderPrompt, type Locale, type Prompt } from "../common/
  * `{placeholders}`, in the language of the question; the functions below fill them.
  */
 
-const ROUTER = definePrompt({
-  zh: {
-    system:
-      "你是论文阅读助手的意图路由器。你唯一的任务：判断用户问题应交给哪个智能体，只输出 JSON。\n" +
-      "chat=就论文内容问答；critical=批判分析（方法局限、有效性威胁、缺失基线）；deep_read=深度阅读/全面解读；" +
-      "extract=提取数据集、方法、指标、结果；translate=翻译选中文字或某节；recommend=推荐相关论文；" +
-      "literature_review=对多篇论文做文献综述。拿不准时选 chat。",
-    prompt: "问题：{question}\n{selected}已选论文数：{papers}\n示例：问题\"这篇论文用了哪些数据集，列个表\" → {example}",
-  },
-  en: {
-    system:
-      "You are the intent router of a paper-reading assistant. Your only task: decide which agent the user's question goes to; output JSON only.\n" +
-      "chat=questions about the paper's content; critical=critical analysis (method limits, threats to validity, missing baselines); deep_read=an in-depth reading of the whole paper; " +
-      "extract=extract datasets, methods, metrics, results; translate=translate the selected text or a section; recommend=recommend related papers; " +
-      "literature_review=a literature review over several papers. When unsure, choose chat.",
-    prompt: "Question: {question}\n{selected}Papers selected: {papers}\nExample: the question \"Which datasets does this paper use? Make a table\" → {example}",
-  },
-});
-
-/** The router's call (the model is asked only when the question names no intent: keywordIntent). */
-export function routerPrompt(locale: Locale, question: string, selected: string, paperCount: number): Prompt {
-  const zh = locale === "zh";
-  return renderPrompt(ROUTER, locale, {
-    question: question.slice(0, 500),
-    selected: selected ? (zh ? `选中文字：${selected.slice(0, 200)}\n` : `Selected text: ${selected.slice(0, 200)}\n`) : "",
-    papers: paperCount,
-    example: JSON.stringify({ intent: "extract", reason: zh ? "提取数据集" : "extract the datasets" }),
-  });
-}
+// The router's prompt lives in routerPrompt.ts.
 
 const CHAT = definePrompt({
   zh: {

@@ -2,9 +2,9 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
-import { routerPrompt } from "../prompts.js";
 import { keywordIntent } from "../keywordIntent.js";
 import { parseIntentLenient } from "../routing.js";
+import { routerPrompt } from "../routerPrompt.js";
 import { RouterSchema } from "../schemas.js";
 import type { PaperStateType, PaperUpdate } from "../state.js";
 
