@@ -46,7 +46,9 @@ export function paperExportDocument(source: Pick<ExportSource, "sessionId" | "se
   return {
     title,
     markdown,
-    noted: withCitationNotes(markdown, [], locale, papers),
+    // A page note is part of the answer's text, so it is written in the answer's language (an English
+    // answer's note reads "p. 2" whatever the app's language); the labels around it follow the app.
+    noted: withCitationNotes(markdown, [], guessLocale(answer.answer), papers),
     references: referenceSection(items, locale, source.referenceStyle ?? "gb-t-7714", source.referenceLocale),
     locale,
     fileName: `${title}-${answer.intent}`,
