@@ -8,8 +8,8 @@ import { card, visible } from "./harness/studioSteps.js";
 const openStudio = studioPerTest();
 
 const TEXT = {
-  zh: { later: "稍后再说", pick: "本会话的模型", intent: "写什么", start: "开始写作", materials: "素材确认", chat: "对话", prompt: "输入问题",
-    send: "发送", beta: "模型：beta-writer.gguf", defaultOption: "默认（当前对话模型：alpha-writer.gguf）" },
+  zh: { later: "稍后再说", pick: "本会话的模型", intent: "写什么", start: "开始写作", materials: "素材确认", chat: "对话",
+    prompt: "输入问题", send: "发送", beta: "模型：beta-writer.gguf", defaultOption: "默认（当前对话模型：alpha-writer.gguf）" },
   en: { later: "Later", pick: "Model for this session", intent: "What to write", start: "Start writing", materials: "Confirm materials",
     chat: "Chat", prompt: "Your question", send: "Send", beta: "Model: beta-writer.gguf", defaultOption: "Default (the chat model: alpha-writer.gguf)" },
 } as const;

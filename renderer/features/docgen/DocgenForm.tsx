@@ -27,7 +27,18 @@ export interface DocgenFormValues {
   model: string;
 }
 
-export const EMPTY_DOCGEN_FORM: DocgenFormValues = { mode: "code", topic: "", source: "", text: "", reviewFile: "", rules: "", guide: "", confirmOutline: true, locale: "", model: "" };
+export const EMPTY_DOCGEN_FORM: DocgenFormValues = {
+  mode: "code",
+  topic: "",
+  source: "",
+  text: "",
+  reviewFile: "",
+  rules: "",
+  guide: "",
+  confirmOutline: true,
+  locale: "",
+  model: "",
+};
 
 /** The desktop app's folder dialog (preload `window.scriptoriumFiles.chooseFolder`); absent in browser mode. */
 export function folderChooser(w: unknown = typeof window === "undefined" ? undefined : window): ((options: { title?: string }) => Promise<string | null>) | null {
