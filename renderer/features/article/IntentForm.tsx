@@ -4,8 +4,12 @@ import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { ARTICLE_TYPES, type ArticleStartInput } from "../../../shared/workflows/article.js";
 import { useApp } from "../../store/StoreProvider.js";
 import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
+import { SessionModelSelect, sessionModelField } from "../common/SessionModelSelect.js";
 
-/** The start form: intent, article type, audience, target length, article language and background for the writer (`extra_context`). */
+/**
+ * The start form: intent, article type, audience, target length, article language, background for the
+ * writer (`extra_context`) and the session's own model.
+ */
 export function IntentForm() {
   const t = useFeatureT(articleMessages);
   const startRun = useApp((s) => s.startRun);
@@ -17,6 +21,7 @@ export function IntentForm() {
   const [words, setWords] = useState(800);
   const [extra, setExtra] = useState("");
   const [locale, setLocale] = useState<"zh" | "en">(uiLocale === "en" ? "en" : "zh");
+  const [model, setModel] = useState("");
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -27,7 +32,7 @@ export function IntentForm() {
     if (audience.trim()) input.target_audience = audience.trim();
     if (extra.trim()) input.extra_context = extra.trim();
     setBusy(true);
-    await startRun({ workflow: "article", input });
+    await startRun({ workflow: "article", input, ...sessionModelField(model) });
     setBusy(false);
   };
 
@@ -77,6 +82,7 @@ export function IntentForm() {
         <span className="field__label">{t("article.extraContext")}</span>
         <textarea className="input" rows={3} maxLength={8000} placeholder={t("article.extraContextPlaceholder")} value={extra} onChange={(e) => setExtra(e.target.value)} />
       </label>
+      <SessionModelSelect value={model} onChange={setModel} />
       <button type="submit" className="btn btn--primary btn--wide" disabled={busy || !intent.trim()} title={`${t("article.intent.start")} (${shortcutText("start")})`} aria-keyshortcuts={shortcutAria("start")}>
         {t("article.intent.start")}
       </button>

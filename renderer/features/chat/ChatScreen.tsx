@@ -4,6 +4,8 @@ import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { chatMessages } from "./messages.js";
 import { streamRate } from "../../store/applyEvent.js";
 import { RunErrorNotice } from "../common/RunErrorNotice.js";
+import { SessionModelSelect, sessionModelField } from "../common/SessionModelSelect.js";
+import { appChatModel } from "../common/appChatModel.js";
 
 /** The first simple screen: one prompt, a reply streamed from `token` events. */
 export function ChatScreen() {
@@ -12,7 +14,8 @@ export function ChatScreen() {
   const reply = useApp((s) => (s.current.workflow === "chat" ? s.current.tokenText : ""));
   // A thinking model's thoughts, apart from the reply: shown folded only when Settings asks for it.
   const thoughts = useApp((s) => (s.current.workflow === "chat" && s.settings?.showThoughts ? s.current.thoughtText.trim() : ""));
-  const sessionModel = useApp((s) => (s.current.workflow === "chat" ? s.current.model : null));
+  // A session started with the default writes with the app's chat model: the bubble names that one.
+  const sessionModel = useApp((s) => (s.current.workflow === "chat" ? (s.current.model ?? appChatModel(s.settings)) : null));
   const status = useApp((s) => s.current.status);
   const error = useApp((s) => (s.current.workflow === "chat" ? s.current.error : null));
   const result = useApp((s) => s.current.result);
@@ -21,6 +24,7 @@ export function ChatScreen() {
   const cancelRun = useApp((s) => s.cancelRun);
   const [prompt, setPrompt] = useState("");
   const [typed, setTyped] = useState<string | null>(null);
+  const [model, setModel] = useState("");
   // A chat session opened from the list (or after a reload) shows its prompt, which is its title.
   const title = useApp((s) => (s.current.workflow === "chat" ? (s.sessions.find((x) => x.id === s.current.sessionId)?.title ?? null) : null));
   const asked = isChat ? (title ?? typed) : typed;
@@ -33,7 +37,7 @@ export function ChatScreen() {
     if (!prompt.trim() || running) return;
     setTyped(prompt.trim());
     setPrompt("");
-    await startRun({ workflow: "chat", input: { prompt: prompt.trim() } });
+    await startRun({ workflow: "chat", input: { prompt: prompt.trim() }, ...sessionModelField(model) });
   };
   // No rate is shown for a reply the page cannot hear while the server is out of reach.
   const offline = useApp((s) => s.connection === "offline");
@@ -85,6 +89,7 @@ export function ChatScreen() {
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit(e);
           }}
         />
+        <SessionModelSelect value={model} onChange={setModel} />
         {running ? (
           <button type="button" className="btn" onClick={() => void cancelRun()}>
             {t("chat.stop")}

@@ -5,6 +5,7 @@ import { streamRate, workedSeconds } from "../../store/applyEvent.js";
 import { formatDuration } from "../../components/format.js";
 import { ProgressBar } from "../../components/ProgressBar.js";
 import { statusLabel, stepLabel, translateOr } from "../../i18n/defineMessages.js";
+import { appChatModel } from "./appChatModel.js";
 
 /**
  * Current agent, step, elapsed time and streaming speed of the open session, with a stop button while
@@ -21,6 +22,8 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
   const rate = useApp((s) => s.current.rate);
   // The session's own model (run.start's model_name), which it keeps whatever the app's model becomes.
   const sessionModel = useApp((s) => s.current.model);
+  // A session started without one writes with the app's chat model, named as such.
+  const chatModel = useApp((s) => (s.current.sessionId && !s.current.model ? appChatModel(s.settings) : null));
   const step = useApp(selectRunningStep);
   const cancelRun = useApp((s) => s.cancelRun);
   // While the server is out of reach nothing is known to progress: the clock and the rate stand still.
@@ -41,6 +44,11 @@ export function StatusBar({ plannedSections = 0 }: { plannedSections?: number })
       {sessionModel && (
         <span className="statusbar__model ellipsis" data-testid="session-model" title={sessionModel}>
           {t("session.model", { m: sessionModel })}
+        </span>
+      )}
+      {chatModel && (
+        <span className="statusbar__model ellipsis" data-testid="session-model" title={chatModel}>
+          {t("session.modelFollows", { m: chatModel })}
         </span>
       )}
       {step && <span>{t("status.agent", { agent: translateOr(locale, `agent.${step.agent}`) })}</span>}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { FilePathField } from "../common/FilePathField.js";
 import { GuidePicker } from "./GuidePicker.js";
+import { SessionModelSelect } from "../common/SessionModelSelect.js";
 import type { DocgenKey, DocgenTranslate } from "./messages.js";
 
 export type FormMode = "text" | "notes" | "code" | "review";
@@ -22,9 +23,22 @@ export interface DocgenFormValues {
   confirmOutline: boolean;
   /** The document's language; empty: the engine detects it from the topic and the source. */
   locale: "" | "zh" | "en";
+  /** The session's own model (run.start's `model_name`); empty: the app's chat model. */
+  model: string;
 }
 
-export const EMPTY_DOCGEN_FORM: DocgenFormValues = { mode: "code", topic: "", source: "", text: "", reviewFile: "", rules: "", guide: "", confirmOutline: true, locale: "" };
+export const EMPTY_DOCGEN_FORM: DocgenFormValues = {
+  mode: "code",
+  topic: "",
+  source: "",
+  text: "",
+  reviewFile: "",
+  rules: "",
+  guide: "",
+  confirmOutline: true,
+  locale: "",
+  model: "",
+};
 
 /** The desktop app's folder dialog (preload `window.scriptoriumFiles.chooseFolder`); absent in browser mode. */
 export function folderChooser(w: unknown = typeof window === "undefined" ? undefined : window): ((options: { title?: string }) => Promise<string | null>) | null {
@@ -126,6 +140,7 @@ export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate
           <input type="checkbox" name="confirm_outline" checked={values.confirmOutline} onChange={(e) => set("confirmOutline", e.target.checked)} /> {t("docgen.confirmOutline")}
         </label>
       )}
+      <SessionModelSelect value={values.model} onChange={(m) => set("model", m)} />
       {problem && <p className="notice notice--error">{t(problem)}</p>}
       <div className="docgen-form__actions">
         {running ? (

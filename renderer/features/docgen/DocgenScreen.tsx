@@ -17,6 +17,7 @@ import { ReviewChangesCard } from "./ReviewChangesCard.js";
 import { docgenMessages } from "./messages.js";
 import "./docgen.css";
 import { RunErrorNotice } from "../common/RunErrorNotice.js";
+import { sessionModelField } from "../common/SessionModelSelect.js";
 
 const NO_GRAPH: GraphShape = { nodes: [], edges: [] };
 
@@ -75,7 +76,7 @@ export function DocgenScreen() {
   const running = isDocgen && current.status === "running";
   const moduleStates = useMemo(() => Object.fromEntries(view.modules.map((m) => [m.key, m.state])), [view.modules]);
 
-  const start = (v: DocgenFormValues) => void startRun({ workflow: "docgen", input: docgenStartInput(v) } as never);
+  const start = (v: DocgenFormValues) => void startRun({ workflow: "docgen", input: docgenStartInput(v), ...sessionModelField(v.model) } as never);
 
   // A finished run's document is the user's: edited in the pane, stored as a new version.
   const finished = isDocgen && current.status === "done" && current.pause === null;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { PaperAnswer, PaperIntent } from "../../../shared/workflows/paper.js";
 import { AnswerText, CitedSources } from "./AnswerText.js";
 import { ExtractTable, withoutMarkdownTable, type ExtractRow } from "./ExtractTable.js";
@@ -23,6 +23,8 @@ export interface PaperChatPaneProps {
   onStop(): void;
   onCite(page: number, paper: number | null, quote?: string): void;
   onNewSession(): void;
+  /** The session's model choice, shown while the next question starts a new session. */
+  modelPicker?: ReactNode;
 }
 
 function download(name: string, type: string, content: string): void {
@@ -41,7 +43,7 @@ function extractRows(message: ChatMessage): ExtractRow[] | null {
 }
 
 /** Questions and answers of the session, intent buttons, follow-up chips and extract exports. */
-export function PaperChatPane({ t, messages, streaming, running, selection, onAsk, onStop, onCite, onNewSession }: PaperChatPaneProps) {
+export function PaperChatPane({ t, messages, streaming, running, selection, onAsk, onStop, onCite, onNewSession, modelPicker }: PaperChatPaneProps) {
   const [question, setQuestion] = useState("");
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -156,6 +158,7 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit(e);
           }}
         />
+        {modelPicker}
         {running ? (
           <button type="button" className="btn" onClick={onStop}>
             {t("paper.stop")}

@@ -6,6 +6,7 @@ import { DeepReadPanel } from "./DeepReadPanel.js";
 import { PaperExportButtons } from "./PaperExportButtons.js";
 import { paperMessages } from "./messages.js";
 import { PaperChatPane, type ChatMessage } from "./PaperChatPane.js";
+import { SessionModelSelect, sessionModelField } from "../common/SessionModelSelect.js";
 import { PaperLibraryPane } from "./PaperLibraryPane.js";
 import { PaperReaderPane } from "./PaperReaderPane.js";
 import { selectPaper } from "./paperView.js";
@@ -30,6 +31,8 @@ export function PaperScreen() {
 
   const [papers, setPapers] = useState<PaperSummary[]>([]);
   const [query, setQuery] = useState("");
+  // The session's own model for the next question that starts a session ("" : the app's chat model).
+  const [model, setModel] = useState("");
   const [selected, setSelected] = useState<string[]>([]);
   const [openDoc, setOpenDoc] = useState<string | null>(null);
   const [pages, setPages] = useState<Array<{ page: number; text: string }>>([]);
@@ -111,7 +114,7 @@ export function PaperScreen() {
       await resume({ action: "ask", ...fields } as never);
     } else {
       tokenBase.current = 0;
-      await startRun({ workflow: "paper", input: { doc_ids: docIds, ...fields } } as never);
+      await startRun({ workflow: "paper", input: { doc_ids: docIds, ...fields }, ...sessionModelField(model) } as never);
     }
   };
 
@@ -149,6 +152,7 @@ export function PaperScreen() {
           onAsk={(q, intent) => void ask(q, intent)}
           onStop={() => void cancelRun()}
           onCite={cite}
+          modelPicker={paused || running ? undefined : <SessionModelSelect value={model} onChange={setModel} />}
           onNewSession={() => {
             closeSession();
             setAsked([]);
