@@ -74,7 +74,11 @@ export async function createBackup(options: { dataDir: string; out: string; with
  * `running` in its app.db). What the data dir held before is moved to
  * `<dataDir>/before-restore-<time>/`, never deleted. Returns the manifest and where the old files went.
  */
-export async function restoreBackup(options: { dataDir: string; zip: string; skipRunCheck?: boolean }): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
+export async function restoreBackup(options: {
+  dataDir: string;
+  zip: string;
+  skipRunCheck?: boolean;
+}): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
   const dataDir = path.resolve(options.dataDir);
   const { zip, manifest, names } = await readBackup(options.zip);
   // The next start applies a staged restore before anything runs: the check was made when it was staged.

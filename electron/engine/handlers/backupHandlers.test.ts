@@ -54,8 +54,9 @@ function writeDocs(dir: string): string {
 }
 
 const QUERIES = ["季度预算 审批", "train tickets"];
-const searchAll = (engine: Engine) =>
-  Promise.all(QUERIES.map(async (query) => (await engine.call("knowledge.search", { query, limit: 3, collection: "library" })).materials.map((m) => [m.title, m.content])));
+const searchOne = async (engine: Engine, query: string) =>
+  (await engine.call("knowledge.search", { query, limit: 3, collection: "library" })).materials.map((m) => [m.title, m.content]);
+const searchAll = (engine: Engine) => Promise.all(QUERIES.map((query) => searchOne(engine, query)));
 
 async function rejection(promise: Promise<unknown>): Promise<ScriptoriumError> {
   const error = await promise.then(() => null, (e: unknown) => e);

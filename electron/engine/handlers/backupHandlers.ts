@@ -17,7 +17,8 @@ export function backupHandlers({ dataDir, appVersion }: { dataDir: DataDirLayout
     try {
       const out = path.join(dir, name);
       const result = await write(out);
-      return { result, file: { fileName: name, mimeType: "application/zip" as const, encoding: "base64" as const, content: fs.readFileSync(out).toString("base64") } };
+      const content = fs.readFileSync(out).toString("base64");
+      return { result, file: { fileName: name, mimeType: "application/zip" as const, encoding: "base64" as const, content } };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
