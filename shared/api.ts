@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BackupMethods } from "./backup.js";
 import { DocumentsMethods } from "./documents.js";
 import { PauseContextBaseSchema } from "./coreEvents.js";
 import { EventSchema, RunStartSchema, WORKFLOWS, WORKFLOW_METHODS, WorkflowIdSchema } from "./workflows/registry.js";
@@ -209,6 +210,10 @@ export const CORE_API = {
    * stops with `run.cancel`.
    */
   "jobs.cancel": method(z.object({ taskId: z.string().min(1).max(200) }).strict(), z.object({ cancelled: z.boolean() })),
+
+  "backup.create": method(BackupMethods.create.input, BackupMethods.create.output),
+  "backup.restore": method(BackupMethods.restore.input, BackupMethods.restore.output),
+  "diagnostics.export": method(BackupMethods.diagnostics.input, BackupMethods.diagnostics.output),
 
   "providers.list": method(Empty, z.object({ providers: z.array(ProviderConfigSchema) })),
   "providers.save": method(ProviderSaveSchema.strict(), z.object({ provider: ProviderConfigSchema })),

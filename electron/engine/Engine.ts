@@ -17,6 +17,7 @@ import type { SettingsStore } from "./storage/SettingsStore.js";
 import type { SqliteVersionStore } from "./storage/VersionStore.js";
 import type { StartupRepair } from "./storage/quarantine.js";
 import type { JobRegistry } from "./jobs/JobRegistry.js";
+import { backupHandlers } from "./handlers/backupHandlers.js";
 import { documentHandlers } from "./handlers/documentHandlers.js";
 import { jobsCancelHandler } from "./handlers/jobsCancelHandler.js";
 import { modelHandlers } from "./handlers/modelHandlers.js";
@@ -140,6 +141,7 @@ export class Engine implements ScriptoriumApi {
       ...models,
       ...serviceHandlers(p.knowledge, p.providers),
       "jobs.cancel": jobsCancelHandler(p),
+      ...backupHandlers(p),
       ...workflowHandlers(p.runner.registry, p.servicesOf, {
         sessions: { state: (id) => p.runner.state(id), redirect: (id, update, node) => p.runner.redirect(id, update, node) },
         jobs: p.jobs,

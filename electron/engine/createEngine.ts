@@ -5,6 +5,7 @@ import type { WorkflowId } from "../../shared/api.js";
 import { settingsSchemaOf } from "../../shared/settingsSchemaOf.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
 import { resolveDataDir } from "./dataDir.js";
+import { applyPendingRestore } from "./backup/pendingRestore.js";
 import { Engine } from "./Engine.js";
 import type { ApiKeysPort, EngineContext, ExporterContext, ExportPort, KnowledgePort, ModelsPort, PortFactory, ProvidersPort } from "./EngineServices.js";
 import type { LlmClient } from "./llm/LlmClient.js";
@@ -103,7 +104,9 @@ function packageVersion(): string {
  * Continues interrupted runs, then returns the facade every adapter serves.
  */
 export async function createEngine(options: CreateEngineOptions): Promise<Engine> {
-  const dataDir = resolveDataDir(options.dataDir, []);
+  let dataDir = resolveDataDir(options.dataDir, []);
+  // A restore chosen in Settings waits for this point: before app.db is opened (the layout's folders made again after it).
+  if (await applyPendingRestore(dataDir.root)) dataDir = resolveDataDir(dataDir.root, []);
   // Atomic writes a kill -9 interrupted leave hidden temp files beside their targets; drop them.
   removeStaleTempFiles(dataDir.cache);
   const registry = options.registry ?? WORKFLOW_REGISTRY;

@@ -4,6 +4,7 @@ import { ProgressBar } from "../components/ProgressBar.js";
 import { ImportReportView } from "../components/ImportReportView.js";
 import { FolderBindingsCard } from "./FolderBindingsCard.js";
 import { TeamLibraryCard } from "./TeamLibraryCard.js";
+import { BackupCard } from "./BackupCard.js";
 
 /** The knowledge library: import paths with progress, bound folders, sources with chunk counts, delete, re-index. */
 export function KnowledgePanel() {
@@ -69,6 +70,7 @@ export function KnowledgePanel() {
       </section>
       <FolderBindingsCard />
       <TeamLibraryCard />
+      <BackupCard />
       <section className="card card--wide">
         <h2>{t("knowledge.sources")}</h2>
         {sources.length === 0 ? (

@@ -23,15 +23,20 @@ function render(locale: "zh-CN" | "en", objectStore?: Record<string, unknown>): 
 
 describe("TeamLibraryCard", () => {
   it("shows the saved location, endpoint and role, in zh and en", () => {
-    const saved = { locations: { library: "s3://team/library" }, endpoint: "http://s3.corp:7070", allowHttp: true, role: "writer" };
+    const saved = { locations: { library: "s3://team/library", papers: "s3://team/papers" }, endpoint: "http://s3.corp:7070", allowHttp: true, role: "writer" };
     const zh = render("zh-CN", saved);
     expect(zh).toContain("团队资料库（对象存储）");
     expect(zh).toContain('value="s3://team/library"');
+    expect(zh).toContain("论文库位置");
+    expect(zh).toContain('value="s3://team/papers"');
+    expect(zh).toContain('<input class="input" placeholder="s3://team/code" aria-invalid="false" value=""/>');
     expect(zh).toContain('value="http://s3.corp:7070"');
     expect(zh).toMatch(/radio-card is-active"><input type="radio" name="team-role" checked=""\/><span>负责写入/);
     const en = render("en");
     expect(en).toContain("Team library (object storage)");
     expect(en).toContain('<input class="input" placeholder="s3://team/library" aria-invalid="false" value=""/>');
+    expect(en).toContain("Papers location");
+    expect(en).toContain("Code location");
     expect(en).toMatch(/radio-card is-active"><input type="radio" name="team-role" checked=""\/><span>Reads only/);
   });
 });

@@ -6,9 +6,12 @@ import { teamLibraryMessages } from "./teamLibraryMessages.js";
 
 type ObjectStore = Settings["objectStore"];
 const S3_URI = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/\S*)?$/;
+const COLLECTIONS = ["library", "papers", "code"] as const;
+type Collection = (typeof COLLECTIONS)[number];
+const LABELS = { library: "team.location", papers: "team.papersLocation", code: "team.codeLocation" } as const;
 const EMPTY: ObjectStore = { locations: {}, endpoint: null, region: null, allowHttp: false, role: "reader", readConsistencySeconds: 5 };
 
-/** Where the `library` collection's index lives (local, or `s3://…` on a team store) and whether this desk writes it. */
+/** Where each collection's index lives (library, papers, code: local, or `s3://…` on a team store) and whether this desk writes it. */
 export function TeamLibraryCard() {
   const t = useFeatureT(teamLibraryMessages);
   const saved = useApp((s) => s.settings?.objectStore ?? EMPTY);
@@ -16,16 +19,16 @@ export function TeamLibraryCard() {
   const [draft, setDraft] = useState(() => toDraft(saved));
   const [done, setDone] = useState(false);
   useEffect(() => setDraft(toDraft(saved)), [saved]);
-  const location = draft.location.trim();
-  const bad = location !== "" && !S3_URI.test(location);
+  const trimmed = Object.fromEntries(COLLECTIONS.map((c) => [c, draft.locations[c].trim()])) as Record<Collection, string>;
+  const badOf = (c: Collection) => trimmed[c] !== "" && !S3_URI.test(trimmed[c]);
+  const bad = COLLECTIONS.some(badOf);
   const edit = (patch: Partial<typeof draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setDone(false);
   };
   const save = async () => {
-    const { library: _previous, ...others } = saved.locations;
     const objectStore: ObjectStore = {
-      locations: location ? { ...others, library: location } : others,
+      locations: Object.fromEntries(COLLECTIONS.filter((c) => trimmed[c]).map((c) => [c, trimmed[c]])),
       endpoint: draft.endpoint.trim() || null,
       region: draft.region.trim() || null,
       allowHttp: draft.allowHttp,
@@ -38,10 +41,18 @@ export function TeamLibraryCard() {
     <section className="card">
       <h2>{t("team.title")}</h2>
       <p className="muted small">{t("team.hint")}</p>
-      <label className="field">
-        <span className="field__label">{t("team.location")}</span>
-        <input className="input" placeholder="s3://team/library" value={draft.location} onChange={(e) => edit({ location: e.target.value })} aria-invalid={bad} />
-      </label>
+      {COLLECTIONS.map((c) => (
+        <label key={c} className="field">
+          <span className="field__label">{t(LABELS[c])}</span>
+          <input
+            className="input"
+            placeholder={`s3://team/${c}`}
+            value={draft.locations[c]}
+            onChange={(e) => edit({ locations: { ...draft.locations, [c]: e.target.value } })}
+            aria-invalid={badOf(c)}
+          />
+        </label>
+      ))}
       {bad && <p className="muted small" role="alert">{t("team.bad")}</p>}
       <label className="field">
         <span className="field__label">{t("team.endpoint")}</span>
@@ -80,7 +91,7 @@ export function TeamLibraryCard() {
 
 function toDraft(store: ObjectStore) {
   return {
-    location: store.locations.library ?? "",
+    locations: { library: store.locations.library ?? "", papers: store.locations.papers ?? "", code: store.locations.code ?? "" },
     endpoint: store.endpoint ?? "",
     region: store.region ?? "",
     allowHttp: store.allowHttp,

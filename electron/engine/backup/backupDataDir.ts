@@ -74,27 +74,15 @@ export async function createBackup(options: { dataDir: string; out: string; with
  * `running` in its app.db). What the data dir held before is moved to
  * `<dataDir>/before-restore-<time>/`, never deleted. Returns the manifest and where the old files went.
  */
-export async function restoreBackup(options: { dataDir: string; zip: string }): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
+export async function restoreBackup(options: {
+  dataDir: string;
+  zip: string;
+  skipRunCheck?: boolean;
+}): Promise<{ manifest: BackupManifest; keptAs: string | null }> {
   const dataDir = path.resolve(options.dataDir);
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(fs.readFileSync(options.zip));
-  } catch (error) {
-    throw new ScriptoriumError("bad_request", `${options.zip} is not a readable zip file: ${(error as Error).message}`, { file: options.zip });
-  }
-  const manifestEntry = zip.file(MANIFEST);
-  if (!manifestEntry || !zip.file("app.db")) {
-    throw new ScriptoriumError("bad_request", `${options.zip} is not a Scriptorium backup (no ${MANIFEST} or app.db in it).`, { file: options.zip });
-  }
-  const manifest = JSON.parse(await manifestEntry.async("string")) as BackupManifest;
-  if (manifest.format !== FORMAT) {
-    throw new ScriptoriumError("bad_request", `${options.zip} is a backup of format ${manifest.format}; this version restores format ${FORMAT}.`);
-  }
-  const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir && name !== MANIFEST);
-  for (const name of names) {
-    if (!isSafeEntry(name)) throw new ScriptoriumError("bad_request", `${options.zip} holds an entry outside the data dir: ${name}`, { entry: name });
-  }
-  assertNoActiveRun(dataDir);
+  const { zip, manifest, names } = await readBackup(options.zip);
+  // The next start applies a staged restore before anything runs: the check was made when it was staged.
+  if (!options.skipRunCheck) assertNoActiveRun(dataDir);
 
   // Move what is there aside first: a restore never destroys data.
   const present = ["app.db", "app.db-wal", "app.db-shm", ...FOLDERS, ...FILES, ...(names.includes(SECRETS_FILE) ? [SECRETS_FILE] : [])].filter((name) =>
@@ -116,8 +104,31 @@ export async function restoreBackup(options: { dataDir: string; zip: string }): 
   return { manifest, keptAs };
 }
 
+/** Opens and checks a backup zip: a Scriptorium backup of this format, every entry inside the data dir. */
+export async function readBackup(file: string): Promise<{ zip: JSZip; manifest: BackupManifest; names: string[] }> {
+  let zip: JSZip;
+  try {
+    zip = await JSZip.loadAsync(fs.readFileSync(file));
+  } catch (error) {
+    throw new ScriptoriumError("bad_request", `${file} is not a readable zip file: ${(error as Error).message}`, { file });
+  }
+  const manifestEntry = zip.file(MANIFEST);
+  if (!manifestEntry || !zip.file("app.db")) {
+    throw new ScriptoriumError("bad_request", `${file} is not a Scriptorium backup (no ${MANIFEST} or app.db in it).`, { file });
+  }
+  const manifest = JSON.parse(await manifestEntry.async("string")) as BackupManifest;
+  if (manifest.format !== FORMAT) {
+    throw new ScriptoriumError("bad_request", `${file} is a backup of format ${manifest.format}; this version restores format ${FORMAT}.`);
+  }
+  const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir && name !== MANIFEST);
+  for (const name of names) {
+    if (!isSafeEntry(name)) throw new ScriptoriumError("bad_request", `${file} holds an entry outside the data dir: ${name}`, { entry: name });
+  }
+  return { zip, manifest, names };
+}
+
 /** A run in progress writes to app.db; replacing it under the run would lose or corrupt its work. */
-function assertNoActiveRun(dataDir: string): void {
+export function assertNoActiveRun(dataDir: string): void {
   const appDb = path.join(dataDir, "app.db");
   if (!fs.existsSync(appDb)) return;
   const db = new Database(appDb, { readonly: true, fileMustExist: true });
