@@ -19,7 +19,6 @@ const PICK = "pick-reference-docx";
  * as the user picked it and the layout falls back to default.
  */
 export function useExportTemplate(): [ExportTemplateChoice, (choice: ExportTemplateChoice) => void, (error: unknown) => void] {
-  const t = useT();
   const pushError = useApp((s) => s.pushError);
   const [choice, setChoice] = useState<ExportTemplateChoice>(readExportTemplate);
   const choose = (next: ExportTemplateChoice) => {
@@ -27,7 +26,7 @@ export function useExportTemplate(): [ExportTemplateChoice, (choice: ExportTempl
     writeExportTemplate(next);
   };
   const failed = (error: unknown) => {
-    const problem = templateProblem(error, choice, (name) => t("export.template.missing", { name }));
+    const problem = templateProblem(error, choice);
     if (problem) choose(DEFAULT_TEMPLATE);
     pushError(problem ?? error);
   };

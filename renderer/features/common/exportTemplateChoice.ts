@@ -39,10 +39,12 @@ export function templateArgument(choice: ExportTemplateChoice, format: string): 
 
 /**
  * The error to show for a failed export: when the engine could not read the user's reference.docx,
- * one that names the file as the user knows it (`missing`), and the caller falls back to the default layout.
+ * the same error carrying the file name the user picked it by (the banner names it), and the caller
+ * falls back to the default layout; null for any other error.
  */
-export function templateProblem(error: unknown, choice: ExportTemplateChoice, missing: (name: string) => string): ScriptoriumError | null {
+export function templateProblem(error: unknown, choice: ExportTemplateChoice): ScriptoriumError | null {
   if (!choice.fileName || !(error instanceof ScriptoriumError)) return null;
-  if ((error.details as { template?: unknown } | undefined)?.template !== choice.template) return null;
-  return new ScriptoriumError(error.code, missing(choice.fileName), error.details);
+  const details = error.details as { template?: unknown } | undefined;
+  if (details?.template !== choice.template) return null;
+  return new ScriptoriumError(error.code, error.message, { ...details, templateFile: choice.fileName });
 }
