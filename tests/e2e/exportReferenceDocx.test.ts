@@ -16,9 +16,14 @@ function reviewLlm(): ScriptedLlm {
   return new ScriptedLlm({
     replies: {
       reviewer: { violations: [] },
-      "reviewer.content_style": (o: ScriptedCallOptions) => ({ violations: rows(o).map((l) => ({ rule_id: "6.6", line: Number(l.slice(0, 4)), excerpt: "贼好用", comment: "口语化" })) }),
+      "reviewer.content_style": (o: ScriptedCallOptions) => ({
+        violations: rows(o).map((l) => ({ rule_id: "6.6", line: Number(l.slice(0, 4)), excerpt: "贼好用", comment: "口语化" })),
+      }),
       "reviser.content_style": (o: ScriptedCallOptions) => ({
-        replacements: rows(o).map((l) => ({ start_line: Number(l.slice(0, 4)), end_line: Number(l.slice(0, 4)), old_text: l.slice(6), new_content: l.slice(6).replace("贼好用", "易于使用"), reason: "口语化" })),
+        replacements: rows(o).map((l) => {
+          const line = Number(l.slice(0, 4));
+          return { start_line: line, end_line: line, old_text: l.slice(6), new_content: l.slice(6).replace("贼好用", "易于使用"), reason: "口语化" };
+        }),
       }),
     },
   });
@@ -28,7 +33,12 @@ function reviewLlm(): ScriptedLlm {
 async function referenceDocx(): Promise<string> {
   const reference = new Document({
     styles: { paragraphStyles: [{ id: "Normal", name: "Normal", run: { font: { ascii: "KaiTi", eastAsia: "KaiTi", hAnsi: "KaiTi" }, size: 28 } }] },
-    sections: [{ properties: { page: { margin: { top: 1111, left: 2222, bottom: 1111, right: 2222 } } }, children: [new Paragraph({ children: [new TextRun("样式")] })] }],
+    sections: [
+      {
+        properties: { page: { margin: { top: 1111, left: 2222, bottom: 1111, right: 2222 } } },
+        children: [new Paragraph({ children: [new TextRun("样式")] })],
+      },
+    ],
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "refdocx-")), "kaiti-reference.docx");
   fs.writeFileSync(file, await Packer.toBuffer(reference));
@@ -36,10 +46,16 @@ async function referenceDocx(): Promise<string> {
 }
 
 const LABELS = {
-  zh: { nav: "文档生成", review: "审查已有文档", topic: "主题", markdown: "要审查的 Markdown", start: "开始审查", docx: "导出 DOCX",
-    pick: "我的模板（reference.docx）…", mine: "我的模板：kaiti-reference.docx", fallback: "默认版式", missing: "找不到版式模板 kaiti-reference.docx" },
-  en: { nav: "Doc generator", review: "Review a document", topic: "Topic", markdown: "Markdown to review", start: "Review", docx: "Export DOCX",
-    pick: "My template (reference.docx)…", mine: "My template: kaiti-reference.docx", fallback: "Default layout", missing: "The layout template kaiti-reference.docx is gone" },
+  zh: {
+    nav: "文档生成", review: "审查已有文档", topic: "主题", markdown: "要审查的 Markdown", start: "开始审查", docx: "导出 DOCX",
+    pick: "我的模板（reference.docx）…", mine: "我的模板：kaiti-reference.docx", fallback: "默认版式",
+    missing: "找不到版式模板 kaiti-reference.docx",
+  },
+  en: {
+    nav: "Doc generator", review: "Review a document", topic: "Topic", markdown: "Markdown to review", start: "Review", docx: "Export DOCX",
+    pick: "My template (reference.docx)…", mine: "My template: kaiti-reference.docx", fallback: "Default layout",
+    missing: "The layout template kaiti-reference.docx is gone",
+  },
 } as const;
 
 describe.each(["zh", "en"] as const)("export with the user's own reference.docx in Chromium (%s)", { timeout: 240_000 }, (lang) => {

@@ -22,7 +22,8 @@ export function PaperExportButtons({ t, sessionId }: { t: PaperTranslate; sessio
   // The layout the user last chose in any document pane (Word only here: the answer has no PDF button).
   const [template, setTemplate, exportFailed] = useExportTemplate();
   const run = async (format: ExportFormat) => {
-    const style = { referenceStyle: references.referenceStyle ?? "gb-t-7714", ...(references.referenceLocale ? { referenceLocale: references.referenceLocale } : {}) };
+    const referenceLocale = references.referenceLocale ? { referenceLocale: references.referenceLocale } : {};
+    const style = { referenceStyle: references.referenceStyle ?? "gb-t-7714", ...referenceLocale };
     try {
       downloadExport(await api.call("paper.export", { sessionId, format, locale, ...style, ...templateArgument(template, format) }));
     } catch (error) {
