@@ -31,6 +31,9 @@ export function ErrorBanner() {
  */
 export function describeError(t: Translate, error: ApiError): string {
   const code: string = error.code;
+  // An export whose reference.docx the engine could not read (the renderer adds the name the user picked it by).
+  const templateFile = (error.details as { templateFile?: unknown } | null | undefined)?.templateFile;
+  if (typeof templateFile === "string" && templateFile) return t("export.template.missing", { name: templateFile });
   switch (code) {
     case "model_missing":
     case "model_invalid": {

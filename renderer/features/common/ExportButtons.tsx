@@ -3,6 +3,7 @@ import { useApp, useT } from "../../store/StoreProvider.js";
 import { ExportTemplateSelect, useExportTemplate } from "./ExportTemplateSelect.js";
 import { ReferenceStyleSelect, type ReferenceChoice } from "./ReferenceStyleSelect.js";
 import { downloadExport } from "./exportDraft.js";
+import { templateArgument } from "./exportTemplateChoice.js";
 import { documentApi, type ExportFormat } from "./documentApi.js";
 import type { MessageKey } from "../../i18n/translate.js";
 
@@ -18,16 +19,15 @@ export function ExportButtons({ number }: { number: number | null }) {
   const t = useT();
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
-  const pushError = useApp((s) => s.pushError);
   const locale = useApp((s) => (s.locale.startsWith("zh") ? "zh" : "en"));
   const [references, setReferences] = useState<ReferenceChoice>({});
-  const [template, setTemplate] = useExportTemplate();
+  const [template, setTemplate, exportFailed] = useExportTemplate();
   const run = async (format: ExportFormat) => {
     if (!sessionId) return;
     try {
-      downloadExport(await documentApi.export(api, sessionId, format, number, { ...references, template, locale }));
+      downloadExport(await documentApi.export(api, sessionId, format, number, { ...references, ...templateArgument(template, format), locale }));
     } catch (error) {
-      pushError(error);
+      exportFailed(error);
     }
   };
   return (

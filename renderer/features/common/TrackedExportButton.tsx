@@ -10,16 +10,15 @@ export function TrackedExportButton({ from, to }: { from: number; to: number }) 
   const t = useT();
   const api = useApp((s) => s.api);
   const sessionId = useApp((s) => s.current.sessionId);
-  const pushError = useApp((s) => s.pushError);
   const locale = useApp((s) => (s.locale.startsWith("zh") ? "zh" : "en"));
   // The layout the user last chose for exports (the same renderer draws the tracked file).
-  const [template] = useExportTemplate();
+  const [template, , exportFailed] = useExportTemplate();
   const run = async () => {
     if (!sessionId) return;
     try {
-      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: { from, to }, template, locale }));
+      downloadExport(await api.call("documents.export", { sessionId, format: "docx", tracked: { from, to }, template: template.template, locale }));
     } catch (error) {
-      pushError(error);
+      exportFailed(error);
     }
   };
   return (
