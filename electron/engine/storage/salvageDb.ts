@@ -53,6 +53,10 @@ export function salvageInto(target: Database.Database, damagedFile: string): Sal
     try {
       for (const { name, sql } of tables) {
         if (!sourceTables.has(name)) continue;
+        // A table the fresh database's migrations already wrote (their version bookkeeping) keeps
+        // those rows: the damaged file's may name older versions, and copying them would make the
+        // next start run again migrations this schema already has.
+        if (target.prepare(`SELECT 1 FROM ${quoteId(name)} LIMIT 1`).get()) continue;
         report.tables.push(copyTable(source, target, name, /WITHOUT\s+ROWID/i.test(sql)));
       }
       report.orphansDropped = dropOrphans(target, tables.map((t) => t.name));
