@@ -25,7 +25,8 @@ describe("feature registry", () => {
   });
 
   it("uses the same placeholders in every feature's English strings as in Chinese", () => {
-    const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    // `{n}` and the plural form `{n|one|other}` both name the placeholder n.
+    const names = (s: string) => [...s.matchAll(/\{(\w+)(?:\|[^|{}]*\|[^|{}]*)?\}/g)].map((m) => m[1]).sort();
     for (const feature of listFeatures()) {
       const messages = feature.messages;
       if (!messages) continue;
