@@ -23,7 +23,10 @@ function callSites(): Map<string, string[]> {
     if (PASS_THROUGH.some((prefix) => file.startsWith(prefix))) continue;
     const text = readFileSync(path, "utf8");
     if (!/\b(generateStructured|tryStructured)\s*[<(]/.test(text)) continue;
-    sites.set(file, [...text.matchAll(/\bschema:\s*([A-Za-z_$][\w$]*)\s*[(,}\n]/g)].map((m) => m[1]!));
+    const named = [...text.matchAll(/\bschema:\s*([A-Za-z_$][\w$]*)\s*[(,}\n]/g)].map((m) => m[1]!);
+    // Shorthand `schema,` after `const schema = builder(…)`: the builder is the schema's name.
+    const shorthand = /^\s*schema,\s*$/m.test(text) ? [...text.matchAll(/\bconst schema\s*=\s*([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]!) : [];
+    sites.set(file, [...named, ...shorthand]);
   }
   return sites;
 }
