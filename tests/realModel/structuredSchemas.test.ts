@@ -5,7 +5,7 @@ import { ALL_STRUCTURED_SCHEMAS } from "./structuredSchemas.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** The LLM layer and the test doubles pass schemas through; they are not call sites. */
-const PASS_THROUGH = ["electron/engine/llm/", "electron/engine/testing/", "electron/engine/workflows/paper/agentKit.ts"];
+const PASS_THROUGH = ["electron/engine/llm/", "electron/engine/testing/", "electron/engine/workflows/common/tryStructured.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

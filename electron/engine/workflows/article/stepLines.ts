@@ -60,6 +60,7 @@ export const summaryLines = {
   noMaterial: (l: Locale) => line(l, "noMaterial", undefined, "没有素材", "no material"),
   rankedByModel: (l: Locale) => line(l, "rankedByModel", undefined, "，按相关度排序", ", ranked by relevance"),
   rankFailed: (l: Locale) => line(l, "rankFailed", undefined, "，按检索得分排序（排序调用失败）", ", ranked by search score (the ranking call failed)"),
+  keywordsFailed: (l: Locale) => line(l, "keywordsFailed", undefined, "（关键词调用没有给出可用结果，以写作意图本身检索）", " (the keyword call gave nothing usable; the intent itself is searched)"),
   intent: (
     l: Locale,
     type: { zh: string; en: string },

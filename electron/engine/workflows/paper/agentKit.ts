@@ -3,6 +3,7 @@ import type { Evidence, PaperAnswer, PaperIntent } from "../../../../shared/work
 import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { guardedText } from "../common/guardedText.js";
+export { tryStructured } from "../common/tryStructured.js";
 import type { EvidenceChunkState, PaperStateType } from "./state.js";
 
 /** What the paper graph's nodes use. */
@@ -117,20 +118,6 @@ export function answerOf(state: PaperStateType, intent: PaperIntent, fields: Par
 export function historyText(state: PaperStateType, turns = 2): string {
   const recent = state.conversation_history.slice(-turns * 2);
   return recent.map((entry) => `${entry.role === "user" ? "Q" : "A"}: ${entry.text.slice(0, 300)}`).join("\n");
-}
-
-/**
- * A structured call whose failure (a weak model that never produced valid JSON) degrades the
- * answer instead of failing the session: the caller gets `null` and the reason. Aborts still throw.
- */
-export async function tryStructured<T>(llm: LlmClient, config: LangGraphRunnableConfig, options: Parameters<LlmClient["generateStructured"]>[0] & { schema: import("zod").ZodType<T> }): Promise<{ value: T; error: null } | { value: null; error: string }> {
-  try {
-    const { value } = await llm.generateStructured<T>({ ...options, ...(config.signal ? { signal: config.signal } : {}) });
-    return { value, error: null };
-  } catch (error) {
-    config.signal?.throwIfAborted();
-    return { value: null, error: error instanceof Error ? error.message.slice(0, 200) : String(error) };
-  }
 }
 
 /** The answer text when a blocking agent's model output was unusable. */

@@ -3,6 +3,7 @@ import type { Material } from "../../../../../shared/knowledge.js";
 import type { ArticleDeps } from "../ArticleDeps.js";
 import { rankMaterials, renumber } from "../research/materialPackage.js";
 import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { tryStructured } from "../../common/tryStructured.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import { keywordsPrompt } from "../prompts.js";
@@ -32,19 +33,21 @@ export async function research(services: ArticleDeps, state: ArticleStateValues,
   if (!parsed) throw new Error("researcher ran before intent_parser");
   const label = previous.length ? stepLines.researchAgain(locale) : stepLines.keywords(locale);
   const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(label) }, async () => {
-    const { value } = await services.llm.generateStructured({
+    // A keyword call that gives no valid JSON (a small model looping inside a string) does not stop
+    // the run: the intent itself is searched, and the timeline says so.
+    const result = await tryStructured(services.llm, config, {
       ...keywordsPrompt(locale, state.input.intent, parsed),
       schema: KeywordsLlmSchema,
       tag: { role: "researcher", step: "keywords" },
-      signal: config.signal,
       maxTokens: 200,
     });
     // Keywords must come from what the user wrote: a weak model copies the prompt's example ones.
-    const { kept, dropped } = keywordsFromIntent(uniqueKeywords(value.keywords), [state.input.intent, state.input.extra_context ?? ""]);
+    const { kept, dropped } = keywordsFromIntent(uniqueKeywords(result.value?.keywords ?? []), [state.input.intent, state.input.extra_context ?? ""]);
     let found = kept.slice(0, 6);
     // A model that returns nothing usable still leaves the intent itself as a query.
     if (!found.length) found = [state.input.intent.slice(0, 40)];
-    return { update: found, ...summaryFrom(withNotes(summaryLines.keywords(locale, found), summaryLines.keywordsDropped(locale, dropped))) };
+    const notes = [summaryLines.keywordsDropped(locale, dropped), ...(result.value ? [] : [summaryLines.keywordsFailed(locale)])];
+    return { update: found, ...summaryFrom(withNotes(summaryLines.keywords(locale, found), ...notes)) };
   });
   const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
     const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
