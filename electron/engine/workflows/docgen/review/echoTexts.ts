@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { schemaDescriptions } from "../../common/echoGuard.js";
 
 /** The texts a weak model copies instead of reviewing: the schema's descriptions and the few-shot example's values. */
 export interface EchoReferences {
@@ -11,18 +12,7 @@ export interface EchoReferences {
  * description is covered without a list), beside the values of the prompt's few-shot example.
  */
 export function echoTexts(schema: z.ZodType, exampleValues: readonly string[]): EchoReferences {
-  const found: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === "object") {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === "description" && typeof value === "string") found.push(value);
-        else walk(value);
-      }
-    }
-  };
-  walk(z.toJSONSchema(schema, { unrepresentable: "any" }));
-  return { schema: found, example: [...exampleValues] };
+  return { schema: schemaDescriptions(schema), example: [...exampleValues] };
 }
 
 /** Letters and digits only, lower-cased (NFKC: fullwidth forms read as their ASCII ones), so punctuation and spacing do not hide a copy. */
