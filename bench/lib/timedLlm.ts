@@ -1,4 +1,4 @@
-import type { GenerateStructuredOptions, GenerateTextOptions, LlmClient } from "../../electron/engine/llm/LlmClient.js";
+import type { GenerateStructuredOptions, GenerateTextOptions, LlmClient, RankChoicesOptions } from "../../electron/engine/llm/LlmClient.js";
 
 /**
  * Wraps an LlmClient and records when calls are in flight. Concurrent calls overlap, so the busy
@@ -22,6 +22,10 @@ export class TimedLlm implements LlmClient {
 
   get id(): string {
     return this.inner.id;
+  }
+
+  async rankChoices(options: RankChoicesOptions): Promise<number[] | null> {
+    return this.timed(async () => (this.inner.rankChoices ? this.inner.rankChoices(options) : null));
   }
 
   async generateText(options: GenerateTextOptions) {

@@ -5,11 +5,13 @@ import type {
   GenerateTextOptions,
   GenerateTextResult,
   LlmClient,
+  RankChoicesOptions,
   StopReason,
   StructuredResult,
   ThinkingReport,
 } from "./LlmClient.js";
 import type { LlmService } from "./LlmService.js";
+import { choiceProbabilities } from "./choiceProbabilities.js";
 import { generateWithContinuation, type ContinuationProgress } from "./generateWithContinuation.js";
 import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttemptResult } from "./structuredGenerate.js";
 import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
@@ -57,6 +59,12 @@ export class LlamaCppProvider implements LlmClient {
     const model = this.service.model;
     if (!model) throw new ScriptoriumError("unavailable", "No model is loaded.");
     return model.contextSize;
+  }
+
+  /** One prefill on a pooled sequence, the one holding the longest part of this prompt. */
+  async rankChoices(options: RankChoicesOptions): Promise<number[] | null> {
+    const prompt = { system: options.system, prompt: `${options.prompt}\n${options.answerCue}`, think: false };
+    return this.service.withSequence((sequence, { chatWrapper, model }) => choiceProbabilities(sequence, model, chatWrapper, options), options.signal, prompt);
   }
 
   async generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {

@@ -17,6 +17,25 @@ export interface LlmClient {
   countTokens(text: string): Promise<number>;
   /** Tokens one call may use, prompt and answer together (the context a sequence holds). */
   contextTokens(): Promise<number>;
+  /**
+   * The probability the model gives each choice as the first word of its answer, read from one
+   * prefill with no token generated; null where the backend does not expose probabilities (a
+   * server's chat API). Backends without it leave it out.
+   */
+  rankChoices?(options: RankChoicesOptions): Promise<number[] | null>;
+}
+
+export interface RankChoicesOptions {
+  /** Role and task, as for a text call. */
+  system: string;
+  /** The worked examples and the case to decide, without the answer cue. */
+  prompt: string;
+  /** What the answer follows, e.g. `Task:`: the last line of the prompt and the start of the reply. */
+  answerCue: string;
+  /** Candidate answers. Only their first token is read, so those must differ. */
+  choices: readonly string[];
+  tag?: CallTag;
+  signal?: AbortSignal;
 }
 
 /** Which workflow step a call serves; the scripted double picks its reply by it, logs use it. */

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { LoadedModelSchema } from "../../../shared/api.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { Settings, ThinkingMode } from "../../../shared/models.js";
-import type { GenerateStructuredOptions, GenerateTextOptions, GenerateTextResult, LlmClient, StructuredResult } from "./LlmClient.js";
+import type { GenerateStructuredOptions, GenerateTextOptions, GenerateTextResult, LlmClient, RankChoicesOptions, StructuredResult } from "./LlmClient.js";
 import type { LlmService } from "./LlmService.js";
 import type { RemoteTimeouts } from "./remoteRequest.js";
 import { currentSessionScope } from "./sessionLlmScope.js";
@@ -97,6 +97,10 @@ export class LlmRouter implements LlmClient {
 
   generateStructured<T>(call: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
     return this.withClient((client) => client.generateStructured(call));
+  }
+
+  rankChoices(call: RankChoicesOptions): Promise<number[] | null> {
+    return this.withClient(async (client) => (client.rankChoices ? client.rankChoices(call) : null));
   }
 
   /** 思考 of a model: the user's setting for it, else the catalog's default, else `budget`. */

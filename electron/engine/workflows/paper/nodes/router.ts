@@ -3,6 +3,7 @@ import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import type { PaperGraphServices } from "../agentKit.js";
 import { keywordIntent } from "../keywordIntent.js";
+import { rankIntent } from "../rankIntent.js";
 import { parseIntentLenient } from "../routing.js";
 import { routerPrompt } from "../routerPrompt.js";
 import { RouterSchema } from "../schemas.js";
@@ -10,9 +11,11 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
 
 /**
  * The intent router. A forced intent (a button) is taken as is, with no model call; so is an intent
- * the question names outright (keywordIntent's cue phrases). Otherwise one
- * grammar-constrained call `{intent, reason}`; if the backend cannot produce valid JSON, one plain
- * call parsed leniently (JSON → `"intent": "…"` → first intent name → chat).
+ * the question names outright (keywordIntent's cue phrases). Otherwise the model decides: in-process,
+ * by weighing the seven task words after one prefill (rankIntent; nothing is generated, so nothing
+ * can be copied from the prompt); on a server, one grammar-constrained call `{intent, reason}`, and
+ * if the backend cannot produce valid JSON, one plain call parsed leniently (JSON → `"intent": "…"` →
+ * first intent name → chat).
  */
 export function routerNode(services: PaperGraphServices) {
   return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
@@ -24,6 +27,11 @@ export function routerNode(services: PaperGraphServices) {
       // a weak model sent nearly everything to chat, and the call cost most of a routed answer's wait.
       const cued = keywordIntent(state.user_query);
       if (cued) return { update: { intent: cued, current_agent: "router" }, ...summaryOf("routeCue", { intent: `@paper.intent.${cued}` }, `${cued} (cue)`) };
+      const ranked = await rankIntent(services.llm, state.user_query, state.selected_text, config.signal);
+      if (ranked) {
+        const how = `ranked ${ranked.share.toFixed(2)}`;
+        return { update: { intent: ranked.intent, current_agent: "router" }, ...summaryOf("route", { intent: `@paper.intent.${ranked.intent}` }, `${ranked.intent} (${how})`) };
+      }
       const { system, prompt } = routerPrompt(state.paper_metadata.locale, state.user_query, state.selected_text, state.paper_metadata.doc_ids.length);
       const signal = config.signal ? { signal: config.signal } : {};
       let intent: PaperIntent;

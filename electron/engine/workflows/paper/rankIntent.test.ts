@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { LlmClient, RankChoicesOptions } from "../../llm/LlmClient.js";
+import { ScriptedLlm } from "../../testing/ScriptedLlm.js";
+import { rankIntent } from "./rankIntent.js";
+
+/** A client whose probabilities are given per question; it counts the content-free prior's calls. */
+function weighing(id: string, table: Record<string, number[]>): LlmClient & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    id,
+    asked,
+    generateText: () => Promise.reject(new Error("not used")),
+    generateStructured: () => Promise.reject(new Error("not used")),
+    countTokens: () => Promise.resolve(0),
+    contextTokens: () => Promise.resolve(2048),
+    rankChoices: (options: RankChoicesOptions) => {
+      const question = /Question: ([^\n]*)$/.exec(options.prompt)![1]!;
+      asked.push(question);
+      return Promise.resolve(table[question] ?? null);
+    },
+  };
+}
+
+// Order of the choices: chat, critical, deep_read, extract, translate, recommend, literature_review.
+const PRIOR = [0.6, 0.1, 0.05, 0.05, 0.1, 0.05, 0.05];
+
+describe("rankIntent", () => {
+  it("divides by the model's pull toward each word before it reads a question (contextual calibration)", async () => {
+    // Raw, chat wins (0.5); against a prior that favours chat 12 to 1, critique's 0.3 / 0.1 wins.
+    const llm = weighing("m1", { "N/A": PRIOR, "Do the results hold up?": [0.5, 0.3, 0.05, 0.05, 0.05, 0.03, 0.02] });
+    const ranked = await rankIntent(llm, "Do the results hold up?", "");
+    expect(ranked?.intent).toBe("critical");
+    expect(ranked!.share).toBeGreaterThan(0.3);
+    expect(ranked!.share).toBeLessThanOrEqual(1);
+  });
+
+  it("asks the content-free prior once per model, not per question", async () => {
+    const llm = weighing("m2", { "N/A": PRIOR, "a?": PRIOR, "b?": PRIOR });
+    await rankIntent(llm, "a?", "");
+    await rankIntent(llm, "b?", "");
+    expect(llm.asked.filter((q) => q === "N/A")).toHaveLength(1);
+    expect(llm.asked).toHaveLength(3);
+  });
+
+  it("answers null where the backend has no probabilities, so the router asks for JSON", async () => {
+    expect(await rankIntent(new ScriptedLlm({ replies: {} }), "anything", "")).toBeNull();
+    expect(await rankIntent(weighing("m3", {}), "anything", "")).toBeNull();
+  });
+
+  it("puts a selection before the question", async () => {
+    const llm = weighing("m4", { "N/A": PRIOR, "what does this mean?": [0.1, 0, 0, 0, 0.9, 0, 0] });
+    let prompt = "";
+    const spy: LlmClient = { ...llm, rankChoices: (o) => ((prompt = o.prompt), llm.rankChoices!(o)) };
+    expect((await rankIntent(spy, "what does this mean?", "Le modèle est petit."))?.intent).toBe("translate");
+    expect(prompt).toMatch(/Selected text: Le modèle est petit\.\nQuestion: what does this mean\?$/);
+  });
+});

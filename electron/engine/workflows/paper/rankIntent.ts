@@ -1,0 +1,91 @@
+import { PAPER_INTENTS, type PaperIntent } from "../../../../shared/workflows/paper.js";
+import type { LlmClient, RankChoicesOptions } from "../../llm/LlmClient.js";
+import { ROUTER_EXAMPLES } from "./routerPrompt.js";
+
+/**
+ * The word the model answers for each intent. Plain English words a small model has seen in this
+ * sense, each starting with its own token; the schema's ids ("deep_read", "literature_review") are
+ * not words it knows.
+ */
+const TASK_WORDS: Record<PaperIntent, string> = {
+  chat: "question",
+  critical: "critique",
+  deep_read: "explain",
+  extract: "table",
+  translate: "translate",
+  recommend: "recommend",
+  literature_review: "review",
+};
+
+const SYSTEM =
+  "Route a reader's question about a paper to one task. question=one specific question about the paper's content; " +
+  "critique=doubting the paper; explain=explain the whole paper; table=collect datasets, methods, metrics, numbers; " +
+  "translate=put text into another language; recommend=suggest other papers to read; review=review several papers together.";
+
+/** The worked examples, one intent after another (grouped, the last group is what a small model repeats). */
+const EXAMPLES = (() => {
+  const rounds = Math.max(...PAPER_INTENTS.map((intent) => ROUTER_EXAMPLES.filter((e) => e.intent === intent).length));
+  const lines: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const intent of PAPER_INTENTS) {
+      const example = ROUTER_EXAMPLES.filter((e) => e.intent === intent)[round];
+      if (example) lines.push(`Question: ${example.q}\nTask: ${TASK_WORDS[intent]}`);
+    }
+  }
+  return lines.join("\n\n");
+})();
+
+/**
+ * A question with no content, asked once per model: how much the model favours each word before it
+ * reads any question. Dividing by it ("contextual calibration", Zhao et al. 2021) removes the pull
+ * toward one label that sent every routed question to chat.
+ */
+const CONTENT_FREE = "N/A";
+const priors = new Map<string, Promise<number[] | null>>();
+
+function options(question: string, selected: string, signal: AbortSignal | undefined): RankChoicesOptions {
+  const selection = selected ? `Selected text: ${selected.slice(0, 200)}\n` : "";
+  return {
+    system: SYSTEM,
+    prompt: `${EXAMPLES}\n\n${selection}Question: ${question.slice(0, 500)}`,
+    answerCue: "Task:",
+    choices: PAPER_INTENTS.map((intent) => TASK_WORDS[intent]),
+    tag: { role: "paper", step: "router_rank" },
+    ...(signal ? { signal } : {}),
+  };
+}
+
+export interface RankedIntent {
+  intent: PaperIntent;
+  /** The calibrated weight of the chosen intent over the sum of all: how clear the decision was. */
+  share: number;
+}
+
+/**
+ * The model's intent for a question by weighing the seven task words after one prefill, or null
+ * where the backend exposes no probabilities (the caller asks for JSON instead).
+ */
+export async function rankIntent(llm: LlmClient, question: string, selected: string, signal?: AbortSignal): Promise<RankedIntent | null> {
+  if (!llm.rankChoices) return null;
+  const key = llm.id;
+  let prior = priors.get(key);
+  if (!prior) {
+    prior = llm.rankChoices(options(CONTENT_FREE, "", signal));
+    priors.set(key, prior);
+    // A failed or cancelled prior is asked again next time, not remembered.
+    prior.then(
+      (value) => {
+        if (!value) priors.delete(key);
+      },
+      () => priors.delete(key),
+    );
+  }
+  const base = await prior;
+  if (!base) return null;
+  const probabilities = await llm.rankChoices(options(question, selected, signal));
+  if (!probabilities) return null;
+  const weights = probabilities.map((p, index) => p / Math.max(base[index]!, 1e-6));
+  const best = weights.indexOf(Math.max(...weights));
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  return { intent: PAPER_INTENTS[best]!, share: total > 0 ? weights[best]! / total : 0 };
+}
