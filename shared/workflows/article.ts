@@ -153,6 +153,8 @@ const draftContext = {
   /** Null at PAUSE-3 before the first review (the brief's payload has the key either way). */
   review_result: BriefReviewResultSchema.nullable().optional(),
   max_revisions: z.number().int().optional(),
+  /** Sentences citing `[mNNN]` that the cited material does not support (the claim checker's), shown to the user and sent to the fact review. */
+  ungrounded_sentences: z.array(z.object({ section: z.string(), sentence: z.string(), material_ids: z.array(z.string()) })).optional(),
   ...briefPauseContext,
 };
 

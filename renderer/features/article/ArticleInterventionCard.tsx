@@ -10,6 +10,7 @@ import { sectionTitles } from "./articleText.js";
 import { wordCount } from "../../../shared/text/countText.js";
 import { articleMessages } from "./messages.js";
 import { clearUnsentEdit } from "../common/unsentEdit.js";
+import { UngroundedSentences, type UngroundedSentence } from "./UngroundedSentences.js";
 
 /** Article actions that need the user's notes before they can be sent. */
 const NEEDS_NOTES: ReadonlySet<string> = new Set(["user_revise", "custom_revise"]);
@@ -39,7 +40,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
     setDraftEdit(null);
     if (sessionId) clearUnsentEdit(sessionId);
   };
-  const context = pause.context as { draft?: string; review?: Review };
+  const context = pause.context as { draft?: string; review?: Review; ungrounded_sentences?: UngroundedSentence[] };
   const review = context.review;
   const issues = review ? reviewIssues(review) : [];
   const [accepted, setAccepted] = useState<Set<number>>(() => new Set(issues.map((_, i) => i)));
@@ -89,6 +90,7 @@ export function ArticleInterventionCard({ pause }: { pause: PauseEntry }) {
                 {stats}
               </p>
             )}
+            {atDraft && <UngroundedSentences sentences={context.ungrounded_sentences ?? []} />}
             {editedDraft !== null && <p className="notice">{t("article.intervene.editedDraft")}</p>}
             {atReview && issues.length > 0 && (
               <fieldset className="issue-picks" data-issue-picks="">

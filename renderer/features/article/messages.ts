@@ -8,6 +8,8 @@ export const articleMessages = defineMessages(
   {
     "article.draftStats": "共 {n} 字 · 编辑评分 {x}（通过线 {y}）",
     "article.draftStatsUnreviewed": "共 {n} 字 · 尚未审稿（通过线 {y}）",
+    "article.ungrounded.title": "{n} 句在所引素材中找不到依据（已交事实审查）",
+    "article.ungrounded.cites": "引用 {ids}",
     "article.regenerate": "重写这一节",
     "article.regenerateSection": "要重写的小节",
     "article.regenerateNotes": "重写要求（可选）",
@@ -186,6 +188,8 @@ export const articleMessages = defineMessages(
   {
     "article.draftStats": "{n} words · editor score {x} (pass mark {y})",
     "article.draftStatsUnreviewed": "{n} words · not reviewed yet (pass mark {y})",
+    "article.ungrounded.title": "{n|sentence is|sentences are} not supported by the material cited (sent to the fact review)",
+    "article.ungrounded.cites": "cites {ids}",
     "article.regenerate": "Rewrite this section",
     "article.regenerateSection": "Section to rewrite",
     "article.regenerateNotes": "What to change (optional)",

@@ -310,6 +310,10 @@ describe("article workflow through the engine", () => {
     const notes = step?.type === "step_done" ? step.summaryText?.notes : null;
     expect(notes).toEqual([{ key: "ungrounded", params: { n: expect.any(Number) } }]);
     expect(notes![0]!.params!.n).toBeGreaterThanOrEqual(2);
+    // PAUSE-3 shows the user which sentences those are, with the materials they cite.
+    expect(draft.pause?.context).toMatchObject({
+      ungrounded_sentences: expect.arrayContaining([{ section: expect.any(String), sentence: "Text about Intro [m001] and, see [m002].", material_ids: ["m001", "m002"] }]),
+    });
     await resume(id, { action: "to_editor" });
     const factsPrompt = llm.callsOf("editor", "review_facts")[0]?.prompt ?? "";
     expect(factsPrompt).toContain("A check found no support in the cited material for these sentences");

@@ -38,6 +38,7 @@ export const articlePauses = definePauses<typeof articleContract.pauses, Article
       ...(state.review ? { review: state.review } : {}),
       // The brief's PAUSE-3 payload carries the key before the first review too, as null.
       review_result: state.review ? briefReviewResult(state.review) : null,
+      ...(state.ungrounded_sentences.length ? { ungrounded_sentences: state.ungrounded_sentences } : {}),
       ...(state.force_accepted_after !== null ? { force_accepted_after: state.force_accepted_after } : {}),
       revision_count: state.revision_count,
       draft_title: state.draft_title,
