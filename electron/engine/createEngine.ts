@@ -128,7 +128,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const repairs = [...appDb.repairs, ...(checkpointer.repair ? [checkpointer.repair] : [])];
   // A damaged legacy checkpoints.db, or an app.db salvage that could not read all of the checkpoint
   // tables: a paused or running session cannot be trusted to continue from what is left.
-  const checkpointsLost = checkpointer.repair !== null || appDb.repairs.some((r) => r.salvaged?.tables.some((t) => CHECKPOINT_TABLES.has(t.table) && !t.complete));
+  const checkpointsLost =
+    checkpointer.repair !== null || appDb.repairs.some((r) => r.salvaged?.tables.some((t) => CHECKPOINT_TABLES.has(t.table) && !t.complete));
   if (checkpointsLost) {
     for (const status of ["paused", "running"] as const) {
       for (const session of sessions.listByStatus(status)) sessions.setStatus(session.id, "interrupted");

@@ -119,7 +119,20 @@ describe("layout, hover contrast and confirmations (issue 32)", { timeout: 180_0
     const studio = await openStudio(
       {
         llm,
-        workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+        workflowServices: {
+          paper: (context: PlatformServices) =>
+            paperDeps(
+              context,
+              new PaperService({
+                dataDir: context.dataDir,
+                modelsDir: context.modelsDir,
+                db: context.db,
+                settings: context.settings,
+                llm: () => llm,
+                embedder: new HashEmbedder(64),
+              }),
+            ),
+        },
       },
       { viewport: { width: 1440, height: 900 } },
     );

@@ -323,7 +323,20 @@ for (const locale of ["zh-CN", "en"] as const) {
       const studio = await openStudio(
         {
           llm,
-          workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+          workflowServices: {
+            paper: (context: PlatformServices) =>
+              paperDeps(
+                context,
+                new PaperService({
+                  dataDir: context.dataDir,
+                  modelsDir: context.modelsDir,
+                  db: context.db,
+                  settings: context.settings,
+                  llm: () => llm,
+                  embedder: new HashEmbedder(64),
+                }),
+              ),
+          },
         },
         { locale },
       );
@@ -340,7 +353,20 @@ for (const locale of ["zh-CN", "en"] as const) {
       const studio = await openStudio(
         {
           llm,
-          workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+          workflowServices: {
+            paper: (context: PlatformServices) =>
+              paperDeps(
+                context,
+                new PaperService({
+                  dataDir: context.dataDir,
+                  modelsDir: context.modelsDir,
+                  db: context.db,
+                  settings: context.settings,
+                  llm: () => llm,
+                  embedder: new HashEmbedder(64),
+                }),
+              ),
+          },
         },
         { locale },
       );

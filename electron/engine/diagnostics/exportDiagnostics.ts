@@ -12,14 +12,22 @@ import { redactLogText } from "./fileLogger.js";
  * parts, and the settings — no documents, sources, chunks, sessions or keys. Every text is
  * redacted again on the way out.
  */
-export async function exportDiagnostics(options: { dataDir: string; out: string; appVersion: string; secrets?: ReadonlyArray<string | null | undefined> }): Promise<string[]> {
+export async function exportDiagnostics(options: {
+  dataDir: string;
+  out: string;
+  appVersion: string;
+  secrets?: ReadonlyArray<string | null | undefined>;
+}): Promise<string[]> {
   const dataDir = path.resolve(options.dataDir);
   const secrets = options.secrets ?? [];
   const zip = new JSZip();
   const entries: string[] = [];
   const logs = path.join(dataDir, "logs");
   if (fs.existsSync(logs)) {
-    for (const name of fs.readdirSync(logs).filter((file) => file.endsWith(".log")).sort()) {
+    for (const name of fs
+      .readdirSync(logs)
+      .filter((file) => file.endsWith(".log"))
+      .sort()) {
       zip.file(`logs/${name}`, redactLogText(fs.readFileSync(path.join(logs, name), "utf8"), secrets));
       entries.push(`logs/${name}`);
     }

@@ -174,7 +174,9 @@ export interface PauseRequest {
 /** A compiled LangGraph graph, as much of it as the runner uses. */
 export interface CompiledWorkflowGraph {
   stream(input: unknown, options: Record<string, unknown>): Promise<AsyncIterable<unknown>>;
-  getState(config: Record<string, unknown>): Promise<{ values: Record<string, unknown>; next: string[]; tasks: Array<{ interrupts: Array<{ value?: unknown }> }> }>;
+  getState(
+    config: Record<string, unknown>,
+  ): Promise<{ values: Record<string, unknown>; next: string[]; tasks: Array<{ interrupts: Array<{ value?: unknown }> }> }>;
 }
 
 /**

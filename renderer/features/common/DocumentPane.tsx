@@ -134,7 +134,9 @@ function SessionDocumentPane({ title, liveText, streaming, editable, editNotAllo
     }
   };
 
-  const onRewrite: RewriteFn | undefined = sessionId ? (request, onToken, signal) => rewriteSelection(api, sessionId, lastSeq(), request, onToken, signal) : undefined;
+  const onRewrite: RewriteFn | undefined = sessionId
+    ? (request, onToken, signal) => rewriteSelection(api, sessionId, lastSeq(), request, onToken, signal)
+    : undefined;
   const onAccepted = async (next: string) => {
     if (!sessionId) return;
     try {

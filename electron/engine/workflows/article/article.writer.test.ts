@@ -179,7 +179,12 @@ describe("article: a writer's daily needs", () => {
   it("a period in the intent reaches the search as date_from / date_to; extra_context reaches the prompts", async () => {
     const seen: Array<{ query: string; dateFrom?: string; dateTo?: string }> = [];
     const dated = new FakeSearch();
-    const recording = { search: async (query: string, options: { limit: number; dateFrom?: string; dateTo?: string }) => (seen.push({ query, ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) }), dated.search(query, options)) };
+    const recording = {
+      search: async (query: string, options: { limit: number; dateFrom?: string; dateTo?: string }) => (
+        seen.push({ query, ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) }),
+        dated.search(query, options)
+      ),
+    };
     await engine.dispose();
     engine = await createEngine({ dataDir, llm, search: recording, eventFlushIntervalMs: 5 });
     const { sessionId } = await engine.call("run.start", { workflow: "article", input: { user_intent: "How local AI (alpha, beta) changed in 2024", extra_context: "We sell laptops.", locale: "en" } });

@@ -20,7 +20,14 @@ export function briefStateValues(v: Partial<ArticleStateValues>) {
     article_type: parsed?.article_type ?? input?.article_type ?? BRIEF_DEFAULTS.article_type,
     target_audience: parsed?.target_audience ?? input?.target_audience ?? BRIEF_DEFAULTS.target_audience,
     word_count_target: parsed?.word_count_target ?? input?.word_count_target ?? BRIEF_DEFAULTS.word_count_target,
-    material_package: v.keywords?.length || v.materials?.length ? { keywords: v.keywords ?? [], materials: v.materials ?? [], summary: summaryLines.materials(locale, v.search_hits ?? 0, v.materials?.length ?? 0).text } : null,
+    material_package:
+      v.keywords?.length || v.materials?.length
+        ? {
+            keywords: v.keywords ?? [],
+            materials: v.materials ?? [],
+            summary: summaryLines.materials(locale, v.search_hits ?? 0, v.materials?.length ?? 0).text,
+          }
+        : null,
     current_outline: v.outline ?? null,
     drafts,
     // A draft the user edited by hand is the current one too; revision_count as the state's.

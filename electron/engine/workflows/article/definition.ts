@@ -66,7 +66,16 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
       const v = values as Partial<ArticleStateValues>;
       const { title, sections } = splitDraft(markdown, v.draft_title || v.outline?.title || "");
       const drafts = [briefDraft({ title, outline: v.outline ?? null, markdown, revisionCount: v.revision_count ?? 0, version: version.number })];
-      return { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null, final: false, drafts };
+      return {
+        draft: markdown,
+        draft_title: title,
+        draft_sections: sections,
+        draft_version: version.number,
+        review: null,
+        force_accepted_after: null,
+        final: false,
+        drafts,
+      };
     },
   },
 };

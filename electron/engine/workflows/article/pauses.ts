@@ -145,7 +145,12 @@ function withSnakeSections(outline: Record<string, unknown>): Record<string, unk
   const sections = outline.sections.map((section: unknown) => {
     if (typeof section !== "object" || section === null) return section;
     const s = section as Record<string, unknown>;
-    return { ...s, section_title: s.section_title ?? s.sectionTitle, key_points: s.key_points ?? s.keyPoints ?? [], material_ids: s.material_ids ?? s.materialIds ?? [] };
+    return {
+      ...s,
+      section_title: s.section_title ?? s.sectionTitle,
+      key_points: s.key_points ?? s.keyPoints ?? [],
+      material_ids: s.material_ids ?? s.materialIds ?? [],
+    };
   });
   return { ...outline, sections };
 }

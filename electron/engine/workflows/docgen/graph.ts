@@ -80,7 +80,11 @@ export function docgenMermaidSync(modules: readonly GraphModule[]): string {
 
 /** The graph's structure (LangGraph's own nodes and edges) for the UI's drawing: every module's review/revise node. */
 export function docgenGraphShape(modules: readonly GraphModule[]): { nodes: string[]; edges: Array<{ from: string; to: string; conditional: boolean }> } {
-  const graph = (buildDocgenGraph({} as DocgenDeps, modules) as unknown as { getGraph(): { nodes: Record<string, { id: string }>; edges: Array<{ source: string; target: string; conditional?: boolean }> } }).getGraph();
+  const graph = (
+    buildDocgenGraph({} as DocgenDeps, modules) as unknown as {
+      getGraph(): { nodes: Record<string, { id: string }>; edges: Array<{ source: string; target: string; conditional?: boolean }> };
+    }
+  ).getGraph();
   return {
     nodes: Object.values(graph.nodes).map((n) => n.id),
     edges: graph.edges.map((e) => ({ from: e.source, to: e.target, conditional: e.conditional === true })),

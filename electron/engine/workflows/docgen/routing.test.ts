@@ -5,7 +5,9 @@ import { sectionWorkers } from "./nodes/writeSections.js";
 
 /** A state with every field at its default, plus the given ones. */
 function state(fields: Partial<DocgenStateType>): DocgenStateType {
-  const defaults = Object.fromEntries(Object.entries(DocgenState.spec).map(([k, ch]) => [k, (ch as unknown as { initialValueFactory?: () => unknown }).initialValueFactory?.()]));
+  const defaults = Object.fromEntries(
+    Object.entries(DocgenState.spec).map(([k, ch]) => [k, (ch as unknown as { initialValueFactory?: () => unknown }).initialValueFactory?.()]),
+  );
   return { ...defaults, ...fields } as DocgenStateType;
 }
 

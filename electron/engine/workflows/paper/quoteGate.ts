@@ -36,7 +36,12 @@ const MIN_OVERLAP = 0.3;
  * `pageChunks` (optional) gives every chunk of a cited page: a quote the retrieved passages of that
  * page do not hold may still be on it (the model saw the page's other passages in earlier stages).
  */
-export function gateCitations(text: string, evidence: EvidenceChunkState[], docIds: string[], pageChunks?: (docId: string, page: number) => EvidenceChunkState[]): GatedCitations {
+export function gateCitations(
+  text: string,
+  evidence: EvidenceChunkState[],
+  docIds: string[],
+  pageChunks?: (docId: string, page: number) => EvidenceChunkState[],
+): GatedCitations {
   const citations: Citation[] = [];
   const refused: string[] = [];
   const unsupported: string[] = [];
@@ -84,7 +89,15 @@ export function gateCitations(text: string, evidence: EvidenceChunkState[], docI
     if (Object.values(UNSUPPORTED_MARK).some((m) => before.endsWith(m.trim()) || after.startsWith(m.trim()))) return "";
     return mark;
   });
-  return { text: gated.replace(/[ \t]+([，。,.;；])/g, "$1").replace(/[ \t]{2,}/g, " ").trim(), citations, refused, unsupported };
+  return {
+    text: gated
+      .replace(/[ \t]+([，。,.;；])/g, "$1")
+      .replace(/[ \t]{2,}/g, " ")
+      .trim(),
+    citations,
+    refused,
+    unsupported,
+  };
 }
 
 /** The answer sentence a citation at `offset` stands for: back to the last sentence end or citation. */
@@ -134,7 +147,10 @@ export function derivedQuote(sentence: string, chunks: EvidenceChunkState[]): { 
 }
 
 /** Every chunk of a paper's page, as evidence, from the paper repository (for gateCitations). */
-export function repoPageChunks(repo: { chunks(docId: string): Array<{ id: string; doc_id: string; page: number; text: string; section: string; kind: string }>; ocrPages(docId: string): Set<number> }) {
+export function repoPageChunks(repo: {
+  chunks(docId: string): Array<{ id: string; doc_id: string; page: number; text: string; section: string; kind: string }>;
+  ocrPages(docId: string): Set<number>;
+}) {
   const cache = new Map<string, EvidenceChunkState[]>();
   return (docId: string, page: number): EvidenceChunkState[] => {
     const key = `${docId}\u0000${page}`;

@@ -206,7 +206,13 @@ export default function MarkdownEditor({ text, readOnly, notice, versionKey, onC
     show("streaming");
     try {
       replacement = await onRewrite(
-        { action, text: original, before: doc.sliceString(Math.max(0, from - 400), from), after: doc.sliceString(to, Math.min(doc.length, to + 400)), ...(instruction ? { instruction } : {}) },
+        {
+          action,
+          text: original,
+          before: doc.sliceString(Math.max(0, from - 400), from),
+          after: doc.sliceString(to, Math.min(doc.length, to + 400)),
+          ...(instruction ? { instruction } : {}),
+        },
         (token) => {
           replacement += token;
           show("streaming");

@@ -46,7 +46,12 @@ export function editorNode(services: ArticleDeps) {
       const [facts, logic, language] = await Promise.all([review("facts"), review("logic"), review("language")]);
       const result = combineReview({ facts, logic, language }, settings, state.revision_count);
       if (state.draft_version !== null) {
-        services.versions.setScores(sessionId, state.draft_version, { facts: result.facts.score, logic: result.logic.score, language: result.language.score, overall: result.overall });
+        services.versions.setScores(sessionId, state.draft_version, {
+          facts: result.facts.score,
+          logic: result.logic.score,
+          language: result.language.score,
+          overall: result.overall,
+        });
       }
       emit(config, { type: "review_ready", review: result });
       const forced = result.verdict === "reject" && state.revision_count >= settings.maxRevisions;

@@ -52,7 +52,14 @@ export function intentParserNode(services: ArticleDeps) {
         ...(period.dateTo ? { date_to: period.dateTo } : {}),
       };
       // The timeline says which settings the user left out: filled from the intent's words, or the brief's default.
-      const summary = summaryLines.intent(locale, TYPE_NAMES[parsed.article_type], parsed.target_audience, parsed.word_count_target, parsed.key_questions.length, settings.sources);
+      const summary = summaryLines.intent(
+        locale,
+        TYPE_NAMES[parsed.article_type],
+        parsed.target_audience,
+        parsed.word_count_target,
+        parsed.key_questions.length,
+        settings.sources,
+      );
       return { update: { parsed_intent: parsed }, ...summaryFrom(summary) };
     });
   };

@@ -30,12 +30,20 @@ export function researchMoreNode(services: ArticleDeps) {
     return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchMore(locale, extra)) }, async () => {
       const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, extra, locale, config.signal, period);
       const room = Math.max(0, MAX_PACKAGE - state.materials.length);
-      const fresh = rankMaterials(hitLists, { ...DEFAULT_BUDGET, maxMaterials: Math.min(DEFAULT_BUDGET.maxMaterials, room) }, new Set(state.materials.map(materialKey)));
+      const fresh = rankMaterials(
+        hitLists,
+        { ...DEFAULT_BUDGET, maxMaterials: Math.min(DEFAULT_BUDGET.maxMaterials, room) },
+        new Set(state.materials.map(materialKey)),
+      );
       // New hits rank after the package the user already sees (code order among themselves).
       const materials = [...state.materials, ...withRanks(renumber(fresh, state.materials), state.materials.length + 1)];
       const keywords = uniqueKeywords([...state.keywords, ...extra]);
       const totalHits = state.search_hits + hits;
-      const summary = withNotes(summaryLines.materials(locale, totalHits, materials.length), summaryLines.newOnes(locale, fresh.length), ...searchNotes(locale, failed, unavailable));
+      const summary = withNotes(
+        summaryLines.materials(locale, totalHits, materials.length),
+        summaryLines.newOnes(locale, fresh.length),
+        ...searchNotes(locale, failed, unavailable),
+      );
       emit(config, { type: "materials_ready", materials, keywords, summary: summary.text, summaryText: summary.message });
       return { update: { keywords, materials, search_hits: totalHits }, ...summaryFrom(summary) };
     });

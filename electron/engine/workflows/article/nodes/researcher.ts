@@ -27,7 +27,12 @@ export function researcherNode(services: ArticleDeps) {
  * The researcher's three steps. With `previous` (重新搜索 with no keywords: the package is cleared
  * and researched afresh), a material found again keeps its id, so the user's tick on it stays.
  */
-export async function research(services: ArticleDeps, state: ArticleStateValues, config: LangGraphRunnableConfig, previous: Material[] = []): Promise<ArticleStateUpdate> {
+export async function research(
+  services: ArticleDeps,
+  state: ArticleStateValues,
+  config: LangGraphRunnableConfig,
+  previous: Material[] = [],
+): Promise<ArticleStateUpdate> {
   const locale = localeOf(state);
   const parsed = state.parsed_intent;
   if (!parsed) throw new Error("researcher ran before intent_parser");
@@ -50,7 +55,10 @@ export async function research(services: ArticleDeps, state: ArticleStateValues,
     return { update: found, ...summaryFrom(withNotes(summaryLines.keywords(locale, found), ...notes)) };
   });
   const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
-    const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
+    const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, {
+      dateFrom: parsed.date_from,
+      dateTo: parsed.date_to,
+    });
     const materials = renumber(rankMaterials(hitLists), previous, { keepKnown: true });
     const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
     return { update: { materials, hits, summary }, ...summaryFrom(summary) };

@@ -89,8 +89,15 @@ export function writerDraftNode(services: ArticleDeps) {
       task.kind === "initial"
         ? null
         : task.only !== undefined
-          ? { targets: [Math.min(task.only, current.length - 1)], notes: new Map([[Math.min(task.only, current.length - 1), task.items]]), matchedNothing: false }
-          : planRevision(current.map((s) => s.title), task.items);
+          ? {
+              targets: [Math.min(task.only, current.length - 1)],
+              notes: new Map([[Math.min(task.only, current.length - 1), task.items]]),
+              matchedNothing: false,
+            }
+          : planRevision(
+              current.map((s) => s.title),
+              task.items,
+            );
     const targets = plan ? plan.targets : current.map((_, i) => i);
 
     const numbers = targets.map((i) => i + 1);

@@ -55,9 +55,16 @@ export function writerOutlineNode(services: ArticleDeps) {
         value = { title: "", sections: [] };
         fallback = true;
       }
-      const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
+      const outline = sanitizeOutline(
+        withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale),
+        approved,
+        titleFromIntent(state.input.intent),
+      );
       emit(config, { type: "outline_ready", outline });
-      return { update: { outline, approved_material_ids: approved }, ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)) };
+      return {
+        update: { outline, approved_material_ids: approved },
+        ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)),
+      };
     });
   };
 }

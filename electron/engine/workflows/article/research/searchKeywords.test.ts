@@ -32,7 +32,10 @@ describe("searchKeywords reports failing search providers", () => {
   });
 
   const provider = (name: string, baseUrl: string) =>
-    new IntranetHttpProvider({ config: ProviderConfigSchema.parse({ name, baseUrl, timeouts: { connectMs: 500, headersMs: 2_000, totalMs: 4_000 } }), maxAttempts: 1 });
+    new IntranetHttpProvider({
+      config: ProviderConfigSchema.parse({ name, baseUrl, timeouts: { connectMs: 500, headersMs: 2_000, totalMs: 4_000 } }),
+      maxAttempts: 1,
+    });
 
   it("keeps the working provider's hits and names the failed one once, however many keywords", async () => {
     const service = new SearchService({ providers: () => [provider("good", good.url), provider("内网A", broken.url)], perProviderTimeoutMs: 3_000 });

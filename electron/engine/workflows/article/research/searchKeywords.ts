@@ -20,7 +20,8 @@ export async function searchKeywords(
   period: { dateFrom?: string | undefined; dateTo?: string | undefined } = {},
 ): Promise<{ hitLists: Material[][]; hits: number; failed: string[]; unavailable: UnavailableProvider[] }> {
   const unavailable = new Map<string, UnavailableProvider>();
-  const onProviderFailure = (failure: UnavailableProvider) => void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
+  const onProviderFailure = (failure: UnavailableProvider) =>
+    void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
   const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
   const settled = await Promise.allSettled(
     keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates })),

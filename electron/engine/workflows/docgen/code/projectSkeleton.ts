@@ -45,7 +45,10 @@ export async function projectSkeleton(root: CodeRoot): Promise<ProjectSkeleton> 
   const entries = [...new Set(entryPoints.map((e) => e.replace(/^\.\//, "")))].filter((e) => set.has(e));
   const sources = rels.filter((r) => SOURCE_EXT.test(r) && !/(?:^|\/)(?:test|tests|__tests__|spec)\/|\.(?:test|spec)\./.test(r));
   // Entry points first, then the shallowest source files: the public surface of a project is usually near the top.
-  const picked = [...new Set([...entries.filter((e) => SOURCE_EXT.test(e)), ...sources.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))])].slice(0, EXPORT_FILES);
+  const picked = [...new Set([...entries.filter((e) => SOURCE_EXT.test(e)), ...sources.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))])].slice(
+    0,
+    EXPORT_FILES,
+  );
   const exports: string[] = [];
   for (const rel of picked) {
     const read = await root.readText(rel, 256 * 1024);

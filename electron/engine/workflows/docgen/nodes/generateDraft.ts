@@ -71,5 +71,8 @@ export function sanitizeDocOutline(outline: DocOutline, topic: string, locale: L
   const sections = outline.sections
     .map((s) => ({ title: headingText(s.title, 200).replace(/^(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").slice(0, 80).trim(), scope: s.scope.trim().slice(0, 200) }))
     .filter((s) => s.title && !seen.has(s.title) && seen.add(s.title));
-  return { title: headingText(outline.title, 120) || headingText(topic, 120), sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }] };
+  return {
+    title: headingText(outline.title, 120) || headingText(topic, 120),
+    sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }],
+  };
 }

@@ -21,7 +21,14 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
       const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = state.iteration_counts[moduleKey] ?? 0;
-      const found = await findViolations({ llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) }, guide, module, state.current_draft, config.signal, state.locale);
+      const found = await findViolations(
+        { llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) },
+        guide,
+        module,
+        state.current_draft,
+        config.signal,
+        state.locale,
+      );
       let draft = state.current_draft;
       let lines = draft.split("\n");
       const history = new Set(state.violation_history_cache[moduleKey] ?? []);

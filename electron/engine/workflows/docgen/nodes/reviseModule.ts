@@ -109,5 +109,14 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
 }
 
 function toView(r: ReplacementRecord): ReplacementRecordView {
-  return { group: r.group, start_line: r.start_line, end_line: r.end_line, old: r.old, new: r.new, reason: r.reason, status: r.status, ...(r.dropped ? { dropped: r.dropped } : {}) };
+  return {
+    group: r.group,
+    start_line: r.start_line,
+    end_line: r.end_line,
+    old: r.old,
+    new: r.new,
+    reason: r.reason,
+    status: r.status,
+    ...(r.dropped ? { dropped: r.dropped } : {}),
+  };
 }

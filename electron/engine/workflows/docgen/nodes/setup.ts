@@ -41,7 +41,15 @@ export function setupNode(deps: DocgenDeps & { graphModuleKeys: readonly string[
       const pipeline = modules.map((m) => m.id);
       const reports: ModuleReport[] = modules.map((m) => ({ key: m.id, name: m.name, rounds: 0, violations_before: 0, violations_after: 0, breaker: false, status: "pending" }));
       const copied = state.resume_from ? await adoptCache(cacheDir, state.resume_from) : 0;
-      const update: DocgenUpdate = { user_links: state.review_only ? [] : extractLinks(state.context), cache_dir: cacheDir, rules_file: snapshot, guide_name: guideName, review_pipeline: pipeline, module_reports: reports, current_review_index: 0 };
+      const update: DocgenUpdate = {
+        user_links: state.review_only ? [] : extractLinks(state.context),
+        cache_dir: cacheDir,
+        rules_file: snapshot,
+        guide_name: guideName,
+        review_pipeline: pipeline,
+        module_reports: reports,
+        current_review_index: 0,
+      };
       if (state.review_only && state.draft_version === null) {
         // The user's own document is version 1, so every repair is a diff against it.
         const version = storeDraftVersion(deps.versions, sessionId, { markdown: state.current_draft, reason: "user", after: null, title: state.topic, revisionCount: 0 }, config);

@@ -138,7 +138,12 @@ export function finishSection(raw: string, title: string): string {
 
 function assembleAndStore(deps: DocgenDeps, state: DocgenStateType, outline: DocOutline, sections: string[], config: LangGraphRunnableConfig, reason: "initial" | "regenerate"): { current_draft: string; draft_version: number } {
   const markdown = `# ${outline.title}\n\n${sections.join("\n\n")}\n`;
-  const version = storeDraftVersion(deps.versions, sessionIdOf(config), { markdown, reason, after: state.draft_version, title: outline.title, revisionCount: 0 }, config);
+  const version = storeDraftVersion(
+    deps.versions,
+    sessionIdOf(config),
+    { markdown, reason, after: state.draft_version, title: outline.title, revisionCount: 0 },
+    config,
+  );
   return { current_draft: markdown, draft_version: version.number };
 }
 

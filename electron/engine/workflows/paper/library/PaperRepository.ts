@@ -139,8 +139,22 @@ export class PaperRepository {
   structure(docId: string, kind?: StructureKind): StoredStructureItem[] {
     const rows = this.db
       .prepare(`SELECT kind, number, label, page, end_page, chunk_id FROM paper_structure WHERE doc_id = ? ${kind ? "AND kind = ?" : ""} ORDER BY idx`)
-      .all(...(kind ? [docId, kind] : [docId])) as Array<{ kind: StructureKind; number: string; label: string; page: number; end_page: number; chunk_id: string | null }>;
-    return rows.map((row) => ({ kind: row.kind, number: row.number, label: row.label, page: row.page, endPage: row.end_page, ...(row.chunk_id ? { chunkId: row.chunk_id } : {}) }));
+      .all(...(kind ? [docId, kind] : [docId])) as Array<{
+      kind: StructureKind;
+      number: string;
+      label: string;
+      page: number;
+      end_page: number;
+      chunk_id: string | null;
+    }>;
+    return rows.map((row) => ({
+      kind: row.kind,
+      number: row.number,
+      label: row.label,
+      page: row.page,
+      endPage: row.end_page,
+      ...(row.chunk_id ? { chunkId: row.chunk_id } : {}),
+    }));
   }
 
   references(docId: string): ReferenceEntry[] {

@@ -18,7 +18,12 @@ export function criticalNode(services: PaperGraphServices) {
       const result = await tryStructured(services.llm, config, { ...criticalPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, ...summaryOf("noCritique", {}, "no valid critique") };
       // Echo guard: a point that repeats the prompt's example (and is not in the paper) is not the model's reading.
-      const echo = withoutEchoes(result.value.points, (p) => [p.point], echoCanaries({ example: criticalExample(locale), schema: CritiqueSchema }), state.paper_text);
+      const echo = withoutEchoes(
+        result.value.points,
+        (p) => [p.point],
+        echoCanaries({ example: criticalExample(locale), schema: CritiqueSchema }),
+        state.paper_text,
+      );
       const value = { points: echo.kept };
       const pages = new Set(state.evidence.map((e) => e.page));
       // A point tied to a page the agent never read is dropped: it cannot be checked.

@@ -18,7 +18,14 @@ const CORE_QUERY = "problem method approach datasets experiments results conclus
  * prefix). Stage texts handed on are cut at STAGE_CHARS. Token budgets fit the longest answer the
  * stage's schema allows (schemas.ts); structured stages get one retry at most.
  */
-export const DEEP_READ_BOUNDS = { passageChars: 3500, stageChars: 1500, extractionTokens: 560, analysisTokens: 480, synthesisTokens: 480, attempts: 2 } as const;
+export const DEEP_READ_BOUNDS = {
+  passageChars: 3500,
+  stageChars: 1500,
+  extractionTokens: 560,
+  analysisTokens: 480,
+  synthesisTokens: 480,
+  attempts: 2,
+} as const;
 
 function bounded(text: string): string {
   return text.length > DEEP_READ_BOUNDS.stageChars ? `${text.slice(0, DEEP_READ_BOUNDS.stageChars)}…` : text;
@@ -32,7 +39,9 @@ export function extractionNode(services: PaperGraphServices) {
       const { hits } = await services.papers.retrieve(CORE_QUERY, { docIds: doc_ids, limit: 8, ...(config.signal ? { signal: config.signal } : {}) });
       // Deep read keeps its bounded passages: the whole paper (loaded for the other agents) is not its input.
       const evidence: EvidenceChunkState[] = state.context_mode === "whole_paper" ? [] : [...state.evidence];
-      for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
+      for (const h of hits)
+        if (!evidence.some((e) => e.chunk_id === h.id))
+          evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
       const passages = formatEvidence(evidence, doc_ids, DEEP_READ_BOUNDS.passageChars);
       const result = await tryStructured(services.llm, config, {
         ...deepExtractionPrompt(state.paper_metadata.locale, titles.join(" / "), passages),
@@ -132,7 +141,11 @@ export function hallucinationCheckNode(services: PaperGraphServices) {
       const judge = llmClaimJudge(services.llm);
       const claims = claimsOfSynthesis(synthesis, state.evidence);
       // Deterministic checks first for every claim; only grey-zone claims reach the judge, as many at once as the pool has sequences.
-      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, { judge, concurrency: services.sequences?.() ?? 1, ...(config.signal ? { signal: config.signal } : {}) });
+      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, {
+        judge,
+        concurrency: services.sequences?.() ?? 1,
+        ...(config.signal ? { signal: config.signal } : {}),
+      });
       const failing = verdicts.filter((v) => v.label === "unsupported");
       const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations;
       const decision = retry ? "retry" : "pass";

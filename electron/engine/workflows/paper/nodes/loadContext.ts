@@ -45,13 +45,26 @@ export function loadContextNode(services: PaperGraphServices) {
         const query = state.selected_text && state.user_query ? `${state.user_query} ${state.selected_text.slice(0, 300)}` : question;
         const limit = doc_ids.length > 1 ? Math.max(EVIDENCE_LIMIT, doc_ids.length * 3) : EVIDENCE_LIMIT;
         const { hits } = await services.papers.retrieve(query, { docIds: doc_ids, limit, ...(config.signal ? { signal: config.signal } : {}) });
-        evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section, ...(h.retrievers ? { found_by: h.retrievers } : {}) }));
+        evidence = hits.map((h) => ({
+          chunk_id: h.id,
+          doc_id: h.doc_id,
+          page: h.page,
+          score: h.score,
+          text: h.text,
+          section: h.section,
+          ...(h.retrievers ? { found_by: h.retrievers } : {}),
+        }));
       }
       // A passage from a scanned page says so: its citation is marked as OCR'd text.
       const ocr = new Map(doc_ids.map((id) => [id, services.papers.repo.ocrPages(id)]));
       evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
       return {
-        update: { evidence, paper_text: paperText ?? formatEvidence(evidence, doc_ids), context_mode: contextMode, paper_metadata: { ...state.paper_metadata, titles } },
+        update: {
+          evidence,
+          paper_text: paperText ?? formatEvidence(evidence, doc_ids),
+          context_mode: contextMode,
+          paper_metadata: { ...state.paper_metadata, titles },
+        },
         ...summaryOf(contextMode === "whole_paper" ? "contextWhole" : "context", { n: evidence.length }, `${evidence.length} passages (${how})`),
       };
     });

@@ -23,11 +23,17 @@ export function recommendNode(services: PaperGraphServices) {
       const others = services.papers.list().filter((p) => !doc_ids.includes(p.doc_id));
       const library: Array<{ doc_id: string; title: string; score: number }> = [];
       for (const paper of others.slice(0, 200)) {
-        library.push({ doc_id: paper.doc_id, title: paper.title, score: Math.round(cosine(mine, await services.papers.paperVector(paper.doc_id, signal)) * 1000) / 1000 });
+        library.push({
+          doc_id: paper.doc_id,
+          title: paper.title,
+          score: Math.round(cosine(mine, await services.papers.paperVector(paper.doc_id, signal)) * 1000) / 1000,
+        });
       }
       library.sort((a, b) => b.score - a.score);
       const titles = services.papers.list().map((p) => p.title.toLowerCase());
-      const references = services.papers.repo.references(doc_ids[0]!).map((r) => ({ ...r, in_library: titles.some((t) => t.length > 8 && r.text.toLowerCase().includes(t)) }));
+      const references = services.papers.repo
+        .references(doc_ids[0]!)
+        .map((r) => ({ ...r, in_library: titles.some((t) => t.length > 8 && r.text.toLowerCase().includes(t)) }));
       const top = library.slice(0, 5);
       const head = locale === "zh" ? "**你的文献库中相关的论文**" : "**Related papers in your library**";
       const refHead = locale === "zh" ? "**本文参考文献**" : "**This paper's references**";
