@@ -145,7 +145,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
       .toEqual(expect.arrayContaining([["周报.md", "library"]]));
   });
 
-  it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason (issue 32)", async () => {
+  it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
     const paper = (context: PlatformServices) =>
       paperDeps(

@@ -11,7 +11,7 @@ import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
 import { ArticleScriptLlm, FakeSearch, sectionTitleOf } from "../../testing/articleTestKit.js";
 
-/** Issue 12: the actions a writer needs in daily use, each through the engine with the scripted LLM. */
+/** The actions a writer needs in daily use, each through the engine with the scripted LLM. */
 let dataDir: string;
 let llm: ArticleScriptLlm;
 let search: FakeSearch;

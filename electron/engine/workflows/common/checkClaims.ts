@@ -76,7 +76,7 @@ function coverageOf(claimTokens: Set<string>, window: Window): number {
 }
 
 /**
- * Checks claims against evidence chunks, deterministic first (wave2-anchors §3):
+ * Checks claims against evidence chunks, deterministic first, so a judge model cannot overrule a missing fact:
  * 1. every hard anchor (number, Latin name, quoted string) must occur in the evidence — a
  *    missing one makes the claim unsupported, whatever a judge would say;
  * 2. lexical coverage of the claim's content tokens over windows of up to three sentences;

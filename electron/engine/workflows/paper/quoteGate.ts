@@ -4,8 +4,9 @@ import { anchorsOf, contentTokens, hasName, normalize, numbersOf, splitSentences
 import type { EvidenceChunkState } from "./state.js";
 
 /**
- * The quote gate (issue 29): every citation an answer keeps names a chunk and a quote that appears
- * verbatim (whitespace- and width-normalised, shared/text/findQuote) in that chunk.
+ * The quote gate, so an answer cannot cite what its sources do not say: every citation an answer
+ * keeps names a chunk and a quote that appears verbatim (whitespace- and width-normalised,
+ * shared/text/findQuote) in that chunk.
  *
  * Citations are written `[p.N]`, `[p.N "quote"]` (quote marks “ ” 「 」 also) or `[P2 p.N …]` with
  * several papers. A quote the model wrote is checked as written; without one, the gate takes the

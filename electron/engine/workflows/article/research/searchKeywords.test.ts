@@ -14,7 +14,7 @@ const notes = (locale: "zh" | "en", unavailable: UnavailableProvider[], failed: 
   return { text: line.text.slice(summaryLines.materials(locale, 0, 0).text.length), messages: line.message.notes ?? [] };
 };
 
-// Issue 32 #7: an enabled intranet plug-in that fails during research must be named in the step's
+// An enabled intranet plug-in that fails during research must be named in the step's
 // summary (the timeline line), not dropped silently while the other sources still count.
 describe("searchKeywords reports failing search providers", () => {
   let good: TestJsonServer;
