@@ -5,6 +5,8 @@ import Database from "better-sqlite3";
 import JSZip from "jszip";
 import { createRequire } from "node:module";
 import { SettingsStore } from "../storage/SettingsStore.js";
+import { parseJson } from "../../../shared/parseJson.js";
+import { PackageJsonSchema } from "./appVersion.js";
 import { redactLogText } from "./fileLogger.js";
 
 /**
@@ -49,7 +51,7 @@ function versions(appVersion: string): Record<string, unknown> {
       for (;;) {
         const file = path.join(dir, "package.json");
         if (fs.existsSync(file)) {
-          const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+          const pkg = parseJson(PackageJsonSchema, fs.readFileSync(file, "utf8"), file);
           if (pkg.name === name) return pkg.version ?? null;
         }
         if (path.dirname(dir) === dir) return null;

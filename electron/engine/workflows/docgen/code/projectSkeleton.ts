@@ -1,4 +1,5 @@
 import path from "node:path";
+import { JsonObjectSchema, parseJson } from "../../../../../shared/parseJson.js";
 import type { CodeRoot } from "./CodeRoot.js";
 import { fileOutline } from "./fileOutline.js";
 
@@ -101,7 +102,7 @@ function renderTree(rels: string[]): string {
 function summariseManifest(name: string, text: string, entryPoints: string[]): string {
   if (name === "package.json" || name === "composer.json") {
     try {
-      const pkg = JSON.parse(text) as Record<string, unknown>;
+      const pkg = parseJson(JsonObjectSchema, text, name);
       const parts: string[] = [];
       for (const key of ["name", "version", "description"]) if (typeof pkg[key] === "string") parts.push(`${key}=${String(pkg[key]).slice(0, 120)}`);
       if (typeof pkg.main === "string") {
