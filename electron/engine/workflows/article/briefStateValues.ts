@@ -1,7 +1,7 @@
 import { BRIEF_DEFAULTS, briefReviewResult } from "../../../../shared/workflows/article/articleBrief.js";
 import { localeOf } from "./localeOf.js";
 import { summaryLines } from "./stepLines.js";
-import type { ArticleStateValues } from "./state.js";
+import type { ArticleState } from "./state.js";
 
 /**
  * The brief's `AIWritingState` field names (§6.1) of an article session, beside the project's own
@@ -9,7 +9,7 @@ import type { ArticleStateValues } from "./state.js";
  * material package, the outline, every draft version and the current one, the review in the
  * brief's `ReviewResult` shape and the revision cap.
  */
-export function briefStateValues(v: Partial<ArticleStateValues>) {
+export function briefStateValues(v: Partial<ArticleState>) {
   const input = v.input;
   const parsed = v.parsed_intent;
   const locale = v.input ? localeOf({ parsed_intent: parsed ?? null, input: v.input }) : "zh";

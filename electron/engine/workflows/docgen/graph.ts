@@ -14,7 +14,7 @@ import { setupNode } from "./nodes/setup.js";
 import { regenerateSectionNode, writeSectionsNode } from "./nodes/writeSections.js";
 import { pauseNode } from "./pauses.js";
 import { routeAfterOutline, routeAfterOutlinePause, routeAfterReview, routeAfterSections, routeAfterSectionsPause, routeEntry } from "./routing.js";
-import { DocgenState } from "./state.js";
+import { DocgenAnnotation } from "./state.js";
 
 /** A module of the run's guide: its key (node names `review_<key>` / `revise_<key>`) and name. */
 export interface GraphModule {
@@ -35,7 +35,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
   const reviewNodes = keys.map((k) => `review_${k}`);
   const afterDraft = [...reviewNodes, "finalize"];
   // Node names are built from the guide at run time, so the builder is typed loosely here.
-  const g = new StateGraph(DocgenState) as unknown as LooseGraph;
+  const g = new StateGraph(DocgenAnnotation) as unknown as LooseGraph;
   g.addNode("setup", setupNode({ ...deps, graphModuleKeys: keys }))
     .addNode("process_text", processTextNode())
     .addNode("process_notes", processNotesNode())

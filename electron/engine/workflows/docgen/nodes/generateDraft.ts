@@ -9,14 +9,14 @@ import { OUTLINE_PROMPT } from "../prompts.js";
 import { DocOutlineSchema } from "../schemas.js";
 import { isAbort } from "../../common/isAbort.js";
 import { headingText } from "../../common/headingText.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
  * The MECE outline: `outline.json` from the cache when a previous run wrote it (and no new outline
  * was asked for), else one grammar-constrained call; cleaned and cached atomically.
  */
 export function generateDraftNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "generate_draft", agent: "writer", label: "设计大纲" }, async () => {
       const regenerate = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "regenerate";
       const feedback = regenerate ? String(state.resume?.payload.feedback ?? "") : "";

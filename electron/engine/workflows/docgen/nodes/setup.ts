@@ -8,7 +8,7 @@ import { writeFileAtomic } from "../../../io/atomicWrite.js";
 import { adoptCache, readWip } from "../cacheFiles.js";
 import { readGuideFile, type DocgenDeps } from "../DocgenDeps.js";
 import { extractLinks } from "../links/userLinks.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
  * Entry: the session's cache dir, the run's style guide — copied into the cache dir as `guide.md`,
@@ -21,7 +21,7 @@ export const GUIDE_COPY = "guide.md";
 
 export function setupNode(deps: DocgenDeps & { graphModuleKeys: readonly string[] }) {
   const { graphModuleKeys } = deps;
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "setup", agent: "system", label: "准备" }, async () => {
       const sessionId = sessionIdOf(config);
       const cacheDir = deps.cacheDir(sessionId);
