@@ -22,9 +22,9 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-explicit-any": "off",
       "no-debugger": "error",
-      // A ceiling the whole repo meets today (the longest code line is 292 characters); prompt text
-      // and other long strings, template literals and regular expressions do not count.
-      "max-len": ["error", { code: 300, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
+      // Code lines stay readable side by side in a review; prompt text and other long strings,
+      // template literals, URLs and regular expressions do not count.
+      "max-len": ["error", { code: 160, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
     },
   },
   layer(["shared/**/*.ts"], [...nodeBuiltins, "electron", "electron/*", "**/electron/**", "**/renderer/**", "react", "react-dom"],

@@ -152,7 +152,18 @@ export async function paperBench(ctx: BenchContext): Promise<GroupResult> {
     llm: (context) => pinRouterDecision(context.llm as LlmClient & { dispose?(): Promise<void> }, "chat"),
     workflowServices: {
       // No LLM for the library: the import's metadata check is not what is measured (English questions need no term translation).
-      paper: (context: PlatformServices) => paperDeps(context, (papers = new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(128) }))),
+      paper: (context: PlatformServices) =>
+        paperDeps(
+          context,
+          (papers = new PaperService({
+            dataDir,
+            modelsDir: context.modelsDir,
+            db: context.db,
+            settings: context.settings,
+            llm: () => undefined,
+            embedder: new HashEmbedder(128),
+          })),
+        ),
     },
   });
   void papers;

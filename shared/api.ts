@@ -67,7 +67,9 @@ export const StartupRepairSchema = z.object({
   keptAs: z.string(),
   action: z.string(),
   /** A damaged app.db: the readable rows copied into the fresh one, per table (`complete: false` = an unreadable page was skipped). */
-  salvaged: z.object({ rows: z.number(), orphansDropped: z.number(), tables: z.array(z.object({ table: z.string(), rows: z.number(), complete: z.boolean() })) }).optional(),
+  salvaged: z
+    .object({ rows: z.number(), orphansDropped: z.number(), tables: z.array(z.object({ table: z.string(), rows: z.number(), complete: z.boolean() })) })
+    .optional(),
 });
 
 export const HealthSchema = z.object({
@@ -151,11 +153,24 @@ export const CORE_API = {
     }),
   ),
   /** `selected`: the imported model became the chat (or embedding) model, since none installed was chosen. */
-  "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() })),
+  "models.import": method(
+    z.object({ path: z.string().min(1).max(4096) }).strict(),
+    z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() }),
+  ),
   /** The models the OpenAI-compatible endpoint (settings `openai`) serves, from its `/models`: fills the pickers. */
   "models.remote": method(Empty, z.object({ models: z.array(z.string()) })),
   "models.download": method(
-    z.object({ catalogId: z.string().max(200).optional(), url: z.string().url().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(), fileName: z.string().max(255).optional() }).strict(),
+    z
+      .object({
+        catalogId: z.string().max(200).optional(),
+        url: z.string().url().optional(),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
+        fileName: z.string().max(255).optional(),
+      })
+      .strict(),
     z.object({ downloadId: z.string() }),
   ),
   "models.cancelDownload": method(z.object({ downloadId: z.string().max(200) }).strict(), Ok),
@@ -224,8 +239,17 @@ export const CORE_API = {
     z.object({ providers: z.array(z.object({ name: z.string(), source_type: z.string(), ok: z.boolean(), message: z.string(), elapsedMs: z.number() })) }),
   ),
   "providers.test": method(
-    z.object({ name: z.string().min(1).max(60).optional(), config: ProviderConfigSchema.optional(), query: z.string().min(1).max(500).default("测试") }).strict(),
-    z.object({ ok: z.boolean(), raw: z.unknown(), materials: z.array(MaterialSchema), dropped: z.number().int(), error: z.string().nullable(), elapsedMs: z.number() }),
+    z
+      .object({ name: z.string().min(1).max(60).optional(), config: ProviderConfigSchema.optional(), query: z.string().min(1).max(500).default("测试") })
+      .strict(),
+    z.object({
+      ok: z.boolean(),
+      raw: z.unknown(),
+      materials: z.array(MaterialSchema),
+      dropped: z.number().int(),
+      error: z.string().nullable(),
+      elapsedMs: z.number(),
+    }),
   ),
 } as const;
 

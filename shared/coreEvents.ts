@@ -44,7 +44,10 @@ export const PauseContextBaseSchema = z.looseObject({ pause_point: z.string().op
  * param given as `{ zh, en }` is a name the engine knows in both languages (a guide's module). The
  * plain `label` / `summary` stay for logs, the CLI and the brief's clients.
  */
-const StepLineSchema = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ zh: z.string(), en: z.string() })])).optional() });
+const StepLineSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.object({ zh: z.string(), en: z.string() })])).optional(),
+});
 /** `notes`: further messages of the same kind appended in order (a search's "2 searches failed"). */
 export const StepTextSchema = StepLineSchema.extend({ notes: z.array(StepLineSchema).optional() });
 export type StepText = z.infer<typeof StepTextSchema>;

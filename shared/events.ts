@@ -3,8 +3,18 @@
  * and every workflow's own events (composed in workflows/registry.ts from the contracts), and the
  * brief's wire view.
  */
+import { z } from "zod";
+import type { EngineEvent } from "./workflows/registry.js";
+
 export * from "./coreEvents.js";
 export type { EngineEvent, EventType, EventOf, EventDraft } from "./workflows/registry.js";
+
+/**
+ * What every event has, checked when an event is read back (the event store, an SSE stream). The
+ * type's own fields are kept as they were written, not re-validated, so an event an older version
+ * stored still replays.
+ */
+export const EventEnvelopeSchema = z.looseObject({ type: z.string(), seq: z.number().int(), sessionId: z.string() }) as unknown as z.ZodType<EngineEvent>;
 
 /**
  * An event as the product brief's clients read it (the HTTP/SSE `data:`): the event itself plus the

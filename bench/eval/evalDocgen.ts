@@ -29,7 +29,15 @@ export async function evalDocgen(ctx: EvalContext, ee: EvalEngine, docs: DocgenD
   const types = guideRuleTypes(guide);
   const rulesList = [...guide.matchAll(/^###\s+(\d+\.\d+)\s+(.+)$/gm)].map((m) => `${m[1]} ${m[2]}`).join("\n");
   const items = pick(ctx, docs, 1, (d) => d.locale);
-  const m = { mech: [] as number[], sem: [] as number[], mechR: [] as number[], semR: [] as number[], left: [] as number[], damaged: [] as number[], seconds: [] as number[] };
+  const m = {
+    mech: [] as number[],
+    sem: [] as number[],
+    mechR: [] as number[],
+    semR: [] as number[],
+    left: [] as number[],
+    damaged: [] as number[],
+    seconds: [] as number[],
+  };
   const b = { mech: [] as number[], sem: [] as number[], mechR: [] as number[], semR: [] as number[], left: [] as number[], damaged: [] as number[] };
   const notes: string[] = [];
   for (const doc of items) {
@@ -38,7 +46,9 @@ export async function evalDocgen(ctx: EvalContext, ee: EvalEngine, docs: DocgenD
     const { events, outcome } = await runSession(ee.engine, sessionId, { deadlineMs: (ctx.quick ? 240 : 600) * 1000 });
     m.seconds.push((performance.now() - started) / 1000);
     const reviews = events.filter((e) => e.type === "module_review") as unknown as Array<{ module: string; round: number; violations: Array<{ line: number; rule_id: string }>; model_error?: string }>;
-    const findings: Finding[] = reviews.filter((r) => r.round === reviews.filter((x) => x.module === r.module).reduce((min, x) => Math.min(min, x.round), Infinity)).flatMap((r) => r.violations.map((v) => ({ line: v.line, rule: v.rule_id })));
+    const findings: Finding[] = reviews
+      .filter((r) => r.round === reviews.filter((x) => x.module === r.module).reduce((min, x) => Math.min(min, x.round), Infinity))
+      .flatMap((r) => r.violations.map((v) => ({ line: v.line, rule: v.rule_id })));
     const revisions = events.filter((e) => e.type === "module_revise") as unknown as Array<{ records: Array<{ status: string; old: string }> }>;
     const keptOld = revisions.flatMap((r) => r.records.filter((x) => x.status === "kept").map((x) => x.old));
     const state = await ee.engine.call("run.state", { sessionId });

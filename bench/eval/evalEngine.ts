@@ -27,7 +27,11 @@ export interface EvalEngine {
  * materials (the eval has no intranet), or, after `useLibrarySearch()`, runs the app's own search over
  * what was ingested into the library; either way the queries are recorded, so keyword echo shows.
  */
-export async function createEvalEngine(dataDir: string, modelPath: string, settings: { contextSize: number; sequences: number; threads?: number }): Promise<EvalEngine> {
+export async function createEvalEngine(
+  dataDir: string,
+  modelPath: string,
+  settings: { contextSize: number; sequences: number; threads?: number },
+): Promise<EvalEngine> {
   let materials: Material[] = [];
   let library = false;
   let queries: string[] = [];
@@ -50,7 +54,11 @@ export async function createEvalEngine(dataDir: string, modelPath: string, setti
     llm: (context) => (timed = new TimedLlm(context.llm as LlmClient)),
   });
   appSearch = engine.app.search;
-  await engine.call("settings.update", { contextSize: settings.contextSize, sequences: settings.sequences, ...(settings.threads ? { threads: settings.threads } : {}) });
+  await engine.call("settings.update", {
+    contextSize: settings.contextSize,
+    sequences: settings.sequences,
+    ...(settings.threads ? { threads: settings.threads } : {}),
+  });
   return {
     engine,
     llm: timed!,

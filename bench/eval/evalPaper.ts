@@ -14,7 +14,12 @@ interface Scored {
 }
 
 function score(item: QaItem, answer: string, cited: number[]): Scored {
-  return { hit: item.unanswerable ? Number.NaN : keywordHitRate(answer, item.keywords), precision: item.unanswerable ? Number.NaN : citedPagePrecision(cited, item.pages), abstained: abstains(answer), unanswerable: Boolean(item.unanswerable) };
+  return {
+    hit: item.unanswerable ? Number.NaN : keywordHitRate(answer, item.keywords),
+    precision: item.unanswerable ? Number.NaN : citedPagePrecision(cited, item.pages),
+    abstained: abstains(answer),
+    unanswerable: Boolean(item.unanswerable),
+  };
 }
 
 function summary(scored: Scored[]) {
@@ -32,7 +37,10 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
   const answerable = set.filter((q) => !q.unanswerable);
   const unanswerable = set.filter((q) => q.unanswerable);
   const share = ctx.items !== undefined ? Math.max(1, Math.round(ctx.items / 4)) : 2;
-  const items = [...pick(ctx.items !== undefined ? { ...ctx, items: ctx.items - share } : ctx, answerable, 6, (q) => q.paper), ...pick(ctx.items !== undefined ? { ...ctx, items: share } : ctx, unanswerable, 2, (q) => q.paper)];
+  const items = [
+    ...pick(ctx.items !== undefined ? { ...ctx, items: ctx.items - share } : ctx, answerable, 6, (q) => q.paper),
+    ...pick(ctx.items !== undefined ? { ...ctx, items: share } : ctx, unanswerable, 2, (q) => q.paper),
+  ];
   const method: Scored[] = [];
   const baseline: Scored[] = [];
   // The quote gate on the real model: citations kept (quote found in the cited chunk) vs refused.

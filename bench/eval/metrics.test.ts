@@ -31,7 +31,13 @@ describe("binary scores", () => {
     expect(s.recall).toBe(0);
   });
   it("counts tp, fp, fn", () => {
-    expect(binaryScores([{ predicted: true, actual: true }, { predicted: true, actual: false }, { predicted: false, actual: true }])).toMatchObject({ precision: 0.5, recall: 0.5, tp: 1, fp: 1, fn: 1 });
+    expect(
+      binaryScores([
+        { predicted: true, actual: true },
+        { predicted: true, actual: false },
+        { predicted: false, actual: true },
+      ]),
+    ).toMatchObject({ precision: 0.5, recall: 0.5, tp: 1, fp: 1, fn: 1 });
   });
 });
 

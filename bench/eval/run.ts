@@ -138,7 +138,8 @@ async function main(): Promise<number> {
 /** Every metric over the runs: median and spread (max − min), in first-seen order. */
 function mergedMetrics(all: ReadonlyArray<Partial<Record<SectionName, EvalSection>>>): Record<string, { median: number; spread: number; values: number[] }> {
   const values = new Map<string, number[]>();
-  for (const sections of all) for (const section of Object.values(sections)) for (const [k, v] of Object.entries(section.metrics)) values.set(k, [...(values.get(k) ?? []), v]);
+  for (const sections of all)
+    for (const section of Object.values(sections)) for (const [k, v] of Object.entries(section.metrics)) values.set(k, [...(values.get(k) ?? []), v]);
   return Object.fromEntries([...values].map(([k, vs]) => [k, { median: median(vs), spread: spreadOf(vs), values: vs }]));
 }
 

@@ -141,35 +141,38 @@ describe("Engine: subscribe", () => {
 
   it("joins replay and live delivery without gap or duplicate, whenever a client subscribes", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 19 }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 6 }), async (plan) => {
-        const received: Array<{ afterSeq: number; seqs: number[] }> = [];
-        let engineRef: Engine | null = null;
-        let session = "";
-        const llm = chunkLlm(
-          Array.from({ length: 20 }, (_, i) => `${i}`),
-          {
-            delayMs: 1,
-            onChunk: (index) => {
-              for (const [at, fraction] of plan) {
-                if (at !== index || !engineRef) continue;
-                const known = engineRef.parts.runner.events(session, 0).length;
-                const entry = { afterSeq: Math.floor(fraction * known), seqs: [] as number[] };
-                received.push(entry);
-                engineRef.subscribe(session, entry.afterSeq, (e) => entry.seqs.push(e.seq));
-              }
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 19 }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 6 }),
+        async (plan) => {
+          const received: Array<{ afterSeq: number; seqs: number[] }> = [];
+          let engineRef: Engine | null = null;
+          let session = "";
+          const llm = chunkLlm(
+            Array.from({ length: 20 }, (_, i) => `${i}`),
+            {
+              delayMs: 1,
+              onChunk: (index) => {
+                for (const [at, fraction] of plan) {
+                  if (at !== index || !engineRef) continue;
+                  const known = engineRef.parts.runner.events(session, 0).length;
+                  const entry = { afterSeq: Math.floor(fraction * known), seqs: [] as number[] };
+                  received.push(entry);
+                  engineRef.subscribe(session, entry.afterSeq, (e) => entry.seqs.push(e.seq));
+                }
+              },
             },
-          },
-        );
-        const { engine } = await freshEngine({ llm, eventFlushIntervalMs: 2 });
-        engineRef = engine;
-        session = (await engine.call("run.start", { workflow: "chat", input: { prompt: "go" } })).sessionId;
-        await waitForEvent(engine, session, isTerminal);
-        const last = (await engine.call("run.state", { sessionId: session })).session.lastSeq;
-        for (const entry of received) {
-          expect(entry.seqs).toEqual(Array.from({ length: last - entry.afterSeq }, (_, i) => entry.afterSeq + 1 + i));
-        }
-        await engine.dispose();
-      }),
+          );
+          const { engine } = await freshEngine({ llm, eventFlushIntervalMs: 2 });
+          engineRef = engine;
+          session = (await engine.call("run.start", { workflow: "chat", input: { prompt: "go" } })).sessionId;
+          await waitForEvent(engine, session, isTerminal);
+          const last = (await engine.call("run.state", { sessionId: session })).session.lastSeq;
+          for (const entry of received) {
+            expect(entry.seqs).toEqual(Array.from({ length: last - entry.afterSeq }, (_, i) => entry.afterSeq + 1 + i));
+          }
+          await engine.dispose();
+        },
+      ),
       { numRuns: 12 },
     );
   });

@@ -3,6 +3,8 @@ import path from "node:path";
 import { removeStaleTempFiles } from "./io/removeStaleTempFiles.js";
 import type { WorkflowId } from "../../shared/api.js";
 import { settingsSchemaOf } from "../../shared/settingsSchemaOf.js";
+import { parseJson } from "../../shared/parseJson.js";
+import { PackageJsonSchema } from "./diagnostics/appVersion.js";
 import { SYSTEM_STREAM, type EventDraft } from "../../shared/events.js";
 import { resolveDataDir } from "./dataDir.js";
 import { applyPendingRestore } from "./backup/pendingRestore.js";
@@ -90,7 +92,7 @@ async function disposeIfPossible(service: unknown): Promise<void> {
 function packageVersion(): string {
   try {
     const file = new URL("../../package.json", import.meta.url);
-    return (JSON.parse(fs.readFileSync(file, "utf8")) as { version?: string }).version ?? "0.0.0";
+    return parseJson(PackageJsonSchema, fs.readFileSync(file, "utf8"), "package.json").version ?? "0.0.0";
   } catch {
     return "0.0.0"; // bundled builds may not ship package.json beside the engine
   }
@@ -128,7 +130,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const repairs = [...appDb.repairs, ...(checkpointer.repair ? [checkpointer.repair] : [])];
   // A damaged legacy checkpoints.db, or an app.db salvage that could not read all of the checkpoint
   // tables: a paused or running session cannot be trusted to continue from what is left.
-  const checkpointsLost = checkpointer.repair !== null || appDb.repairs.some((r) => r.salvaged?.tables.some((t) => CHECKPOINT_TABLES.has(t.table) && !t.complete));
+  const checkpointsLost =
+    checkpointer.repair !== null || appDb.repairs.some((r) => r.salvaged?.tables.some((t) => CHECKPOINT_TABLES.has(t.table) && !t.complete));
   if (checkpointsLost) {
     for (const status of ["paused", "running"] as const) {
       for (const session of sessions.listByStatus(status)) sessions.setStatus(session.id, "interrupted");

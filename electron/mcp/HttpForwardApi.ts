@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi } from "../../shared/api.js";
 import { ERROR_CODES, ScriptoriumError, type ErrorCode } from "../../shared/errors.js";
-import type { EngineEvent } from "../../shared/events.js";
+import { EventEnvelopeSchema, type EngineEvent } from "../../shared/events.js";
+import { parseJson } from "../../shared/parseJson.js";
 import { HttpFailure, httpRequest, openHttp, type HttpLimits } from "../engine/io/httpClient.js";
 import { isLoopbackUrl } from "../engine/io/loopbackHosts.js";
 import { backoffDelay } from "../engine/io/retryPolicy.js";
@@ -83,7 +84,7 @@ export class HttpForwardApi implements ScriptoriumApi {
           for await (const message of readSse(opened.response)) {
             if (signal.aborted) return;
             if (message.data.length > MAX_EVENT_CHARS) throw new ScriptoriumError("unavailable", `An event of ${message.data.length} characters on ${sessionId}'s stream exceeds the ${MAX_EVENT_CHARS}-character limit.`);
-            const event = JSON.parse(message.data) as EngineEvent;
+            const event = parseJson(EventEnvelopeSchema, message.data, `an event on ${sessionId}'s stream`, "unavailable");
             if (event.seq <= cursor) continue;
             cursor = event.seq;
             failures = 0;

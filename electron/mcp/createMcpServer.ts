@@ -5,7 +5,13 @@ import { WORKFLOW_REGISTRY } from "../engine/workflows/registry.js";
 import type { McpRequest, WorkflowRegistry } from "../engine/workflows/WorkflowDefinition.js";
 import { EXPORT_DOCUMENT_TOOL } from "./exportDocumentTool.js";
 
-type ToolContext = { mcpReq: { _meta?: { progressToken?: string | number }; signal: AbortSignal; notify: (n: { method: string; params: Record<string, unknown> }) => Promise<void> } };
+type ToolContext = {
+  mcpReq: {
+    _meta?: { progressToken?: string | number };
+    signal: AbortSignal;
+    notify: (n: { method: string; params: Record<string, unknown> }) => Promise<void>;
+  };
+};
 
 export interface McpServerOptions {
   /** The folder tools may write files into (review_doc's `output_docx`); absent: they write none. */
@@ -27,7 +33,12 @@ export function createMcpServer(api: ScriptoriumApi, version = "0.1.0", registry
   for (const tool of [EXPORT_DOCUMENT_TOOL, ...Object.values(registry).flatMap((definition) => definition.mcpTools ?? [])]) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema as never, ...(tool.outputSchema ? { outputSchema: tool.outputSchema as never } : {}) },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema as never,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema as never } : {}),
+      },
       (async (args: unknown, ctx: ToolContext) => {
         const token = ctx.mcpReq._meta?.progressToken;
         const request: McpRequest = {

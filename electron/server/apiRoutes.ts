@@ -87,7 +87,11 @@ export function workflowRoutes({ workflow, route, wire }: WorkflowRoute): Route[
         const health = (await callMethod(ctx.api, "health", {})) as Record<string, unknown>;
         // The brief's step 9.3: each search provider's health_check beside the engine's own health.
         const { providers } = (await callMethod(ctx.api, "providers.health", {})) as { providers: Array<Record<string, unknown>> };
-        sendJson(ctx.res, 200, { ...health, workflow, providers: providers.map((p) => ({ ...p, health_check: { ok: p.ok, message: p.message, elapsed_ms: p.elapsedMs } })) });
+        sendJson(ctx.res, 200, {
+          ...health,
+          workflow,
+          providers: providers.map((p) => ({ ...p, health_check: { ok: p.ok, message: p.message, elapsed_ms: p.elapsedMs } })),
+        });
       },
     },
   ];

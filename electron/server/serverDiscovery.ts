@@ -92,7 +92,12 @@ export interface DiscoverableServer extends ScriptoriumServer {
  * The desktop app's loopback server for local tools (the MCP server forwards to it, so the model
  * loads once): 127.0.0.1 on a free port, a fresh random token, API only, published in server.json.
  */
-export async function startDiscoverableServer(options: { api: ScriptoriumApi; dataDir: string; token?: string; staticDir?: string }): Promise<DiscoverableServer> {
+export async function startDiscoverableServer(options: {
+  api: ScriptoriumApi;
+  dataDir: string;
+  token?: string;
+  staticDir?: string;
+}): Promise<DiscoverableServer> {
   const token = options.token ?? randomBytes(24).toString("base64url");
   const server = await createServer({ api: options.api, token, host: "127.0.0.1", port: 0, ...(options.staticDir ? { staticDir: options.staticDir } : {}) });
   let remove: () => void;

@@ -10,7 +10,10 @@ import type { Route } from "./apiRoutes.js";
 
 /** Largest uploaded file, in bytes: the paper library's cap (a long scanned book). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
-/** What a browser may hand over: papers (also office files, e-books and HTML), notes, guides, documents to review, the paper library's reference files, and a backup to restore. */
+/**
+ * What a browser may hand over: papers (also office files, e-books and HTML), notes, guides,
+ * documents to review, the paper library's reference files, and a backup to restore.
+ */
 const UPLOADABLE = new Set([".pdf", ".docx", ".odt", ".pptx", ".xlsx", ".epub", ".md", ".markdown", ".txt", ".html", ".htm", ".bib", ".ris", ".zip"]);
 
 /**

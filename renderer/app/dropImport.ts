@@ -13,7 +13,10 @@ export interface DroppedFile {
   kind: DropKind;
 }
 
-/** Default kind by name: .gguf models, then the first feature kind that claims the name (the paper library's .pdf), style guides by name, everything else notes. */
+/**
+ * Default kind by name: .gguf models, then the first feature kind that claims the name (the paper
+ * library's .pdf), style guides by name, everything else notes.
+ */
 export function guessKind(name: string, featureKinds: ReadonlyArray<{ kind: DropKind; matches(name: string): boolean }> = []): DropKind {
   const lower = name.toLowerCase();
   if (lower.endsWith(".gguf")) return "model";

@@ -19,7 +19,7 @@ const report: ImportReport = {
   omitted: 5,
 };
 
-describe("ImportReportView (issue 32)", () => {
+describe("ImportReportView", () => {
   it("shows the counts and each file with its status and translated reason, in zh and en", () => {
     const zh = renderToStaticMarkup(<ImportReportView report={report} t={makeTranslate("zh-CN")} />);
     expect(zh).toContain("已导入 1 · 已跳过 1 · 失败 2");

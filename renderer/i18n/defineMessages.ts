@@ -14,7 +14,10 @@ export interface FeatureMessages<K extends string> {
 }
 
 /** Declares a feature's strings; `en` must list exactly the keys of `zh`. */
-export function defineMessages<const Z extends Record<string, string>>(zh: Z, en: Readonly<Record<keyof Z & string, string>>): FeatureMessages<keyof Z & string> {
+export function defineMessages<const Z extends Record<string, string>>(
+  zh: Z,
+  en: Readonly<Record<keyof Z & string, string>>,
+): FeatureMessages<keyof Z & string> {
   return { "zh-CN": zh, en };
 }
 

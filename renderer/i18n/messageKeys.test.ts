@@ -17,7 +17,11 @@ describe("message tables", () => {
     for (const [name, messages] of tables()) {
       const zhKeys = Object.keys(messages["zh-CN"]).sort();
       const enKeys = Object.keys(messages.en).sort();
-      expect({ name, missingInEn: zhKeys.filter((k) => !enKeys.includes(k)), missingInZh: enKeys.filter((k) => !zhKeys.includes(k)) }).toEqual({ name, missingInEn: [], missingInZh: [] });
+      expect({ name, missingInEn: zhKeys.filter((k) => !enKeys.includes(k)), missingInZh: enKeys.filter((k) => !zhKeys.includes(k)) }).toEqual({
+        name,
+        missingInEn: [],
+        missingInZh: [],
+      });
     }
   });
 

@@ -64,7 +64,16 @@ export function SessionList() {
         </button>
       )}
       <h3 className="sessions__title">{t("sessions.title")}</h3>
-      {sessions.length > 0 && <input className="input input--small" type="search" aria-label={ts("sessions.search")} placeholder={ts("sessions.search")} value={query} onChange={(e) => setQuery(e.target.value)} />}
+      {sessions.length > 0 && (
+        <input
+          className="input input--small"
+          type="search"
+          aria-label={ts("sessions.search")}
+          placeholder={ts("sessions.search")}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      )}
       {sorted.length === 0 && !needle && <p className="muted small">{t("sessions.empty")}</p>}
       {sessions.length > 0 && sorted.length === 0 && needle && <p className="muted small">{ts("sessions.noMatch", { q: query.trim() })}</p>}
       {feature && others > 0 && (
@@ -90,17 +99,26 @@ export function SessionList() {
                 }}
               />
             ) : (
-            <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
-              <span className="session__title" title={s.title || undefined}>
-                {s.title || t("sessions.untitled")}
-              </span>
-              <span className="session__meta">
-                <span className={`pill pill--${shownStatus(s.status, connection)}`}>{statusLabel(locale, s.workflow, shownStatus(s.status, connection))}</span>
-                {s.pausePoint && pauseLabel(locale, s.workflow, s.pausePoint) !== statusLabel(locale, s.workflow, s.status) && <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>}
-              </span>
-            </button>
+              <button type="button" className="session__open" onClick={() => openSession(s.id)} aria-current={s.id === currentId}>
+                <span className="session__title" title={s.title || undefined}>
+                  {s.title || t("sessions.untitled")}
+                </span>
+                <span className="session__meta">
+                  <span className={`pill pill--${shownStatus(s.status, connection)}`}>
+                    {statusLabel(locale, s.workflow, shownStatus(s.status, connection))}
+                  </span>
+                  {s.pausePoint && pauseLabel(locale, s.workflow, s.pausePoint) !== statusLabel(locale, s.workflow, s.status) && (
+                    <span>{pauseLabel(locale, s.workflow, s.pausePoint)}</span>
+                  )}
+                </span>
+              </button>
             )}
-            <button type="button" className="icon-btn session__rename-btn" aria-label={`${ts("sessions.rename")} ${s.title}`} onClick={() => setRenaming({ id: s.id, title: s.title })}>
+            <button
+              type="button"
+              className="icon-btn session__rename-btn"
+              aria-label={`${ts("sessions.rename")} ${s.title}`}
+              onClick={() => setRenaming({ id: s.id, title: s.title })}
+            >
               ✎
             </button>
             <button

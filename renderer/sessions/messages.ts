@@ -1,6 +1,6 @@
 import { defineMessages } from "../i18n/defineMessages.js";
 
-/** Session list strings: search and rename (issue 12). */
+/** Session list strings: search and rename. */
 export const sessionMessages = defineMessages(
   {
     "sessions.search": "搜索会话",

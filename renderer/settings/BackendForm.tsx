@@ -18,7 +18,8 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
   // Reset the draft when the settings change, except for `openai.hasKey` alone: saving the API key
   // must not discard an unsaved backend choice or URL the user is typing next to it.
   const withoutHasKey = settings ? JSON.stringify({ ...settings, openai: { ...settings.openai, hasKey: false } }) : null;
-  useEffect(() => setDraft(withoutHasKey ? (JSON.parse(withoutHasKey) as Settings) : null), [withoutHasKey]);
+  // The string is the effect's key; the draft is a deep copy of the same value, so editing it never touches the store.
+  useEffect(() => setDraft(settings ? structuredClone({ ...settings, openai: { ...settings.openai, hasKey: false } }) : null), [withoutHasKey]);
   if (!draft) return null;
   const backend = draft.backend;
   // The OpenAI-compatible endpoint also serves embeddings when the library uses it.

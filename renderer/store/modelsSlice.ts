@@ -56,7 +56,11 @@ export const createModelsSlice: SliceCreator<ModelsSlice> = (set, get) => ({
       get().pushError(error);
     }
     set((s) => {
-      return { downloads: without(s.downloads, downloadId), pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId), downloadErrors: without(s.downloadErrors, downloadId) };
+      return {
+        downloads: without(s.downloads, downloadId),
+        pausedDownloads: s.pausedDownloads.filter((id) => id !== downloadId),
+        downloadErrors: without(s.downloadErrors, downloadId),
+      };
     });
   },
   async selectModel(input) {

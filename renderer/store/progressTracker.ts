@@ -12,7 +12,16 @@ export function trackProgress(previous: TaskProgress | undefined, event: EventOf
     speed = speed === null ? instant : speed * 0.7 + instant * 0.3;
   }
   const finished = event.total !== null && event.done >= event.total;
-  return { task: event.task, done: event.done, total: event.total, message: event.message ?? null, speed, updatedAt: now, finished, ...(event.report ? { report: event.report } : {}) };
+  return {
+    task: event.task,
+    done: event.done,
+    total: event.total,
+    message: event.message ?? null,
+    speed,
+    updatedAt: now,
+    finished,
+    ...(event.report ? { report: event.report } : {}),
+  };
 }
 
 /** Seconds left at the current speed, or null when unknown. */

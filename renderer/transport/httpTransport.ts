@@ -1,6 +1,7 @@
 import type { MethodInput, MethodName, MethodOutput, ScriptoriumApi } from "../../shared/api.js";
 import { ApiErrorSchema, ScriptoriumError } from "../../shared/errors.js";
-import type { EngineEvent } from "../../shared/events.js";
+import { EventEnvelopeSchema, type EngineEvent } from "../../shared/events.js";
+import { parseJson } from "../../shared/parseJson.js";
 import { createSseParser } from "./sseParser.js";
 import { ConnectionMonitor, SERVER_UNREACHABLE } from "./ConnectionMonitor.js";
 
@@ -114,7 +115,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
           (message) => {
             if (!message.data) return;
             try {
-              deliver(JSON.parse(message.data) as EngineEvent);
+              deliver(parseJson(EventEnvelopeSchema, message.data, "an event from the server"));
             } catch {
               console.warn("[scriptorium] malformed event skipped");
             }

@@ -39,7 +39,10 @@ export const ArticleStartInputSchema = z
     target_audience: nullable(z.string().max(200)),
     word_count_target: nullable(z.number().int().min(200).max(20_000)),
     locale: nullable(z.enum(LOCALES)),
-    /** An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400 naming the installed ones; `""` (the brief's default) is absent. */
+    /**
+     * An installed model (file name, with or without `.gguf`) this session runs on; unknown → 400
+     * naming the installed ones; `""` (the brief's default) is absent.
+     */
     model_name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), nullable(z.string().trim().min(1).max(255))),
     /** Background the writer should know (the brief's `extra_context`); shown to every prompt as context. */
     extra_context: nullable(z.string().max(8000)),
@@ -185,9 +188,17 @@ export const articleContract = defineWorkflowContract({
          * Revise with the editor's issues; `accepted_issues` (indices into facts, then logic, then
          * language issues) keeps only the ones the writer accepted. Absent: all of them.
          */
-        accept_review: { override_verdict: overrideVerdict, accepted_issues: nullable(z.array(z.number().int().min(0).max(99)).max(100)), edited_draft: editedDraft },
+        accept_review: {
+          override_verdict: overrideVerdict,
+          accepted_issues: nullable(z.array(z.number().int().min(0).max(99)).max(100)),
+          edited_draft: editedDraft,
+        },
         force_finalize: { override_verdict: overrideVerdict, edited_draft: editedDraft },
-        custom_revise: { user_revision_notes: notes.trim().min(1, "custom_revise needs user_revision_notes"), override_verdict: overrideVerdict, edited_draft: editedDraft },
+        custom_revise: {
+          user_revision_notes: notes.trim().min(1, "custom_revise needs user_revision_notes"),
+          override_verdict: overrideVerdict,
+          edited_draft: editedDraft,
+        },
       },
     },
   },
@@ -223,7 +234,12 @@ export const articleContract = defineWorkflowContract({
   /** The product brief's names on `/api/ai-writing/…` (its client reads them): see articleBrief.ts. */
   wire: { event: articleBriefEvent, state: articleBriefState, started: { message: BRIEF_START_MESSAGE }, resumed: { message: BRIEF_RESUME_MESSAGE } },
   events: [
-    workflowEvent("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string(), summaryText: StepTextSchema.optional() }),
+    workflowEvent("materials_ready", {
+      materials: z.array(MaterialSchema),
+      keywords: z.array(z.string()),
+      summary: z.string(),
+      summaryText: StepTextSchema.optional(),
+    }),
     workflowEvent("outline_ready", { outline: OutlineSchema }),
     /** The brief's clients read it as `review_result` / `reviewResult` (see articleBrief.ts). */
     workflowEvent("review_ready", { review: ReviewSchema }),

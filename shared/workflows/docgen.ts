@@ -120,7 +120,11 @@ export const DocgenMethods = {
   /** Import a guide (markdown text, or a file path the engine can read); invalid → bad_request naming the problem; same name replaces. */
   importGuide: {
     input: z
-      .object({ name: z.string().trim().max(120).optional(), markdown: z.string().max(500_000).optional(), path: z.string().trim().min(1).max(4096).optional() })
+      .object({
+        name: z.string().trim().max(120).optional(),
+        markdown: z.string().max(500_000).optional(),
+        path: z.string().trim().min(1).max(4096).optional(),
+      })
       .strict()
       .refine((v) => (v.markdown === undefined) !== (v.path === undefined), { message: "give exactly one of markdown or path" }),
     output: z.object({ guide: GuideSummarySchema }),
@@ -223,7 +227,9 @@ export type DocgenResumeRequest = ResumePayloadOf<DocgenContract>;
 export const DocgenReportSchema = z.object({
   session_id: z.string(),
   status: z.string(),
-  modules: z.array(z.object({ key: z.string(), rounds: z.number().int(), violations_before: z.number().int(), violations_after: z.number().int(), breaker: z.boolean() })),
+  modules: z.array(
+    z.object({ key: z.string(), rounds: z.number().int(), violations_before: z.number().int(), violations_after: z.number().int(), breaker: z.boolean() }),
+  ),
   replacements: z.object({ kept: z.number().int(), dropped: z.number().int() }),
   output: z.string().nullable(),
 });

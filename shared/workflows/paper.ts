@@ -46,7 +46,13 @@ const questionFields = {
   selected_text: nullable(z.string().max(8000)),
 };
 
-function questionOf(value: { user_query?: string | undefined; question?: string | undefined; selected_text?: string | undefined; forced_intent?: PaperIntent | undefined; intent?: PaperIntent | undefined }) {
+function questionOf(value: {
+  user_query?: string | undefined;
+  question?: string | undefined;
+  selected_text?: string | undefined;
+  forced_intent?: PaperIntent | undefined;
+  intent?: PaperIntent | undefined;
+}) {
   return {
     user_query: (value.user_query || value.question || "").trim(),
     forced_intent: value.forced_intent ?? value.intent,
@@ -167,7 +173,10 @@ export const PaperMethods = {
     // Each file is all or nothing and a failed one does not stop the rest; `report` says per file
     // what became of it (already in the library = skipped, code `duplicate`). Only when every file
     // failed does the call fail, with the first file's error.
-    output: z.object({ papers: z.array(z.object({ doc_id: z.string(), title: z.string(), pages: z.number().int(), existing: z.boolean() })), report: ImportReportSchema.optional() }),
+    output: z.object({
+      papers: z.array(z.object({ doc_id: z.string(), title: z.string(), pages: z.number().int(), existing: z.boolean() })),
+      report: ImportReportSchema.optional(),
+    }),
   },
   list: {
     input: z.object({ query: z.string().max(200).optional() }).strict(),
@@ -189,19 +198,31 @@ export const PaperMethods = {
       z
         .object({
           doc_ids: z.array(DocId).length(1),
-          claims: z.array(z.object({ id: z.union([z.string().min(1).max(100), z.number()]).transform(String), claim: z.string().trim().min(1).max(2000) })).min(1).max(500),
+          claims: z
+            .array(z.object({ id: z.union([z.string().min(1).max(100), z.number()]).transform(String), claim: z.string().trim().min(1).max(2000) }))
+            .min(1)
+            .max(500),
           judge: z.enum(["none", "llm"]).default("none"),
         })
         .strict()
         .transform((v) => ({ doc_id: v.doc_ids[0]!, claims: v.claims, judge: v.judge })),
     ),
     output: z.object({
-      results: z.array(z.object({ id: z.string(), label: z.enum(["supported", "unsupported"]), evidence: z.object({ page: z.number().int(), chunk_id: z.string() }).nullable(), reason: z.string() })),
+      results: z.array(
+        z.object({
+          id: z.string(),
+          label: z.enum(["supported", "unsupported"]),
+          evidence: z.object({ page: z.number().int(), chunk_id: z.string() }).nullable(),
+          reason: z.string(),
+        }),
+      ),
     }),
   },
   history: {
     input: z.object({ sessionId: z.string().min(1).max(100) }).strict(),
-    output: z.object({ messages: z.array(z.object({ seq: z.number().int(), role: z.enum(["user", "assistant"]), message: z.record(z.string(), z.unknown()) })) }),
+    output: z.object({
+      messages: z.array(z.object({ seq: z.number().int(), role: z.enum(["user", "assistant"]), message: z.record(z.string(), z.unknown()) })),
+    }),
   },
 } as const;
 
@@ -250,6 +271,10 @@ export const paperContract = defineWorkflowContract({
 export type PaperContract = typeof paperContract;
 
 /** The question fields of the `ask` action (and of the start input), normalised. */
-export function normalizeQuestion(value: z.infer<z.ZodObject<typeof questionFields>>): { user_query: string; forced_intent: PaperIntent | undefined; selected_text: string } {
+export function normalizeQuestion(value: z.infer<z.ZodObject<typeof questionFields>>): {
+  user_query: string;
+  forced_intent: PaperIntent | undefined;
+  selected_text: string;
+} {
   return questionOf(value);
 }

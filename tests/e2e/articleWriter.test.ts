@@ -4,7 +4,7 @@ import { editorText, openEditor, typeAtEnd } from "./harness/editorSteps.js";
 import { card, confirmMaterials, confirmOutline, draftText, expectDraftToContain, expectFinished, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 
 /**
- * Issue 12 in Chromium (real engine, scripted LLM): own material at PAUSE-1, the PAUSE-3 figures,
+ * A writer's daily actions in Chromium (real engine, scripted LLM): own material at PAUSE-1, the PAUSE-3 figures,
  * regenerate one section, per-issue accept at PAUSE-4, restore an older version and continue.
  */
 const openStudio = studioPerTest();

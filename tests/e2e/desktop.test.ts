@@ -29,7 +29,18 @@ async function dropFiles(s: Studio, files: string[]): Promise<void> {
 describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 240_000 }, () => {
   it("reports 0 serious or critical axe violations on every screen", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
-    const paper = (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) }));
+    const paper = (context: PlatformServices) =>
+      paperDeps(
+        context,
+        new PaperService({
+          dataDir: context.dataDir,
+          modelsDir: context.modelsDir,
+          db: context.db,
+          settings: context.settings,
+          llm: () => undefined,
+          embedder: new HashEmbedder(64),
+        }),
+      );
     const studio = await openStudio({ workflowServices: { paper } }, { bypassCSP: true });
     const { page, llm } = studio;
     const found: Array<AxeFinding & { screen: string }> = [];
@@ -134,9 +145,20 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
       .toEqual(expect.arrayContaining([["周报.md", "library"]]));
   });
 
-  it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason (issue 32)", async () => {
+  it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
-    const paper = (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) }));
+    const paper = (context: PlatformServices) =>
+      paperDeps(
+        context,
+        new PaperService({
+          dataDir: context.dataDir,
+          modelsDir: context.modelsDir,
+          db: context.db,
+          settings: context.settings,
+          llm: () => undefined,
+          embedder: new HashEmbedder(64),
+        }),
+      );
     const studio = await openStudio({ workflowServices: { paper } });
     const { page } = studio;
     await skipOnboarding(page);

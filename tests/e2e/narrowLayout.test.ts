@@ -55,7 +55,7 @@ function paperLlm(): ScriptedLlm {
   });
 }
 
-describe("layout, hover contrast and confirmations (issue 32)", { timeout: 180_000 }, () => {
+describe("layout, hover contrast and confirmations", { timeout: 180_000 }, () => {
   it("keeps every screen in readable columns at 1024×700, with no page taller than the window", async () => {
     const studio = await openStudio({}, { viewport: { width: 1024, height: 700 } });
     const { page } = studio;
@@ -119,7 +119,20 @@ describe("layout, hover contrast and confirmations (issue 32)", { timeout: 180_0
     const studio = await openStudio(
       {
         llm,
-        workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+        workflowServices: {
+          paper: (context: PlatformServices) =>
+            paperDeps(
+              context,
+              new PaperService({
+                dataDir: context.dataDir,
+                modelsDir: context.modelsDir,
+                db: context.db,
+                settings: context.settings,
+                llm: () => llm,
+                embedder: new HashEmbedder(64),
+              }),
+            ),
+        },
       },
       { viewport: { width: 1440, height: 900 } },
     );

@@ -73,7 +73,20 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
     });
     const studio = await openStudio({
       llm,
-      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+      workflowServices: {
+        paper: (context: PlatformServices) =>
+          paperDeps(
+            context,
+            new PaperService({
+              dataDir: context.dataDir,
+              modelsDir: context.modelsDir,
+              db: context.db,
+              settings: context.settings,
+              llm: () => llm,
+              embedder: new HashEmbedder(64),
+            }),
+          ),
+      },
     });
     const { page } = studio;
     await skipOnboarding(page);

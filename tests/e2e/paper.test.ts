@@ -50,7 +50,20 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const llm = paperLlm();
     const studio = await openStudio({
       llm,
-      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+      workflowServices: {
+        paper: (context: PlatformServices) =>
+          paperDeps(
+            context,
+            new PaperService({
+              dataDir: context.dataDir,
+              modelsDir: context.modelsDir,
+              db: context.db,
+              settings: context.settings,
+              llm: () => llm,
+              embedder: new HashEmbedder(64),
+            }),
+          ),
+      },
     });
     const { page } = studio;
     await skipOnboarding(page);
@@ -122,7 +135,20 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const llm = paperLlm();
     const studio = await openStudio({
       llm,
-      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+      workflowServices: {
+        paper: (context: PlatformServices) =>
+          paperDeps(
+            context,
+            new PaperService({
+              dataDir: context.dataDir,
+              modelsDir: context.modelsDir,
+              db: context.db,
+              settings: context.settings,
+              llm: () => llm,
+              embedder: new HashEmbedder(64),
+            }),
+          ),
+      },
     });
     const { page, engine } = studio;
     await skipOnboarding(page);

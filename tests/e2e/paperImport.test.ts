@@ -42,7 +42,17 @@ async function open(locale: Locale): Promise<Studio> {
       llm,
       workflowServices: {
         paper: (context: PlatformServices) =>
-          paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })),
+          paperDeps(
+            context,
+            new PaperService({
+              dataDir: context.dataDir,
+              modelsDir: context.modelsDir,
+              db: context.db,
+              settings: context.settings,
+              llm: () => llm,
+              embedder: new HashEmbedder(64),
+            }),
+          ),
       },
     },
     { viewport: { width: 1280, height: 800 } },

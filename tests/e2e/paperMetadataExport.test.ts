@@ -26,7 +26,20 @@ describe("paper library: metadata correction and the answer's Word export, in Ch
     });
     const studio = await openStudio({
       llm,
-      workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+      workflowServices: {
+        paper: (context: PlatformServices) =>
+          paperDeps(
+            context,
+            new PaperService({
+              dataDir: context.dataDir,
+              modelsDir: context.modelsDir,
+              db: context.db,
+              settings: context.settings,
+              llm: () => llm,
+              embedder: new HashEmbedder(64),
+            }),
+          ),
+      },
     });
     const { page } = studio;
     await skipOnboarding(page);

@@ -16,7 +16,18 @@ describe("scanned paper import in Chromium (real engine, real OCR)", { timeout: 
   it("shows the OCR progress bar page by page in the job tray, and its cancel stops the import", async () => {
     const studio = await openStudio({
       workflowServices: {
-        paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => undefined, embedder: new HashEmbedder(64) })),
+        paper: (context: PlatformServices) =>
+          paperDeps(
+            context,
+            new PaperService({
+              dataDir: context.dataDir,
+              modelsDir: context.modelsDir,
+              db: context.db,
+              settings: context.settings,
+              llm: () => undefined,
+              embedder: new HashEmbedder(64),
+            }),
+          ),
       },
     });
     const { page, engine } = studio;

@@ -24,7 +24,7 @@ import { visible } from "./harness/studioSteps.js";
 import { enProblems, visibleUiText, zhProblems } from "./harness/visibleText.js";
 
 /**
- * Issue 32: every screen in zh-CN has no English sentence and no raw id, and in en no Chinese —
+ * Every screen in zh-CN has no English sentence and no raw id, and in en no Chinese —
  * onboarding, settings (each tab), the article at each pause and finished, a stopped run, the
  * doc generator's outline pause and result, the paper reader with an answer and the same session
  * reopened after a reload, and chat. The LLM and search are scripted (the tests' tiny model);
@@ -323,7 +323,20 @@ for (const locale of ["zh-CN", "en"] as const) {
       const studio = await openStudio(
         {
           llm,
-          workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+          workflowServices: {
+            paper: (context: PlatformServices) =>
+              paperDeps(
+                context,
+                new PaperService({
+                  dataDir: context.dataDir,
+                  modelsDir: context.modelsDir,
+                  db: context.db,
+                  settings: context.settings,
+                  llm: () => llm,
+                  embedder: new HashEmbedder(64),
+                }),
+              ),
+          },
         },
         { locale },
       );
@@ -340,7 +353,20 @@ for (const locale of ["zh-CN", "en"] as const) {
       const studio = await openStudio(
         {
           llm,
-          workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+          workflowServices: {
+            paper: (context: PlatformServices) =>
+              paperDeps(
+                context,
+                new PaperService({
+                  dataDir: context.dataDir,
+                  modelsDir: context.modelsDir,
+                  db: context.db,
+                  settings: context.settings,
+                  llm: () => llm,
+                  embedder: new HashEmbedder(64),
+                }),
+              ),
+          },
         },
         { locale },
       );

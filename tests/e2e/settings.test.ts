@@ -114,7 +114,7 @@ describe("settings in Chromium", { timeout: 120_000 }, () => {
     await expect(page.getByRole("button", { name: "编辑 知识中心" }).isVisible()).resolves.toBe(true);
   });
 
-  it("a knowledge import ends with counts and each file's status and reason, translated (issue 32)", async () => {
+  it("a knowledge import ends with counts and each file's status and reason, translated", async () => {
     // A deterministic embedder (no model file in CI); ingest, chunking and LanceDB are the real ones.
     studio = await startStudio({ knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(32) } });
     const { page } = studio;

@@ -140,7 +140,7 @@ describe("createAppEngine on real parts", () => {
     expect(p4.pause?.pausePoint).toBe("review_confirm");
     expect(p4.values.review).toMatchObject({ verdict: "reject" });
     const revised = await resume(sessionId, { action: "accept_review" });
-    // PAUSE-3 after every draft (issue 12): the revision comes back to the writer, who sends it to the editor again.
+    // PAUSE-3 after every draft: the revision comes back to the writer, who sends it to the editor again.
     expect(revised.pause?.pausePoint).toBe("draft_confirm");
     const reviewed = await resume(sessionId, { action: "to_editor" });
     expect(reviewed.pause?.pausePoint).toBe("draft_confirm");

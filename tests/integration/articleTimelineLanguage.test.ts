@@ -13,7 +13,7 @@ import { stepText } from "../../renderer/i18n/defineMessages.js";
 import { articleMessages } from "../../renderer/features/article/messages.js";
 
 /**
- * Issue 32 #9: the article's timeline is the UI's language, not the document's. Every step line the
+ * The article's timeline is the UI's language, not the document's. Every step line the
  * engine sends (labels, summaries, the materials card's line, the done line) carries a message the
  * renderer translates: rendered in the document's own language it must equal the engine's plain
  * text (one wording in two places), and a Chinese article read in the English UI shows no Chinese

@@ -114,7 +114,13 @@ function expectMaterial(m: AIMaterial & Data): void {
   expect(m.relevanceScore).toBeLessThanOrEqual(1);
   expect(["internet", "intranet"]).toContain(m.sourceType);
   // §6.1's names beside them.
-  expect(m).toMatchObject({ published_at: m.publishedAt, relevance_score: m.relevanceScore, source_type: m.sourceType, url: expect.any(String), recUuid: expect.any(String) });
+  expect(m).toMatchObject({
+    published_at: m.publishedAt,
+    relevance_score: m.relevanceScore,
+    source_type: m.sourceType,
+    url: expect.any(String),
+    recUuid: expect.any(String),
+  });
   // The project's own beside them: the provider's source type and the researcher's ranking.
   expect(m).toMatchObject({ origin: "library", rank: expect.any(Number) });
 }
@@ -214,8 +220,21 @@ async function expectBriefState(sessionId: string, status: string): Promise<Data
   });
   expect(state.material_package).toMatchObject({ keywords: expect.any(Array), materials: expect.any(Array), summary: expect.any(String) });
   expect(Array.isArray(state.drafts)).toBe(true);
-  for (const draft of state.drafts) expect(draft).toMatchObject({ title: expect.any(String), full_markdown: expect.any(String), word_count: expect.any(Number), revision_count: expect.any(Number) });
-  if (state.drafts.length) expect(state.current_draft).toMatchObject({ title: expect.any(String), outline: expect.any(Object), full_markdown: expect.any(String), word_count: expect.any(Number), revision_count: state.revision_count });
+  for (const draft of state.drafts)
+    expect(draft).toMatchObject({
+      title: expect.any(String),
+      full_markdown: expect.any(String),
+      word_count: expect.any(Number),
+      revision_count: expect.any(Number),
+    });
+  if (state.drafts.length)
+    expect(state.current_draft).toMatchObject({
+      title: expect.any(String),
+      outline: expect.any(Object),
+      full_markdown: expect.any(String),
+      word_count: expect.any(Number),
+      revision_count: state.revision_count,
+    });
   else expect(state.current_draft).toBeNull();
   expect(state).toHaveProperty("current_outline");
   expect(state).toHaveProperty("review_result");

@@ -64,7 +64,9 @@ const EchoState = Annotation.Root({
   resume: Annotation<ResumeRecord | null>({ reducer: (_a, b) => b, default: () => null }),
 });
 type EchoValues = typeof EchoState.State;
-const echoPauses = definePauses<typeof echoContract.pauses, EchoValues>(echoContract.pauses, { context: { echo_confirm: (state) => ({ echoed: state.echoed }) } });
+const echoPauses = definePauses<typeof echoContract.pauses, EchoValues>(echoContract.pauses, {
+  context: { echo_confirm: (state) => ({ echoed: state.echoed }) },
+});
 
 const ECHO_FLAGS = defineFlags({ upper: "boolean" });
 
@@ -217,7 +219,10 @@ describe("a workflow registered only in a test", () => {
   it("reaches done over IPC (registerIpc with a fake ipcMain)", async () => {
     type Handler = (event: unknown, payload: unknown) => Promise<IpcResult>;
     const handlers = new Map<string, Handler>();
-    const ipcMain = { handle: (channel: string, fn: Handler) => handlers.set(channel, fn), removeHandler: (channel: string) => handlers.delete(channel) } as unknown as IpcMain;
+    const ipcMain = {
+      handle: (channel: string, fn: Handler) => handlers.set(channel, fn),
+      removeHandler: (channel: string) => handlers.delete(channel),
+    } as unknown as IpcMain;
     const unregister = registerIpc(engine, ipcMain);
     expect(handlers.has(ipcChannel("echo.shout" as never))).toBe(true);
     const sender = { send: () => undefined, isDestroyed: () => false, once: () => undefined, on: () => undefined };

@@ -35,7 +35,13 @@ async function start(embedder: GatedEmbedder): Promise<Engine> {
     recover: false,
     knowledge: (ctx) => createKnowledgePort(ctx, { loadEmbedder: async () => embedder }),
     // No LLM for the papers: metadata comes from the file, nothing loads a model.
-    workflowServices: { paper: (ctx: PlatformServices) => paperDeps(ctx, new PaperService({ dataDir: ctx.dataDir, modelsDir: ctx.modelsDir, db: ctx.db, settings: ctx.settings, llm: () => undefined, embedder })) },
+    workflowServices: {
+      paper: (ctx: PlatformServices) =>
+        paperDeps(
+          ctx,
+          new PaperService({ dataDir: ctx.dataDir, modelsDir: ctx.modelsDir, db: ctx.db, settings: ctx.settings, llm: () => undefined, embedder }),
+        ),
+    },
   });
   engine.subscribe(SYSTEM_STREAM, 0, (event) => system.push(event));
   return engine;

@@ -93,7 +93,14 @@ describe("createKnowledgePort", () => {
 
     settings = { ...settings, embeddingModel: "broken.gguf" };
     const failing = createKnowledgePort(
-      { ...({} as EngineContext), dataDir: { root, models: root, cache: root, lancedb: root }, db, settings: () => settings, emit: (s, d) => events.push({ stream: s, draft: d }), modelPath: null },
+      {
+        ...({} as EngineContext),
+        dataDir: { root, models: root, cache: root, lancedb: root },
+        db,
+        settings: () => settings,
+        emit: (s, d) => events.push({ stream: s, draft: d }),
+        modelPath: null,
+      },
       { loadEmbedder: async () => Promise.reject(new Error("cannot load broken.gguf")) },
     );
     const second = await failing.reindex({ collection: "library" });

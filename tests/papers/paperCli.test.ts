@@ -86,7 +86,12 @@ describe("paper CLI", () => {
   it("deep-reads with --json: three stages and every claim's verdict", async () => {
     const { code, out } = await cli("paper", "deep-read", docId, "--json");
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { title: string; stages: Record<string, string>; claims: Array<{ label: string; evidence: { page: number } | null }>; halluc_iteration: number };
+    const result = JSON.parse(out) as {
+      title: string;
+      stages: Record<string, string>;
+      claims: Array<{ label: string; evidence: { page: number } | null }>;
+      halluc_iteration: number;
+    };
     expect(result.title).toBe(PAPER_TITLE);
     expect(Object.keys(result.stages)).toEqual(["extraction", "analysis", "synthesis"]);
     expect(result.halluc_iteration).toBe(1);

@@ -119,7 +119,11 @@ describe("paper import (real PDF, SQLite, LanceDB)", () => {
     await kit.close();
     const wrong = new HashEmbedder(64);
     let calls = 0;
-    const embedder = { modelId: wrong.modelId, dimensions: 64, embed: async (texts: string[]) => (calls++ === 0 ? texts.map(() => new Float32Array(3)) : wrong.embed(texts)) };
+    const embedder = {
+      modelId: wrong.modelId,
+      dimensions: 64,
+      embed: async (texts: string[]) => (calls++ === 0 ? texts.map(() => new Float32Array(3)) : wrong.embed(texts)),
+    };
     kit = paperKit({ embedder });
     await expect(kit.library.importFile(kit.write("sparse.pdf", await buildPaperPdf()))).rejects.toThrow(/dimensions/);
     expect(kit.library.list()).toEqual([]);

@@ -27,7 +27,7 @@ function service(): { papers: PaperService; dir: string } {
   return { papers, dir };
 }
 
-describe("paper.import reports per file (issue 32)", () => {
+describe("paper.import reports per file", () => {
   it("goes on past a failed file: imported, duplicate (skipped) and failed with a reason code", async () => {
     const { papers, dir } = service();
     const good = path.join(dir, "good.pdf");

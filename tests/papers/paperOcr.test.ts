@@ -10,7 +10,7 @@ import { paperKit, type PaperKit } from "./paperTestKit.js";
 import { scanChinesePdf, scanPdf } from "./scanPdf.js";
 
 /**
- * OCR of scanned papers (issue 29), on fixtures the tests make: text pages rendered to images and
+ * OCR of scanned papers, on fixtures the tests make: text pages rendered to images and
  * written back as image-only PDFs (English, Chinese, and a mixed file), recognised by the real
  * tesseract.js with the traineddata from npm.
  */

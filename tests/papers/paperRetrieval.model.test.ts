@@ -12,7 +12,7 @@ import { buildPaperPdf } from "./paperPdf.js";
 import { retrievalSet } from "./retrievalSet.js";
 
 /**
- * Retrieval a weak embedder cannot make worse (issue 29): the tests' tiny GGUF (random weights,
+ * Retrieval a weak embedder cannot make worse: the tests' tiny GGUF (random weights,
  * real llama.cpp) as the embedding model, on the labelled 15-page paper. Its vectors are noise; the
  * fusion must still find every page whose key terms the question names.
  */

@@ -61,10 +61,16 @@ describeReal("guards on real model output", (modelPath) => {
       const { session_id } = await app.post<{ session_id: string }>("/api/paper/start", { doc_id: docId, user_query: "List the datasets and results as a table", forced_intent: "extract", single_question: true, locale: "en" });
       const events = await app.streamUntilSettled("paper", session_id);
       expect(events.at(-1)!.type, JSON.stringify(events.at(-1))).toBe("done");
-      const data = answerOf(events).data as { datasets?: string[]; methods?: string[]; metrics?: string[]; results?: Array<{ method: string; dataset: string; metric: string }> } | undefined;
+      const data = answerOf(events).data as
+        { datasets?: string[]; methods?: string[]; metrics?: string[]; results?: Array<{ method: string; dataset: string; metric: string }> } | undefined;
       const canaries = echoCanaries({ example: EXTRACT_EXAMPLE, schema: ExtractionSchema });
       const paperText = answerOf(events).evidence.map((e) => e.text).join("\n");
-      const kept = [...(data?.datasets ?? []), ...(data?.methods ?? []), ...(data?.metrics ?? []), ...(data?.results ?? []).flatMap((r) => [r.method, r.dataset, r.metric])];
+      const kept = [
+        ...(data?.datasets ?? []),
+        ...(data?.methods ?? []),
+        ...(data?.metrics ?? []),
+        ...(data?.results ?? []).flatMap((r) => [r.method, r.dataset, r.metric]),
+      ];
       for (const text of kept) expect(isEcho(text, canaries, paperText), text).toBe(false);
     });
   }, 600_000);
@@ -77,7 +83,8 @@ describeReal("guards on real model output", (modelPath) => {
       expect(events.at(-1), JSON.stringify(events.at(-1))).toMatchObject({ type: "await_user", pausePoint: "material_confirm" });
       const ready = events.find((e) => e.type === "materials_ready") as { keywords: string[] } | undefined;
       expect(ready?.keywords.length).toBeGreaterThan(0);
-      for (const keyword of ready!.keywords) expect(keywordsFromIntent([keyword], [intent]).kept.length === 1 || intent.startsWith(keyword), keyword).toBe(true);
+      for (const keyword of ready!.keywords)
+        expect(keywordsFromIntent([keyword], [intent]).kept.length === 1 || intent.startsWith(keyword), keyword).toBe(true);
       expect(ready!.keywords.join(" ")).not.toMatch(/本地大模型|部署成本|开源模型|数据隐私/);
     });
   }, 600_000);

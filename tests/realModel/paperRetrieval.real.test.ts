@@ -13,7 +13,7 @@ import { describeReal } from "./describeReal.js";
 import { realThreads } from "./realModelPath.js";
 
 /**
- * Page recall@5 on the labelled 15-page paper (issue 29) with the real model as the embedder, as
+ * Page recall@5 on the labelled 15-page paper with the real model as the embedder, as
  * the app embeds without an embedding model, beside the tests' tiny GGUF (random weights) on the
  * same questions: the real model must keep the thresholds and do no worse than noise vectors.
  */

@@ -198,13 +198,20 @@ describe(`bad payloads over IPC (${IPC_RUNS} per channel)`, () => {
 
   it(`${IPC_SUBSCRIBE_CHANNEL} / ${IPC_UNSUBSCRIBE_CHANNEL}: ${IPC_RUNS} malformed payloads → {ok:false}`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ subscriptionId: fc.jsonValue(), sessionId: fc.oneof(fakeId, fc.jsonValue()), afterSeq: fc.jsonValue() }, { requiredKeys: [] })), async (payload) => {
-        const subscribe = SubscribeRequestSchema.safeParse(payload);
-        // Well formed with a real session would subscribe; with an unknown one it must be not_found.
-        fc.pre(!subscribe.success || subscribe.data.sessionId !== realSessionId);
-        expectRefused(await invoke(IPC_SUBSCRIBE_CHANNEL, payload), `subscribe ${JSON.stringify(payload)?.slice(0, 200)}`);
-        if (!UnsubscribeRequestSchema.safeParse(payload).success) expectRefused(await invoke(IPC_UNSUBSCRIBE_CHANNEL, payload), `unsubscribe ${JSON.stringify(payload)?.slice(0, 200)}`);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue({ maxDepth: 3 }),
+          fc.record({ subscriptionId: fc.jsonValue(), sessionId: fc.oneof(fakeId, fc.jsonValue()), afterSeq: fc.jsonValue() }, { requiredKeys: [] }),
+        ),
+        async (payload) => {
+          const subscribe = SubscribeRequestSchema.safeParse(payload);
+          // Well formed with a real session would subscribe; with an unknown one it must be not_found.
+          fc.pre(!subscribe.success || subscribe.data.sessionId !== realSessionId);
+          expectRefused(await invoke(IPC_SUBSCRIBE_CHANNEL, payload), `subscribe ${JSON.stringify(payload)?.slice(0, 200)}`);
+          if (!UnsubscribeRequestSchema.safeParse(payload).success)
+            expectRefused(await invoke(IPC_UNSUBSCRIBE_CHANNEL, payload), `unsubscribe ${JSON.stringify(payload)?.slice(0, 200)}`);
+        },
+      ),
       { numRuns: IPC_RUNS },
     );
   });

@@ -87,7 +87,20 @@ beforeAll(async () => {
     dataDir,
     llm,
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
-    workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+    workflowServices: {
+      paper: (context: PlatformServices) =>
+        paperDeps(
+          context,
+          new PaperService({
+            dataDir,
+            modelsDir: context.modelsDir,
+            db: context.db,
+            settings: context.settings,
+            llm: () => llm,
+            embedder: new HashEmbedder(64),
+          }),
+        ),
+    },
     eventFlushIntervalMs: 5,
   });
   // Everything below runs in this process: any socket the engine opens is seen here.

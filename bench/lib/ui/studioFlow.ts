@@ -77,5 +77,13 @@ export async function streamDraft(page: Page, streamTimeoutMs: number): Promise<
   const renderedChars = (await page.getByTestId("markdown-view").first().innerText()).length;
   const mid = (from + to) / 2;
   const halves: [number, number] = [longTasksBetween(snap.longTasks, from, mid).count, longTasksBetween(snap.longTasks, mid, to).count];
-  return { halves, longTasks: inside.count, maxLongTaskMs: inside.maxMs, blockingMs: inside.blockingMs, renderedChars, streamMs: to - from, pageLongTasks: snap.longTasks.length };
+  return {
+    halves,
+    longTasks: inside.count,
+    maxLongTaskMs: inside.maxMs,
+    blockingMs: inside.blockingMs,
+    renderedChars,
+    streamMs: to - from,
+    pageLongTasks: snap.longTasks.length,
+  };
 }

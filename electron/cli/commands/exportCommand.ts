@@ -45,7 +45,12 @@ export const exportCommand: CommandGroup<typeof EXPORT_FLAGS> = async (ctx) => {
   } else {
     const version = ctx.flags.version === undefined ? undefined : Number(ctx.flags.version);
     if (version !== undefined && !(Number.isInteger(version) && version > 0)) throw usageError(`--version must be a positive whole number, got "${ctx.flags.version}"`);
-    request = { ...common, sessionId: target, ...(version ? { number: version } : {}), ...(style ? { referenceStyle: style as (typeof REFERENCE_STYLE_NAMES)[number] } : {}) };
+    request = {
+      ...common,
+      sessionId: target,
+      ...(version ? { number: version } : {}),
+      ...(style ? { referenceStyle: style as (typeof REFERENCE_STYLE_NAMES)[number] } : {}),
+    };
   }
   const api = await ctx.api();
   const result = await api.call("documents.export", request);

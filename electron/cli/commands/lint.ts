@@ -27,7 +27,17 @@ export const lintCommand: CommandGroup<typeof LINT_FLAGS> = async (ctx) => {
   }
   const { violations } = rules.lintMarkdown(markdown);
   if (ctx.flags.json) {
-    ctx.out(JSON.stringify({ violations: violations.map(({ rule, line, column, message, replacement }) => ({ rule, line, column, message, ...(replacement === undefined ? {} : { replacement }) })) }));
+    ctx.out(
+      JSON.stringify({
+        violations: violations.map(({ rule, line, column, message, replacement }) => ({
+          rule,
+          line,
+          column,
+          message,
+          ...(replacement === undefined ? {} : { replacement }),
+        })),
+      }),
+    );
   } else {
     for (const v of violations) ctx.out(`${file}:${v.line}:${v.column}  ${v.message}  (rule ${v.rule})${v.replacement ? ` → ${JSON.stringify(v.replacement.text)}` : ""}`);
     if (violations.length === 0) ctx.out(`${file}: no violations`);

@@ -4,9 +4,13 @@ import { runCli } from "../runCli.js";
 async function cli(argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const code = await runCli(argv, { stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } }, async () => {
-    throw new Error("refs format must not open the engine");
-  });
+  const code = await runCli(
+    argv,
+    { stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } },
+    async () => {
+      throw new Error("refs format must not open the engine");
+    },
+  );
   return { code, stdout, stderr };
 }
 

@@ -105,6 +105,21 @@ describe("backup and restore", () => {
     fs.writeFileSync(evilZip, await evil.generateAsync({ type: "nodebuffer" }));
     const escaped = await restoreBackup({ dataDir: path.join(root, "other"), zip: evilZip }).then(() => null, (e: unknown) => e);
     expect((escaped as ScriptoriumError).message).toContain("outside the data dir");
+
+    // A manifest of this format with a field of the wrong type is refused by name; one of another format says so.
+    const damaged = new JSZip();
+    damaged.file("scriptorium-backup.json", JSON.stringify({ format: 1, createdAt: "x", withSecrets: "no", entries: [] }));
+    damaged.file("app.db", "x");
+    const damagedZip = path.join(root, "damaged.zip");
+    fs.writeFileSync(damagedZip, await damaged.generateAsync({ type: "nodebuffer" }));
+    const refusedManifest = await restoreBackup({ dataDir: path.join(root, "other"), zip: damagedZip }).then(() => null, (e: unknown) => e);
+    expect((refusedManifest as ScriptoriumError).code).toBe("bad_request");
+    expect((refusedManifest as ScriptoriumError).message).toContain("scriptorium-backup.json: does not have the expected shape (withSecrets:");
+    damaged.file("scriptorium-backup.json", JSON.stringify({ format: 2, somethingNew: true }));
+    fs.writeFileSync(damagedZip, await damaged.generateAsync({ type: "nodebuffer" }));
+    const newer = await restoreBackup({ dataDir: path.join(root, "other"), zip: damagedZip }).then(() => null, (e: unknown) => e);
+    expect((newer as ScriptoriumError).message).toContain("is a backup of format 2; this version restores format 1");
+    expect(fs.existsSync(path.join(root, "other", "app.db"))).toBe(false);
     expect(fs.existsSync(path.join(root, "escape.txt"))).toBe(false);
   });
 });

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import JSZip from "jszip";
+import { z } from "zod";
 import { ScriptoriumError } from "../../../shared/errors.js";
+import { parseJson } from "../../../shared/parseJson.js";
 
 /** What a backup holds, beside `app.db` (settings, sessions, sources and chunks live there). */
 const FOLDERS = ["lancedb", "guides"] as const;
@@ -19,6 +21,15 @@ export interface BackupManifest {
   withSecrets: boolean;
   entries: string[];
 }
+
+/** Only the format first, so a newer version's backup is named as such whatever else it holds. */
+const ManifestFormatSchema = z.looseObject({ format: z.number() });
+const BackupManifestSchema: z.ZodType<BackupManifest> = z.object({
+  format: z.number(),
+  createdAt: z.string(),
+  withSecrets: z.boolean(),
+  entries: z.array(z.string()),
+});
 
 /**
  * Zips a data dir: `app.db` through SQLite's online backup (consistent while the app writes to
@@ -116,10 +127,12 @@ export async function readBackup(file: string): Promise<{ zip: JSZip; manifest: 
   if (!manifestEntry || !zip.file("app.db")) {
     throw new ScriptoriumError("bad_request", `${file} is not a Scriptorium backup (no ${MANIFEST} or app.db in it).`, { file });
   }
-  const manifest = JSON.parse(await manifestEntry.async("string")) as BackupManifest;
-  if (manifest.format !== FORMAT) {
-    throw new ScriptoriumError("bad_request", `${file} is a backup of format ${manifest.format}; this version restores format ${FORMAT}.`);
+  const manifestText = await manifestEntry.async("string");
+  const { format } = parseJson(ManifestFormatSchema, manifestText, `${file}: ${MANIFEST}`);
+  if (format !== FORMAT) {
+    throw new ScriptoriumError("bad_request", `${file} is a backup of format ${format}; this version restores format ${FORMAT}.`);
   }
+  const manifest = parseJson(BackupManifestSchema, manifestText, `${file}: ${MANIFEST}`);
   const names = Object.keys(zip.files).filter((name) => !zip.files[name]!.dir && name !== MANIFEST);
   for (const name of names) {
     if (!isSafeEntry(name)) throw new ScriptoriumError("bad_request", `${file} holds an entry outside the data dir: ${name}`, { entry: name });

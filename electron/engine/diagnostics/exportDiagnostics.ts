@@ -5,6 +5,8 @@ import Database from "better-sqlite3";
 import JSZip from "jszip";
 import { createRequire } from "node:module";
 import { SettingsStore } from "../storage/SettingsStore.js";
+import { parseJson } from "../../../shared/parseJson.js";
+import { PackageJsonSchema } from "./appVersion.js";
 import { redactLogText } from "./fileLogger.js";
 
 /**
@@ -12,14 +14,22 @@ import { redactLogText } from "./fileLogger.js";
  * parts, and the settings — no documents, sources, chunks, sessions or keys. Every text is
  * redacted again on the way out.
  */
-export async function exportDiagnostics(options: { dataDir: string; out: string; appVersion: string; secrets?: ReadonlyArray<string | null | undefined> }): Promise<string[]> {
+export async function exportDiagnostics(options: {
+  dataDir: string;
+  out: string;
+  appVersion: string;
+  secrets?: ReadonlyArray<string | null | undefined>;
+}): Promise<string[]> {
   const dataDir = path.resolve(options.dataDir);
   const secrets = options.secrets ?? [];
   const zip = new JSZip();
   const entries: string[] = [];
   const logs = path.join(dataDir, "logs");
   if (fs.existsSync(logs)) {
-    for (const name of fs.readdirSync(logs).filter((file) => file.endsWith(".log")).sort()) {
+    for (const name of fs
+      .readdirSync(logs)
+      .filter((file) => file.endsWith(".log"))
+      .sort()) {
       zip.file(`logs/${name}`, redactLogText(fs.readFileSync(path.join(logs, name), "utf8"), secrets));
       entries.push(`logs/${name}`);
     }
@@ -41,7 +51,7 @@ function versions(appVersion: string): Record<string, unknown> {
       for (;;) {
         const file = path.join(dir, "package.json");
         if (fs.existsSync(file)) {
-          const pkg = JSON.parse(fs.readFileSync(file, "utf8")) as { name?: string; version?: string };
+          const pkg = parseJson(PackageJsonSchema, fs.readFileSync(file, "utf8"), file);
           if (pkg.name === name) return pkg.version ?? null;
         }
         if (path.dirname(dir) === dir) return null;

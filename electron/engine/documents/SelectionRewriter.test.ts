@@ -16,7 +16,9 @@ afterEach(async () => {
 });
 
 /** An engine whose LLM is `rewriteLlm` for rewrites and a one-word chat otherwise, plus one finished chat session. */
-async function engineWithSession(rewriteLlm: LlmClient): Promise<{ engine: Engine; sessionId: string; calls: Array<{ system?: string; prompt: string; maxTokens?: number }> }> {
+async function engineWithSession(
+  rewriteLlm: LlmClient,
+): Promise<{ engine: Engine; sessionId: string; calls: Array<{ system?: string; prompt: string; maxTokens?: number }> }> {
   dataDir = tempDataDir();
   const chat = chunkLlm(["好"]);
   const calls: Array<{ system?: string; prompt: string; maxTokens?: number }> = [];
@@ -26,7 +28,11 @@ async function engineWithSession(rewriteLlm: LlmClient): Promise<{ engine: Engin
     id: "test:rewrite",
     generateText: (o) => {
       if (!o.tag?.step.startsWith("rewrite_")) return chat.generateText(o);
-      calls.push({ ...(o.system !== undefined ? { system: o.system } : {}), prompt: o.prompt, ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}) });
+      calls.push({
+        ...(o.system !== undefined ? { system: o.system } : {}),
+        prompt: o.prompt,
+        ...(o.maxTokens !== undefined ? { maxTokens: o.maxTokens } : {}),
+      });
       return rewriteLlm.generateText(o);
     },
     generateStructured: (o) => chat.generateStructured(o),

@@ -47,7 +47,8 @@ export function cjkFonts(env: NodeJS.ProcessEnv = process.env, appRoot = default
     found.push({ file: env.SCRIPTORIUM_CJK_FONT, family: path.basename(env.SCRIPTORIUM_CJK_FONT) });
   }
   const bundled = path.join(appRoot, "fonts");
-  if (fs.existsSync(bundled)) for (const name of fs.readdirSync(bundled).sort()) if (usable(path.join(bundled, name))) found.push({ file: path.join(bundled, name), family: name });
+  if (fs.existsSync(bundled))
+    for (const name of fs.readdirSync(bundled).sort()) if (usable(path.join(bundled, name))) found.push({ file: path.join(bundled, name), family: name });
   found.push(...fontconfig().filter((f) => usable(f.file)));
   found.push(...KNOWN.filter((f) => usable(f.file)));
   return found;

@@ -29,7 +29,14 @@ import { trackedChangeList, type Replacement } from "./trackedChangeList.js";
 
 export const REVISION_AUTHOR = "Scriptorium";
 
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
 const MM_TO_TWIPS = 1440 / 25.4;
 
 export interface DocxOptions {
@@ -249,7 +256,14 @@ function blocks(tree: Root, titleStyle: boolean): Array<Paragraph | Table> {
 function block(node: RootContent, listLevel: number, indented = false): Array<Paragraph | Table> {
   switch (node.type) {
     case "heading":
-      return [new Paragraph({ heading: HEADINGS[node.depth - 1], children: runs(node.children, {}), ...insertedMark(node), ...(indented && node.depth > 1 ? { indent: { firstLine: 640 } } : {}) })];
+      return [
+        new Paragraph({
+          heading: HEADINGS[node.depth - 1],
+          children: runs(node.children, {}),
+          ...insertedMark(node),
+          ...(indented && node.depth > 1 ? { indent: { firstLine: 640 } } : {}),
+        }),
+      ];
     case "paragraph":
       // Official documents indent each paragraph by two characters (3号: 2 × 16 pt = 640 twips).
       return [new Paragraph({ children: runs(node.children, {}), ...insertedMark(node), ...(indented ? { indent: { firstLine: 640 } } : {}) })];

@@ -93,7 +93,10 @@ function block(node: RootContent, writer: Writer, definitions: Map<string, strin
     case "heading": {
       const spec = template.headings[Math.min(node.depth, 5) - 2] ?? template.headings[0]!;
       doc.moveDown(0.4).font("heading").fontSize(node.depth === 1 ? template.title.sizePt * 0.8 : spec.sizePt);
-      doc.text(inline(node.children, writer, definitions), { indent: template.body.firstLineIndentChars ? template.body.sizePt * 2 : 0, lineGap: lineGap(writer) });
+      doc.text(inline(node.children, writer, definitions), {
+        indent: template.body.firstLineIndentChars ? template.body.sizePt * 2 : 0,
+        lineGap: lineGap(writer),
+      });
       doc.moveDown(0.2).font("body").fontSize(template.body.sizePt);
       return;
     }

@@ -37,7 +37,9 @@ export async function renderDocument(document: ExportDocument, options: RenderOp
       const content = await markdownToDocx(noted, document.title, {
         template,
         ...(referenceDocx ? { referenceDocx } : {}),
-        ...(revisions && original !== undefined ? { revisions: { original, replacements: revisions.replacements, locale: document.locale, ...(revisions.date ? { date: revisions.date } : {}) } } : {}),
+        ...(revisions && original !== undefined
+          ? { revisions: { original, replacements: revisions.replacements, locale: document.locale, ...(revisions.date ? { date: revisions.date } : {}) } }
+          : {}),
       });
       return { fileName: `${base}.docx`, mimeType: DOCX_MIME, encoding: "base64", content: content.toString("base64") };
     }

@@ -110,7 +110,15 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
     "documents.trackedChanges": async ({ sessionId, from, to }) => {
       const replacements = runner.definitionOf(sessionId).export?.replacements?.(runner.events(sessionId, 0)) ?? [];
       const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, replacements);
-      return { changes: list.changes.map((c) => ({ index: c.index, deleted: c.deleted, inserted: c.inserted, rule: c.replacement?.group ?? null, reason: c.replacement?.reason ?? null })) };
+      return {
+        changes: list.changes.map((c) => ({
+          index: c.index,
+          deleted: c.deleted,
+          inserted: c.inserted,
+          rule: c.replacement?.group ?? null,
+          reason: c.replacement?.reason ?? null,
+        })),
+      };
     },
     "documents.applyTrackedChanges": async ({ sessionId, from, to, accepted }) => {
       const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown);

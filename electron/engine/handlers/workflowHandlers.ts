@@ -6,7 +6,11 @@ import type { MethodContext, WorkflowRegistry } from "../workflows/WorkflowDefin
  * definition's `methods(services, context)`. A method its contract declares but its definition
  * does not serve is a build error, reported here at engine start.
  */
-export function workflowHandlers(registry: WorkflowRegistry, servicesOf: (workflowId: string) => unknown, context: MethodContext): Partial<Record<MethodName, (input: unknown) => Promise<unknown>>> {
+export function workflowHandlers(
+  registry: WorkflowRegistry,
+  servicesOf: (workflowId: string) => unknown,
+  context: MethodContext,
+): Partial<Record<MethodName, (input: unknown) => Promise<unknown>>> {
   const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
   for (const definition of Object.values(registry)) {
     const declared = Object.keys(definition.contract.methods ?? {});

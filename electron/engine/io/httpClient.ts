@@ -241,7 +241,9 @@ export function limitedFetch(limits: HttpLimits, signal?: AbortSignal): typeof f
     }
     const status = response.statusCode ?? 0;
     const nullBody = status === 204 || status === 304 || (init?.method ?? "GET").toUpperCase() === "HEAD";
-    const stream = nullBody ? null : (Readable.toWeb(pipeline(response, byteCap(limits.maxBytes ?? Number.POSITIVE_INFINITY), () => undefined)) as ReadableStream<Uint8Array>);
+    const stream = nullBody
+      ? null
+      : (Readable.toWeb(pipeline(response, byteCap(limits.maxBytes ?? Number.POSITIVE_INFINITY), () => undefined)) as ReadableStream<Uint8Array>);
     if (nullBody) response.resume();
     return new Response(stream, { status, statusText: response.statusMessage ?? "", headers: responseHeaders });
   };

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
-import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
+import { ScriptoriumError } from "../../../shared/errors.js";
+import { JsonParseError, parseJson } from "../../../shared/parseJson.js";
 
 /** What was wrong with a persisted JSON file. */
 export type JsonFileProblem = "missing" | "unreadable" | "not_json" | "invalid";
@@ -61,13 +62,10 @@ function readError(file: string, error: unknown): JsonFileError {
 }
 
 function parseJsonText<S extends z.ZodType>(file: string, text: string, schema: S): z.output<S> {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return parseJson(schema, text, file);
   } catch (error) {
-    throw new JsonFileError(file, "not_json", `is not valid JSON (${(error as Error).message})`);
+    if (error instanceof JsonParseError) throw new JsonFileError(file, error.problem, error.detail);
+    throw error;
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new JsonFileError(file, "invalid", `does not have the expected shape (${formatZodError(parsed.error)})`);
-  return parsed.data;
 }

@@ -1,4 +1,5 @@
 import { Field, FixedSizeList, Float32, Int32, Schema, Utf8 } from "apache-arrow";
+import { JsonObjectSchema, parseJson } from "../../../shared/parseJson.js";
 
 /** One chunk as the LanceDB index holds it (app.db holds the same text and metadata). */
 export interface IndexedChunk {
@@ -69,7 +70,7 @@ export function toRow(chunk: IndexedChunk): Record<string, unknown> {
 export function fromRow(row: Record<string, unknown>, score: number): ChunkHit {
   let meta: Record<string, unknown> = {};
   try {
-    meta = JSON.parse(String(row.meta ?? "{}")) as Record<string, unknown>;
+    meta = parseJson(JsonObjectSchema, String(row.meta ?? "{}"), "a chunk's meta");
   } catch {
     // A damaged meta string must not hide the hit itself.
   }

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Collection, Source } from "../../../shared/knowledge.js";
+import { JsonObjectSchema, parseJson } from "../../../shared/parseJson.js";
 import type { RawChunk } from "./ingest/RawChunk.js";
 import { ensureKnowledgeTables } from "./knowledgeTables.js";
 
@@ -110,7 +111,7 @@ function chunkMeta(chunk: StoredChunk): Record<string, unknown> {
 function fromChunkRow(row: { id: string; source_id: string; collection: string; idx: number; text: string; meta: string | null }): StoredChunk {
   let meta: Record<string, unknown> = {};
   try {
-    meta = JSON.parse(row.meta ?? "{}") as Record<string, unknown>;
+    meta = parseJson(JsonObjectSchema, row.meta ?? "{}", `the meta of chunk ${row.id}`);
   } catch {
     // Keep the text: it is what matters for the index.
   }

@@ -27,11 +27,10 @@ parentPort.on("message", (on) => {
  * llama.cpp starts its compute threads afresh for every `llama_decode` (no ggml threadpool is
  * attached in 3.21.1), the sampler runs on libuv's pool, and the result is posted back to the JS
  * thread. Between two hand-offs a core has nothing to do and goes idle; on a virtual machine an
- * idle vCPU is halted by the hypervisor and takes milliseconds to wake. Measured on the 2-vCPU
- * CI machine: generation through LlmService ran 55 → 93 tok/s on the 120 M Q8_0 bench model and
- * 80 → 250–350 tok/s on the tiny test model with the keeper held; a 1 ms timer on the JS thread
- * instead gained less (→ 81 tok/s), a 3 ms period little, 0.25 ms nothing more than 1 ms
- * (bench: `llm.cpu_wake_speedup`; docs/notes/node-llama-cpp-batching.md, "Fourth finding").
+ * idle vCPU is halted by the hypervisor and takes milliseconds to wake. Keeping one core awake
+ * removes that wait; a timer on the JS thread instead gains less, because the hand-offs happen on
+ * other threads (the speed-up and the periods tried: bench `llm.cpu_wake_speedup`,
+ * docs/notes/node-llama-cpp-batching.md, "Fourth finding").
  * The cost is a thousand empty wake-ups a second, only while a generation is in flight, when the
  * cores are busy anyway.
  *

@@ -390,7 +390,11 @@ const NO_THINK_WRAPPER_SETTINGS = {
  * plain-text wrapper, because the library's heuristics guess `Llama2ChatWrapper` from a `<s>` BOS,
  * which suits few such models.
  */
-export function pickChatWrappers(model: LlamaModel, hasChatTemplate: boolean, architecture: string | null): { chatWrapper: ChatWrapper; noThinkWrapper: ChatWrapper } {
+export function pickChatWrappers(
+  model: LlamaModel,
+  hasChatTemplate: boolean,
+  architecture: string | null,
+): { chatWrapper: ChatWrapper; noThinkWrapper: ChatWrapper } {
   // Gemma GGUFs (the PyPI Gemma 3 270M build) ship without a chat_template: the general wrapper's
   // "### User" turns are not what the model was tuned on. Gemma's own wrapper also folds the
   // system text into the first user turn (Gemma has no system role).

@@ -7,7 +7,11 @@ import { OpenAICompatibleProvider } from "./OpenAICompatibleProvider.js";
 
 interface Recorded {
   headers: IncomingMessage["headers"];
-  body: { messages: { role: string; content: string }[]; response_format?: { json_schema: { name: string; schema: unknown; strict: boolean } }; max_tokens: number };
+  body: {
+    messages: { role: string; content: string }[];
+    response_format?: { json_schema: { name: string; schema: unknown; strict: boolean } };
+    max_tokens: number;
+  };
 }
 
 /** A real HTTP server speaking the OpenAI chat-completions protocol, with switchable behaviour. */

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { ScriptoriumError } from "../../../shared/errors.js";
+import { parseJson } from "../../../shared/parseJson.js";
 import type {
   GenerateStructuredOptions,
   GenerateTextOptions,
@@ -38,11 +40,14 @@ interface ChatMessage {
   content: string;
 }
 
-interface StreamChunk {
-  /** `reasoning` (vLLM ≥ 0.10, Ollama) and `reasoning_content` (llama-server, DeepSeek, older vLLM) carry thoughts. */
-  choices?: { delta?: { content?: string | null; reasoning?: string | null; reasoning_content?: string | null }; finish_reason?: string | null }[];
-  usage?: { completion_tokens?: number } | null;
-}
+const optionalText = z.string().nullish();
+/** `reasoning` (vLLM ≥ 0.10, Ollama) and `reasoning_content` (llama-server, DeepSeek, older vLLM) carry thoughts. */
+const DeltaSchema = z.object({ content: optionalText, reasoning: optionalText, reasoning_content: optionalText });
+/** One streamed chunk, the fields read from it; anything else a server adds is ignored. */
+const StreamChunkSchema = z.object({
+  choices: z.array(z.object({ delta: DeltaSchema.nullish(), finish_reason: optionalText })).nullish(),
+  usage: z.object({ completion_tokens: z.number().nullish() }).nullish(),
+});
 
 /**
  * An OpenAI-compatible `/chat/completions` server over plain fetch with SSE streaming. Structured
@@ -201,7 +206,7 @@ export class OpenAICompatibleProvider implements LlmClient {
       }
       for await (const { data } of readSse(response.body)) {
         if (data === "[DONE]") break;
-        const chunk = JSON.parse(data) as StreamChunk;
+        const chunk = parseJson(StreamChunkSchema, data, `a streamed chunk from ${this.url}`, "unavailable");
         const choice = chunk.choices?.[0];
         takeThought(choice?.delta?.reasoning ?? choice?.delta?.reasoning_content ?? "");
         const piece = choice?.delta?.content ?? "";

@@ -6,7 +6,10 @@ import { structuredGenerate, type StructuredAttemptRequest } from "./structuredG
 const Keywords = z.object({ keywords: z.array(z.string().max(20)).min(1).max(5) });
 
 /** An attempt function replying from a list, recording what it was asked. */
-function scripted(replies: string[]): { requests: StructuredAttemptRequest[]; attempt: (r: StructuredAttemptRequest) => Promise<{ text: string; tokens: number }> } {
+function scripted(replies: string[]): {
+  requests: StructuredAttemptRequest[];
+  attempt: (r: StructuredAttemptRequest) => Promise<{ text: string; tokens: number }>;
+} {
   const requests: StructuredAttemptRequest[] = [];
   return {
     requests,

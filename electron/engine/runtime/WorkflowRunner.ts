@@ -82,7 +82,12 @@ export class WorkflowRunner {
     // Relaxed: the `connected` event, a FULL commit, follows at once (see withRelaxedSync).
     this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input }, RELAXED);
     // The session's own model is stored in its first event: every later run of it (resume, retry, recovery) reads it back.
-    this.opts.events.append(sessionId, { type: "connected", workflow, ...(llm.model ? { model: llm.model } : {}), ...(llm.thinking ? { thinking: llm.thinking } : {}) });
+    this.opts.events.append(sessionId, {
+      type: "connected",
+      workflow,
+      ...(llm.model ? { model: llm.model } : {}),
+      ...(llm.thinking ? { thinking: llm.thinking } : {}),
+    });
     this.llmChoices.set(sessionId, llm);
     this.launch(sessionId, definition, graph, definition.initialState(input));
     return { sessionId };
@@ -93,9 +98,13 @@ export class WorkflowRunner {
     this.assertOpen();
     const session = this.requireSession(sessionId);
     if (session.status !== "paused" || this.resuming.has(sessionId) || this.runs.has(sessionId)) {
-      throw new ScriptoriumError("conflict", `Session ${sessionId} is ${this.resuming.has(sessionId) ? "being resumed" : session.status}; only a paused session can be resumed.`, {
-        status: session.status,
-      });
+      throw new ScriptoriumError(
+        "conflict",
+        `Session ${sessionId} is ${this.resuming.has(sessionId) ? "being resumed" : session.status}; only a paused session can be resumed.`,
+        {
+          status: session.status,
+        },
+      );
     }
     this.resuming.add(sessionId);
     try {
@@ -279,7 +288,14 @@ export class WorkflowRunner {
   private closeInterruptedSteps(sessionId: string): void {
     for (const open of openSteps(this.opts.events.list(sessionId))) {
       const durationMs = Math.max(0, Date.now() - Date.parse(open.ts));
-      this.opts.events.append(sessionId, { type: "step_done", step: open.step, agent: open.agent, summary: "Interrupted by a restart.", durationMs, interrupted: true });
+      this.opts.events.append(sessionId, {
+        type: "step_done",
+        step: open.step,
+        agent: open.agent,
+        summary: "Interrupted by a restart.",
+        durationMs,
+        interrupted: true,
+      });
     }
   }
 
@@ -337,7 +353,13 @@ export class WorkflowRunner {
     if (this.runs.get(sessionId) === run) this.runs.delete(sessionId);
   }
 
-  private async drive(sessionId: string, definition: WorkflowDefinition<any, any, any>, graph: CompiledWorkflowGraph, input: unknown, run: ActiveRun): Promise<void> {
+  private async drive(
+    sessionId: string,
+    definition: WorkflowDefinition<any, any, any>,
+    graph: CompiledWorkflowGraph,
+    input: unknown,
+    run: ActiveRun,
+  ): Promise<void> {
     const signal = run.controller.signal;
     try {
       const stream = await graph.stream(input, {

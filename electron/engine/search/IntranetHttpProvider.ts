@@ -162,7 +162,14 @@ export class IntranetHttpProvider implements SearchProvider {
     }
     let response: HttpResponse;
     try {
-      response = await httpRequest({ url, method: config.method, headers, ...(body !== undefined ? { body } : {}), limits: { ...config.timeouts, maxBytes: config.maxResponseBytes }, ...(signal ? { signal } : {}) });
+      response = await httpRequest({
+        url,
+        method: config.method,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        limits: { ...config.timeouts, maxBytes: config.maxResponseBytes },
+        ...(signal ? { signal } : {}),
+      });
     } catch (error) {
       if (error instanceof HttpFailure) throw new AttemptError(error.message, error.retryable);
       throw error;

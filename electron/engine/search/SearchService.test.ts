@@ -47,7 +47,10 @@ describe("SearchService fan-out over real HTTP providers", () => {
   });
 
   const provider = (name: string, baseUrl: string) =>
-    new IntranetHttpProvider({ config: ProviderConfigSchema.parse({ name, baseUrl, timeouts: { connectMs: 500, headersMs: 5_000, totalMs: 10_000 } }), maxAttempts: 1 });
+    new IntranetHttpProvider({
+      config: ProviderConfigSchema.parse({ name, baseUrl, timeouts: { connectMs: 500, headersMs: 5_000, totalMs: 10_000 } }),
+      maxAttempts: 1,
+    });
 
   it("merges results while a dead provider and a slow one are reported, not fatal", async () => {
     const dead = provider("dead", "http://127.0.0.1:9/search");

@@ -91,7 +91,8 @@ export class SearchService implements ResearchSearch {
     const { materials, reports } = await this.searchDetailed(query, { limit: options.limit, ...dates, ...(options.signal ? { signal: options.signal } : {}) });
     if (options.onProviderFailure) {
       const types = new Map((await this.options.providers()).map((p) => [p.name, p.sourceType] as const));
-      for (const report of reports) if (!report.ok) options.onProviderFailure({ provider: report.provider, sourceType: types.get(report.provider) ?? "", message: report.error ?? "" });
+      for (const report of reports)
+        if (!report.ok) options.onProviderFailure({ provider: report.provider, sourceType: types.get(report.provider) ?? "", message: report.error ?? "" });
     }
     return materials;
   }
@@ -105,7 +106,13 @@ export class SearchService implements ResearchSearch {
         try {
           return { name: provider.name, source_type: provider.sourceType, ...(await provider.healthCheck()) };
         } catch (error) {
-          return { name: provider.name, source_type: provider.sourceType, ok: false, message: toApiError(error).message, elapsedMs: Math.round(performance.now() - started) };
+          return {
+            name: provider.name,
+            source_type: provider.sourceType,
+            ok: false,
+            message: toApiError(error).message,
+            elapsedMs: Math.round(performance.now() - started),
+          };
         }
       }),
     );
@@ -119,12 +126,20 @@ export class SearchService implements ResearchSearch {
     const settled = await Promise.all(chosen.map((provider) => this.one(provider, query, options, timeoutMs)));
     if (options.signal?.aborted) throw new ScriptoriumError("aborted", "Search cancelled.");
     return {
-      materials: mergeMaterials(settled.map((entry) => entry.materials), options.limit),
+      materials: mergeMaterials(
+        settled.map((entry) => entry.materials),
+        options.limit,
+      ),
       reports: settled.map((entry) => entry.report),
     };
   }
 
-  private async one(provider: SearchProvider, query: string, options: FanOutOptions, timeoutMs: number): Promise<{ materials: Material[]; report: ProviderReport }> {
+  private async one(
+    provider: SearchProvider,
+    query: string,
+    options: FanOutOptions,
+    timeoutMs: number,
+  ): Promise<{ materials: Material[]; report: ProviderReport }> {
     const started = performance.now();
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
@@ -142,9 +157,15 @@ export class SearchService implements ResearchSearch {
         deadline,
       ]);
       const valid = materials.map((material) => ({ ...material, source_type: material.source_type || provider.sourceType }));
-      return { materials: valid, report: { provider: provider.name, ok: true, count: valid.length, error: null, elapsedMs: Math.round(performance.now() - started) } };
+      return {
+        materials: valid,
+        report: { provider: provider.name, ok: true, count: valid.length, error: null, elapsedMs: Math.round(performance.now() - started) },
+      };
     } catch (error) {
-      return { materials: [], report: { provider: provider.name, ok: false, count: 0, error: toApiError(error).message, elapsedMs: Math.round(performance.now() - started) } };
+      return {
+        materials: [],
+        report: { provider: provider.name, ok: false, count: 0, error: toApiError(error).message, elapsedMs: Math.round(performance.now() - started) },
+      };
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", onAbort);

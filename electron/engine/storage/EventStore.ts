@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import { ScriptoriumError, formatZodError } from "../../../shared/errors.js";
-import type { EngineEvent, EventDraft, EventType } from "../../../shared/events.js";
+import { EventEnvelopeSchema, type EngineEvent, type EventDraft, type EventType } from "../../../shared/events.js";
+import { parseJson } from "../../../shared/parseJson.js";
 import { EventSchema } from "../../../shared/workflows/registry.js";
 import { withRelaxedSync } from "./withRelaxedSync.js";
 
@@ -104,13 +105,13 @@ export class EventStore {
   /** Persisted events of a session with seq > afterSeq, in order. */
   list(sessionId: string, afterSeq = 0): EngineEvent[] {
     const rows = this.db.prepare("SELECT json FROM events WHERE session_id = ? AND seq > ? ORDER BY seq").all(sessionId, afterSeq) as Array<{ json: string }>;
-    return rows.map((row) => JSON.parse(row.json) as EngineEvent);
+    return rows.map((row) => storedEvent(row.json, sessionId));
   }
 
   /** The session's first persisted event (its `connected`), or null. */
   first(sessionId: string): EngineEvent | null {
     const row = this.db.prepare("SELECT json FROM events WHERE session_id = ? AND seq = 1").get(sessionId) as { json: string } | undefined;
-    return row ? (JSON.parse(row.json) as EngineEvent) : null;
+    return row ? storedEvent(row.json, sessionId) : null;
   }
 
   /** Highest seq assigned so far (persisted or buffered); 0 for an empty stream. */
@@ -163,4 +164,9 @@ export class EventStore {
     }, this.flushIntervalMs);
     this.timer.unref();
   }
+}
+
+/** A persisted event read back; a damaged row is an `internal` error naming the session. */
+function storedEvent(json: string, sessionId: string): EngineEvent {
+  return parseJson(EventEnvelopeSchema, json, `a stored event of session ${sessionId}`, "internal");
 }

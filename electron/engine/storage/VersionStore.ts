@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import type { DraftVersion } from "../../../shared/documents.js";
+import { VersionScoresSchema, type DraftVersion } from "../../../shared/documents.js";
+import { parseJson } from "../../../shared/parseJson.js";
 import { wordCount } from "../../../shared/text/countText.js";
 import { asDiskError } from "../io/atomicWrite.js";
 import { withRelaxedSync } from "./withRelaxedSync.js";
@@ -26,7 +27,7 @@ function toVersion(row: VersionRow): DraftVersion {
     number: row.number,
     reason: row.reason as DraftVersion["reason"],
     created_at: row.created_at,
-    scores: row.scores ? (JSON.parse(row.scores) as DraftVersion["scores"]) : null,
+    scores: row.scores ? parseJson(VersionScoresSchema, row.scores, `the scores of version ${row.number}`, "internal") : null,
     chars: wordCount(row.markdown),
   };
 }

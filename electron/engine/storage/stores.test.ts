@@ -149,6 +149,25 @@ describe("EventStore", () => {
     expect(() => second.append("s3", { type: "step_start", step: "a" } as never)).toThrow(/Invalid step_start event/);
     expect(second.lastSeq("s3")).toBe(2);
   });
+
+  it("reads a damaged stored event as an internal error naming the session, not as an event", () => {
+    const db = openDb();
+    const store = new EventStore(db.db);
+    store.append("s4", { type: "step_start", step: "a", agent: "system", label: "A" });
+    store.flush();
+    const damage = db.db.prepare("UPDATE events SET json = ? WHERE session_id = 's4' AND seq = 1");
+    damage.run('{"type":"step_start"');
+    expect(() => store.list("s4")).toThrow(/a stored event of session s4: is not valid JSON/);
+    damage.run('{"type":"step_start","seq":"one","sessionId":"s4"}');
+    let error: ScriptoriumError | null = null;
+    try {
+      store.first("s4");
+    } catch (e) {
+      error = e as ScriptoriumError;
+    }
+    expect(error?.code).toBe("internal");
+    expect(error?.message).toMatch(/a stored event of session s4: does not have the expected shape \(seq: /);
+  });
 });
 
 describe("SqliteVersionStore", () => {

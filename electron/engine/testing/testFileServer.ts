@@ -39,7 +39,12 @@ export async function startFileServer(files: Record<string, Buffer>, behaviour: 
   const state = { behaviour, served: 0 };
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    const record: RecordedRequest = { path, range: req.headers.range, status: 0, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
+    const record: RecordedRequest = {
+      path,
+      range: req.headers.range,
+      status: 0,
+      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+    };
     requests.push(record);
     const b = state.behaviour;
     const index = requests.length;

@@ -47,14 +47,14 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   /** Session title shown in the session list. */
   title(input: Input): string;
   /** Compile the graph with the runner's checkpointer. */
-  build(services: S, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph;
+  build(deps: S, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph;
   /** The graph's input for a new run. */
   initialState(input: Input): Record<string, unknown>;
   /**
    * Check what the start schema cannot (files on disk, library ids) before the session exists;
    * throws ScriptoriumError `bad_request` / `not_found` naming the problem, so a refused start leaves no session.
    */
-  checkStart?(input: Input, services: S): Promise<void>;
+  checkStart?(input: Input, deps: S): Promise<void>;
   /**
    * Validate a resume payload at a pause (from `definePauses`). Throws ScriptoriumError
    * `bad_request` for a malformed payload and `conflict` (details: `{allowed}`) for an action the
@@ -72,7 +72,7 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   /** Present when the workflow's documents can be exported: the one place `documents.export` learns what a session's document is. */
   export?: ExportHooks<S>;
   /** Handlers of the contract's `methods` (input already parsed by the method's schema). */
-  methods?(services: S, context: MethodContext): MethodHandlers<C>;
+  methods?(deps: S, context: MethodContext): MethodHandlers<C>;
   /** The workflow's command group in `npm run cli -- <id> …` (talks to the engine through the contract only). */
   cli?: WorkflowCli;
   /**
@@ -174,7 +174,9 @@ export interface PauseRequest {
 /** A compiled LangGraph graph, as much of it as the runner uses. */
 export interface CompiledWorkflowGraph {
   stream(input: unknown, options: Record<string, unknown>): Promise<AsyncIterable<unknown>>;
-  getState(config: Record<string, unknown>): Promise<{ values: Record<string, unknown>; next: string[]; tasks: Array<{ interrupts: Array<{ value?: unknown }> }> }>;
+  getState(
+    config: Record<string, unknown>,
+  ): Promise<{ values: Record<string, unknown>; next: string[]; tasks: Array<{ interrupts: Array<{ value?: unknown }> }> }>;
 }
 
 /**

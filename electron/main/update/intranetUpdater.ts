@@ -93,7 +93,11 @@ export async function checkIntranetUpdates(
 ): Promise<void> {
   if (!settings.enabled || !settings.url) return;
   try {
-    const updater = createIntranetUpdater({ url: settings.url, configPath: options.configPath, logger: { info: options.log.info, warn: options.log.warn, error: options.log.warn } });
+    const updater = createIntranetUpdater({
+      url: settings.url,
+      configPath: options.configPath,
+      logger: { info: options.log.info, warn: options.log.warn, error: options.log.warn },
+    });
     const result = await updater.checkForUpdates();
     if (!result?.isUpdateAvailable) {
       options.log.info(`updates: none newer at ${settings.url}`);

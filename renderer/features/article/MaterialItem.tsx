@@ -12,7 +12,19 @@ import { articleMessages } from "./messages.js";
  * 200 characters of its summary with "…展开" for the rest, its extra fields and the link to the
  * original. Without `onToggle` it is read-only (the timeline's reopened package).
  */
-export function MaterialItem({ material, checked, onToggle, disabled, rank }: { material: Material; checked: boolean; onToggle?: () => void; disabled?: boolean; rank?: number }) {
+export function MaterialItem({
+  material,
+  checked,
+  onToggle,
+  disabled,
+  rank,
+}: {
+  material: Material;
+  checked: boolean;
+  onToggle?: () => void;
+  disabled?: boolean;
+  rank?: number;
+}) {
   const t = useFeatureT(articleMessages);
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState(false);
@@ -25,11 +37,23 @@ export function MaterialItem({ material, checked, onToggle, disabled, rank }: { 
     <li className={`material${checked ? " material--checked" : ""}`} data-material-id={material.id}>
       {onToggle && (
         <label className="material__check">
-          <input type="checkbox" checked={checked} onChange={onToggle} disabled={disabled} aria-label={t("article.materials.select", { title: material.title })} />
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={onToggle}
+            disabled={disabled}
+            aria-label={t("article.materials.select", { title: material.title })}
+          />
         </label>
       )}
       <div className="material__body">
-        <button type="button" className="material__title material__toggle" title={material.title} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="material__title material__toggle"
+          title={material.title}
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
           <span className="material__id">{material.id}</span> {material.title}
           <span className="material__chevron" aria-hidden="true">
             {expanded ? "▼" : "▶"}
@@ -42,7 +66,14 @@ export function MaterialItem({ material, checked, onToggle, disabled, rank }: { 
           {material.department && <span className="tag"> {t("article.department", { v: material.department })}</span>}
           {material.classification && <span className="tag tag--classification"> {t("article.classification", { v: material.classification })}</span>}
           <span className="material__relevance">
-            <span className={`relevance relevance--${band}`} role="meter" aria-label={t("article.materials.relevance", { p: percent })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span
+              className={`relevance relevance--${band}`}
+              role="meter"
+              aria-label={t("article.materials.relevance", { p: percent })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
               <span className="relevance__fill" style={{ width: `${percent}%` }} />
             </span>
             <span className="material__percent">{percent}%</span>

@@ -13,8 +13,9 @@ type Section = Outline["sections"][number];
 
 /**
  * PAUSE-2: edit the outline inline (the common outline editor, with key points and material
- * tags), then confirm it (sending the edit) or ask for a new plan. As the brief's §13.3 draws it, sections start collapsed to their titles (▶, click to edit the key
- * points) with [全部展开▼] in the header.
+ * tags), then confirm it (sending the edit) or ask for a new plan. As the brief's §13.3 draws it,
+ * sections start collapsed to their titles (▶, click to edit the key points) with [全部展开▼] in
+ * the header.
  */
 export function OutlineCard({ pause }: { pause: PauseEntry }) {
   const t = useFeatureT(articleMessages);

@@ -60,7 +60,13 @@ export function StudioScreen() {
               </h2>
             </header>
             <div className="pane__body">
-              <Timeline renderPause={renderPause} renderEntry={renderEntry} renderResolvedPause={renderResolvedPause} revealPreviousAt={REVEAL_PREVIOUS} upcoming={upcoming} />
+              <Timeline
+                renderPause={renderPause}
+                renderEntry={renderEntry}
+                renderResolvedPause={renderResolvedPause}
+                revealPreviousAt={REVEAL_PREVIOUS}
+                upcoming={upcoming}
+              />
               {doneSummary && (
                 <p className="notice notice--ok" role="status">
                   ✓ {doneSummary}

@@ -26,7 +26,13 @@ export const articleReducer: WorkflowReducer<ArticleView> = {
   reduce(state, event: EngineEvent) {
     switch (event.type) {
       case "materials_ready":
-        return { ...state, materials: event.materials, keywords: event.keywords, materialsSummary: event.summary, materialsSummaryText: event.summaryText ?? null };
+        return {
+          ...state,
+          materials: event.materials,
+          keywords: event.keywords,
+          materialsSummary: event.summary,
+          materialsSummaryText: event.summaryText ?? null,
+        };
       case "outline_ready":
         return { ...state, outline: event.outline };
       case "review_ready":

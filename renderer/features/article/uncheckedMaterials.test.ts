@@ -4,7 +4,7 @@ import { checkedIds, rememberChoice } from "./uncheckedMaterials.js";
 
 const material = (id: string, recUuid: string): Material => ({ id, title: `T ${recUuid}`, content: "c", source: "library", published_at: null, relevance_score: 1, source_type: "library", url: null, recUuid });
 
-describe("unchecked materials across a re-search (issue 32 #12)", () => {
+describe("unchecked materials across a re-search", () => {
   it("keeps a material the user unchecked unchecked when the new list renumbers it", () => {
     const first = [material("m001", "a"), material("m002", "b"), material("m003", "c")];
     rememberChoice("s1", first, new Set(["m001", "m003"]));

@@ -14,7 +14,10 @@ const FORMATS: ReadonlyArray<readonly [ExportFormat, MessageKey]> = [
   ["pdf", "draft.exportPdf"],
 ];
 
-/** Markdown / DOCX / HTML / PDF export of one version of the open session's document (the latest when `number` is null), its reference list in the chosen style. */
+/**
+ * Markdown / DOCX / HTML / PDF export of one version of the open session's document (the latest
+ * when `number` is null), its reference list in the chosen style.
+ */
 export function ExportButtons({ number }: { number: number | null }) {
   const t = useT();
   const api = useApp((s) => s.api);

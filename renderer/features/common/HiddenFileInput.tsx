@@ -5,7 +5,17 @@ import type { RefObject } from "react";
  * `inputRef.current.click()`): hands over the one file picked and clears itself, so picking the
  * same file again fires again.
  */
-export function HiddenFileInput({ inputRef, accept, label, onFile }: { inputRef: RefObject<HTMLInputElement | null>; accept: string; label: string; onFile(file: File): void }) {
+export function HiddenFileInput({
+  inputRef,
+  accept,
+  label,
+  onFile,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  accept: string;
+  label: string;
+  onFile(file: File): void;
+}) {
   return (
     <input
       ref={inputRef}

@@ -15,7 +15,15 @@ const CHOICES: ReadonlyArray<readonly [string, MessageKey, ReferenceChoice]> = [
 ];
 
 /** The reference style an export's list follows (GB/T 7714 in zh / en layout, APA), for every format. */
-export function ReferenceStyleSelect({ value, onChange, withPlain = true }: { value: ReferenceChoice; onChange(choice: ReferenceChoice): void; withPlain?: boolean }) {
+export function ReferenceStyleSelect({
+  value,
+  onChange,
+  withPlain = true,
+}: {
+  value: ReferenceChoice;
+  onChange(choice: ReferenceChoice): void;
+  withPlain?: boolean;
+}) {
   const t = useT();
   const current = CHOICES.find(([, , c]) => c.referenceStyle === value.referenceStyle && c.referenceLocale === value.referenceLocale)?.[0] ?? "plain";
   return (

@@ -11,7 +11,14 @@ function newRewriteId(): string {
  * the session stream first (from the events already seen) so every token reaches `onToken`, then
  * resolves the whole replacement. The signal cancels it (`documents.cancelRewrite`).
  */
-export function rewriteSelection(api: ScriptoriumApi, sessionId: string, afterSeq: number, request: RewriteRequest, onToken: (text: string) => void, signal: AbortSignal): Promise<string> {
+export function rewriteSelection(
+  api: ScriptoriumApi,
+  sessionId: string,
+  afterSeq: number,
+  request: RewriteRequest,
+  onToken: (text: string) => void,
+  signal: AbortSignal,
+): Promise<string> {
   const rewriteId = newRewriteId();
   const step = rewriteStep(rewriteId);
   const unsubscribe = api.subscribe(sessionId, afterSeq, (event) => {

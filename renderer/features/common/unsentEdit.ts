@@ -1,5 +1,5 @@
 /**
- * Autosave of a hand edit not yet sent (issue 12: unsent edits survive a reload). Kept in the
+ * Autosave of a hand edit not yet sent (so an unsent edit survives a reload). Kept in the
  * page's localStorage per session; a storage that refuses (private mode, quota) is ignored.
  */
 const keyOf = (sessionId: string) => `scriptorium:unsent-edit:${sessionId}`;

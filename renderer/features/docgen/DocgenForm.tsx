@@ -95,17 +95,40 @@ export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate
         <div className="inline-form docgen-form__row">
           <label className="field field--grow">
             <span className="field__label">{t("docgen.source")}</span>
-            <input className="input" name="source_path" value={values.source} placeholder={t("docgen.sourcePlaceholder")} onChange={(e) => set("source", e.target.value)} />
+            <input
+              className="input"
+              name="source_path"
+              value={values.source}
+              placeholder={t("docgen.sourcePlaceholder")}
+              onChange={(e) => set("source", e.target.value)}
+            />
           </label>
           {chooseFolder && (
-            <button type="button" className="btn" onClick={() => void chooseFolder({ title: t("docgen.chooseFolder") }).then((chosen) => chosen && set("source", chosen), () => undefined)}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() =>
+                void chooseFolder({ title: t("docgen.chooseFolder") }).then(
+                  (chosen) => chosen && set("source", chosen),
+                  () => undefined,
+                )
+              }
+            >
               {t("docgen.chooseFolder")}
             </button>
           )}
         </div>
       )}
       {values.mode === "notes" && (
-        <FilePathField label={t("docgen.notesSource")} name="source_path" value={values.source} onChange={(p) => set("source", p)} accept=".md,.markdown,text/markdown" placeholder={t("docgen.sourcePlaceholder")} {...fileLabels} />
+        <FilePathField
+          label={t("docgen.notesSource")}
+          name="source_path"
+          value={values.source}
+          onChange={(p) => set("source", p)}
+          accept=".md,.markdown,text/markdown"
+          placeholder={t("docgen.sourcePlaceholder")}
+          {...fileLabels}
+        />
       )}
       {(values.mode === "text" || values.mode === "review") && (
         <label className="field">
@@ -133,11 +156,16 @@ export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate
             <option value="en">{t("docgen.locale.en")}</option>
           </select>
         </label>
-        <GuidePicker t={t} value={{ guide: values.guide, rulesFile: values.rules }} onChange={(c) => setValues((v) => ({ ...v, guide: c.guide, rules: c.rulesFile }))} />
+        <GuidePicker
+          t={t}
+          value={{ guide: values.guide, rulesFile: values.rules }}
+          onChange={(c) => setValues((v) => ({ ...v, guide: c.guide, rules: c.rulesFile }))}
+        />
       </div>
       {values.mode !== "review" && (
         <label className="field docgen-form__check">
-          <input type="checkbox" name="confirm_outline" checked={values.confirmOutline} onChange={(e) => set("confirmOutline", e.target.checked)} /> {t("docgen.confirmOutline")}
+          <input type="checkbox" name="confirm_outline" checked={values.confirmOutline} onChange={(e) => set("confirmOutline", e.target.checked)} />{" "}
+          {t("docgen.confirmOutline")}
         </label>
       )}
       <SessionModelSelect value={values.model} onChange={(m) => set("model", m)} />

@@ -61,7 +61,9 @@ export function DocgenScreen() {
       (s) =>
         setMeta({
           pipeline: (s.values.review_pipeline as string[]) ?? [],
-          names: Object.fromEntries(((s.values.guide as { modules?: Array<{ key: string; name: string }> } | undefined)?.modules ?? []).map((m) => [m.key, m.name])),
+          names: Object.fromEntries(
+            ((s.values.guide as { modules?: Array<{ key: string; name: string }> } | undefined)?.modules ?? []).map((m) => [m.key, m.name]),
+          ),
           mermaid: String(s.values.mermaid ?? ""),
           graph: (s.values.graph as GraphShape | undefined) ?? NO_GRAPH,
           reviewOnly: s.values.review_only === true,
@@ -87,7 +89,12 @@ export function DocgenScreen() {
         <h2 className="docgen-title">{t("docgen.title")}</h2>
         {/* An open session shows what it was started with; "+ 新建文档" closes it and brings back an empty form. */}
         {isDocgen && current.sessionId ? (
-          <DocgenSessionSettings t={t} settings={meta.sessionId === current.sessionId ? meta.settings : null} running={running} onStop={() => void cancelRun()} />
+          <DocgenSessionSettings
+            t={t}
+            settings={meta.sessionId === current.sessionId ? meta.settings : null}
+            running={running}
+            onStop={() => void cancelRun()}
+          />
         ) : (
           <DocgenForm t={t} running={running} onStart={start} onStop={() => void cancelRun()} />
         )}

@@ -28,7 +28,17 @@ export function docgenSettingsOf(values: Record<string, unknown>): DocgenSetting
  * The open session's own settings in a few lines, in place of the empty start form: a finished or
  * running session reads what it was made from, and its timeline stays near the top.
  */
-export function DocgenSessionSettings({ t, settings, running, onStop }: { t: DocgenTranslate; settings: DocgenSettingsView | null; running: boolean; onStop(): void }) {
+export function DocgenSessionSettings({
+  t,
+  settings,
+  running,
+  onStop,
+}: {
+  t: DocgenTranslate;
+  settings: DocgenSettingsView | null;
+  running: boolean;
+  onStop(): void;
+}) {
   const locale = settings?.locale === "zh" || settings?.locale === "en" ? t(`docgen.locale.${settings.locale}`) : t("docgen.locale.auto");
   return (
     <section className="card docgen-settings" aria-label={t("docgen.settings")}>

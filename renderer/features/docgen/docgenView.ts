@@ -47,7 +47,17 @@ export interface DocgenFold extends DocgenView {
   doneSections: readonly number[];
 }
 
-const EMPTY: DocgenFold = { scan: [], links: [], outline: null, sections: { done: 0, total: 0, failed: [] }, modules: [], violations: {}, rounds: [], rollbacks: [], doneSections: [] };
+const EMPTY: DocgenFold = {
+  scan: [],
+  links: [],
+  outline: null,
+  sections: { done: 0, total: 0, failed: [] },
+  modules: [],
+  violations: {},
+  rounds: [],
+  rollbacks: [],
+  doneSections: [],
+};
 
 /**
  * Docgen's reducer (registered by `docgenFeature`): folds scan_step, link_checked, doc_outline_ready,
@@ -59,11 +69,22 @@ export const docgenReducer: WorkflowReducer<DocgenFold> = {
   reduce(view, e) {
     switch (e.type) {
       case "scan_step":
-        return { ...view, scan: [...view.scan, { seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary, ...(e.summaryText ? { summaryText: e.summaryText } : {}) }] };
+        return {
+          ...view,
+          scan: [
+            ...view.scan,
+            { seq: e.seq, tool: e.tool, args: e.args ?? {}, ok: e.ok, summary: e.summary, ...(e.summaryText ? { summaryText: e.summaryText } : {}) },
+          ],
+        };
       case "link_checked":
         return { ...view, links: [...view.links, { seq: e.seq, url: e.url, status: e.status, detail: e.detail }] };
       case "doc_outline_ready":
-        return { ...view, outline: { outline: e.outline, cached: e.cached }, sections: { done: 0, total: e.outline.sections.length, failed: [] }, doneSections: [] };
+        return {
+          ...view,
+          outline: { outline: e.outline, cached: e.cached },
+          sections: { done: 0, total: e.outline.sections.length, failed: [] },
+          doneSections: [],
+        };
       case "section_done": {
         const doneSections = e.ok && !view.doneSections.includes(e.index) ? [...view.doneSections, e.index] : view.doneSections;
         const others = view.sections.failed.filter((f) => f.index !== e.index);

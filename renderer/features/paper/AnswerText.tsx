@@ -5,7 +5,15 @@ import { answerParts } from "./answerParts.js";
  * An answer with its `[p.N]` citations as buttons that jump the reader to the page and highlight
  * the citation's quote (the engine's quote gate verified it appears in the cited passage).
  */
-export function AnswerText({ text, citations = [], onCite }: { text: string; citations?: Citation[]; onCite(page: number, paper: number | null, quote?: string): void }) {
+export function AnswerText({
+  text,
+  citations = [],
+  onCite,
+}: {
+  text: string;
+  citations?: Citation[];
+  onCite(page: number, paper: number | null, quote?: string): void;
+}) {
   // The n-th `[p.N]` of a page takes the n-th citation of that page (the gate keeps their order).
   const used = new Map<number, number>();
   const quoteFor = (page: number): string | undefined => {
@@ -34,7 +42,17 @@ export function AnswerText({ text, citations = [], onCite }: { text: string; cit
 }
 
 /** The answer's sources: only the passages it cites, each with its verified quote. */
-export function CitedSources({ label, ocrLabel, citations, onCite }: { label: string; ocrLabel: string; citations: Citation[]; onCite(page: number, paper: number | null, quote?: string): void }) {
+export function CitedSources({
+  label,
+  ocrLabel,
+  citations,
+  onCite,
+}: {
+  label: string;
+  ocrLabel: string;
+  citations: Citation[];
+  onCite(page: number, paper: number | null, quote?: string): void;
+}) {
   if (citations.length === 0) return null;
   return (
     <ol className="paper-sources" aria-label={label} data-testid="paper-sources">

@@ -5,7 +5,17 @@ import type { PaperTranslate } from "./messages.js";
 const STAGES = ["extraction", "analysis", "synthesis"] as const;
 
 /** The deep read's three stages (live while running) and every claim's verdict with its page. */
-export function DeepReadPanel({ t, stages, answer, onCite }: { t: PaperTranslate; stages: Partial<Record<(typeof STAGES)[number], string>>; answer: PaperAnswer | null; onCite(page: number, paper: number | null): void }) {
+export function DeepReadPanel({
+  t,
+  stages,
+  answer,
+  onCite,
+}: {
+  t: PaperTranslate;
+  stages: Partial<Record<(typeof STAGES)[number], string>>;
+  answer: PaperAnswer | null;
+  onCite(page: number, paper: number | null): void;
+}) {
   const claims = answer?.claims ?? [];
   return (
     <section className="paper-deep" aria-label={t("paper.deepRead")} data-testid="deep-read-panel">

@@ -100,13 +100,22 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
             <span className="bubble__who">
               {message.role === "user" ? t("paper.you") : `${t("paper.assistant")}${message.answer ? ` · ${t(`paper.intent.${message.answer.intent}`)}` : ""}`}
               {message.answer?.context_mode && (
-                <span className="bubble__mode" data-testid="paper-context-mode" data-mode={message.answer.context_mode} title={t(`paper.contextMode.title.${message.answer.context_mode}`)}>
+                <span
+                  className="bubble__mode"
+                  data-testid="paper-context-mode"
+                  data-mode={message.answer.context_mode}
+                  title={t(`paper.contextMode.title.${message.answer.context_mode}`)}
+                >
                   {` · ${t(`paper.contextMode.${message.answer.context_mode}`)}`}
                 </span>
               )}
             </span>
             {message.role === "assistant" ? (
-              <AnswerText text={extractRows(message) ? withoutMarkdownTable(message.text) : message.text} citations={message.answer?.citations ?? []} onCite={onCite} />
+              <AnswerText
+                text={extractRows(message) ? withoutMarkdownTable(message.text) : message.text}
+                citations={message.answer?.citations ?? []}
+                onCite={onCite}
+              />
             ) : (
               <p>{message.text}</p>
             )}
@@ -114,10 +123,18 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
             {extractRows(message) && <ExtractTable t={t} rows={extractRows(message)!} onCite={onCite} />}
             {message.answer?.intent === "extract" && typeof (message.answer.data as { csv?: unknown } | undefined)?.csv === "string" && (
               <div className="btn-group">
-                <button type="button" className="btn btn--small" onClick={() => download("extract.csv", "text/csv", (message.answer!.data as { csv: string }).csv)}>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => download("extract.csv", "text/csv", (message.answer!.data as { csv: string }).csv)}
+                >
                   {t("paper.exportCsv")}
                 </button>
-                <button type="button" className="btn btn--small" onClick={() => download("extract.md", "text/markdown", (message.answer!.data as { markdown: string }).markdown)}>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => download("extract.md", "text/markdown", (message.answer!.data as { markdown: string }).markdown)}
+                >
                   {t("paper.exportMd")}
                 </button>
               </div>

@@ -159,7 +159,14 @@ export function PaperScreen() {
           }}
         />
         {isPaper && current.sessionId && answers.length > 0 && !running && <PaperExportButtons t={t} sessionId={current.sessionId} />}
-        {showDeep && <DeepReadPanel t={t} stages={Object.keys(liveStages).length ? liveStages : (lastDeep?.stages ?? {})} answer={Object.keys(liveStages).length ? null : lastDeep} onCite={cite} />}
+        {showDeep && (
+          <DeepReadPanel
+            t={t}
+            stages={Object.keys(liveStages).length ? liveStages : (lastDeep?.stages ?? {})}
+            answer={Object.keys(liveStages).length ? null : lastDeep}
+            onCite={cite}
+          />
+        )}
         {isPaper && current.error && <RunErrorNotice error={current.error} />}
       </div>
     </div>

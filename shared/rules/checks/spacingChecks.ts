@@ -74,7 +74,11 @@ function spaceRuns(block: ProseBlock, out: Finding[]): void {
     const rightOk = right !== undefined && (right.kind === "text" || right.kind === "code");
     const run = cells.slice(i, end);
     const hasIdeographic = run.some((c) => c.ch === "\u3000");
-    const contiguous = left !== undefined && right !== undefined && left.end === run[0]!.start && run.every((c, k) => (run[k + 1] ? c.end === run[k + 1]!.start : c.end === right.start));
+    const contiguous =
+      left !== undefined &&
+      right !== undefined &&
+      left.end === run[0]!.start &&
+      run.every((c, k) => (run[k + 1] ? c.end === run[k + 1]!.start : c.end === right.start));
     if (chinese && ((isFwNoSpace(textCh(left)) && rightOk) || (isFwNoSpace(textCh(right)) && leftOk))) {
       out.push({ rule: "2.2", offset: run[0]!.start, message: "全角标点前后不加空格", edits: deleteCells(cells, i, end - 1) });
     } else if (block.kind === "paragraph" && isHan(textCh(left)) && isHan(textCh(right)) && contiguous) {

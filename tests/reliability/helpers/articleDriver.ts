@@ -107,7 +107,14 @@ export async function driveArticle(options: DriveArticleOptions): Promise<DriveA
   const kills: KillRecord[] = [];
   const answers: Array<{ pausePoint: string; action: string }> = [];
   const seen: EngineEvent[] = [];
-  const start = () => startServer({ dataDir: options.dataDir, modelPath: options.modelPath, token: options.token, entry: options.entry ?? CHAOS_SERVER, extraArgs: options.serverArgs ?? [] });
+  const start = () =>
+    startServer({
+      dataDir: options.dataDir,
+      modelPath: options.modelPath,
+      token: options.token,
+      entry: options.entry ?? CHAOS_SERVER,
+      extraArgs: options.serverArgs ?? [],
+    });
 
   let server = await start();
   let api = new HttpApi(server.origin, server.token);

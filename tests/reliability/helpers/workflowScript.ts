@@ -193,7 +193,10 @@ export async function buildWorkflowEngine(options: WorkflowEngineOptions): Promi
     dataDir,
     llm,
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
-    workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder })) },
+    workflowServices: {
+      paper: (context: PlatformServices) =>
+        paperDeps(context, new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder })),
+    },
     eventFlushIntervalMs: 5,
   });
 }

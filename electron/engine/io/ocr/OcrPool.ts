@@ -48,7 +48,12 @@ export function splitAtGaps(line: Line): OcrLine[] {
     if (!text) return [];
     const chars = piece.reduce((sum, word) => sum + word.text.length, 0);
     const confidence = piece.reduce((sum, word) => sum + word.confidence * word.text.length, 0) / Math.max(1, chars) / 100;
-    const box = { x0: Math.min(...piece.map((w) => w.bbox.x0)), y0: Math.min(...piece.map((w) => w.bbox.y0)), x1: Math.max(...piece.map((w) => w.bbox.x1)), y1: Math.max(...piece.map((w) => w.bbox.y1)) };
+    const box = {
+      x0: Math.min(...piece.map((w) => w.bbox.x0)),
+      y0: Math.min(...piece.map((w) => w.bbox.y0)),
+      x1: Math.max(...piece.map((w) => w.bbox.x1)),
+      y1: Math.max(...piece.map((w) => w.bbox.y1)),
+    };
     return [{ text, confidence, box }];
   });
 }

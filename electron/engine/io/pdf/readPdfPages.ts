@@ -123,7 +123,13 @@ async function textItems(page: PDFPageProxy): Promise<PdfTextItem[]> {
 /** Whether the page draws a raster image (a scan is one); a blank or vector-only page has nothing to OCR. */
 async function paintsImage(page: PDFPageProxy): Promise<boolean> {
   const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const images = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat, OPS.paintInlineImageXObjectGroup]);
+  const images = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintInlineImageXObjectGroup,
+  ]);
   const list = await page.getOperatorList();
   return list.fnArray.some((fn) => images.has(fn));
 }

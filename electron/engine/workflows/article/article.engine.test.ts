@@ -190,7 +190,7 @@ describe("article workflow through the engine", () => {
       // Only "Body" is named by the issue's location, so one section call per round.
       expect(llm.callsOf("writer", "section").length).toBe(sectionCalls + 1);
       expect(llm.callsOf("writer", "section").at(-1)?.prompt).toContain("unsupported claim");
-      // Issue 12: PAUSE-3 after every draft, revisions included; the writer sends it to the editor again.
+      // PAUSE-3 after every draft, revisions included; the writer sends it to the editor again.
       expect(pauseOf(state)).toBe("draft_confirm");
       expect(ctx(state)).toMatchObject({ version: round + 1, revision_count: round });
       state = await resume(id, { action: "to_editor" });
@@ -241,7 +241,7 @@ describe("article workflow through the engine", () => {
       code: "bad_request",
       message: expect.stringContaining("m404"),
     });
-    // An empty keyword is malformed (re_search with no keywords at all is valid since issue 12).
+    // An empty keyword is malformed (re_search with no keywords at all is valid: it starts the research afresh).
     await expect(engine.call("run.resume", { sessionId: id, payload: { action: "re_search", extra_keywords: [" "] } })).rejects.toMatchObject({ code: "bad_request" });
     await expect(engine.call("run.resume", { sessionId: id, payload: { action: "confirm", bogus: true } as never })).rejects.toMatchObject({ code: "bad_request" });
     expect(await engine.call("run.state", { sessionId: id })).toEqual(state);

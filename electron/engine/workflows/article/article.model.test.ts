@@ -32,10 +32,24 @@ const short = (max: number) => z.string().max(max);
  * write, which keeps this test to minutes on a shared 2-core machine.
  */
 const TIGHT: Record<string, z.ZodType> = {
-  intent: z.object({ article_type: z.enum(ARTICLE_TYPES), target_audience: short(12), word_count_target: z.literal([300]), key_questions: z.array(short(12)).max(1) }),
+  intent: z.object({
+    article_type: z.enum(ARTICLE_TYPES),
+    target_audience: short(12),
+    word_count_target: z.literal([300]),
+    key_questions: z.array(short(12)).max(1),
+  }),
   keywords: z.object({ keywords: z.array(short(10)).max(2) }),
-  outline: z.object({ title: short(12), sections: z.array(z.object({ section_title: short(12), key_points: z.array(short(10)).max(1), material_ids: z.array(short(4)).max(1) })).min(1).max(2) }),
-  review: z.object({ score: z.literal(SCORE_VALUES), issues: z.array(z.object({ severity: z.enum(["major", "minor"]), location: short(10), issue: short(10), suggestion: short(10) })).max(1) }),
+  outline: z.object({
+    title: short(12),
+    sections: z
+      .array(z.object({ section_title: short(12), key_points: z.array(short(10)).max(1), material_ids: z.array(short(4)).max(1) }))
+      .min(1)
+      .max(2),
+  }),
+  review: z.object({
+    score: z.literal(SCORE_VALUES),
+    issues: z.array(z.object({ severity: z.enum(["major", "minor"]), location: short(10), issue: short(10), suggestion: short(10) })).max(1),
+  }),
 };
 
 /** Short prose calls and tight structured outputs, still through llama.cpp's grammar and the real nodes. */

@@ -11,7 +11,7 @@ import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
 import { ArticleScriptLlm, FakeSearch, sectionTitleOf } from "../../testing/articleTestKit.js";
 
-/** Issue 12: the actions a writer needs in daily use, each through the engine with the scripted LLM. */
+/** The actions a writer needs in daily use, each through the engine with the scripted LLM. */
 let dataDir: string;
 let llm: ArticleScriptLlm;
 let search: FakeSearch;
@@ -179,7 +179,12 @@ describe("article: a writer's daily needs", () => {
   it("a period in the intent reaches the search as date_from / date_to; extra_context reaches the prompts", async () => {
     const seen: Array<{ query: string; dateFrom?: string; dateTo?: string }> = [];
     const dated = new FakeSearch();
-    const recording = { search: async (query: string, options: { limit: number; dateFrom?: string; dateTo?: string }) => (seen.push({ query, ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) }), dated.search(query, options)) };
+    const recording = {
+      search: async (query: string, options: { limit: number; dateFrom?: string; dateTo?: string }) => (
+        seen.push({ query, ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) }),
+        dated.search(query, options)
+      ),
+    };
     await engine.dispose();
     engine = await createEngine({ dataDir, llm, search: recording, eventFlushIntervalMs: 5 });
     const { sessionId } = await engine.call("run.start", { workflow: "article", input: { user_intent: "How local AI (alpha, beta) changed in 2024", extra_context: "We sell laptops.", locale: "en" } });

@@ -9,6 +9,7 @@ import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
 import type { ScriptoriumApi } from "../../../../shared/api.js";
 import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
+import { JsonObjectSchema, JsonParseError, parseJson } from "../../../../shared/parseJson.js";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 /** Flags of this command group besides the global ones. */
@@ -86,11 +87,11 @@ async function resume(ctx: ArticleCliContext): Promise<ExitCode> {
   let extra: Record<string, unknown> = {};
   if (ctx.flags.payload !== undefined) {
     try {
-      extra = JSON.parse(ctx.flags.payload) as Record<string, unknown>;
-    } catch {
-      throw usageError("--json payload is not valid JSON");
+      extra = parseJson(JsonObjectSchema, ctx.flags.payload, "--json payload");
+    } catch (error) {
+      if (!(error instanceof JsonParseError)) throw error;
+      throw usageError(error.problem === "not_json" ? "--json payload is not valid JSON" : "--json payload must be a JSON object");
     }
-    if (typeof extra !== "object" || extra === null || Array.isArray(extra)) throw usageError("--json payload must be a JSON object");
   }
   const api = await ctx.api();
   // Follow from the current end of the log so the old await_user is not mistaken for the new one.

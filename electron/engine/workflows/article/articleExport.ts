@@ -2,7 +2,7 @@ import { MaterialSchema, type Material } from "../../../../shared/knowledge.js";
 import { citedDocument } from "../../export/citedDocument.js";
 import type { ExportHooks } from "../WorkflowDefinition.js";
 import type { ArticleDeps } from "./ArticleDeps.js";
-import type { ArticleStateValues } from "./state.js";
+import type { ArticleState } from "./state.js";
 
 /**
  * The article's export: the version's text titled by the article's own title (not the intent
@@ -11,7 +11,7 @@ import type { ArticleStateValues } from "./state.js";
  */
 export const articleExport: ExportHooks<ArticleDeps> = {
   document: ({ values, version, sessionTitle, referenceStyle, referenceLocale, locale }) => {
-    const v = values as Partial<ArticleStateValues>;
+    const v = values as Partial<ArticleState>;
     const markdown = version?.markdown ?? v.draft ?? "";
     const title = ownHeading(markdown) || v.draft_title || v.outline?.title || sessionTitle;
     return citedDocument({

@@ -1,7 +1,7 @@
 import { BRIEF_WRITING_STATUSES } from "../../../../shared/workflows/article/articleBrief.js";
 import type { BriefWritingStatus } from "../../../../shared/workflows/article/articleBrief.js";
 import type { WorkflowStatusInput } from "../WorkflowDefinition.js";
-import type { ArticleStateValues } from "./state.js";
+import type { ArticleState } from "./state.js";
 
 /** The brief's status words (its `WritingStatus`) for `GET /api/ai-writing/{id}/state`. */
 export const ARTICLE_STATUSES = BRIEF_WRITING_STATUSES;
@@ -14,7 +14,7 @@ export type ArticleStatus = BriefWritingStatus;
  * PAUSE-1), `regenerate_section` is a revision. Cancelled and interrupted sessions read as `error`
  * (the brief has no other end state).
  */
-export function articleStatus(values: Partial<ArticleStateValues>, session: WorkflowStatusInput): ArticleStatus {
+export function articleStatus(values: Partial<ArticleState>, session: WorkflowStatusInput): ArticleStatus {
   switch (session.status) {
     case "done":
       return "done";

@@ -1,9 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { emit, say } from "../common/nodeRuntime.js";
 import { localeOf } from "./localeOf.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
+import type { ArticleUpdate, ArticleState } from "./state.js";
 
-type Node = (state: ArticleStateValues, config: LangGraphRunnableConfig) => Promise<ArticleStateUpdate> | ArticleStateUpdate;
+type Node = (state: ArticleState, config: LangGraphRunnableConfig) => Promise<ArticleUpdate> | ArticleUpdate;
 
 const clip = (text: string | undefined) => (text ?? "").trim().slice(0, 50);
 
@@ -11,7 +11,7 @@ const clip = (text: string | undefined) => (text ?? "").trim().slice(0, 50);
  * The product brief's progress line for a node about to run (§7.3: each node's
  * `progress_events`, e.g. "用户已确认素材，开始规划大纲"), from the node and the resume that led to it.
  */
-export function briefProgressMessage(task: string, state: ArticleStateValues): string {
+export function briefProgressMessage(task: string, state: ArticleState): string {
   const locale = localeOf(state);
   const payload = state.resume?.payload;
   const action = payload?.action;

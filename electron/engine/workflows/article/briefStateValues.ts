@@ -1,7 +1,7 @@
 import { BRIEF_DEFAULTS, briefReviewResult } from "../../../../shared/workflows/article/articleBrief.js";
 import { localeOf } from "./localeOf.js";
 import { summaryLines } from "./stepLines.js";
-import type { ArticleStateValues } from "./state.js";
+import type { ArticleState } from "./state.js";
 
 /**
  * The brief's `AIWritingState` field names (§6.1) of an article session, beside the project's own
@@ -9,7 +9,7 @@ import type { ArticleStateValues } from "./state.js";
  * material package, the outline, every draft version and the current one, the review in the
  * brief's `ReviewResult` shape and the revision cap.
  */
-export function briefStateValues(v: Partial<ArticleStateValues>) {
+export function briefStateValues(v: Partial<ArticleState>) {
   const input = v.input;
   const parsed = v.parsed_intent;
   const locale = v.input ? localeOf({ parsed_intent: parsed ?? null, input: v.input }) : "zh";
@@ -20,7 +20,14 @@ export function briefStateValues(v: Partial<ArticleStateValues>) {
     article_type: parsed?.article_type ?? input?.article_type ?? BRIEF_DEFAULTS.article_type,
     target_audience: parsed?.target_audience ?? input?.target_audience ?? BRIEF_DEFAULTS.target_audience,
     word_count_target: parsed?.word_count_target ?? input?.word_count_target ?? BRIEF_DEFAULTS.word_count_target,
-    material_package: v.keywords?.length || v.materials?.length ? { keywords: v.keywords ?? [], materials: v.materials ?? [], summary: summaryLines.materials(locale, v.search_hits ?? 0, v.materials?.length ?? 0).text } : null,
+    material_package:
+      v.keywords?.length || v.materials?.length
+        ? {
+            keywords: v.keywords ?? [],
+            materials: v.materials ?? [],
+            summary: summaryLines.materials(locale, v.search_hits ?? 0, v.materials?.length ?? 0).text,
+          }
+        : null,
     current_outline: v.outline ?? null,
     drafts,
     // A draft the user edited by hand is the current one too; revision_count as the state's.

@@ -12,7 +12,7 @@ import { briefStateValues } from "./briefStateValues.js";
 import { buildArticleGraph } from "./graph.js";
 import { finalLine } from "./nodes/finalize.js";
 import { articlePauses } from "./pauses.js";
-import type { ArticleStateValues } from "./state.js";
+import type { ArticleState } from "./state.js";
 
 /** The article studio: researcher → writer → editor with four human pauses. */
 export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof articleContract, ArticleDeps> = {
@@ -30,12 +30,12 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
     run: articleCommand,
   },
   title: (input) => (input.intent.length > 40 ? `${input.intent.slice(0, 39)}…` : input.intent),
-  build: (services, checkpointer) => buildArticleGraph(services, checkpointer) as unknown as CompiledWorkflowGraph,
+  build: (deps, checkpointer) => buildArticleGraph(deps, checkpointer) as unknown as CompiledWorkflowGraph,
   initialState: (input) => ({ input }),
   parseResume: articlePauses.parseResume,
-  status: (values, session) => articleStatus(values as Partial<ArticleStateValues>, session),
+  status: (values, session) => articleStatus(values as Partial<ArticleState>, session),
   publicValues: (values, session) => {
-    const v = values as Partial<ArticleStateValues>;
+    const v = values as Partial<ArticleState>;
     return {
       status: articleStatus(v, session),
       intent: v.input?.intent ?? "",
@@ -55,7 +55,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
     };
   },
   doneSummary: (values) => {
-    const v = values as Partial<ArticleStateValues>;
+    const v = values as Partial<ArticleState>;
     return finalLine({ draft: v.draft ?? "", draft_version: v.draft_version ?? null, parsed_intent: v.parsed_intent ?? null, input: v.input ?? ({ intent: "" } as ArticleStartInput) });
   },
   export: articleExport,
@@ -63,10 +63,19 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
     // A restored or hand-edited draft goes to PAUSE-3: the writer decides what happens to it next.
     pauseNode: "pause_draft",
     adopt: (values, { markdown, version }) => {
-      const v = values as Partial<ArticleStateValues>;
+      const v = values as Partial<ArticleState>;
       const { title, sections } = splitDraft(markdown, v.draft_title || v.outline?.title || "");
       const drafts = [briefDraft({ title, outline: v.outline ?? null, markdown, revisionCount: v.revision_count ?? 0, version: version.number })];
-      return { draft: markdown, draft_title: title, draft_sections: sections, draft_version: version.number, review: null, force_accepted_after: null, final: false, drafts };
+      return {
+        draft: markdown,
+        draft_title: title,
+        draft_sections: sections,
+        draft_version: version.number,
+        review: null,
+        force_accepted_after: null,
+        final: false,
+        drafts,
+      };
     },
   },
 };

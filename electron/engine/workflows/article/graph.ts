@@ -19,7 +19,7 @@ import {
   routeAfterReviewPause,
   routeDraftAction,
 } from "./routing.js";
-import { ArticleState } from "./state.js";
+import { ArticleAnnotation } from "./state.js";
 import { withBriefProgress } from "./briefProgress.js";
 
 /**
@@ -29,19 +29,19 @@ import { withBriefProgress } from "./briefProgress.js";
  * included); pause_draft → (apply_manual_edit) → finalize | writer_draft | editor;
  * editor → pause_draft | pause_review → (apply_manual_edit) → finalize | writer_draft.
  */
-export function buildArticleGraph(services: ArticleDeps, checkpointer?: BaseCheckpointSaver) {
-  return new StateGraph(ArticleState)
-    .addNode("intent_parser", withBriefProgress("intent_parser", intentParserNode(services)))
-    .addNode("researcher", withBriefProgress("researcher", researcherNode(services)))
+export function buildArticleGraph(deps: ArticleDeps, checkpointer?: BaseCheckpointSaver) {
+  return new StateGraph(ArticleAnnotation)
+    .addNode("intent_parser", withBriefProgress("intent_parser", intentParserNode(deps)))
+    .addNode("researcher", withBriefProgress("researcher", researcherNode(deps)))
     .addNode("pause_material", pauseNode("material_confirm"))
-    .addNode("research_more", withBriefProgress("research_more", researchMoreNode(services)))
+    .addNode("research_more", withBriefProgress("research_more", researchMoreNode(deps)))
     .addNode("add_material", withBriefProgress("add_material", addMaterialNode()))
-    .addNode("writer_outline", withBriefProgress("writer_outline", writerOutlineNode(services)))
+    .addNode("writer_outline", withBriefProgress("writer_outline", writerOutlineNode(deps)))
     .addNode("pause_outline", pauseNode("outline_confirm"))
-    .addNode("writer_draft", withBriefProgress("writer_draft", writerDraftNode(services)))
+    .addNode("writer_draft", withBriefProgress("writer_draft", writerDraftNode(deps)))
     .addNode("pause_draft", pauseNode("draft_confirm"))
-    .addNode("apply_manual_edit", withBriefProgress("apply_manual_edit", applyManualEditNode(services)))
-    .addNode("editor", withBriefProgress("editor", editorNode(services)))
+    .addNode("apply_manual_edit", withBriefProgress("apply_manual_edit", applyManualEditNode(deps)))
+    .addNode("editor", withBriefProgress("editor", editorNode(deps)))
     .addNode("pause_review", pauseNode("review_confirm"))
     .addNode("finalize", withBriefProgress("finalize", finalizeNode()))
     .addEdge(START, "intent_parser")

@@ -18,7 +18,11 @@ const CITE = /\[(m\d{3}(?:\s*[,，、]\s*m\d{3})*)\]/g;
  * content words; a grey-zone sentence counts as not grounded). A sentence citing only ids outside
  * the package is left to the citation filter.
  */
-export async function ungroundedSentences(sections: readonly DraftSection[], materials: readonly Material[], signal?: AbortSignal): Promise<UngroundedSentence[]> {
+export async function ungroundedSentences(
+  sections: readonly DraftSection[],
+  materials: readonly Material[],
+  signal?: AbortSignal,
+): Promise<UngroundedSentence[]> {
   const byId = new Map(materials.map((m) => [m.id, m]));
   const cited: Array<UngroundedSentence & { claim: string }> = [];
   for (const section of sections) {

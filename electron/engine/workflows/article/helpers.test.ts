@@ -74,7 +74,7 @@ describe("parseResume", () => {
     expect(parseResume(pause, { action: "confirm", approved_material_ids: ["m001"] })).toEqual({ action: "confirm", approved_material_ids: ["m001"] });
     expect(() => parseResume(pause, { action: "finalize" })).toThrow(expect.objectContaining({ code: "conflict", details: { allowed: ["confirm", "re_search", "add_material"] } }));
     expect(() => parseResume(pause, { action: "confirm", approved_material_ids: ["m001", "m404"] })).toThrow(expect.objectContaining({ code: "bad_request", message: expect.stringContaining("m404") }));
-    // Issue 12: re_search without keywords is allowed (the package is cleared and searched afresh).
+    // re_search without keywords is allowed (the package is cleared and searched afresh).
     expect(parseResume(pause, { action: "re_search" })).toEqual({ action: "re_search" });
     expect(() => parseResume(pause, { action: "re_search", extra_keywords: [""] })).toThrow(expect.objectContaining({ code: "bad_request", message: expect.stringContaining("extra_keywords") }));
     expect(() => parseResume(pause, { action: 3 })).toThrow(expect.objectContaining({ code: "bad_request" }));

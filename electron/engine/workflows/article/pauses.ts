@@ -9,7 +9,7 @@ import { splitDraft } from "./draftMarkdown.js";
 import { localeOf } from "./localeOf.js";
 import { summaryLines } from "./stepLines.js";
 import type { PausePoint } from "../../../../shared/workflows/article.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
+import type { ArticleUpdate, ArticleState } from "./state.js";
 
 /**
  * The article's four pauses, from the contract's table. The brief's wire format is read here too:
@@ -17,7 +17,7 @@ import type { ArticleStateUpdate, ArticleStateValues } from "./state.js";
  * force-finalize whatever the action, `false` keeps the editor's verdict (an action-less body then
  * accepts the review).
  */
-export const articlePauses = definePauses<typeof articleContract.pauses, ArticleStateValues>(articleContract.pauses, {
+export const articlePauses = definePauses<typeof articleContract.pauses, ArticleState>(articleContract.pauses, {
   context: {
     material_confirm: (state) => ({
       materials: state.materials,
@@ -94,7 +94,7 @@ export const articlePauses = definePauses<typeof articleContract.pauses, Article
 export const parseResume = articlePauses.parseResume;
 
 /** The pause node of `pause` (see `definePauses`), typed for the article's state. */
-export const pauseNode = (pause: PausePoint) => articlePauses.node(pause) as unknown as (state: ArticleStateValues) => ArticleStateUpdate;
+export const pauseNode = (pause: PausePoint) => articlePauses.node(pause) as unknown as (state: ArticleState) => ArticleUpdate;
 
 /** Every resume field of any action at any pause (the brief's client sends all of them). */
 const RESUME_FIELDS = new Set(Object.values(articleContract.pauses).flatMap((pause) => Object.values(pause.actions).flatMap((fields) => Object.keys(fields))));
@@ -146,7 +146,12 @@ function withSnakeSections(outline: Record<string, unknown>): Record<string, unk
   const sections = outline.sections.map((section: unknown) => {
     if (typeof section !== "object" || section === null) return section;
     const s = section as Record<string, unknown>;
-    return { ...s, section_title: s.section_title ?? s.sectionTitle, key_points: s.key_points ?? s.keyPoints ?? [], material_ids: s.material_ids ?? s.materialIds ?? [] };
+    return {
+      ...s,
+      section_title: s.section_title ?? s.sectionTitle,
+      key_points: s.key_points ?? s.keyPoints ?? [],
+      material_ids: s.material_ids ?? s.materialIds ?? [],
+    };
   });
   return { ...outline, sections };
 }

@@ -2,7 +2,7 @@ import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { ArticleResume, PausePoint, Review } from "../../../../shared/workflows/article.js";
 import type { LastResume } from "./state.js";
 
-/** What the routers read; a subset of ArticleState so tests can pass plain objects. */
+/** What the routers read; a subset of ArticleAnnotation so tests can pass plain objects. */
 export interface RoutingState {
   resume: LastResume | null;
   review?: Review | null;

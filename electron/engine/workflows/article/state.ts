@@ -18,7 +18,7 @@ export interface LastResume {
 const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_previous, next) => next, default: initial });
 
 /** State of one article session, checkpointed after every step. */
-export const ArticleState = Annotation.Root({
+export const ArticleAnnotation = Annotation.Root({
   /** The start request as the user sent it (validated by ArticleStartInputSchema). */
   input: last<ArticleStartInput>(() => ({ intent: "" }) as ArticleStartInput),
   /** intent_parser's result with the user's explicit fields applied on top; its locale drives every prompt. */
@@ -62,5 +62,5 @@ export const ArticleState = Annotation.Root({
   final: last<boolean>(() => false),
 });
 
-export type ArticleStateValues = typeof ArticleState.State;
-export type ArticleStateUpdate = typeof ArticleState.Update;
+export type ArticleState = typeof ArticleAnnotation.State;
+export type ArticleUpdate = typeof ArticleAnnotation.Update;

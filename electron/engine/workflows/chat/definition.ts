@@ -22,7 +22,7 @@ export const chatWorkflow: WorkflowDefinition<ChatInput, typeof chatContract> = 
     const line = input.prompt.replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
   },
-  build: (services, checkpointer) => buildChatGraph(services, checkpointer),
+  build: (deps, checkpointer) => buildChatGraph(deps, checkpointer),
   initialState: (input) => ({ prompt: input.prompt, system: input.system ?? "", maxTokens: input.maxTokens ?? 0, text: "", stopReason: "" }),
   parseResume: () => {
     throw new ScriptoriumError("conflict", "The chat workflow never pauses.", { allowed: [] });

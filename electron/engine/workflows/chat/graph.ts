@@ -1,12 +1,12 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import type { LlmClient } from "../../llm/LlmClient.js";
 import type { CompiledWorkflowGraph } from "../WorkflowDefinition.js";
+import type { ChatDeps } from "./ChatDeps.js";
 import { replyNode } from "./nodes/reply.js";
-import { ChatState } from "./state.js";
+import { ChatAnnotation } from "./state.js";
 
 /** START → reply → END. */
-export function buildChatGraph(services: { llm: LlmClient }, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph {
-  const graph = new StateGraph(ChatState).addNode("reply", replyNode(services.llm)).addEdge(START, "reply").addEdge("reply", END);
+export function buildChatGraph(deps: ChatDeps, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph {
+  const graph = new StateGraph(ChatAnnotation).addNode("reply", replyNode(deps.llm)).addEdge(START, "reply").addEdge("reply", END);
   return graph.compile({ checkpointer }) as unknown as CompiledWorkflowGraph;
 }

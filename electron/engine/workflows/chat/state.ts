@@ -1,7 +1,7 @@
 import { Annotation } from "@langchain/langgraph";
 
 /** State of the one-step chat graph. */
-export const ChatState = Annotation.Root({
+export const ChatAnnotation = Annotation.Root({
   /** The user's prompt. */
   prompt: Annotation<string>(),
   /** Optional system prompt; empty string when absent (LangGraph state values must be JSON). */
@@ -13,4 +13,5 @@ export const ChatState = Annotation.Root({
   /** Why generation stopped (`eog`, `maxTokens`, `abort`, `stop`). */
   stopReason: Annotation<string>(),
 });
-export type ChatStateType = typeof ChatState.State;
+export type ChatState = typeof ChatAnnotation.State;
+export type ChatUpdate = typeof ChatAnnotation.Update;

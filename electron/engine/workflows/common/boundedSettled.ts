@@ -3,7 +3,12 @@
  * at most `limit` in flight, lets every started item settle — so finished sections still reach the
  * cache when one fails — then throws the first failure, else returns the results in input order.
  */
-export async function boundedSettled<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
+export async function boundedSettled<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   const failures: unknown[] = [];
   let next = 0;

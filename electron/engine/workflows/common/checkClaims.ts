@@ -76,7 +76,7 @@ function coverageOf(claimTokens: Set<string>, window: Window): number {
 }
 
 /**
- * Checks claims against evidence chunks, deterministic first (wave2-anchors §3):
+ * Checks claims against evidence chunks, deterministic first, so a judge model cannot overrule a missing fact:
  * 1. every hard anchor (number, Latin name, quoted string) must occur in the evidence — a
  *    missing one makes the claim unsupported, whatever a judge would say;
  * 2. lexical coverage of the claim's content tokens over windows of up to three sentences;
@@ -118,7 +118,12 @@ export async function checkClaims(
 }
 
 /** The verdict when code can decide it, else the grey-zone judge call that will. */
-function checkOne(input: ClaimInput, windows: Window[], pool: string[], options: { judge?: ClaimJudge; signal?: AbortSignal }): ClaimVerdict | (() => Promise<ClaimVerdict>) {
+function checkOne(
+  input: ClaimInput,
+  windows: Window[],
+  pool: string[],
+  options: { judge?: ClaimJudge; signal?: AbortSignal },
+): ClaimVerdict | (() => Promise<ClaimVerdict>) {
   const base = { id: input.id, claim: input.claim };
   if (windows.length === 0) return { ...base, label: "unsupported", evidence: null, reason: "no_evidence", coverage: 0, missing: [] };
   const anchors = anchorsOf(input.claim);
@@ -175,13 +180,16 @@ function checkOne(input: ClaimInput, windows: Window[], pool: string[], options:
   if (!options.judge) return result("unsupported", "grey_zone");
 
   const judge = options.judge;
-  const candidates = anchored.slice(0, JUDGE_WINDOWS).map((entry) => ({ chunk_id: entry.window.chunk.chunk_id, text: entry.window.text.slice(0, JUDGE_WINDOW_CHARS) }));
+  const candidates = anchored
+    .slice(0, JUDGE_WINDOWS)
+    .map((entry) => ({ chunk_id: entry.window.chunk.chunk_id, text: entry.window.text.slice(0, JUDGE_WINDOW_CHARS) }));
   return async () => {
     try {
       const verdict = await judge(input.claim, candidates, options.signal);
       if (!verdict.supported) return result("unsupported", "judge_unsupported");
       // The judge may only point at a chunk it was shown; anything else is refused.
-      if (!pool.includes(verdict.evidence_chunk_id) || !candidates.some((c) => c.chunk_id === verdict.evidence_chunk_id)) return result("unsupported", "judge_bad_evidence");
+      if (!pool.includes(verdict.evidence_chunk_id) || !candidates.some((c) => c.chunk_id === verdict.evidence_chunk_id))
+        return result("unsupported", "judge_bad_evidence");
       const chunk = anchored.find((entry) => entry.window.chunk.chunk_id === verdict.evidence_chunk_id)!.window;
       return result("supported", "judge_supported", evidenceOf(chunk));
     } catch {
@@ -205,7 +213,11 @@ function numbersBound(claim: string, windows: Window[]): boolean {
     if (anchors.numbers.length === 0 || anchors.numbers.length + anchors.names.length + anchors.quotes.length < 2) continue;
     const together = sentences.some((sentence) => {
       const numbers = new Set(numbersOf(sentence));
-      return anchors.numbers.every((n) => numbers.has(n)) && anchors.names.every((name) => hasName(sentence, name)) && anchors.quotes.every((q) => sentence.includes(q));
+      return (
+        anchors.numbers.every((n) => numbers.has(n)) &&
+        anchors.names.every((name) => hasName(sentence, name)) &&
+        anchors.quotes.every((q) => sentence.includes(q))
+      );
     });
     if (!together) return false;
   }

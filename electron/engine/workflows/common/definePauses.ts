@@ -76,7 +76,9 @@ export function definePauses<T extends PauseTable, S>(table: T, options: PauseOp
     const parsed = (schemas.get(`${point}\u0000${raw.action}`) as z.ZodType).safeParse(raw);
     if (!parsed.success) throw new ScriptoriumError("bad_request", formatZodError(parsed.error), parsed.error.issues);
     // Absent fields stay absent: a transform may have produced `undefined` for a `null`.
-    const value = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined)) as Record<string, unknown> & { action: string };
+    const value = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined)) as Record<string, unknown> & {
+      action: string;
+    };
     const problem = options.check?.(point, value, pause) ?? null;
     if (problem) throw new ScriptoriumError("bad_request", problem);
     return value;

@@ -5,7 +5,10 @@ import { guardedText } from "./guardedText.js";
 
 const LOOP = "该方法把每个词元路由到两个专家，显著降低了计算成本。\n\n".repeat(30);
 const CLEAN = "该方法把每个词元路由到两个专家 [p.3]。训练用了 3.5 天 [p.4]。";
-const configWith = (events: unknown[], signal?: AbortSignal): LangGraphRunnableConfig => ({ writer: (e: unknown) => events.push(e), ...(signal ? { signal } : {}) });
+const configWith = (events: unknown[], signal?: AbortSignal): LangGraphRunnableConfig => ({
+  writer: (e: unknown) => events.push(e),
+  ...(signal ? { signal } : {}),
+});
 const ask = { prompt: "q", tag: { role: "paper", step: "chat" } };
 
 describe("guardedText", () => {

@@ -13,8 +13,8 @@ import { readJsonFile } from "../../io/readJsonFile.js";
  * its checksum. These are cache writes (`durable: false`): atomic against a crash of the app, and
  * after a power cut a missing, empty or short file is a cache miss (the checksum, the outline's
  * JSON), so the section is written again — never a half section in the document. These files are
- * small, so they are read in place (readFileSync): an async read costs ~1–3 ms of thread-pool
- * round trips on 2 cores.
+ * small, so they are read in place (readFileSync): an async read of a small file costs more in
+ * thread-pool round trips than the read itself.
  */
 const KEY_LINE = /^<!-- key: ([0-9a-f]{64})(?: sha256: ([0-9a-f]{64}))? -->\n/;
 

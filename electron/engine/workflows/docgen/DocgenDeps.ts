@@ -20,7 +20,7 @@ export const DEFAULT_GUIDE = "DOC_GUIDELINES.md";
  * The embedder is the platform's (the knowledge layer's, lazy: one model load); without it rule
  * retrieval is lexical.
  */
-export interface DocgenServiceExtras {
+export interface DocgenDepsOptions {
   /** Folder holding DOC_GUIDELINES.md; default `<appRoot>/rules`. */
   rulesDir?: string;
   /** A shared RuleIndex (tests, the app); default one per graph under `<dataDir>/rules-index`. */
@@ -58,7 +58,7 @@ export interface DocgenDeps {
   fetchLink: LinkFetcher;
 }
 
-export function docgenDeps(platform: PlatformServices, extras: DocgenServiceExtras = {}): DocgenDeps {
+export function docgenDeps(platform: PlatformServices, extras: DocgenDepsOptions = {}): DocgenDeps {
   const services = { ...platform, ...extras };
   const rulesDir = services.rulesDir ?? path.join(defaultAppRoot(), "rules");
   const guides = new Map<string, Promise<ParsedGuide>>();
@@ -135,7 +135,7 @@ export function guideLibrary(dataDir: string, rulesDir = path.join(defaultAppRoo
 /**
  * Read a guide file; `bad_request` naming it when it is missing or unreadable. A run reads its guide
  * about ten times (the start's checks, setup, every module review); the text is kept while the
- * file's size, mtime and inode stay the same: a stat is ~5 µs, decoding 15 kB of Chinese ~100 µs.
+ * file's size, mtime and inode stay the same, since a stat is far cheaper than decoding the text.
  */
 export function readGuideFile(file: string): string {
   try {

@@ -11,7 +11,7 @@ import { docgenGraphShape, docgenMermaidSync, type GraphModule } from "./graph.j
 import { GuideGraphs } from "./GuideGraphs.js";
 import { validateGuide } from "./guides/validateGuide.js";
 import { docgenPauses } from "./pauses.js";
-import type { DocgenStateType } from "./state.js";
+import type { DocgenState } from "./state.js";
 import { readReviewDocument } from "./readReviewDocument.js";
 
 const TITLE_CHARS = 40;
@@ -90,9 +90,9 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
     };
   },
   parseResume: (pause, payload) => docgenPauses.parseResume(pause, payload),
-  publicValues: (values, session) => docgenPublicValues(values as Partial<DocgenStateType>, session.status),
+  publicValues: (values, session) => docgenPublicValues(values as Partial<DocgenState>, session.status),
   doneSummary: (values) => {
-    const v = values as Partial<DocgenStateType>;
+    const v = values as Partial<DocgenState>;
     const reports = v.module_reports ?? [];
     const breakers = reports.filter((r) => r.breaker).map((r) => r.key);
     const chars = [...(v.current_draft ?? "")].length;
@@ -105,7 +105,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
 };
 
 /** `run.state` values of a docgen session (the contract's `state`). */
-export function docgenPublicValues(v: Partial<DocgenStateType>, status: string) {
+export function docgenPublicValues(v: Partial<DocgenState>, status: string) {
   const log = v.replacement_log ?? [];
   return {
     status: v.final ? "done" : status,

@@ -14,7 +14,7 @@ import { setupNode } from "./nodes/setup.js";
 import { regenerateSectionNode, writeSectionsNode } from "./nodes/writeSections.js";
 import { pauseNode } from "./pauses.js";
 import { routeAfterOutline, routeAfterOutlinePause, routeAfterReview, routeAfterSections, routeAfterSectionsPause, routeEntry } from "./routing.js";
-import { DocgenState } from "./state.js";
+import { DocgenAnnotation } from "./state.js";
 
 /** A module of the run's guide: its key (node names `review_<key>` / `revise_<key>`) and name. */
 export interface GraphModule {
@@ -35,7 +35,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
   const reviewNodes = keys.map((k) => `review_${k}`);
   const afterDraft = [...reviewNodes, "finalize"];
   // Node names are built from the guide at run time, so the builder is typed loosely here.
-  const g = new StateGraph(DocgenState) as unknown as LooseGraph;
+  const g = new StateGraph(DocgenAnnotation) as unknown as LooseGraph;
   g.addNode("setup", setupNode({ ...deps, graphModuleKeys: keys }))
     .addNode("process_text", processTextNode())
     .addNode("process_notes", processNotesNode())
@@ -80,7 +80,11 @@ export function docgenMermaidSync(modules: readonly GraphModule[]): string {
 
 /** The graph's structure (LangGraph's own nodes and edges) for the UI's drawing: every module's review/revise node. */
 export function docgenGraphShape(modules: readonly GraphModule[]): { nodes: string[]; edges: Array<{ from: string; to: string; conditional: boolean }> } {
-  const graph = (buildDocgenGraph({} as DocgenDeps, modules) as unknown as { getGraph(): { nodes: Record<string, { id: string }>; edges: Array<{ source: string; target: string; conditional?: boolean }> } }).getGraph();
+  const graph = (
+    buildDocgenGraph({} as DocgenDeps, modules) as unknown as {
+      getGraph(): { nodes: Record<string, { id: string }>; edges: Array<{ source: string; target: string; conditional?: boolean }> };
+    }
+  ).getGraph();
   return {
     nodes: Object.values(graph.nodes).map((n) => n.id),
     edges: graph.edges.map((e) => ({ from: e.source, to: e.target, conditional: e.conditional === true })),

@@ -1,9 +1,9 @@
 import { docgenContract, type DocOutline } from "../../../../shared/workflows/docgen.js";
 import { definePauses } from "../common/definePauses.js";
-import type { DocgenStateType, DocgenUpdate } from "./state.js";
+import type { DocgenState, DocgenUpdate } from "./state.js";
 
 /** The doc generator's two pauses (both only when `confirm_outline` is on), from the contract's table. */
-export const docgenPauses = definePauses<typeof docgenContract.pauses, DocgenStateType>(docgenContract.pauses, {
+export const docgenPauses = definePauses<typeof docgenContract.pauses, DocgenState>(docgenContract.pauses, {
   context: {
     outline_confirm: (state) => ({ outline: state.outline ?? { title: state.topic || "文档", sections: [{ title: "概述", scope: "" }] }, topic: state.topic }),
     sections_failed: (state) => ({ failed_sections: state.failed_sections, outline: state.outline ?? { title: state.topic || "文档", sections: [{ title: "概述", scope: "" }] } }),
@@ -17,7 +17,7 @@ export const docgenPauses = definePauses<typeof docgenContract.pauses, DocgenSta
   },
 });
 
-export const pauseNode = (pause: "outline_confirm" | "sections_failed") => docgenPauses.node(pause) as unknown as (state: DocgenStateType) => DocgenUpdate;
+export const pauseNode = (pause: "outline_confirm" | "sections_failed") => docgenPauses.node(pause) as unknown as (state: DocgenState) => DocgenUpdate;
 
 /**
  * What is wrong with an outline the user edited at the confirm pause, or null. The writer would

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DocgenState, type DocgenStateType } from "./state.js";
+import { DocgenAnnotation, type DocgenState } from "./state.js";
 import { reviewTarget, routeAfterOutline, routeAfterOutlinePause, routeAfterReview, routeAfterSections, routeAfterSectionsPause, routeEntry } from "./routing.js";
 import { sectionWorkers } from "./nodes/writeSections.js";
 
 /** A state with every field at its default, plus the given ones. */
-function state(fields: Partial<DocgenStateType>): DocgenStateType {
-  const defaults = Object.fromEntries(Object.entries(DocgenState.spec).map(([k, ch]) => [k, (ch as unknown as { initialValueFactory?: () => unknown }).initialValueFactory?.()]));
-  return { ...defaults, ...fields } as DocgenStateType;
+function state(fields: Partial<DocgenState>): DocgenState {
+  const defaults = Object.fromEntries(
+    Object.entries(DocgenAnnotation.spec).map(([k, ch]) => [k, (ch as unknown as { initialValueFactory?: () => unknown }).initialValueFactory?.()]),
+  );
+  return { ...defaults, ...fields } as DocgenState;
 }
 
 describe("docgen routers", () => {

@@ -19,17 +19,22 @@ describe("sectionBlocks / replaceSection", () => {
   it("property: lines outside the replaced section are identical", () => {
     const line = fc.stringMatching(/^[a-z一二 ]{0,8}$/);
     fc.assert(
-      fc.property(fc.array(fc.array(line, { maxLength: 4 }), { minLength: 1, maxLength: 5 }), fc.nat(), fc.array(line, { maxLength: 3 }), (bodies, pick, body) => {
-        const sections = bodies.map((b, i) => [`## s${i}`, ...b].join("\n"));
-        const md = `# t\n\n${sections.join("\n\n")}\n`;
-        const i = pick % sections.length;
-        const out = replaceSection(md, i, [`## s${i}`, "new", ...body].join("\n"));
-        const before = sections.slice(0, i).join("\n\n");
-        expect(out.startsWith(`# t\n\n${before}`)).toBe(true);
-        const after = sections.slice(i + 1).join("\n\n");
-        expect(out.endsWith(after ? `${after}\n` : "\n")).toBe(true);
-        expect(sectionBlocks(out).map((b) => b.title)).toEqual(sections.map((_, k) => `s${k}`));
-      }),
+      fc.property(
+        fc.array(fc.array(line, { maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        fc.nat(),
+        fc.array(line, { maxLength: 3 }),
+        (bodies, pick, body) => {
+          const sections = bodies.map((b, i) => [`## s${i}`, ...b].join("\n"));
+          const md = `# t\n\n${sections.join("\n\n")}\n`;
+          const i = pick % sections.length;
+          const out = replaceSection(md, i, [`## s${i}`, "new", ...body].join("\n"));
+          const before = sections.slice(0, i).join("\n\n");
+          expect(out.startsWith(`# t\n\n${before}`)).toBe(true);
+          const after = sections.slice(i + 1).join("\n\n");
+          expect(out.endsWith(after ? `${after}\n` : "\n")).toBe(true);
+          expect(sectionBlocks(out).map((b) => b.title)).toEqual(sections.map((_, k) => `s${k}`));
+        },
+      ),
     );
   });
 });

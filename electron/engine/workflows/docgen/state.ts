@@ -11,7 +11,7 @@ const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_prev: T, next: 
  * State of the doc generator graph. The first block are the brief's fields, under their names.
  * Everything is plain JSON (checkpointed by SqliteSaver after every node).
  */
-export const DocgenState = Annotation.Root({
+export const DocgenAnnotation = Annotation.Root({
   /** Where the source comes from: `text` (context is the text), `notes` (.md file or folder), `code` (a code folder). */
   input_mode: last<InputMode>(() => "text"),
   /** What the document is about; every prompt is anchored on it. */
@@ -90,5 +90,5 @@ export const DocgenState = Annotation.Root({
   /** Set by the final node. */
   final: last<boolean>(() => false),
 });
-export type DocgenStateType = typeof DocgenState.State;
-export type DocgenUpdate = typeof DocgenState.Update;
+export type DocgenState = typeof DocgenAnnotation.State;
+export type DocgenUpdate = typeof DocgenAnnotation.Update;

@@ -1,18 +1,9 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { Evidence, PaperAnswer, PaperIntent } from "../../../../shared/workflows/paper.js";
-import type { PaperLibrary } from "./library/PaperLibrary.js";
 import type { LlmClient } from "../../llm/LlmClient.js";
 import { guardedText } from "../common/guardedText.js";
 export { tryStructured } from "../common/tryStructured.js";
-import type { EvidenceChunkState, PaperStateType } from "./state.js";
-
-/** What the paper graph's nodes use. */
-export interface PaperGraphServices {
-  llm: LlmClient;
-  papers: PaperLibrary;
-  /** The LLM's sequence pool size: how many claim-judge calls run at once; default 1. */
-  sequences?: () => number;
-}
+import type { EvidenceChunkState, PaperState } from "./state.js";
 
 /** The agents that read the whole paper when it fits the model's context. */
 export const WHOLE_PAPER_INTENTS: ReadonlySet<PaperIntent> = new Set(["chat", "critical", "extract", "translate"]);
@@ -99,7 +90,7 @@ export function withinBudget(text: string, chars: number): string {
 }
 
 /** The answer record every agent returns, with the title guard applied. */
-export function answerOf(state: PaperStateType, intent: PaperIntent, fields: Partial<PaperAnswer> & { answer: string }): PaperAnswer {
+export function answerOf(state: PaperState, intent: PaperIntent, fields: Partial<PaperAnswer> & { answer: string }): PaperAnswer {
   const { titles, doc_ids, locale } = state.paper_metadata;
   return {
     intent,
@@ -115,7 +106,7 @@ export function answerOf(state: PaperStateType, intent: PaperIntent, fields: Par
 }
 
 /** A few earlier turns, for follow-up questions ("and the second one?"). */
-export function historyText(state: PaperStateType, turns = 2): string {
+export function historyText(state: PaperState, turns = 2): string {
   const recent = state.conversation_history.slice(-turns * 2);
   return recent.map((entry) => `${entry.role === "user" ? "Q" : "A"}: ${entry.text.slice(0, 300)}`).join("\n");
 }

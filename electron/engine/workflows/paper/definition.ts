@@ -9,7 +9,7 @@ import { paperExport } from "./paperExport.js";
 import { paperMethods } from "./paperMethods.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";
-import type { PaperMetadata, PaperStateType } from "./state.js";
+import type { PaperMetadata, PaperState } from "./state.js";
 
 const TITLE_CHARS = 60;
 
@@ -42,12 +42,12 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
     const line = (input.user_query || input.forced_intent || input.selected_text).replace(/\s+/g, " ").trim();
     return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
   },
-  build: (deps, checkpointer) => buildPaperGraph({ llm: deps.llm, papers: deps.papers.library, sequences: () => deps.settings().sequences }, checkpointer),
+  build: (deps, checkpointer) => buildPaperGraph(deps, checkpointer),
   // Titles are read from the library by the first node (it also checks the doc ids exist).
   initialState: (input) => initialPaperState(input, []),
   parseResume: (pause, payload) => paperPauses.parseResume(pause, payload),
   publicValues: (values, session) => {
-    const v = values as Partial<PaperStateType>;
+    const v = values as Partial<PaperState>;
     const meta = v.paper_metadata;
     return {
       status: session.status,
@@ -65,7 +65,7 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
     };
   },
   doneSummary: (values) => {
-    const history = (values as Partial<PaperStateType>).conversation_history ?? [];
+    const history = (values as Partial<PaperState>).conversation_history ?? [];
     const answers = history.filter((entry) => entry.role === "assistant").length;
     return { text: `${answers} answers`, message: { key: "done", params: { n: answers } } };
   },

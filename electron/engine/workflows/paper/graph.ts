@@ -1,7 +1,7 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { CompiledWorkflowGraph } from "../WorkflowDefinition.js";
-import type { PaperGraphServices } from "./agentKit.js";
+import type { PaperDeps } from "./PaperDeps.js";
 import { chatNode } from "./nodes/chat.js";
 import { criticalNode } from "./nodes/critical.js";
 import { analysisNode, extractionNode, hallucinationCheckNode, synthesisNode } from "./nodes/deepRead.js";
@@ -16,7 +16,7 @@ import { takeQuestionNode } from "./nodes/takeQuestion.js";
 import { translateNode } from "./nodes/translate.js";
 import { paperPauses } from "./pauses.js";
 import { AGENT_NODES, routeAfterAnswer, routeAfterCheck, routeAfterPause, routeToAgent } from "./routing.js";
-import { PaperReadingState } from "./state.js";
+import { PaperAnnotation } from "./state.js";
 
 /**
  * retrieve → router → one of seven agents (deep read: extraction → analysis → synthesis →
@@ -24,23 +24,23 @@ import { PaperReadingState } from "./state.js";
  * (ask → take_question → retrieve …, end → END). Every conditional edge lists its targets, and
  * each router returns a fallback target for any unexpected value.
  */
-export function buildPaperGraph(services: PaperGraphServices, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph {
+export function buildPaperGraph(deps: PaperDeps, checkpointer: BaseCheckpointSaver): CompiledWorkflowGraph {
   const agents = [...new Set(Object.values(AGENT_NODES))];
-  const graph = new StateGraph(PaperReadingState)
-    .addNode("retrieve", loadContextNode(services))
-    .addNode("router", routerNode(services))
-    .addNode("chat", chatNode(services))
-    .addNode("critical", criticalNode(services))
-    .addNode("extract", extractNode(services))
-    .addNode("translate", translateNode(services))
-    .addNode("recommend", recommendNode(services))
-    .addNode("literature_review", literatureReviewNode(services))
-    .addNode("extraction", extractionNode(services))
-    .addNode("analysis", analysisNode(services))
-    .addNode("synthesis", synthesisNode(services))
-    .addNode("check_claims", hallucinationCheckNode(services))
-    .addNode("questioner", questionerNode(services))
-    .addNode("remember", rememberNode(services))
+  const graph = new StateGraph(PaperAnnotation)
+    .addNode("retrieve", loadContextNode(deps))
+    .addNode("router", routerNode(deps))
+    .addNode("chat", chatNode(deps))
+    .addNode("critical", criticalNode(deps))
+    .addNode("extract", extractNode(deps))
+    .addNode("translate", translateNode(deps))
+    .addNode("recommend", recommendNode(deps))
+    .addNode("literature_review", literatureReviewNode(deps))
+    .addNode("extraction", extractionNode(deps))
+    .addNode("analysis", analysisNode(deps))
+    .addNode("synthesis", synthesisNode(deps))
+    .addNode("check_claims", hallucinationCheckNode(deps))
+    .addNode("questioner", questionerNode(deps))
+    .addNode("remember", rememberNode(deps))
     .addNode("await_question", paperPauses.node("await_question"))
     .addNode("take_question", takeQuestionNode)
     .addEdge(START, "retrieve")

@@ -1,9 +1,9 @@
 import { paperContract } from "../../../../shared/workflows/paper.js";
 import { definePauses } from "../common/definePauses.js";
-import type { PaperStateType } from "./state.js";
+import type { PaperState } from "./state.js";
 
 /** The one pause of a paper session: after each answer, `ask` the next question or `end`. */
-export const paperPauses = definePauses<typeof paperContract.pauses, PaperStateType>(paperContract.pauses, {
+export const paperPauses = definePauses<typeof paperContract.pauses, PaperState>(paperContract.pauses, {
   context: {
     await_question: (state) => ({
       answer: state.agent_response,

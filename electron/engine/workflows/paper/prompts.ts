@@ -155,14 +155,23 @@ export function analysisPrompt(locale: Locale, title: string, extraction: string
   return renderPrompt(DEEP_READ, locale, { title, passages, earlier, task: STAGE_TASKS.analysis[locale] + JSON.stringify(STAGE_EXAMPLES.analysis) });
 }
 
-export function synthesisPrompt(input: { title: string; extraction: string; analysis: string; passages: string; unsupported: string[]; locale: Locale }): Prompt {
+export function synthesisPrompt(input: {
+  title: string;
+  extraction: string;
+  analysis: string;
+  passages: string;
+  unsupported: string[];
+  locale: Locale;
+}): Prompt {
   const zh = input.locale === "zh";
   const rewrite = !input.unsupported.length
     ? ""
     : zh
       ? `你上一版综合中有论文不支持的论断。请去掉它们（或依据片段改正）后重写：\n${input.unsupported.map((c) => `- ${c}`).join("\n")}\n\n`
       : `Your previous synthesis had claims the paper does not support. Rewrite it without them (or correct them from the passages):\n${input.unsupported.map((c) => `- ${c}`).join("\n")}\n\n`;
-  const earlier = zh ? `提取结果：\n${input.extraction}\n\n分析：\n${input.analysis}\n\n${rewrite}` : `Extraction:\n${input.extraction}\n\nAnalysis:\n${input.analysis}\n\n${rewrite}`;
+  const earlier = zh
+    ? `提取结果：\n${input.extraction}\n\n分析：\n${input.analysis}\n\n${rewrite}`
+    : `Extraction:\n${input.extraction}\n\nAnalysis:\n${input.analysis}\n\n${rewrite}`;
   const task = zh
     ? "第 3 步：综合。根据前两步的结果写一段 4–6 句的综合解读，每句后用 [p.页码] 标注出处。\n\n综合："
     : "Stage 3 — synthesis. Write a 4–6 sentence synthesis from the two earlier stages, each sentence followed by its page as [p.N].\n\nSynthesis:";

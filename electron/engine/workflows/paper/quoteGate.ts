@@ -4,8 +4,9 @@ import { anchorsOf, contentTokens, hasName, normalize, numbersOf, splitSentences
 import type { EvidenceChunkState } from "./state.js";
 
 /**
- * The quote gate (issue 29): every citation an answer keeps names a chunk and a quote that appears
- * verbatim (whitespace- and width-normalised, shared/text/findQuote) in that chunk.
+ * The quote gate, so an answer cannot cite what its sources do not say: every citation an answer
+ * keeps names a chunk and a quote that appears verbatim (whitespace- and width-normalised,
+ * shared/text/findQuote) in that chunk.
  *
  * Citations are written `[p.N]`, `[p.N "quote"]` (quote marks “ ” 「 」 also) or `[P2 p.N …]` with
  * several papers. A quote the model wrote is checked as written; without one, the gate takes the
@@ -36,7 +37,12 @@ const MIN_OVERLAP = 0.3;
  * `pageChunks` (optional) gives every chunk of a cited page: a quote the retrieved passages of that
  * page do not hold may still be on it (the model saw the page's other passages in earlier stages).
  */
-export function gateCitations(text: string, evidence: EvidenceChunkState[], docIds: string[], pageChunks?: (docId: string, page: number) => EvidenceChunkState[]): GatedCitations {
+export function gateCitations(
+  text: string,
+  evidence: EvidenceChunkState[],
+  docIds: string[],
+  pageChunks?: (docId: string, page: number) => EvidenceChunkState[],
+): GatedCitations {
   const citations: Citation[] = [];
   const refused: string[] = [];
   const unsupported: string[] = [];
@@ -84,7 +90,15 @@ export function gateCitations(text: string, evidence: EvidenceChunkState[], docI
     if (Object.values(UNSUPPORTED_MARK).some((m) => before.endsWith(m.trim()) || after.startsWith(m.trim()))) return "";
     return mark;
   });
-  return { text: gated.replace(/[ \t]+([，。,.;；])/g, "$1").replace(/[ \t]{2,}/g, " ").trim(), citations, refused, unsupported };
+  return {
+    text: gated
+      .replace(/[ \t]+([，。,.;；])/g, "$1")
+      .replace(/[ \t]{2,}/g, " ")
+      .trim(),
+    citations,
+    refused,
+    unsupported,
+  };
 }
 
 /** The answer sentence a citation at `offset` stands for: back to the last sentence end or citation. */
@@ -134,7 +148,10 @@ export function derivedQuote(sentence: string, chunks: EvidenceChunkState[]): { 
 }
 
 /** Every chunk of a paper's page, as evidence, from the paper repository (for gateCitations). */
-export function repoPageChunks(repo: { chunks(docId: string): Array<{ id: string; doc_id: string; page: number; text: string; section: string; kind: string }>; ocrPages(docId: string): Set<number> }) {
+export function repoPageChunks(repo: {
+  chunks(docId: string): Array<{ id: string; doc_id: string; page: number; text: string; section: string; kind: string }>;
+  ocrPages(docId: string): Set<number>;
+}) {
   const cache = new Map<string, EvidenceChunkState[]>();
   return (docId: string, page: number): EvidenceChunkState[] => {
     const key = `${docId}\u0000${page}`;

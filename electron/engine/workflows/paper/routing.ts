@@ -1,6 +1,6 @@
 import { PAPER_INTENTS, type PaperIntent } from "../../../../shared/workflows/paper.js";
 import { parseLenientJson } from "../../llm/lenientJson.js";
-import type { PaperStateType } from "./state.js";
+import type { PaperState } from "./state.js";
 
 const isIntent = (value: unknown): value is PaperIntent => typeof value === "string" && (PAPER_INTENTS as readonly string[]).includes(value);
 
@@ -37,21 +37,21 @@ export const AGENT_NODES = {
 export type AgentNode = (typeof AGENT_NODES)[PaperIntent];
 
 /** After the router: the intent's agent; anything unexpected falls back to chat. */
-export function routeToAgent(state: Pick<PaperStateType, "intent">): AgentNode {
+export function routeToAgent(state: Pick<PaperState, "intent">): AgentNode {
   return isIntent(state.intent) ? AGENT_NODES[state.intent] : "chat";
 }
 
 /** After the hallucination check: rewrite the synthesis, or go on (also the fallback). */
-export function routeAfterCheck(state: Pick<PaperStateType, "hallucination_check" | "halluc_iteration" | "max_halluc_iterations">): "synthesis" | "questioner" {
+export function routeAfterCheck(state: Pick<PaperState, "hallucination_check" | "halluc_iteration" | "max_halluc_iterations">): "synthesis" | "questioner" {
   return state.hallucination_check === "retry" && state.halluc_iteration <= state.max_halluc_iterations ? "synthesis" : "questioner";
 }
 
 /** After an answer is remembered: wait for the next question, or end a one-question session. */
-export function routeAfterAnswer(state: Pick<PaperStateType, "paper_metadata">): "await_question" | "__end__" {
+export function routeAfterAnswer(state: Pick<PaperState, "paper_metadata">): "await_question" | "__end__" {
   return state.paper_metadata.single_question ? "__end__" : "await_question";
 }
 
 /** After the pause: `ask` → the next question; `end` and anything else → the end. */
-export function routeAfterPause(state: Pick<PaperStateType, "resume">): "take_question" | "__end__" {
+export function routeAfterPause(state: Pick<PaperState, "resume">): "take_question" | "__end__" {
   return state.resume?.payload?.action === "ask" ? "take_question" : "__end__";
 }

@@ -40,11 +40,11 @@ export interface ConversationEntry {
 const last = <T>(initial: () => T) => Annotation<T>({ reducer: (_old: T, next: T) => next, default: initial });
 
 /**
- * `PaperReadingState`: the fields the product brief names, one per line below. Beside them only
+ * `PaperAnnotation`: the fields the product brief names, one per line below. Beside them only
  * `evidence` (the chunks `paper_text` was built from, for the citation and claim checks) and
  * `resume` (the platform's answered-pause record).
  */
-export const PaperReadingState = Annotation.Root({
+export const PaperAnnotation = Annotation.Root({
   /** The user's question (as typed; may be Chinese about an English paper). */
   user_query: last<string>(() => ""),
   /** The paper text the agents read: retrieved or structurally selected passages, each tagged `[p.N]`. */
@@ -80,5 +80,5 @@ export const PaperReadingState = Annotation.Root({
   /** The answered pause (platform, definePauses). */
   resume: last<ResumeRecord | null>(() => null),
 });
-export type PaperStateType = typeof PaperReadingState.State;
-export type PaperUpdate = Partial<PaperStateType>;
+export type PaperState = typeof PaperAnnotation.State;
+export type PaperUpdate = Partial<PaperState>;

@@ -69,8 +69,8 @@ export function editorSetup(options: { label: string; locale: "zh-CN" | "en"; on
       highlightSelectionMatches(),
       search({ top: true }),
       // The GFM markdown language itself, not `markdown()`: that wraps the parser in a mixed parse for
-      // embedded HTML, which walks the whole syntax tree on every keystroke (~15 ms on a 100 000-character
-      // draft) and pulls the HTML, CSS and JavaScript grammars into the editor's chunk.
+      // embedded HTML, which walks the whole syntax tree on every keystroke (slow on a long draft) and
+      // pulls the HTML, CSS and JavaScript grammars into the editor's chunk.
       markdownLanguage,
       Prec.high(keymap.of(markdownKeymap)),
       pasteURLAsLink,

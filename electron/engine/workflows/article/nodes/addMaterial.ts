@@ -5,7 +5,7 @@ import { renumber } from "../research/materialPackage.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { withRanks } from "../research/orderByRanking.js";
 import { localeOf } from "../localeOf.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import type { ArticleUpdate, ArticleState } from "../state.js";
 
 /** Material content is capped like a searched one: weak models get summaries, not documents. */
 const CONTENT_CHARS = 500;
@@ -15,10 +15,10 @@ const CONTENT_CHARS = 500;
  * with the next id, `source_type: "user"`, full relevance; back to PAUSE-1. Pure code, no LLM.
  */
 export function addMaterialNode() {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+  return async (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => {
     const locale = localeOf(state);
     const own = state.resume?.payload.material;
-    return runStep<ArticleStateUpdate>(config, { step: "add_material", agent: "researcher", ...labelFrom(stepLines.addMaterial(locale)) }, async () => {
+    return runStep<ArticleUpdate>(config, { step: "add_material", agent: "researcher", ...labelFrom(stepLines.addMaterial(locale)) }, async () => {
       if (!own) return { update: {}, ...summaryFrom(summaryLines.noMaterial(locale)) };
       const content = own.content.replace(/\s+/g, " ").trim();
       const material: Material = {

@@ -6,7 +6,7 @@ import { wordCount } from "../../../../../shared/text/countText.js";
 import { labelFrom, runStep, sessionIdOf, summaryFrom } from "../../common/nodeRuntime.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import type { ArticleUpdate, ArticleState } from "../state.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 
 /**
@@ -14,15 +14,15 @@ import { storeDraftVersion } from "../../common/storeDraftVersion.js";
  * action runs, and is split back into sections so a later revision can still rewrite single ones.
  * The review of the previous version no longer applies to it.
  */
-export function applyManualEditNode(services: ArticleDeps) {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+export function applyManualEditNode(deps: ArticleDeps) {
+  return async (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => {
     const locale = localeOf(state);
     const sessionId = sessionIdOf(config);
     const markdown = state.resume?.payload.edited_draft ?? state.draft;
     const atReview = state.resume?.pause === "review_confirm";
     return runStep(config, { step: "manual_edit", agent: "system", ...labelFrom(stepLines.manualEdit(locale)) }, async () => {
       const { title, sections } = splitDraft(markdown, state.draft_title);
-      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version, title, revisionCount: state.revision_count }, config);
+      const version = storeDraftVersion(deps.versions, sessionId, { markdown, reason: "manual_edit", after: state.draft_version, title, revisionCount: state.revision_count }, config);
       return {
         // At PAUSE-4 the writer still acts on the review the user answered (accept_review, custom_revise).
         update: {

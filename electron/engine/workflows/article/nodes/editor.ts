@@ -9,7 +9,7 @@ import { localeOf } from "../localeOf.js";
 import { reviewPrompt } from "../prompts.js";
 import type { ReviewAspect } from "../prompts.js";
 import { AspectReviewLlmSchema } from "../schemas.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import type { ArticleUpdate, ArticleState } from "../state.js";
 
 /** The draft one editor call sees; a longer draft is reviewed in chunks of whole sections. */
 export const EDITOR_DRAFT_CHARS = 4000;
@@ -20,11 +20,11 @@ export const EDITOR_DRAFT_CHARS = 4000;
  * chunks merged), combined into one weighted score and verdict. Scores are saved on
  * the version. At the revision cap a rejected draft is force-accepted (routing sends it to PAUSE-3).
  */
-export function editorNode(services: ArticleDeps) {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+export function editorNode(deps: ArticleDeps) {
+  return async (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => {
     const locale = localeOf(state);
     const sessionId = sessionIdOf(config);
-    const settings = services.settings().article;
+    const settings = deps.settings().article;
     return runStep(config, { step: "editor", agent: "editor", ...labelFrom(stepLines.editor(locale)) }, async () => {
       const approved = new Set(state.approved_material_ids ?? []);
       const materials = state.materials.filter((m) => approved.has(m.id)).map((m) => materialDigest(m, 160));
@@ -34,7 +34,7 @@ export function editorNode(services: ArticleDeps) {
       const ungrounded = state.ungrounded_sentences ?? [];
       const reviewChunk = async (aspect: ReviewAspect, text: string) =>
         (
-          await services.llm.generateStructured({
+          await deps.llm.generateStructured({
             ...reviewPrompt(locale, aspect, text, materials, ungrounded.filter((u) => text.includes(u.sentence)).map((u) => u.sentence)),
             schema: AspectReviewLlmSchema,
             tag: { role: "editor", step: `review_${aspect}` },
@@ -46,7 +46,12 @@ export function editorNode(services: ArticleDeps) {
       const [facts, logic, language] = await Promise.all([review("facts"), review("logic"), review("language")]);
       const result = combineReview({ facts, logic, language }, settings, state.revision_count);
       if (state.draft_version !== null) {
-        services.versions.setScores(sessionId, state.draft_version, { facts: result.facts.score, logic: result.logic.score, language: result.language.score, overall: result.overall });
+        deps.versions.setScores(sessionId, state.draft_version, {
+          facts: result.facts.score,
+          logic: result.logic.score,
+          language: result.language.score,
+          overall: result.overall,
+        });
       }
       emit(config, { type: "review_ready", review: result });
       const forced = result.verdict === "reject" && state.revision_count >= settings.maxRevisions;

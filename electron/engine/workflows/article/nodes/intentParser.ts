@@ -18,7 +18,7 @@ const TYPE_NAMES: Record<ParsedIntent["article_type"], { zh: string; en: string 
 import { intentExample, intentPrompt } from "../prompts.js";
 import { withoutEchoed } from "../withoutEchoedExample.js";
 import { IntentLlmSchema } from "../schemas.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import type { ArticleUpdate, ArticleState } from "../state.js";
 
 /**
  * intent_parser: the intent becomes a brief (type, audience, length, key questions). Type,
@@ -27,12 +27,12 @@ import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
  * script: deterministic, and it picks the prompt language of this very call. A period the intent
  * names ("2024 年", "since 2023") becomes date_from / date_to for the search.
  */
-export function intentParserNode(services: ArticleDeps) {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+export function intentParserNode(deps: ArticleDeps) {
+  return async (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => {
     const { input } = state;
     const locale = input.locale ?? detectLocale(input.intent);
     return runStep(config, { step: "intent_parser", agent: "system", ...labelFrom(stepLines.intent(locale)) }, async () => {
-      const { value } = await services.llm.generateStructured({
+      const { value } = await deps.llm.generateStructured({
         ...intentPrompt(locale, intentWithContext(input, locale)),
         schema: IntentLlmSchema,
         tag: { role: "system", step: "intent" },
@@ -52,7 +52,14 @@ export function intentParserNode(services: ArticleDeps) {
         ...(period.dateTo ? { date_to: period.dateTo } : {}),
       };
       // The timeline says which settings the user left out: filled from the intent's words, or the brief's default.
-      const summary = summaryLines.intent(locale, TYPE_NAMES[parsed.article_type], parsed.target_audience, parsed.word_count_target, parsed.key_questions.length, settings.sources);
+      const summary = summaryLines.intent(
+        locale,
+        TYPE_NAMES[parsed.article_type],
+        parsed.target_audience,
+        parsed.word_count_target,
+        parsed.key_questions.length,
+        settings.sources,
+      );
       return { update: { parsed_intent: parsed }, ...summaryFrom(summary) };
     });
   };

@@ -11,7 +11,7 @@ import { KeywordsLlmSchema } from "../schemas.js";
 import { searchKeywords, searchNotes, uniqueKeywords } from "../research/searchKeywords.js";
 import { keywordsFromIntent } from "../research/keywordsFromIntent.js";
 import { rankByModel } from "../research/rankByModel.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import type { ArticleUpdate, ArticleState } from "../state.js";
 
 /**
  * researcher (研究院), the brief's two independent model calls with the search between them: the
@@ -19,15 +19,20 @@ import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
  * trims to the package budget and numbers m001 …; the model then only orders the package (code
  * order as fallback and tie-breaker). Zero materials is a valid package: the user decides at PAUSE-1.
  */
-export function researcherNode(services: ArticleDeps) {
-  return (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => research(services, state, config);
+export function researcherNode(deps: ArticleDeps) {
+  return (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => research(deps, state, config);
 }
 
 /**
  * The researcher's three steps. With `previous` (重新搜索 with no keywords: the package is cleared
  * and researched afresh), a material found again keeps its id, so the user's tick on it stays.
  */
-export async function research(services: ArticleDeps, state: ArticleStateValues, config: LangGraphRunnableConfig, previous: Material[] = []): Promise<ArticleStateUpdate> {
+export async function research(
+  deps: ArticleDeps,
+  state: ArticleState,
+  config: LangGraphRunnableConfig,
+  previous: Material[] = [],
+): Promise<ArticleUpdate> {
   const locale = localeOf(state);
   const parsed = state.parsed_intent;
   if (!parsed) throw new Error("researcher ran before intent_parser");
@@ -35,7 +40,7 @@ export async function research(services: ArticleDeps, state: ArticleStateValues,
   const keywords = await runStep(config, { step: "researcher_keywords", agent: "researcher", ...labelFrom(label) }, async () => {
     // A keyword call that gives no valid JSON (a small model looping inside a string) does not stop
     // the run: the intent itself is searched, and the timeline says so.
-    const result = await tryStructured(services.llm, config, {
+    const result = await tryStructured(deps.llm, config, {
       ...keywordsPrompt(locale, state.input.intent, parsed),
       schema: KeywordsLlmSchema,
       tag: { role: "researcher", step: "keywords" },
@@ -50,14 +55,17 @@ export async function research(services: ArticleDeps, state: ArticleStateValues,
     return { update: found, ...summaryFrom(withNotes(summaryLines.keywords(locale, found), ...notes)) };
   });
   const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
-    const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, keywords, locale, config.signal, { dateFrom: parsed.date_from, dateTo: parsed.date_to });
+    const { hitLists, hits, failed, unavailable } = await searchKeywords(deps.search, keywords, locale, config.signal, {
+      dateFrom: parsed.date_from,
+      dateTo: parsed.date_to,
+    });
     const materials = renumber(rankMaterials(hitLists), previous, { keepKnown: true });
     const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
     return { update: { materials, hits, summary }, ...summaryFrom(summary) };
   });
   // The brief's second, independent call: the model only orders the package; code ranking is the fallback.
   return runStep(config, { step: "researcher_rank", agent: "researcher", ...labelFrom(stepLines.rank(locale)) }, async () => {
-    const { materials, fallback } = await rankByModel(services, state.input.intent, found.materials, locale, config.signal, { keepIds: previous.length > 0 });
+    const { materials, fallback } = await rankByModel(deps, state.input.intent, found.materials, locale, config.signal, { keepIds: previous.length > 0 });
     const how = fallback ? summaryLines.rankFailed(locale) : summaryLines.rankedByModel(locale);
     emit(config, { type: "materials_ready", materials, keywords, summary: found.summary.text, summaryText: found.summary.message });
     return { update: { keywords, materials, search_hits: found.hits }, ...summaryFrom(withNotes(found.summary, how)) };

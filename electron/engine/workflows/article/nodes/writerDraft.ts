@@ -15,7 +15,7 @@ import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
 import { planRevision, splitNotes } from "../revisionTargets.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
-import type { ArticleStateUpdate, ArticleStateValues, DraftSection } from "../state.js";
+import type { ArticleUpdate, ArticleState, DraftSection } from "../state.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import { writeSection } from "../writeSection.js";
 import { boundedSettled } from "../../common/boundedSettled.js";
@@ -32,7 +32,7 @@ type DraftTask =
       only?: number;
     };
 
-function taskOf(state: ArticleStateValues, approved: string[]): DraftTask {
+function taskOf(state: ArticleState, approved: string[]): DraftTask {
   const resume = state.resume;
   if (!state.outline) throw new ScriptoriumError("internal", "writer_draft ran without an outline");
   if (resume?.pause === "outline_confirm") {
@@ -71,14 +71,14 @@ function outlineSectionFor(outline: Outline, title: string, index: number) {
  * name (see planRevision; nothing named → all) and keeps the others verbatim. Finished sections are
  * cached on disk, so a crash mid-draft resumes without redoing them. The result is a new version.
  */
-export function writerDraftNode(services: ArticleDeps) {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+export function writerDraftNode(deps: ArticleDeps) {
+  return async (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => {
     const sessionId = sessionIdOf(config);
     const locale = localeOf(state);
     const approved = state.approved_material_ids ?? [];
     const task = taskOf(state, approved);
     const outline = task.kind === "initial" ? task.outline : (state.outline as Outline);
-    const cacheDir = services.cacheDir(sessionId);
+    const cacheDir = deps.cacheDir(sessionId);
     await fs.mkdir(cacheDir, { recursive: true });
     const byId = new Map(state.materials.filter((m) => approved.includes(m.id)).map((m) => [m.id, m]));
     const current: DraftSection[] = task.kind === "initial" ? outline.sections.map((s) => ({ title: s.section_title, body: "" })) : state.draft_sections;
@@ -89,8 +89,15 @@ export function writerDraftNode(services: ArticleDeps) {
       task.kind === "initial"
         ? null
         : task.only !== undefined
-          ? { targets: [Math.min(task.only, current.length - 1)], notes: new Map([[Math.min(task.only, current.length - 1), task.items]]), matchedNothing: false }
-          : planRevision(current.map((s) => s.title), task.items);
+          ? {
+              targets: [Math.min(task.only, current.length - 1)],
+              notes: new Map([[Math.min(task.only, current.length - 1), task.items]]),
+              matchedNothing: false,
+            }
+          : planRevision(
+              current.map((s) => s.title),
+              task.items,
+            );
     const targets = plan ? plan.targets : current.map((_, i) => i);
 
     const numbers = targets.map((i) => i + 1);
@@ -100,13 +107,13 @@ export function writerDraftNode(services: ArticleDeps) {
       // at most `sequences` are in flight (the LLM pool's size).
       const rewritten = await boundedSettled(
         targets,
-        services.settings().sequences,
+        deps.settings().sequences,
         (index) => {
           const section = current[index] as DraftSection;
           const source = outlineSectionFor(outline, section.title, index);
           const materials = source.material_ids.flatMap((id) => (byId.has(id) ? [materialDigest(byId.get(id)!)] : []));
           return writeSection(
-            services.llm,
+            deps.llm,
             {
               locale,
               allowedIds: approved,
@@ -137,7 +144,7 @@ export function writerDraftNode(services: ArticleDeps) {
       const ungrounded = await ungroundedSentences(sections, [...byId.values()], config.signal);
       const reason: DraftVersion["reason"] = task.kind === "initial" ? "initial" : task.reason;
       const revisionCount = state.revision_count + (task.kind === "revise" && task.countsAsRound ? 1 : 0);
-      const version = storeDraftVersion(services.versions, sessionId, { markdown, reason, after: state.draft_version, title, revisionCount }, config);
+      const version = storeDraftVersion(deps.versions, sessionId, { markdown, reason, after: state.draft_version, title, revisionCount }, config);
       return {
         update: {
           outline,

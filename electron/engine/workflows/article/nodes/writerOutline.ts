@@ -12,20 +12,20 @@ import { sanitizeOutline } from "../sanitizeOutline.js";
 import { OutlineLlmSchema } from "../schemas.js";
 import { titleFromIntent } from "../titleFromIntent.js";
 import { withoutEchoedExample } from "../withoutEchoedExample.js";
-import type { ArticleStateUpdate, ArticleStateValues } from "../state.js";
+import type { ArticleUpdate, ArticleState } from "../state.js";
 
 /**
  * The approved ids after PAUSE-1: the user's list when given (an empty list means "write without
  * materials"), every material when the user confirmed without a list.
  */
-export function approvedIdsOf(state: ArticleStateValues): string[] {
+export function approvedIdsOf(state: ArticleState): string[] {
   if (state.resume?.pause === "material_confirm") return state.resume.payload.approved_material_ids ?? state.materials.map((m) => m.id);
   return state.approved_material_ids ?? state.materials.map((m) => m.id);
 }
 
 /** writer_outline (作家, phase 1): plan the outline from the approved materials; a re-plan gets the user's feedback. */
-export function writerOutlineNode(services: ArticleDeps) {
-  return async (state: ArticleStateValues, config: LangGraphRunnableConfig): Promise<ArticleStateUpdate> => {
+export function writerOutlineNode(deps: ArticleDeps) {
+  return async (state: ArticleState, config: LangGraphRunnableConfig): Promise<ArticleUpdate> => {
     const locale = localeOf(state);
     const parsed = state.parsed_intent;
     if (!parsed) throw new Error("writer_outline ran before intent_parser");
@@ -36,7 +36,7 @@ export function writerOutlineNode(services: ArticleDeps) {
       let value: Outline;
       let fallback = false;
       try {
-        ({ value } = await services.llm.generateStructured({
+        ({ value } = await deps.llm.generateStructured({
           ...outlinePrompt(locale, {
             intent: intentWithContext(state.input, locale),
             parsed,
@@ -55,9 +55,16 @@ export function writerOutlineNode(services: ArticleDeps) {
         value = { title: "", sections: [] };
         fallback = true;
       }
-      const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
+      const outline = sanitizeOutline(
+        withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale),
+        approved,
+        titleFromIntent(state.input.intent),
+      );
       emit(config, { type: "outline_ready", outline });
-      return { update: { outline, approved_material_ids: approved }, ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)) };
+      return {
+        update: { outline, approved_material_ids: approved },
+        ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)),
+      };
     });
   };
 }

@@ -13,7 +13,7 @@ import { orderByRanking, withRanks } from "./orderByRanking.js";
  * with `fallback` set (the step's summary says so). `keepIds`: see orderByRanking.
  */
 export async function rankByModel(
-  services: Pick<ArticleDeps, "llm">,
+  deps: Pick<ArticleDeps, "llm">,
   intent: string,
   materials: Material[],
   locale: Locale,
@@ -22,7 +22,7 @@ export async function rankByModel(
 ): Promise<{ materials: Material[]; fallback: boolean }> {
   if (materials.length < 2) return { materials: withRanks(materials), fallback: false };
   try {
-    const { value } = await services.llm.generateStructured({
+    const { value } = await deps.llm.generateStructured({
       ...rankPrompt(locale, intent, materials.map((m) => materialDigest(m, 80))),
       schema: rankLlmSchema(materials.map((m) => m.id)),
       tag: { role: "researcher", step: "rank" },

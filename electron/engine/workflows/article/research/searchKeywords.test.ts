@@ -14,7 +14,7 @@ const notes = (locale: "zh" | "en", unavailable: UnavailableProvider[], failed: 
   return { text: line.text.slice(summaryLines.materials(locale, 0, 0).text.length), messages: line.message.notes ?? [] };
 };
 
-// Issue 32 #7: an enabled intranet plug-in that fails during research must be named in the step's
+// An enabled intranet plug-in that fails during research must be named in the step's
 // summary (the timeline line), not dropped silently while the other sources still count.
 describe("searchKeywords reports failing search providers", () => {
   let good: TestJsonServer;
@@ -32,7 +32,10 @@ describe("searchKeywords reports failing search providers", () => {
   });
 
   const provider = (name: string, baseUrl: string) =>
-    new IntranetHttpProvider({ config: ProviderConfigSchema.parse({ name, baseUrl, timeouts: { connectMs: 500, headersMs: 2_000, totalMs: 4_000 } }), maxAttempts: 1 });
+    new IntranetHttpProvider({
+      config: ProviderConfigSchema.parse({ name, baseUrl, timeouts: { connectMs: 500, headersMs: 2_000, totalMs: 4_000 } }),
+      maxAttempts: 1,
+    });
 
   it("keeps the working provider's hits and names the failed one once, however many keywords", async () => {
     const service = new SearchService({ providers: () => [provider("good", good.url), provider("内网A", broken.url)], perProviderTimeoutMs: 3_000 });

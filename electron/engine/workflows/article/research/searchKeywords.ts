@@ -10,7 +10,7 @@ export const HITS_PER_KEYWORD = 8;
  * Search every keyword concurrently. A keyword whose search fails counts as zero hits (the user
  * sees the package at PAUSE-1 and can re-search); cancellation is rethrown. `unavailable` names
  * each provider (an intranet plug-in) that failed for any keyword, so the step can say the package
- * came from the other sources only instead of staying silent (issue 32).
+ * came from the other sources only instead of staying silent.
  */
 export async function searchKeywords(
   search: ResearchSearch,
@@ -20,7 +20,8 @@ export async function searchKeywords(
   period: { dateFrom?: string | undefined; dateTo?: string | undefined } = {},
 ): Promise<{ hitLists: Material[][]; hits: number; failed: string[]; unavailable: UnavailableProvider[] }> {
   const unavailable = new Map<string, UnavailableProvider>();
-  const onProviderFailure = (failure: UnavailableProvider) => void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
+  const onProviderFailure = (failure: UnavailableProvider) =>
+    void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
   const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
   const settled = await Promise.allSettled(
     keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates })),

@@ -2,14 +2,14 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { LlmClient } from "../../../llm/LlmClient.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { streamText } from "../../common/streamText.js";
-import type { ChatStateType } from "../state.js";
+import type { ChatState, ChatUpdate } from "../state.js";
 
 /** Step name used in `token`, `step_start` and `step_done` events. */
 export const REPLY_STEP = "reply";
 
 /** Build the node that streams the model's reply as `token` events. */
 export function replyNode(llm: LlmClient) {
-  return async (state: ChatStateType, config: LangGraphRunnableConfig): Promise<Partial<ChatStateType>> =>
+  return async (state: ChatState, config: LangGraphRunnableConfig): Promise<ChatUpdate> =>
     runStep(config, { step: REPLY_STEP, agent: "writer", label: "Reply" }, async () => {
       // A cancelled run ends as cancelled (streamText throws), not as a done run with a cut reply.
       const result = await streamText(llm, config, {

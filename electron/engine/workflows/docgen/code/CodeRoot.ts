@@ -119,7 +119,9 @@ export class CodeRoot {
   }
 
   /** Direct children of a folder that the tools may show (ignored, .git and unreadable entries left out). */
-  async children(requested: string): Promise<{ ok: true; rel: string; entries: Array<{ name: string; rel: string; dir: boolean; size: number }> } | { ok: false; refusal: string }> {
+  async children(
+    requested: string,
+  ): Promise<{ ok: true; rel: string; entries: Array<{ name: string; rel: string; dir: boolean; size: number }> } | { ok: false; refusal: string }> {
     const r = await this.resolve(requested);
     if (!r.ok) return r;
     if (!r.stat.isDirectory()) return { ok: false, refusal: `"${clip(requested)}" 不是目录，请用 read_file 或 get_file_outline。` };

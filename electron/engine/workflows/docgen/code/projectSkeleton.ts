@@ -1,4 +1,5 @@
 import path from "node:path";
+import { JsonObjectSchema, parseJson } from "../../../../../shared/parseJson.js";
 import type { CodeRoot } from "./CodeRoot.js";
 import { fileOutline } from "./fileOutline.js";
 
@@ -45,7 +46,10 @@ export async function projectSkeleton(root: CodeRoot): Promise<ProjectSkeleton> 
   const entries = [...new Set(entryPoints.map((e) => e.replace(/^\.\//, "")))].filter((e) => set.has(e));
   const sources = rels.filter((r) => SOURCE_EXT.test(r) && !/(?:^|\/)(?:test|tests|__tests__|spec)\/|\.(?:test|spec)\./.test(r));
   // Entry points first, then the shallowest source files: the public surface of a project is usually near the top.
-  const picked = [...new Set([...entries.filter((e) => SOURCE_EXT.test(e)), ...sources.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))])].slice(0, EXPORT_FILES);
+  const picked = [...new Set([...entries.filter((e) => SOURCE_EXT.test(e)), ...sources.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))])].slice(
+    0,
+    EXPORT_FILES,
+  );
   const exports: string[] = [];
   for (const rel of picked) {
     const read = await root.readText(rel, 256 * 1024);
@@ -98,7 +102,7 @@ function renderTree(rels: string[]): string {
 function summariseManifest(name: string, text: string, entryPoints: string[]): string {
   if (name === "package.json" || name === "composer.json") {
     try {
-      const pkg = JSON.parse(text) as Record<string, unknown>;
+      const pkg = parseJson(JsonObjectSchema, text, name);
       const parts: string[] = [];
       for (const key of ["name", "version", "description"]) if (typeof pkg[key] === "string") parts.push(`${key}=${String(pkg[key]).slice(0, 120)}`);
       if (typeof pkg.main === "string") {

@@ -10,7 +10,9 @@ const JobViewSchema = z.object({
   job_id: z.string(),
   status: z.string(),
   progress: z.object({ done: z.number(), total: z.number().nullable(), message: z.string() }),
-  modules: z.array(z.object({ key: z.string(), rounds: z.number(), violations_before: z.number(), violations_after: z.number(), breaker: z.boolean(), status: z.string() })),
+  modules: z.array(
+    z.object({ key: z.string(), rounds: z.number(), violations_before: z.number(), violations_after: z.number(), breaker: z.boolean(), status: z.string() }),
+  ),
   replacements: z.object({ kept: z.number(), dropped: z.number() }),
 });
 const ResultSchema = JobViewSchema.extend({
@@ -20,7 +22,13 @@ const ResultSchema = JobViewSchema.extend({
   docx: z.object({ path: z.string(), bytes: z.number(), from_version: z.number(), to_version: z.number() }).optional(),
 });
 
-async function startAndMaybeWait(api: ScriptoriumApi, input: Record<string, unknown>, wait: boolean, request: McpRequest, outputDocx?: string): Promise<Record<string, unknown>> {
+async function startAndMaybeWait(
+  api: ScriptoriumApi,
+  input: Record<string, unknown>,
+  wait: boolean,
+  request: McpRequest,
+  outputDocx?: string,
+): Promise<Record<string, unknown>> {
   const { sessionId } = await api.call("run.start", { workflow: "docgen", input } as never);
   if (!wait) return (await jobView(api, sessionId)) as unknown as Record<string, unknown>;
   await followWithProgress(api, sessionId, request);

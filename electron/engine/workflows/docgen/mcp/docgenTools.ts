@@ -77,7 +77,14 @@ export async function jobView(api: ScriptoriumApi, jobId: string): Promise<JobVi
     job_id: jobId,
     status: state.session.status,
     progress: progressOf(events, v),
-    modules: (v.modules ?? []).map((m: any) => ({ key: m.key, rounds: m.rounds, violations_before: m.violations_before, violations_after: m.violations_after, breaker: m.breaker, status: m.status })),
+    modules: (v.modules ?? []).map((m: any) => ({
+      key: m.key,
+      rounds: m.rounds,
+      violations_before: m.violations_before,
+      violations_after: m.violations_after,
+      breaker: m.breaker,
+      status: m.status,
+    })),
     replacements: v.replacements ?? { kept: 0, dropped: 0 },
   };
 }

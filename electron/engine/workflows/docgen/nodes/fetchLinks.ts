@@ -3,7 +3,7 @@ import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { CONTEXT_CHARS } from "../docgenText.js";
 import { linkVerdict, pageText } from "../links/userLinks.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
  * The links the user gave (in the text, the notes or the extra context): each allowed one —
@@ -12,7 +12,7 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
  * event (the timeline's note). A failed fetch is a note too, never the end of the run.
  */
 export function fetchLinksNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "fetch_links", agent: "researcher", label: "读取链接" }, async () => {
       if (!state.user_links.length) return { update: {}, ...summaryOf("noLinks", {}, "no links") };
       const hosts = await deps.intranetHosts();

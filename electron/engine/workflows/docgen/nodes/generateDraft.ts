@@ -9,14 +9,14 @@ import { OUTLINE_PROMPT } from "../prompts.js";
 import { DocOutlineSchema } from "../schemas.js";
 import { isAbort } from "../../common/isAbort.js";
 import { headingText } from "../../common/headingText.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
  * The MECE outline: `outline.json` from the cache when a previous run wrote it (and no new outline
  * was asked for), else one grammar-constrained call; cleaned and cached atomically.
  */
 export function generateDraftNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "generate_draft", agent: "writer", label: "设计大纲" }, async () => {
       const regenerate = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "regenerate";
       const feedback = regenerate ? String(state.resume?.payload.feedback ?? "") : "";
@@ -71,5 +71,8 @@ export function sanitizeDocOutline(outline: DocOutline, topic: string, locale: L
   const sections = outline.sections
     .map((s) => ({ title: headingText(s.title, 200).replace(/^(?:\d+(?:\.\d+)*[.、)]?|[一二三四五六七八九十]+[、.])\s*/, "").slice(0, 80).trim(), scope: s.scope.trim().slice(0, 200) }))
     .filter((s) => s.title && !seen.has(s.title) && seen.add(s.title));
-  return { title: headingText(outline.title, 120) || headingText(topic, 120), sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }] };
+  return {
+    title: headingText(outline.title, 120) || headingText(topic, 120),
+    sections: sections.length ? sections : [{ title: FALLBACK_TITLES[locale][0], scope: topic.slice(0, 200) }],
+  };
 }

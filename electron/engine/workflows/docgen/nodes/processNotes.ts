@@ -6,7 +6,7 @@ import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { CodeRoot } from "../code/CodeRoot.js";
 import { CONTEXT_CHARS, cleanText } from "../docgenText.js";
 import { extractLinks } from "../links/userLinks.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 const MAX_NOTES = 60;
 const PER_NOTE_CHARS = 4000;
@@ -18,7 +18,7 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
  * the notes' own structure.
  */
 export function processNotesNode() {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "process_notes", agent: "researcher", label: "读取笔记" }, async () => {
       const target = path.resolve(state.source_path);
       let stat: fs.Stats;

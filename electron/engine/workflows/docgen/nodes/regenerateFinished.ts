@@ -4,7 +4,7 @@ import { runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { replaceSection, sectionBlocks } from "../sectionBlocks.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 import { writeOneSection } from "./writeSections.js";
 
 /**
@@ -15,7 +15,7 @@ import { writeOneSection } from "./writeSections.js";
  * No review round follows (it could touch other sections); the run ends `done` again.
  */
 export function regenerateFinishedNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "regenerate_finished", agent: "writer", label: "重写章节" }, async () => {
       const request = state.regen_request;
       if (!request) return { update: {}, ...summaryOf("nothingToDo", {}, "nothing to do") };

@@ -6,7 +6,7 @@ import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
 import { findViolations, type FoundViolations } from "../review/findViolations.js";
 import type { ModuleFindings } from "../review/ModuleFindings.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
  * `review_<module>`: checkers then the review model on the current draft. A revise that left more
@@ -16,12 +16,19 @@ import type { DocgenStateType, DocgenUpdate } from "../state.js";
  */
 export function reviewModuleNode(deps: DocgenModuleDeps) {
   const { id: moduleKey, name: moduleName } = deps.module;
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: `review_${moduleKey}`, agent: "editor", label: `审查：${moduleName}`, labelText: { key: "review", params: { name: { zh: moduleName, en: moduleTitleEn(moduleKey) } } } }, async () => {
       const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = state.iteration_counts[moduleKey] ?? 0;
-      const found = await findViolations({ llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) }, guide, module, state.current_draft, config.signal, state.locale);
+      const found = await findViolations(
+        { llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) },
+        guide,
+        module,
+        state.current_draft,
+        config.signal,
+        state.locale,
+      );
       let draft = state.current_draft;
       let lines = draft.split("\n");
       const history = new Set(state.violation_history_cache[moduleKey] ?? []);

@@ -17,7 +17,7 @@ import { mergeReplacements, type Candidate, type ReplacementRecord } from "../re
 import { newMechanicalViolations } from "../revise/newMechanicalViolations.js";
 import { fixableKey, groupByRule } from "../review/ModuleFindings.js";
 import { revisePlanSchema } from "../schemas.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /** Lines of context shown around a group's violations, and how far a replacement may reach beyond them. */
 const EXCERPT_CONTEXT = 4;
@@ -31,7 +31,7 @@ const MARGIN = 2;
  */
 export function reviseModuleNode(deps: DocgenModuleDeps) {
   const { id: moduleKey, name: moduleName } = deps.module;
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: `revise_${moduleKey}`, agent: "writer", label: `修订：${moduleName}`, labelText: { key: "revise", params: { name: { zh: moduleName, en: moduleTitleEn(moduleKey) } } } }, async () => {
       const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
@@ -109,5 +109,14 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
 }
 
 function toView(r: ReplacementRecord): ReplacementRecordView {
-  return { group: r.group, start_line: r.start_line, end_line: r.end_line, old: r.old, new: r.new, reason: r.reason, status: r.status, ...(r.dropped ? { dropped: r.dropped } : {}) };
+  return {
+    group: r.group,
+    start_line: r.start_line,
+    end_line: r.end_line,
+    old: r.old,
+    new: r.new,
+    reason: r.reason,
+    status: r.status,
+    ...(r.dropped ? { dropped: r.dropped } : {}),
+  };
 }

@@ -9,7 +9,7 @@ import { renderPrompt } from "../../common/definePrompt.js";
 import { OVERVIEW_PROMPT, SCAN_PROMPT } from "../prompts.js";
 import { ProjectOverviewSchema, ScanActionSchema, type ProjectOverview, type ScanAction } from "../schemas.js";
 import { isAbort } from "../../common/isAbort.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /** Characters of one tool result kept in the agent's history; older results shrink to their summary. */
 const RESULT_CHARS = 1500;
@@ -23,7 +23,7 @@ const FACT_CHARS = 8000;
  * every tool confined to the folder, and ends with a grammar-constrained project overview.
  */
 export function scanCodeNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "scan_code", agent: "researcher", label: "阅读代码" }, async () => {
       const root = await CodeRoot.open(state.source_path);
       const tools = new CodeTools(root);

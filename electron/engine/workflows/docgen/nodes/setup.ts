@@ -8,7 +8,7 @@ import { writeFileAtomic } from "../../../io/atomicWrite.js";
 import { adoptCache, readWip } from "../cacheFiles.js";
 import { readGuideFile, type DocgenDeps } from "../DocgenDeps.js";
 import { extractLinks } from "../links/userLinks.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
  * Entry: the session's cache dir, the run's style guide — copied into the cache dir as `guide.md`,
@@ -21,7 +21,7 @@ export const GUIDE_COPY = "guide.md";
 
 export function setupNode(deps: DocgenDeps & { graphModuleKeys: readonly string[] }) {
   const { graphModuleKeys } = deps;
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "setup", agent: "system", label: "准备" }, async () => {
       const sessionId = sessionIdOf(config);
       const cacheDir = deps.cacheDir(sessionId);
@@ -41,7 +41,15 @@ export function setupNode(deps: DocgenDeps & { graphModuleKeys: readonly string[
       const pipeline = modules.map((m) => m.id);
       const reports: ModuleReport[] = modules.map((m) => ({ key: m.id, name: m.name, rounds: 0, violations_before: 0, violations_after: 0, breaker: false, status: "pending" }));
       const copied = state.resume_from ? await adoptCache(cacheDir, state.resume_from) : 0;
-      const update: DocgenUpdate = { user_links: state.review_only ? [] : extractLinks(state.context), cache_dir: cacheDir, rules_file: snapshot, guide_name: guideName, review_pipeline: pipeline, module_reports: reports, current_review_index: 0 };
+      const update: DocgenUpdate = {
+        user_links: state.review_only ? [] : extractLinks(state.context),
+        cache_dir: cacheDir,
+        rules_file: snapshot,
+        guide_name: guideName,
+        review_pipeline: pipeline,
+        module_reports: reports,
+        current_review_index: 0,
+      };
       if (state.review_only && state.draft_version === null) {
         // The user's own document is version 1, so every repair is a diff against it.
         const version = storeDraftVersion(deps.versions, sessionId, { markdown: state.current_draft, reason: "user", after: null, title: state.topic, revisionCount: 0 }, config);

@@ -12,7 +12,7 @@ import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt, failedSectionText } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
 import { SECTION_PROMPT, localDate } from "../prompts.js";
-import type { DocgenStateType, DocgenUpdate } from "../state.js";
+import type { DocgenState, DocgenUpdate } from "../state.js";
 import { sanitizeDocOutline } from "./generateDraft.js";
 
 /** Workers for n sections: max(1, ceil(n / 3)), never more than the LLM's parallel sequences. */
@@ -21,7 +21,7 @@ export function sectionWorkers(sections: number, poolSize: number): number {
 }
 
 /** What a section's cache key is made of: a change to any of these rewrites the section. */
-export function sectionKeyInputs(state: Pick<DocgenStateType, "topic" | "context">, outline: DocOutline, index: number, attempt = 0) {
+export function sectionKeyInputs(state: Pick<DocgenState, "topic" | "context">, outline: DocOutline, index: number, attempt = 0) {
   return { topic: state.topic, context: state.context, title: outline.title, sections: outline.sections, index, attempt };
 }
 
@@ -31,7 +31,7 @@ export function sectionKeyInputs(state: Pick<DocgenStateType, "topic" | "context
  * Then the draft is assembled, stored as the first version and written as draft_wip.md.
  */
 export function writeSectionsNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "write_sections", agent: "writer", label: "撰写章节" }, async () => {
       let outline = state.outline!;
       // An outline edited at the confirm pause replaces the generated one (and its cache).
@@ -70,7 +70,7 @@ export function writeSectionsNode(deps: DocgenDeps) {
 
 /** Rewrite one failed section (from the sections_failed pause), bypassing its cache entry. */
 export function regenerateSectionNode(deps: DocgenDeps) {
-  return (state: DocgenStateType, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
+  return (state: DocgenState, config: LangGraphRunnableConfig): Promise<DocgenUpdate> =>
     runStep<DocgenUpdate>(config, { step: "regenerate_section", agent: "writer", label: "重写章节" }, async () => {
       const index = Number(state.resume?.payload.index ?? -1);
       const outline = state.outline!;
@@ -90,7 +90,7 @@ export function regenerateSectionNode(deps: DocgenDeps) {
 /** One section, streamed and cached (attempt > 0 bypasses the cache entry); a failure is its placeholder text, never a throw. */
 export async function writeOneSection(
   deps: DocgenDeps,
-  state: DocgenStateType,
+  state: DocgenState,
   outline: DocOutline,
   i: number,
   attempt: number,
@@ -136,14 +136,19 @@ export function finishSection(raw: string, title: string): string {
   return `## ${title}\n\n${demoteHeadings(text)}`;
 }
 
-function assembleAndStore(deps: DocgenDeps, state: DocgenStateType, outline: DocOutline, sections: string[], config: LangGraphRunnableConfig, reason: "initial" | "regenerate"): { current_draft: string; draft_version: number } {
+function assembleAndStore(deps: DocgenDeps, state: DocgenState, outline: DocOutline, sections: string[], config: LangGraphRunnableConfig, reason: "initial" | "regenerate"): { current_draft: string; draft_version: number } {
   const markdown = `# ${outline.title}\n\n${sections.join("\n\n")}\n`;
-  const version = storeDraftVersion(deps.versions, sessionIdOf(config), { markdown, reason, after: state.draft_version, title: outline.title, revisionCount: 0 }, config);
+  const version = storeDraftVersion(
+    deps.versions,
+    sessionIdOf(config),
+    { markdown, reason, after: state.draft_version, title: outline.title, revisionCount: 0 },
+    config,
+  );
   return { current_draft: markdown, draft_version: version.number };
 }
 
 /** The prompt of section `index`: the whole outline for context, this section's title and scope, the user's notes. */
-function sectionPrompt(state: Pick<DocgenStateType, "topic" | "context" | "locale">, outline: DocOutline, index: number, notes: string) {
+function sectionPrompt(state: Pick<DocgenState, "topic" | "context" | "locale">, outline: DocOutline, index: number, notes: string) {
   const zh = state.locale === "zh";
   const section = outline.sections[index]!;
   return renderPrompt(SECTION_PROMPT, state.locale, {

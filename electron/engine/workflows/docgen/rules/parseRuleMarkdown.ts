@@ -27,7 +27,17 @@ export function parseRuleMarkdown(markdown: string, file: string): RuleModule[] 
     const type = TYPE_LINE.exec(body)?.[1] as Rule["type"] | undefined;
     if (!type) throw new ScriptoriumError("bad_request", `Rule ${rule.id} in ${file} has no "- 类型：mechanical|semantic" line.`, { file, rule: rule.id });
     const subjects = subjectsOf(body, rule.id, file);
-    module.rules.push({ id: rule.id, moduleId: module.id, title: rule.title, type, ...(subjects ? { subjects } : {}), body, file, lineStart: rule.start + 1, lineEnd: last + 1 });
+    module.rules.push({
+      id: rule.id,
+      moduleId: module.id,
+      title: rule.title,
+      type,
+      ...(subjects ? { subjects } : {}),
+      body,
+      file,
+      lineStart: rule.start + 1,
+      lineEnd: last + 1,
+    });
     rule = undefined;
   };
   lines.forEach((line, i) => {

@@ -1,5 +1,10 @@
 import type Database from "better-sqlite3";
+import { z } from "zod";
+import { parseJson } from "../../../../../shared/parseJson.js";
 import type { CslItem } from "../../../references/citeproc.js";
+
+/** A stored CSL-JSON item: its id and type checked, every other field kept as citation-js wrote it. */
+const CslItemSchema = z.looseObject({ id: z.string(), type: z.string() }) as unknown as z.ZodType<CslItem>;
 
 /** A paper's bibliographic record: its CSL-JSON item and where it came from. */
 export interface BibRecord {
@@ -47,7 +52,7 @@ function toRecord(row: Record<string, unknown>): BibRecord {
   return {
     doc_id: String(row.doc_id),
     citation_key: String(row.citation_key),
-    csl: JSON.parse(String(row.csl)) as CslItem,
+    csl: parseJson(CslItemSchema, String(row.csl), `the CSL-JSON of ${String(row.doc_id)}`, "internal"),
     source: String(row.source) as BibRecord["source"],
     zotero_key: row.zotero_key === null || row.zotero_key === undefined ? null : String(row.zotero_key),
   };

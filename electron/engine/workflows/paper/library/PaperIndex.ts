@@ -154,7 +154,15 @@ export class PaperIndex {
   private async fts(table: lancedb.Table, text: string, column: "text" | "words", where: string, limit: number): Promise<PaperHit[]> {
     const cleaned = sanitizeFtsQuery(text).replace(/[()[\]{}:^~*?\\/+!-]/g, " ").trim();
     if (!cleaned) return [];
-    const rows = ((await table.query().fullTextSearch(cleaned, { columns: column }).where(where).select(COLUMNS).limit(limit * 2 + 10).toArray()) as Array<Record<string, unknown>>)
+    const rows = (
+      (await table
+        .query()
+        .fullTextSearch(cleaned, { columns: column })
+        .where(where)
+        .select(COLUMNS)
+        .limit(limit * 2 + 10)
+        .toArray()) as Array<Record<string, unknown>>
+    )
       .map((row) => ({ row, score: Number(row._score ?? 0) }))
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);

@@ -94,7 +94,12 @@ export class PaperLibrary {
     const existing = this.repo.byHash(contentHash);
     if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
 
-    const { kind, lines, ocr, title: declaredTitle } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
+    const {
+      kind,
+      lines,
+      ocr,
+      title: declaredTitle,
+    } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
     const parsed = parsePaper(lines);
     const body = parsed.blocks.filter((block) => block.kind !== "reference");
     if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name, reason: "empty" });

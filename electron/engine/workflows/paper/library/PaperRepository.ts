@@ -1,5 +1,7 @@
 import type Database from "better-sqlite3";
+import { z } from "zod";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
+import { JsonObjectSchema, parseJson } from "../../../../../shared/parseJson.js";
 import type { OcrLineBox } from "../../../io/pdf/readPdfPages.js";
 import type { BlockKind, ReferenceEntry, StructureItem, StructureKind } from "./parsePaper.js";
 
@@ -36,6 +38,11 @@ export interface PageOcr {
   confidence: number;
   lines: OcrLineBox[];
 }
+
+const PageOcrSchema: z.ZodType<PageOcr> = z.object({
+  confidence: z.number(),
+  lines: z.array(z.object({ text: z.string(), confidence: z.number(), x0: z.number(), y0: z.number(), x1: z.number(), y1: z.number() })),
+});
 
 export interface NewPaper {
   record: PaperRecord;
@@ -113,7 +120,7 @@ export class PaperRepository {
   /** OCR of each scanned page of a paper (pages read from a text layer are absent). */
   pageOcr(docId: string): Map<number, PageOcr> {
     const rows = this.db.prepare("SELECT page, ocr FROM paper_pages WHERE doc_id = ? AND ocr IS NOT NULL").all(docId) as Array<{ page: number; ocr: string }>;
-    return new Map(rows.map((row) => [row.page, JSON.parse(row.ocr) as PageOcr]));
+    return new Map(rows.map((row) => [row.page, parseJson(PageOcrSchema, row.ocr, `the OCR of page ${row.page} of ${docId}`, "internal")]));
   }
 
   /** Pages of a paper that were read by OCR. */
@@ -139,8 +146,22 @@ export class PaperRepository {
   structure(docId: string, kind?: StructureKind): StoredStructureItem[] {
     const rows = this.db
       .prepare(`SELECT kind, number, label, page, end_page, chunk_id FROM paper_structure WHERE doc_id = ? ${kind ? "AND kind = ?" : ""} ORDER BY idx`)
-      .all(...(kind ? [docId, kind] : [docId])) as Array<{ kind: StructureKind; number: string; label: string; page: number; end_page: number; chunk_id: string | null }>;
-    return rows.map((row) => ({ kind: row.kind, number: row.number, label: row.label, page: row.page, endPage: row.end_page, ...(row.chunk_id ? { chunkId: row.chunk_id } : {}) }));
+      .all(...(kind ? [docId, kind] : [docId])) as Array<{
+      kind: StructureKind;
+      number: string;
+      label: string;
+      page: number;
+      end_page: number;
+      chunk_id: string | null;
+    }>;
+    return rows.map((row) => ({
+      kind: row.kind,
+      number: row.number,
+      label: row.label,
+      page: row.page,
+      endPage: row.end_page,
+      ...(row.chunk_id ? { chunkId: row.chunk_id } : {}),
+    }));
   }
 
   references(docId: string): ReferenceEntry[] {
@@ -173,7 +194,7 @@ export class PaperRepository {
 
   messages(sessionId: string): Array<{ seq: number; role: "user" | "assistant"; message: Record<string, unknown> }> {
     const rows = this.db.prepare("SELECT seq, role, json FROM paper_messages WHERE session_id = ? ORDER BY seq").all(sessionId) as Array<{ seq: number; role: "user" | "assistant"; json: string }>;
-    return rows.map((row) => ({ seq: row.seq, role: row.role, message: JSON.parse(row.json) as Record<string, unknown> }));
+    return rows.map((row) => ({ seq: row.seq, role: row.role, message: parseJson(JsonObjectSchema, row.json, `message ${row.seq} of ${sessionId}`, "internal") }));
   }
 }
 
@@ -181,7 +202,7 @@ function toRecord(row: Record<string, unknown>): PaperRecord {
   return {
     doc_id: String(row.doc_id),
     title: String(row.title),
-    authors: JSON.parse(String(row.authors ?? "[]")) as string[],
+    authors: parseJson(z.array(z.string()), String(row.authors ?? "[]"), `the authors of ${String(row.doc_id)}`, "internal"),
     year: row.year === null || row.year === undefined ? null : Number(row.year),
     abstract: String(row.abstract ?? ""),
     file_name: String(row.file_name),

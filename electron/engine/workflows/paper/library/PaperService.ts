@@ -129,7 +129,11 @@ export class PaperService {
       .map((c) => ({ chunk_id: c.id, page: c.page, text: c.text }));
     const llm = input.judge === "llm" ? this.options.llm() : undefined;
     const judge: ClaimJudge | undefined = llm ? llmClaimJudge(llm) : undefined;
-    const verdicts = await checkClaims(input.claims, evidence, { ...(judge ? { judge } : {}), concurrency: this.options.settings().sequences, ...(signal ? { signal } : {}) });
+    const verdicts = await checkClaims(input.claims, evidence, {
+      ...(judge ? { judge } : {}),
+      concurrency: this.options.settings().sequences,
+      ...(signal ? { signal } : {}),
+    });
     return { results: verdicts.map((v) => ({ id: v.id, label: v.label, evidence: v.evidence, reason: v.reason })) };
   }
 

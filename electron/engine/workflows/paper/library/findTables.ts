@@ -68,7 +68,8 @@ function tableAt(lines: PaperLine[], start: number, join: (a: string, b: string)
     number = captionMatch[2]!;
     i++;
     // A caption wraps over plain lines until the header row.
-    while (i < lines.length && i - start < 4 && !isRow(lines[i]!) && lines[i]!.page === lines[start]!.page && !lines[i]!.paragraphStart) caption = join(caption, lines[i++]!.text.trim());
+    while (i < lines.length && i - start < 4 && !isRow(lines[i]!) && lines[i]!.page === lines[start]!.page && !lines[i]!.paragraphStart)
+      caption = join(caption, lines[i++]!.text.trim());
   }
   const headerLine = lines[i];
   if (!headerLine || !isRow(headerLine)) return null;

@@ -34,7 +34,10 @@ export const FLAT = 0.1;
  * outvote one that can; an embedder measured as weak on this paper (weight → 0) counts for little. Each fused hit
  * says which lists found it. Scores are scaled to 0..1 (1 = first in every list at full weight).
  */
-export function fuseRankings<T extends { id: string; score: number }>(lists: RankedList<T>[], k = 60): Array<{ item: T; score: number; retrievers: Retriever[] }> {
+export function fuseRankings<T extends { id: string; score: number }>(
+  lists: RankedList<T>[],
+  k = 60,
+): Array<{ item: T; score: number; retrievers: Retriever[] }> {
   const fused = new Map<string, { item: T; score: number; retrievers: Retriever[] }>();
   let max = 0;
   for (const list of lists) {
@@ -48,7 +51,5 @@ export function fuseRankings<T extends { id: string; score: number }>(lists: Ran
       fused.set(item.id, entry);
     });
   }
-  return [...fused.values()]
-    .map((entry) => ({ ...entry, score: max > 0 ? Math.min(1, entry.score / max) : 0 }))
-    .sort((a, b) => b.score - a.score);
+  return [...fused.values()].map((entry) => ({ ...entry, score: max > 0 ? Math.min(1, entry.score / max) : 0 })).sort((a, b) => b.score - a.score);
 }

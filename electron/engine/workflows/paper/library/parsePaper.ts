@@ -113,7 +113,13 @@ export function linesFromMarkdown(markdown: string): PaperLine[] {
     }
     const heading = fence ? null : /^(#{1,6})\s+(.*)$/.exec(text);
     const clean = heading ? heading[2]!.replace(/#+\s*$/, "").trim() : text.replace(/^[-*+]\s+/, "").replace(/^\|\s*|\s*\|$/g, "");
-    lines.push({ page, text: clean, size: heading ? 2 : 1, paragraphStart: blank || Boolean(heading), ...(heading ? { markedHeading: heading[1]!.length } : {}) });
+    lines.push({
+      page,
+      text: clean,
+      size: heading ? 2 : 1,
+      paragraphStart: blank || Boolean(heading),
+      ...(heading ? { markedHeading: heading[1]!.length } : {}),
+    });
     blank = Boolean(heading);
   }
   return lines;

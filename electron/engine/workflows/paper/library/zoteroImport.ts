@@ -22,7 +22,12 @@ const ZOTERO_LIMITS: HttpLimits = { connectMs: 5_000, headersMs: 30_000, idleMs:
 interface ZoteroItem {
   key: string;
   links?: { enclosure?: { href: string; type?: string }; attachment?: { href: string; attachmentType?: string } };
-  data: Record<string, unknown> & { key: string; itemType: string; title?: string; creators?: Array<{ creatorType: string; firstName?: string; lastName?: string; name?: string }> };
+  data: Record<string, unknown> & {
+    key: string;
+    itemType: string;
+    title?: string;
+    creators?: Array<{ creatorType: string; firstName?: string; lastName?: string; name?: string }>;
+  };
 }
 
 export interface ZoteroImportResult {

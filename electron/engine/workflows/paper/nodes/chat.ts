@@ -1,11 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { ABSTAIN, ANSWER_BUDGET_CHARS, answerOf, historyText, isAbstention, streamText, tokensForChars, withinBudget, type PaperGraphServices } from "../agentKit.js";
+import { ABSTAIN, ANSWER_BUDGET_CHARS, answerOf, historyText, isAbstention, streamText, tokensForChars, withinBudget } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { abstainWithPassages } from "../abstainWithPassages.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { chatPrompt } from "../prompts.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 /**
  * QA over the retrieved passages, streamed. Counting questions ("有几张表") are answered from the
@@ -13,16 +14,16 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
  * against the passages (quoteGate) and failing ones removed; an answer left with none, or a reply
  * that looped even on its retry, abstains and lists the closest passages (cite or abstain).
  */
-export function chatNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function chatNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "chat", agent: "writer", label: "论文问答" }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const base = { current_agent: "chat", agent_mode: "streaming" as const };
       const structural = state.user_query ? structuralQuestion(state.user_query) : null;
       if (structural && structural.kind !== "item") {
-        const { answer } = structuralEvidence(services.papers.repo, doc_ids[0]!, structural, locale);
+        const { answer } = structuralEvidence(deps.papers.library.repo, doc_ids[0]!, structural, locale);
         if (answer) {
-          const checked = gateCitations(answer, state.evidence, doc_ids, repoPageChunks(services.papers.repo));
+          const checked = gateCitations(answer, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
           return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer: checked.text, citations: checked.citations }) }, ...summaryOf("structural", {}, "answered from the structural index") };
         }
       }
@@ -32,12 +33,12 @@ export function chatNode(services: PaperGraphServices) {
       }
       // The length budget: maxTokens from it, and the shown answer cut to it at a sentence end.
       const budget = ANSWER_BUDGET_CHARS[locale];
-      const reply = await streamText(services.llm, config, "chat", {
+      const reply = await streamText(deps.llm, config, "chat", {
         ...chatPrompt(locale, { title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
         maxTokens: tokensForChars(locale, budget),
         maxContinuations: 0,
       });
-      const checked = gateCitations(withinBudget(reply.text, budget), state.evidence, doc_ids, repoPageChunks(services.papers.repo));
+      const checked = gateCitations(withinBudget(reply.text, budget), state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
       // The model's own "not stated" (with no citation) is an abstention too; it gets the passages as well.
       const said = checked.citations.length === 0 && isAbstention(reply.text);
       // Cite or abstain: an answer none of whose citations passes the gate is not shown; the

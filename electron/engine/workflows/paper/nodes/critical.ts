@@ -1,24 +1,30 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { ABSTAIN, answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
+import { ABSTAIN, answerOf, failedText, tryStructured } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { echoCanaries, withoutEchoes } from "../../common/echoGuard.js";
 import { criticalExample, criticalPrompt } from "../prompts.js";
 import { CritiqueSchema } from "../schemas.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 const ASPECT = { methodology: "方法局限", validity: "有效性威胁", baselines: "缺失基线", data: "数据", reproducibility: "可复现性", other: "其他" } as const;
 
 /** Critical analysis, blocking: a structured list of points, each tied to a page it was read on (checked). */
-export function criticalNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function criticalNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "critical", agent: "editor", label: "批判分析" }, async () => {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "critical", agent_mode: "blocking" as const, stream_chunks: [] };
       if (state.evidence.length === 0) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper." }) }, ...summaryOf("noPassages", {}, "no passages") };
-      const result = await tryStructured(services.llm, config, { ...criticalPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
+      const result = await tryStructured(deps.llm, config, { ...criticalPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: CritiqueSchema, tag: { role: "paper", step: "critical" }, maxTokens: 900 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "critical", { answer: failedText(locale, result.error) }) }, ...summaryOf("noCritique", {}, "no valid critique") };
       // Echo guard: a point that repeats the prompt's example (and is not in the paper) is not the model's reading.
-      const echo = withoutEchoes(result.value.points, (p) => [p.point], echoCanaries({ example: criticalExample(locale), schema: CritiqueSchema }), state.paper_text);
+      const echo = withoutEchoes(
+        result.value.points,
+        (p) => [p.point],
+        echoCanaries({ example: criticalExample(locale), schema: CritiqueSchema }),
+        state.paper_text,
+      );
       const value = { points: echo.kept };
       const pages = new Set(state.evidence.map((e) => e.page));
       // A point tied to a page the agent never read is dropped: it cannot be checked.

@@ -3,12 +3,13 @@ import { checkClaims, type ClaimVerdict } from "../../common/checkClaims.js";
 import { llmClaimJudge } from "../library/llmClaimJudge.js";
 import { splitSentences } from "../../common/claimText.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { answerOf, failedText, formatEvidence, streamText, tryStructured, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, failedText, formatEvidence, streamText, tryStructured } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
 import { echoCanaries, isEcho, stringLeaves, withoutEchoes } from "../../common/echoGuard.js";
 import { analysisPrompt, deepExtractionPrompt, STAGE_EXAMPLES, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
-import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
+import type { EvidenceChunkState, PaperState, PaperUpdate } from "../state.js";
 
 /** What a deep read reads beyond the question's passages: the paper's core, by retrieval. */
 const CORE_QUERY = "problem method approach datasets experiments results conclusion limitations";
@@ -18,23 +19,32 @@ const CORE_QUERY = "problem method approach datasets experiments results conclus
  * prefix). Stage texts handed on are cut at STAGE_CHARS. Token budgets fit the longest answer the
  * stage's schema allows (schemas.ts); structured stages get one retry at most.
  */
-export const DEEP_READ_BOUNDS = { passageChars: 3500, stageChars: 1500, extractionTokens: 560, analysisTokens: 480, synthesisTokens: 480, attempts: 2 } as const;
+export const DEEP_READ_BOUNDS = {
+  passageChars: 3500,
+  stageChars: 1500,
+  extractionTokens: 560,
+  analysisTokens: 480,
+  synthesisTokens: 480,
+  attempts: 2,
+} as const;
 
 function bounded(text: string): string {
   return text.length > DEEP_READ_BOUNDS.stageChars ? `${text.slice(0, DEEP_READ_BOUNDS.stageChars)}…` : text;
 }
 
 /** Stage 1, blocking: problem, method, datasets and key results (each with a page). */
-export function extractionNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function extractionNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "extraction", agent: "researcher", label: "深度阅读 · 提取" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
-      const { hits } = await services.papers.retrieve(CORE_QUERY, { docIds: doc_ids, limit: 8, ...(config.signal ? { signal: config.signal } : {}) });
+      const { hits } = await deps.papers.library.retrieve(CORE_QUERY, { docIds: doc_ids, limit: 8, ...(config.signal ? { signal: config.signal } : {}) });
       // Deep read keeps its bounded passages: the whole paper (loaded for the other agents) is not its input.
       const evidence: EvidenceChunkState[] = state.context_mode === "whole_paper" ? [] : [...state.evidence];
-      for (const h of hits) if (!evidence.some((e) => e.chunk_id === h.id)) evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
+      for (const h of hits)
+        if (!evidence.some((e) => e.chunk_id === h.id))
+          evidence.push({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section });
       const passages = formatEvidence(evidence, doc_ids, DEEP_READ_BOUNDS.passageChars);
-      const result = await tryStructured(services.llm, config, {
+      const result = await tryStructured(deps.llm, config, {
         ...deepExtractionPrompt(state.paper_metadata.locale, titles.join(" / "), passages),
         schema: DeepExtractionSchema,
         tag: { role: "paper", step: "extraction" },
@@ -49,7 +59,7 @@ export function extractionNode(services: PaperGraphServices) {
         `Datasets: ${value.datasets.join(", ") || "—"}`,
         ...value.key_results.map((r) => `- ${r.result} [p.${r.page}]`),
       ].join("\n");
-      const extraction = gateCitations(text, evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
+      const extraction = gateCitations(text, evidence, doc_ids, repoPageChunks(deps.papers.library.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "extraction", text: extraction, iteration: 0 });
       return {
         update: { evidence, paper_text: passages, context_mode: "retrieval", current_agent: "deep_read", agent_mode: "blocking", halluc_iteration: 0, hallucination_check: "", accumulated_results: { extraction, analysis: "", synthesis: "" } },
@@ -59,11 +69,11 @@ export function extractionNode(services: PaperGraphServices) {
 }
 
 /** Stage 2, blocking: strengths, weaknesses and novelty, reading stage 1. */
-export function analysisNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function analysisNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "analysis", agent: "editor", label: "深度阅读 · 分析" }, async () => {
       const { doc_ids, titles } = state.paper_metadata;
-      const result = await tryStructured(services.llm, config, {
+      const result = await tryStructured(deps.llm, config, {
         ...analysisPrompt(state.paper_metadata.locale, titles.join(" / "), bounded(state.accumulated_results.extraction), state.paper_text),
         schema: AnalysisSchema,
         tag: { role: "paper", step: "analysis" },
@@ -78,19 +88,19 @@ export function analysisNode(services: PaperGraphServices) {
         ...value.weaknesses.map((w) => `- ${w.point} [p.${w.page}]`),
         `Novelty: ${value.novelty}`,
       ].join("\n");
-      const analysis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
+      const analysis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "analysis", text: analysis, iteration: 0 });
       return { update: { accumulated_results: { ...state.accumulated_results, analysis } }, ...summaryOf("analysis", { s: value.strengths.length, w: value.weaknesses.length }, `${value.strengths.length} strengths, ${value.weaknesses.length} weaknesses`) };
     });
 }
 
 /** Stage 3, streamed: the synthesis, reading stages 1 and 2; a retry lists the unsupported claims. */
-export function synthesisNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function synthesisNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "synthesis", agent: "writer", label: state.halluc_iteration > 0 ? `深度阅读 · 综合（重写 ${state.halluc_iteration}）` : "深度阅读 · 综合", labelText: { key: state.halluc_iteration > 0 ? "synthesisRewrite" : "synthesis", params: { n: state.halluc_iteration } } }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const unsupported = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "unsupported").map((c) => c.claim) : [];
-      const { text, chunks } = await streamText(services.llm, config, "synthesis", {
+      const { text, chunks } = await streamText(deps.llm, config, "synthesis", {
         ...synthesisPrompt({
           title: titles.join(" / "),
           extraction: bounded(state.accumulated_results.extraction),
@@ -101,7 +111,7 @@ export function synthesisNode(services: PaperGraphServices) {
         }),
         maxTokens: DEEP_READ_BOUNDS.synthesisTokens,
       });
-      const synthesis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(services.papers.repo)).text;
+      const synthesis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
       return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, ...summaryOf("synthesis", { n: [...synthesis].length }, `${[...synthesis].length} characters`) };
     });
@@ -123,16 +133,20 @@ export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkStat
  * the grammar judge in the grey zone). Unsupported claims send the synthesis back while
  * `halluc_iteration < max_halluc_iterations`; then it passes with those claims marked.
  */
-export function hallucinationCheckNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function hallucinationCheckNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "hallucination_check", agent: "editor", label: "幻觉检查" }, async () => {
       const { locale } = state.paper_metadata;
       const synthesis = state.accumulated_results.synthesis;
       const evidence = state.evidence.map((e) => ({ chunk_id: e.chunk_id, page: e.page, text: e.text }));
-      const judge = llmClaimJudge(services.llm);
+      const judge = llmClaimJudge(deps.llm);
       const claims = claimsOfSynthesis(synthesis, state.evidence);
       // Deterministic checks first for every claim; only grey-zone claims reach the judge, as many at once as the pool has sequences.
-      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, { judge, concurrency: services.sequences?.() ?? 1, ...(config.signal ? { signal: config.signal } : {}) });
+      const verdicts: ClaimVerdict[] = await checkClaims(claims, evidence, {
+        judge,
+        concurrency: deps.settings().sequences,
+        ...(config.signal ? { signal: config.signal } : {}),
+      });
       const failing = verdicts.filter((v) => v.label === "unsupported");
       const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations;
       const decision = retry ? "retry" : "pass";
@@ -148,7 +162,7 @@ export function hallucinationCheckNode(services: PaperGraphServices) {
           answer = answer.replace(sentence, `${sentence}${UNSUPPORTED_MARK[locale]}`);
         }
       }
-      const checked = gateCitations(answer, state.evidence, state.paper_metadata.doc_ids, repoPageChunks(services.papers.repo));
+      const checked = gateCitations(answer, state.evidence, state.paper_metadata.doc_ids, repoPageChunks(deps.papers.library.repo));
       const response = answerOf(state, "deep_read", {
         answer: checked.text,
         citations: checked.citations,

@@ -1,11 +1,12 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { normalize } from "../../common/claimText.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { answerOf, failedText, tryStructured, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, failedText, tryStructured } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { echoCanaries, withoutEchoes } from "../../common/echoGuard.js";
 import { EXTRACT_EXAMPLE, extractPrompt } from "../prompts.js";
 import { ExtractionSchema } from "../schemas.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 type Row = { method: string; dataset: string; metric: string; value: string; page: number };
 
@@ -28,12 +29,12 @@ export function rowsToCsv(rows: Row[]): string {
  * kept only when its value is printed on the page it names (checked against the passages read);
  * the rest are reported as dropped. Rendered as a Markdown table, exportable as CSV.
  */
-export function extractNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function extractNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "extract", agent: "researcher", label: "提取信息" }, async () => {
       const { titles, locale } = state.paper_metadata;
       const base = { current_agent: "extract", agent_mode: "blocking" as const, stream_chunks: [] };
-      const result = await tryStructured(services.llm, config, { ...extractPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
+      const result = await tryStructured(deps.llm, config, { ...extractPrompt(state.paper_metadata.locale, titles.join(" / "), state.paper_text), schema: ExtractionSchema, tag: { role: "paper", step: "extract" }, maxTokens: 1200 });
       if (!result.value) return { update: { ...base, agent_response: answerOf(state, "extract", { answer: failedText(locale, result.error) }) }, ...summaryOf("noExtraction", {}, "no valid extraction") };
       // Echo guard: a list entry or row that repeats the prompt's example and is not in the paper is dropped.
       const canaries = echoCanaries({ example: EXTRACT_EXAMPLE, schema: ExtractionSchema });

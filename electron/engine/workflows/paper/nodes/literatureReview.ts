@@ -1,17 +1,18 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { answerOf, formatEvidence, streamText, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, formatEvidence, streamText } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { reviewSummaryPrompt, reviewSynthesisPrompt } from "../prompts.js";
-import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
+import type { EvidenceChunkState, PaperState, PaperUpdate } from "../state.js";
 
 /**
  * Literature review over the session's papers, streamed: a three-sentence summary of each paper
  * from its own top passages (citations checked per paper), then a synthesis comparing them that
  * cites `[Pk p.N]` (checked against all passages read).
  */
-export function literatureReviewNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function literatureReviewNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "literature_review", agent: "writer", label: "文献综述" }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const query = state.user_query || "main contribution method results";
@@ -20,15 +21,15 @@ export function literatureReviewNode(services: PaperGraphServices) {
       const chunks: string[] = [];
       const refused: string[] = [];
       for (const [index, docId] of doc_ids.entries()) {
-        const { hits } = await services.papers.retrieve(query, { docIds: [docId], limit: 4, ...(config.signal ? { signal: config.signal } : {}) });
+        const { hits } = await deps.papers.library.retrieve(query, { docIds: [docId], limit: 4, ...(config.signal ? { signal: config.signal } : {}) });
         const evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section }));
         all.push(...evidence);
         const head = `### P${index + 1} ${titles[index]}\n\n`;
         emit(config, { type: "token", step: "literature_review", text: head });
         chunks.push(head);
-        const out = await streamText(services.llm, config, "literature_review", { ...reviewSummaryPrompt(locale, titles[index] ?? "", formatEvidence(evidence, [docId])), maxTokens: 300 });
+        const out = await streamText(deps.llm, config, "literature_review", { ...reviewSummaryPrompt(locale, titles[index] ?? "", formatEvidence(evidence, [docId])), maxTokens: 300 });
         chunks.push(...out.chunks, "\n\n");
-        const checked = gateCitations(out.text, evidence, [docId], repoPageChunks(services.papers.repo));
+        const checked = gateCitations(out.text, evidence, [docId], repoPageChunks(deps.papers.library.repo));
         refused.push(...checked.refused);
         // Per-paper pages become [Pk p.N] so the synthesis and the checks can tell the papers apart.
         summaries.push(`${head}${checked.text.replace(/\[p\.\s*/g, `[P${index + 1} p.`)}`);
@@ -37,11 +38,11 @@ export function literatureReviewNode(services: PaperGraphServices) {
       if (doc_ids.length > 1) {
         const head = locale === "zh" ? "### 综合比较\n\n" : "### Synthesis\n\n";
         emit(config, { type: "token", step: "literature_review", text: head });
-        const out = await streamText(services.llm, config, "literature_review", { ...reviewSynthesisPrompt(locale, summaries), maxTokens: 500 });
+        const out = await streamText(deps.llm, config, "literature_review", { ...reviewSynthesisPrompt(locale, summaries), maxTokens: 500 });
         chunks.push(head, ...out.chunks);
         synthesis = `${head}${out.text}`;
       }
-      const checked = gateCitations(`${summaries.join("\n\n")}\n\n${synthesis}`.trim(), all, doc_ids, repoPageChunks(services.papers.repo));
+      const checked = gateCitations(`${summaries.join("\n\n")}\n\n${synthesis}`.trim(), all, doc_ids, repoPageChunks(deps.papers.library.repo));
       return {
         update: {
           current_agent: "literature_review",

@@ -1,9 +1,10 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { structuralEvidence, structuralQuestion } from "../library/structureQuery.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { formatEvidence, historyText, type PaperGraphServices } from "../agentKit.js";
+import { formatEvidence, historyText } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { wholePaperContext } from "../wholePaper.js";
-import type { EvidenceChunkState, PaperStateType, PaperUpdate } from "../state.js";
+import type { EvidenceChunkState, PaperState, PaperUpdate } from "../state.js";
 
 /** Passages per question: few and short, for small models. */
 const EVIDENCE_LIMIT = 6;
@@ -13,18 +14,18 @@ const EVIDENCE_LIMIT = 6;
  * "Table 2" questions (first paper), otherwise hybrid retrieval limited to the session's papers
  * (the selected text joins the query). Sets `paper_text` and `evidence`.
  */
-export function loadContextNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function loadContextNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "retrieve", agent: "researcher", label: "检索论文片段" }, async () => {
       const { doc_ids, locale } = state.paper_metadata;
       // Every answer names the parsed titles; reading them also fails fast on an unknown doc_id.
-      const titles = doc_ids.map((id) => services.papers.get(id).title);
+      const titles = doc_ids.map((id) => deps.papers.library.get(id).title);
       const question = state.user_query || state.selected_text;
       const structural = state.user_query ? structuralQuestion(state.user_query) : null;
       let evidence: EvidenceChunkState[] = [];
       let how = "retrieval";
       if (structural) {
-        const found = structuralEvidence(services.papers.repo, doc_ids[0]!, structural, locale);
+        const found = structuralEvidence(deps.papers.library.repo, doc_ids[0]!, structural, locale);
         evidence = found.chunks.map((c, i) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 1 - i * 0.01, text: c.text, section: c.section, found_by: ["structure" as const] }));
         how = `structure:${structural.kind}`;
       }
@@ -33,7 +34,7 @@ export function loadContextNode(services: PaperGraphServices) {
       // Whole-paper mode, unless the index found what a structural question is about ("Table 2", page 3).
       if (evidence.length === 0 && question && !(structural && structural.kind !== "item")) {
         const asked = [state.user_query, state.selected_text, historyText(state)].join("\n");
-        const whole = await wholePaperContext(services.llm, doc_ids.map((docId) => ({ docId, chunks: services.papers.repo.chunks(docId) })), asked);
+        const whole = await wholePaperContext(deps.llm, doc_ids.map((docId) => ({ docId, chunks: deps.papers.library.repo.chunks(docId) })), asked);
         if (whole.fits) {
           evidence = whole.paper.evidence;
           paperText = whole.paper.text;
@@ -44,14 +45,27 @@ export function loadContextNode(services: PaperGraphServices) {
       if (evidence.length === 0 && question && !(structural && structural.kind !== "item")) {
         const query = state.selected_text && state.user_query ? `${state.user_query} ${state.selected_text.slice(0, 300)}` : question;
         const limit = doc_ids.length > 1 ? Math.max(EVIDENCE_LIMIT, doc_ids.length * 3) : EVIDENCE_LIMIT;
-        const { hits } = await services.papers.retrieve(query, { docIds: doc_ids, limit, ...(config.signal ? { signal: config.signal } : {}) });
-        evidence = hits.map((h) => ({ chunk_id: h.id, doc_id: h.doc_id, page: h.page, score: h.score, text: h.text, section: h.section, ...(h.retrievers ? { found_by: h.retrievers } : {}) }));
+        const { hits } = await deps.papers.library.retrieve(query, { docIds: doc_ids, limit, ...(config.signal ? { signal: config.signal } : {}) });
+        evidence = hits.map((h) => ({
+          chunk_id: h.id,
+          doc_id: h.doc_id,
+          page: h.page,
+          score: h.score,
+          text: h.text,
+          section: h.section,
+          ...(h.retrievers ? { found_by: h.retrievers } : {}),
+        }));
       }
       // A passage from a scanned page says so: its citation is marked as OCR'd text.
-      const ocr = new Map(doc_ids.map((id) => [id, services.papers.repo.ocrPages(id)]));
+      const ocr = new Map(doc_ids.map((id) => [id, deps.papers.library.repo.ocrPages(id)]));
       evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
       return {
-        update: { evidence, paper_text: paperText ?? formatEvidence(evidence, doc_ids), context_mode: contextMode, paper_metadata: { ...state.paper_metadata, titles } },
+        update: {
+          evidence,
+          paper_text: paperText ?? formatEvidence(evidence, doc_ids),
+          context_mode: contextMode,
+          paper_metadata: { ...state.paper_metadata, titles },
+        },
         ...summaryOf(contextMode === "whole_paper" ? "contextWhole" : "context", { n: evidence.length }, `${evidence.length} passages (${how})`),
       };
     });

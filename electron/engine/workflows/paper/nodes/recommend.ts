@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { answerOf, type PaperGraphServices } from "../agentKit.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import { answerOf } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 function cosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
@@ -14,20 +15,26 @@ function cosine(a: Float32Array, b: Float32Array): number {
  * + abstract embeddings), and the paper's own reference list (entries whose title is in the
  * library are marked).
  */
-export function recommendNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function recommendNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "recommend", agent: "researcher", label: "推荐相关论文" }, async () => {
       const { doc_ids, locale } = state.paper_metadata;
       const signal = config.signal;
-      const mine = await services.papers.paperVector(doc_ids[0]!, signal);
-      const others = services.papers.list().filter((p) => !doc_ids.includes(p.doc_id));
+      const mine = await deps.papers.library.paperVector(doc_ids[0]!, signal);
+      const others = deps.papers.library.list().filter((p) => !doc_ids.includes(p.doc_id));
       const library: Array<{ doc_id: string; title: string; score: number }> = [];
       for (const paper of others.slice(0, 200)) {
-        library.push({ doc_id: paper.doc_id, title: paper.title, score: Math.round(cosine(mine, await services.papers.paperVector(paper.doc_id, signal)) * 1000) / 1000 });
+        library.push({
+          doc_id: paper.doc_id,
+          title: paper.title,
+          score: Math.round(cosine(mine, await deps.papers.library.paperVector(paper.doc_id, signal)) * 1000) / 1000,
+        });
       }
       library.sort((a, b) => b.score - a.score);
-      const titles = services.papers.list().map((p) => p.title.toLowerCase());
-      const references = services.papers.repo.references(doc_ids[0]!).map((r) => ({ ...r, in_library: titles.some((t) => t.length > 8 && r.text.toLowerCase().includes(t)) }));
+      const titles = deps.papers.library.list().map((p) => p.title.toLowerCase());
+      const references = deps.papers.library.repo
+        .references(doc_ids[0]!)
+        .map((r) => ({ ...r, in_library: titles.some((t) => t.length > 8 && r.text.toLowerCase().includes(t)) }));
       const top = library.slice(0, 5);
       const head = locale === "zh" ? "**你的文献库中相关的论文**" : "**Related papers in your library**";
       const refHead = locale === "zh" ? "**本文参考文献**" : "**This paper's references**";

@@ -1,15 +1,15 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { emit, sessionIdOf } from "../../common/nodeRuntime.js";
-import type { PaperGraphServices } from "../agentKit.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperDeps } from "../PaperDeps.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 /**
  * Appends the question and its answer to the conversation (state, checkpointed) and to
  * `paper_messages` (so the history is listed without the graph), publishes the answer, and clears
  * the forced intent for the next question.
  */
-export function rememberNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): PaperUpdate => {
+export function rememberNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): PaperUpdate => {
     const response = state.agent_response;
     if (!response) return {};
     const sessionId = sessionIdOf(config);
@@ -17,10 +17,10 @@ export function rememberNode(services: PaperGraphServices) {
     // A node re-run (resume after a crash) must not store the exchange twice. The checkpointed
     // history holds the exchanges before this one, two rows each: more rows means this one is
     // stored already. (Comparing answer texts lost a second identical answer, e.g. two 论文未提及.)
-    const stored = services.papers.repo.messages(sessionId);
+    const stored = deps.papers.library.repo.messages(sessionId);
     if (stored.length <= state.conversation_history.length) {
-      services.papers.repo.appendMessage(sessionId, "user", { text: question, selected_text: state.selected_text, forced_intent: state.paper_metadata.forced_intent });
-      services.papers.repo.appendMessage(sessionId, "assistant", { ...response, text: response.answer });
+      deps.papers.library.repo.appendMessage(sessionId, "user", { text: question, selected_text: state.selected_text, forced_intent: state.paper_metadata.forced_intent });
+      deps.papers.library.repo.appendMessage(sessionId, "assistant", { ...response, text: response.answer });
     }
     emit(config, { type: "paper_answer", answer: response });
     return {

@@ -1,13 +1,13 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { PaperIntent } from "../../../../../shared/workflows/paper.js";
 import { runStep, summaryOf } from "../../common/nodeRuntime.js";
-import type { PaperGraphServices } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { keywordIntent } from "../keywordIntent.js";
 import { rankIntent } from "../rankIntent.js";
 import { parseIntentLenient } from "../routing.js";
 import { routerPrompt } from "../routerPrompt.js";
 import { RouterSchema } from "../schemas.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 /**
  * The intent router. A forced intent (a button) is taken as is, with no model call; so is an intent
@@ -17,8 +17,8 @@ import type { PaperStateType, PaperUpdate } from "../state.js";
  * if the backend cannot produce valid JSON, one plain call parsed leniently (JSON → `"intent": "…"` →
  * first intent name → chat).
  */
-export function routerNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function routerNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "router", agent: "system", label: "意图路由" }, async () => {
       const forced = state.paper_metadata.forced_intent;
       if (forced) return { update: { intent: forced, current_agent: "router" }, ...summaryOf("routeForced", { intent: `@paper.intent.${forced}` }, `${forced} (forced)`) };
@@ -37,12 +37,12 @@ export function routerNode(services: PaperGraphServices) {
       let intent: PaperIntent;
       let how: string;
       try {
-        const { value } = await services.llm.generateStructured({ system, prompt, schema: RouterSchema, tag: { role: "paper", step: "router" }, temperature: 0, maxTokens: 60, maxAttempts: 1, ...signal });
+        const { value } = await deps.llm.generateStructured({ system, prompt, schema: RouterSchema, tag: { role: "paper", step: "router" }, temperature: 0, maxTokens: 60, maxAttempts: 1, ...signal });
         intent = value.intent;
         how = value.reason;
       } catch (error) {
         config.signal?.throwIfAborted();
-        const reply = await services.llm.generateText({ system, prompt: `${prompt}\n${state.paper_metadata.locale === "zh" ? "只输出 JSON。" : "Output JSON only."}`, tag: { role: "paper", step: "router_text" }, temperature: 0, maxTokens: 60, maxContinuations: 0, ...signal });
+        const reply = await deps.llm.generateText({ system, prompt: `${prompt}\n${state.paper_metadata.locale === "zh" ? "只输出 JSON。" : "Output JSON only."}`, tag: { role: "paper", step: "router_text" }, temperature: 0, maxTokens: 60, maxContinuations: 0, ...signal });
         const parsed = parseIntentLenient(reply.text);
         intent = parsed.intent;
         how = `lenient:${parsed.layer}`;

@@ -1,8 +1,8 @@
 import { normalizeQuestion } from "../../../../../shared/workflows/paper.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 /** The `ask` action's question becomes the current one; the previous answer's working fields reset. */
-export function takeQuestionNode(state: PaperStateType): PaperUpdate {
+export function takeQuestionNode(state: PaperState): PaperUpdate {
   const payload = (state.resume?.payload ?? {}) as Parameters<typeof normalizeQuestion>[0];
   const question = normalizeQuestion(payload);
   return {

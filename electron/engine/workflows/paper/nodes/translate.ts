@@ -2,9 +2,10 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { anchorsOf } from "../../common/claimText.js";
 import { hasCjk } from "../library/translateQueryTerms.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { answerOf, streamText, type PaperGraphServices } from "../agentKit.js";
+import { answerOf, streamText } from "../agentKit.js";
+import type { PaperDeps } from "../PaperDeps.js";
 import { translateSystem } from "../prompts.js";
-import type { PaperStateType, PaperUpdate } from "../state.js";
+import type { PaperState, PaperUpdate } from "../state.js";
 
 const MAX_PARAGRAPHS = 8;
 
@@ -19,18 +20,18 @@ function preserved(text: string): string[] {
  * text, else the passages read. Each paragraph's numbers, formulas and citation markers are checked
  * in its translation; missing ones are listed with the paragraph.
  */
-export function translateNode(services: PaperGraphServices) {
-  return (state: PaperStateType, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
+export function translateNode(deps: PaperDeps) {
+  return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "translate", agent: "writer", label: "翻译" }, async () => {
       // The selection; else a section the question names ("翻译 Method 一节"); else the passages read.
       const docId = state.paper_metadata.doc_ids[0]!;
       const question = state.user_query.toLowerCase();
-      const section = services.papers.repo
+      const section = deps.papers.library.repo
         .structure(docId, "section")
         .filter((s) => s.label.length > 2 && question.includes(s.label.toLowerCase()))
         .sort((a, b) => b.label.length - a.label.length)[0];
       const sectionText = section
-        ? services.papers.repo
+        ? deps.papers.library.repo
             .chunks(docId)
             .filter((c) => c.section === section.label && c.kind !== "heading")
             .map((c) => c.text)
@@ -48,7 +49,7 @@ export function translateNode(services: PaperGraphServices) {
           emit(config, { type: "token", step: "translate", text: "\n\n" });
           chunks.push("\n\n");
         }
-        const out = await streamText(services.llm, config, "translate", { system: translateSystem(target), prompt: paragraph, maxTokens: Math.min(1200, paragraph.length * 2 + 100), temperature: 0.2 });
+        const out = await streamText(deps.llm, config, "translate", { system: translateSystem(target), prompt: paragraph, maxTokens: Math.min(1200, paragraph.length * 2 + 100), temperature: 0.2 });
         chunks.push(...out.chunks);
         const missing = preserved(paragraph).filter((item) => !out.text.replace(/\s+/g, "").includes(item.replace(/\s+/g, "")));
         pairs.push({ source: paragraph, target: out.text, missing });
