@@ -27,7 +27,7 @@ export function routerNode(deps: PaperDeps) {
       // a weak model sent nearly everything to chat, and the call cost most of a routed answer's wait.
       const cued = keywordIntent(state.user_query);
       if (cued) return { update: { intent: cued, current_agent: "router" }, ...summaryOf("routeCue", { intent: `@paper.intent.${cued}` }, `${cued} (cue)`) };
-      const ranked = await rankIntent(services.llm, state.user_query, state.selected_text, config.signal);
+      const ranked = await rankIntent(deps.llm, state.user_query, state.selected_text, config.signal);
       if (ranked) {
         const how = `ranked ${ranked.share.toFixed(2)}`;
         return { update: { intent: ranked.intent, current_agent: "router" }, ...summaryOf("route", { intent: `@paper.intent.${ranked.intent}` }, `${ranked.intent} (${how})`) };
