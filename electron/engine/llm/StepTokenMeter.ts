@@ -85,6 +85,7 @@ export function stepTokens(tally: StepTally, now: number): StepTokens {
   const rate = elapsedMs > 0 ? tally.tokens / (elapsedMs / 1000) : 0;
   const tokensPerSecond = Math.round(rate * 10) / 10;
   const budget = tally.maxTokens > 0 ? { maxTokens: tally.maxTokens } : {};
-  const left = tally.maxTokens > 0 && rate > 0 && tally.tokens < tally.maxTokens ? { remainingMs: Math.round(((tally.maxTokens - tally.tokens) / rate) * 1000) } : {};
+  const timeLeft = tally.maxTokens > 0 && rate > 0 && tally.tokens < tally.maxTokens;
+  const left = timeLeft ? { remainingMs: Math.round(((tally.maxTokens - tally.tokens) / rate) * 1000) } : {};
   return { step: tally.step, tokens: tally.tokens, elapsedMs, tokensPerSecond, ...budget, ...left };
 }
