@@ -69,6 +69,20 @@ export const CORE_EVENTS = [
   ev("await_user", { pausePoint: z.string(), allowedActions: z.array(z.string()), context: PauseContextBaseSchema }),
   ev("resumed", { pausePoint: z.string(), action: z.string() }),
   ev("token", { step: z.string(), text: z.string() }),
+  /**
+   * How far a running step's model calls have got, at most about once a second and once at each
+   * call's end: `tokens` generated in the step so far, `elapsedMs` since its first call began,
+   * `tokensPerSecond` over that time, `maxTokens` the budget of the calls begun so far (absent when
+   * a call set none) and `remainingMs` the time left at that rate if the budget is used up.
+   */
+  ev("step_tokens", {
+    step: z.string(),
+    tokens: z.number().int().min(0),
+    elapsedMs: z.number().min(0),
+    tokensPerSecond: z.number().min(0),
+    maxTokens: z.number().int().min(1).optional(),
+    remainingMs: z.number().min(0).optional(),
+  }),
   /** A thinking model's thought as it streams, apart from the answer's tokens (chat folds it under 思考过程). */
   ev("thought", { step: z.string(), text: z.string() }),
   /** A step's thought reached its budget and was cut, so the answer keeps its tokens (思考 setting). */

@@ -35,7 +35,7 @@ export function parseCliArgs(argv: string[], spec: Readonly<Record<string, FlagK
     throw usageError((error as Error).message.split("\n")[0] ?? "bad arguments");
   }
   const v = parsed.values as Record<string, string | boolean | undefined>;
-  const flags: ParsedCli["flags"] = { dataDir: (v["data-dir"] as string | undefined) ?? null, modelPath: (v.model as string | undefined) ?? null, json: v.json === true };
+  const flags: ParsedCli["flags"] = { dataDir: (v["data-dir"] as string | undefined) ?? null, modelPath: (v.model as string | undefined) ?? null, json: v.json === true || v.events === true };
   for (const [name, value] of Object.entries(v)) {
     if (value === undefined || name === "data-dir" || name === "model" || name === "json" || name === "help") continue;
     flags[camelFlag(name)] = value;

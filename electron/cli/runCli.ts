@@ -21,7 +21,13 @@ function commandsOf(registry: WorkflowRegistry): Record<string, CliCommand<any>>
 /** The CLI's help text for a registry: core commands, then each workflow's lines. */
 export function cliUsage(registry: WorkflowRegistry = WORKFLOW_REGISTRY): string {
   const lines = Object.values(commandsOf(registry)).flatMap((command) => command.usage);
-  return `usage: npm run cli -- <command> [--data-dir DIR] [--model file.gguf] [--json]\ncommands:\n${lines.map((l) => `  ${l}`).join("\n")}`;
+  return (
+    `usage: npm run cli -- <command> [--data-dir DIR] [--model file.gguf] [--json [--events]]\n` +
+    `  --json     machine-readable output; a long run (article start|resume, docgen review|start --wait, paper ask|deep-read)\n` +
+    `             also writes its progress events to stderr, one JSON object a line, the first at once\n` +
+    `  --events   those progress events on stdout instead, before the result (its last line); implies --json\n` +
+    `commands:\n${lines.map((l) => `  ${l}`).join("\n")}`
+  );
 }
 
 export interface CliIo {

@@ -14,6 +14,7 @@ import type { LlmClient } from "./llm/LlmClient.js";
 import { catalogThinking } from "./llm/manager/catalogThinking.js";
 import { defaultAppRoot } from "./defaultAppRoot.js";
 import { LlmRouter } from "./llm/LlmRouter.js";
+import { StepTokenMeter } from "./llm/StepTokenMeter.js";
 import type { RemoteTimeouts } from "./llm/remoteRequest.js";
 import { createApiKeysPort } from "./search/createApiKeysPort.js";
 import type { SecretStore } from "./search/SecretStore.js";
@@ -161,7 +162,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     // The same array the engine's `health` reads, so a repair found later (the library index, loaded on first use) shows too.
     reportRepair: (repair) => void repairs.push(repair),
   };
-  const llm = resolvePort(options.llm, base) ?? router;
+  const chosenLlm = resolvePort(options.llm, base) ?? router;
+  // Every model call of a timeline step is counted toward it (step_tokens), on any backend.
+  const llm = new StepTokenMeter(chosenLlm);
   const context: EngineContext = { ...base, llm };
   const knowledge = resolvePort(options.knowledge, context);
   const search = resolvePort(options.search, context) ?? EMPTY_SEARCH;
@@ -226,13 +229,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     apiKeys,
     repairs,
     appVersion: options.appVersion ?? packageVersion(),
-    loadedModel: () => (llm === router ? router.loaded() : null),
+    loadedModel: () => (chosenLlm === router ? router.loaded() : null),
     emitSystem: (draft) => emit(SYSTEM_STREAM, draft),
     cancelModelLoad: (task) => router.cancelLoad(task),
     close: async () => {
       await options.onDispose?.();
       const own = [...new Set(workflowServices.values())].filter((service) => service !== platform);
-      for (const service of [exporter, providers, models, search, ...own, knowledge, llm === router ? router : llm, apiKeys]) await disposeIfPossible(service);
+      for (const service of [exporter, providers, models, search, ...own, knowledge, chosenLlm, apiKeys]) await disposeIfPossible(service);
       events.close();
       checkpointer.close();
       appDb.close();

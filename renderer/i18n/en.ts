@@ -44,6 +44,8 @@ export const en: Record<MessageKey, string> = {
 
   "timeline.title": "Progress",
   "timeline.thinkingCut": "Thinking hit its budget ({n} tokens) and was cut; the answer was still written",
+  "timeline.rate": "{r} tokens/s",
+  "timeline.secondsLeft": "up to {t} left",
   "timeline.details": "Details",
   "timeline.pause": "Waiting for your decision",
   "timeline.resolved": "Chosen: {action}",

@@ -42,6 +42,8 @@ export const zh = {
 
   "timeline.title": "进度",
   "timeline.thinkingCut": "思考达到预算（{n} tokens）后已截断，答案照常生成",
+  "timeline.rate": "{r} token/秒",
+  "timeline.secondsLeft": "预计最多还需 {t}",
   "timeline.details": "详情",
   "timeline.pause": "等待你的确认",
   "timeline.resolved": "已选择：{action}",

@@ -107,6 +107,8 @@ function applyCoreEvent(next: SessionView, event: EngineEvent): SessionView {
       return { ...next, thoughtText: next.thoughtText + event.text };
     case "thinking_cut":
       return { ...next, timeline: markThinkingCut(next.timeline, event.budgetTokens) };
+    case "step_tokens":
+      return { ...next, timeline: countStepTokens(next.timeline, event) };
     case "progress":
       return { ...next, jobs: { ...next.jobs, [event.task]: trackProgress(next.jobs[event.task], event, Date.parse(event.ts)) } };
     case "done":
@@ -147,6 +149,17 @@ function markThinkingCut(timeline: TimelineEntry[], budgetTokens: number): Timel
   for (let i = timeline.length - 1; i >= 0; i--) {
     const entry = timeline[i];
     if (entry?.kind === "step" && entry.status === "running") return timeline.map((e, j) => (j === i ? { ...entry, thinkingCut: budgetTokens } : e));
+  }
+  return timeline;
+}
+
+/** A step's token count goes to the latest running entry of that step (steps of one session may run side by side). */
+function countStepTokens(timeline: TimelineEntry[], event: Extract<EngineEvent, { type: "step_tokens" }>): TimelineEntry[] {
+  for (let i = timeline.length - 1; i >= 0; i--) {
+    const entry = timeline[i];
+    if (entry?.kind !== "step" || entry.status !== "running" || entry.step !== event.step) continue;
+    const tokens = { count: event.tokens, tokensPerSecond: event.tokensPerSecond, ...(event.maxTokens !== undefined ? { maxTokens: event.maxTokens } : {}) };
+    return timeline.map((e, j) => (j === i ? { ...entry, tokens } : e));
   }
   return timeline;
 }

@@ -27,6 +27,16 @@ export interface StepEntry {
   durationMs: number | null;
   /** A thought of this step reached its budget (thought tokens allowed) and was cut (`thinking_cut`). */
   thinkingCut?: number;
+  /** The step's model tokens so far, as its last `step_tokens` said (rate and budget for the time left). */
+  tokens?: StepTokenCount;
+}
+
+/** What a running step's last `step_tokens` said. */
+export interface StepTokenCount {
+  count: number;
+  tokensPerSecond: number;
+  /** The budget of the step's calls begun so far; absent when they set none. */
+  maxTokens?: number;
 }
 
 /** A pause of the workflow (`await_user`), resolved by a `resumed` event. */

@@ -55,8 +55,13 @@ export function isUsageError(error: unknown): boolean {
 
 /** Print a value: pretty JSON with `--json`, else through `human`. */
 export function printResult(ctx: CliContext, value: unknown, human: () => void): void {
-  if (ctx.flags.json) ctx.out(JSON.stringify(value, null, 2));
+  if (ctx.flags.json) printJson(ctx, value);
   else human();
+}
+
+/** A JSON result: pretty with `--json`; one line with `--events`, so stdout stays one JSON object a line. */
+export function printJson(ctx: CliContext, value: unknown): void {
+  ctx.out(ctx.flags.events ? JSON.stringify(value) : JSON.stringify(value, null, 2));
 }
 
 /** Require exactly the positionals a subcommand takes. */

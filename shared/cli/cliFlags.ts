@@ -10,12 +10,17 @@ type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${
 export type FlagsOf<F extends FlagSpec> = { [K in keyof F & string as CamelCase<K>]?: F[K] extends "boolean" ? boolean : string };
 
 /** Flags every command takes; `--json '{…}'` after `resume` arrives as `payload`. */
-export const GLOBAL_FLAGS = { "data-dir": "string", model: "string", json: "boolean", payload: "string", help: "boolean" } as const satisfies FlagSpec;
+export const GLOBAL_FLAGS = { "data-dir": "string", model: "string", json: "boolean", events: "boolean", payload: "string", help: "boolean" } as const satisfies FlagSpec;
 
 export interface GlobalFlags {
   dataDir: string | null;
   modelPath: string | null;
   json: boolean;
+  /**
+   * `--events`: a long run's progress events go to stdout as JSON lines, before its result (one line
+   * too); without it `--json` writes them to stderr. Implies `--json`.
+   */
+  events?: boolean;
   /** The JSON object given as `--json '{…}'` (a resume payload). */
   payload?: string;
 }

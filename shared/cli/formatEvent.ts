@@ -14,6 +14,7 @@ export function formatEvent(event: EngineEvent, sessionId: string): string | nul
     case "outline_ready":
       return `outline: ${event.outline.title} (${event.outline.sections.length} sections)`;
     case "draft_chunk":
+    case "step_tokens":
       return null;
     case "draft_ready":
       return `draft v${event.version.number} ready (${event.version.chars} chars)`;

@@ -2,6 +2,7 @@ import type { ScriptoriumApi } from "../api.js";
 import type { EngineEvent } from "../events.js";
 import type { CliContext, ExitCode } from "./CliContext.js";
 import { formatEvent } from "./formatEvent.js";
+import { RunProgress } from "./runProgress.js";
 
 /** The part of an AbortSignal a wait uses (shared/ has no DOM or Node types). */
 export interface StopSignal {
@@ -14,17 +15,22 @@ export type RunOutcome = Extract<EngineEvent, { type: "await_user" | "done" | "e
 
 /**
  * Follow a session from `afterSeq` until it pauses, ends or fails, printing each event as a
- * progress line (or a JSON line with `--json`). `token` events are streamed raw in human mode.
+ * progress line (or a JSON line with `--json`, plus its progress line on stderr: RunProgress).
+ * `token` events are streamed raw in human mode.
  */
 export function waitForRun(ctx: CliContext, api: ScriptoriumApi, sessionId: string, afterSeq: number, signal?: StopSignal): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     let unsubscribe: (() => void) | null = null;
     let finished: RunOutcome | null = null;
     let midLine = false;
+    const progress = new RunProgress(ctx);
     const onEvent = (event: EngineEvent): void => {
       if (finished) return;
-      if (ctx.flags.json) ctx.out(JSON.stringify(event));
-      else if (event.type === "token") {
+      if (ctx.flags.json) {
+        ctx.out(JSON.stringify(event));
+        // With --events stdout already is the event stream; --json alone also writes the progress lines on stderr.
+        if (!ctx.flags.events) progress.event(event);
+      } else if (event.type === "token") {
         ctx.write(event.text);
         midLine = !event.text.endsWith("\n");
       } else {

@@ -15,6 +15,31 @@ export interface SessionLlmScope extends SessionLlmChoice {
   onThinkingCut?: (info: { step: string; budgetTokens: number; tokens: number }) => void;
 }
 
+/** What `step_tokens` reports of a running step. */
+export interface StepTokens {
+  step: string;
+  tokens: number;
+  elapsedMs: number;
+  tokensPerSecond: number;
+  maxTokens?: number;
+  remainingMs?: number;
+}
+
+/** The running count of one step's model calls; StepTokenMeter keeps it. */
+export interface StepTally {
+  readonly step: string;
+  /** Where the step's reports go: its node's event stream, so they sit between its step_start and step_done. */
+  readonly report: (info: StepTokens) => void;
+  /** Tokens of the step's finished calls plus the chunks streamed by the running ones. */
+  tokens: number;
+  /** Sum of the budgets of the calls begun so far; 0 while none set one. */
+  maxTokens: number;
+  /** performance.now() when the first call began; null before. */
+  firstCallAt: number | null;
+  /** performance.now() of the last report. */
+  lastReportAt: number;
+}
+
 const storage = new AsyncLocalStorage<SessionLlmScope>();
 
 /**
@@ -28,4 +53,19 @@ export function runInSessionScope<T>(scope: SessionLlmScope, fn: () => T): T {
 /** The scope of the session making the current call; undefined outside a run (a selection rewrite, a test). */
 export function currentSessionScope(): SessionLlmScope | undefined {
   return storage.getStore();
+}
+
+const steps = new AsyncLocalStorage<StepTally>();
+
+/**
+ * Run a timeline step's work inside its own tally, so each model call it makes (however deep)
+ * counts toward that step, even while steps of the same session run side by side.
+ */
+export function runInStepScope<T>(step: string, report: (info: StepTokens) => void, fn: () => T): T {
+  return steps.run({ step, report, tokens: 0, maxTokens: 0, firstCallAt: null, lastReportAt: 0 }, fn);
+}
+
+/** The tally of the step the current call serves; undefined outside a step. */
+export function currentStepTally(): StepTally | undefined {
+  return steps.getStore();
 }

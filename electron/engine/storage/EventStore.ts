@@ -9,7 +9,7 @@ import { withRelaxedSync } from "./withRelaxedSync.js";
  * Event types emitted many times a second. They are batched: with `synchronous=FULL` every commit
  * is an fsync, so one commit per token would cap streaming at the disk's fsync rate.
  */
-export const HIGH_RATE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["token", "draft_chunk", "progress"]);
+export const HIGH_RATE_EVENTS: ReadonlySet<EventType> = new Set<EventType>(["token", "draft_chunk", "progress", "step_tokens"]);
 
 /**
  * The runner's transition events: a run starts, pauses or ends. A batch holding one commits with

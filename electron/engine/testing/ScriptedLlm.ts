@@ -66,7 +66,7 @@ export class ScriptedLlm implements LlmClient {
   private readonly queues = new Map<string, ScriptedReply[]>();
   private readonly perKeyCount = new Map<string, number>();
 
-  constructor(private readonly options: ScriptedLlmOptions) {
+  constructor(protected readonly options: ScriptedLlmOptions) {
     this.id = options.id ?? "scripted";
   }
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { PauseEntry, StepEntry, TimelineEntry } from "../../store/sessionView.js";
 import { useApp, useT } from "../../store/StoreProvider.js";
-import { formatClock } from "../../components/format.js";
+import { formatClock, formatDuration } from "../../components/format.js";
+import { stepSecondsLeft } from "../../store/stepSecondsLeft.js";
 import { actionLabel, pauseLabel, stepLabel, stepSummary, translateOr } from "../../i18n/defineMessages.js";
 import { InterventionCard } from "./InterventionCard.js";
 
@@ -80,6 +81,7 @@ function StepItem({ step }: { step: StepEntry }) {
             {formatClock(step.startedAt)}
           </time>
           <span className="step__summary">{summary ?? t("step.running")}</span>
+          {step.status === "running" && step.tokens && <StepRate tokens={step.tokens} />}
           {step.thinkingCut !== undefined && (
             <span className="step__note" data-thinking-cut>
               {t("timeline.thinkingCut", { n: step.thinkingCut })}
@@ -98,6 +100,23 @@ function StepItem({ step }: { step: StepEntry }) {
         </dl>
       </details>
     </li>
+  );
+}
+
+/** A running step's token rate and, with a budget, the time it may still take. */
+function StepRate({ tokens }: { tokens: NonNullable<StepEntry["tokens"]> }) {
+  const t = useT();
+  const left = stepSecondsLeft(tokens);
+  return (
+    <span className="step__rate" data-step-rate={tokens.tokensPerSecond}>
+      {t("timeline.rate", { r: tokens.tokensPerSecond.toFixed(1) })}
+      {left !== null && (
+        <span className="step__eta" data-step-eta={left}>
+          {" · "}
+          {t("timeline.secondsLeft", { t: formatDuration(left) })}
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -61,6 +61,11 @@ export class StudioLlm extends ScriptedLlm {
     });
   }
 
+  /** Streams later replies with `ms` between chunks (default 2), so a step runs long enough to watch its progress. */
+  streamEvery(ms: number): void {
+    this.options.chunkDelayMs = ms;
+  }
+
   /** Makes every later review fail with a major issue (verdict reject). */
   rejectReviews(): void {
     this.editor = { score: 55, issues: [{ severity: "major", location: "背景与动机", issue: "数据缺少出处", suggestion: "补充引用来源" }] };

@@ -7,6 +7,7 @@ import { defineFlags, expectArgs, intFlag, printResult, usageError } from "../..
 import { outcomeCode, waitForRun } from "../../../../shared/cli/waitForRun.js";
 import type { RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
+import { RunProgress } from "../../../../shared/cli/runProgress.js";
 import type { ScriptoriumApi } from "../../../../shared/api.js";
 import { REFERENCE_STYLE_NAMES } from "../../../../shared/documents.js";
 import { JsonObjectSchema, JsonParseError, parseJson } from "../../../../shared/parseJson.js";
@@ -68,6 +69,7 @@ async function start(ctx: ArticleCliContext): Promise<ExitCode> {
   if (type !== undefined && !(ARTICLE_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ARTICLE_TYPES.join(", ")}`);
   if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) throw usageError(`--locale must be one of ${LOCALES.join(", ")}`);
   const words = intFlag("words", ctx.flags.words, 200, 20_000);
+  new RunProgress(ctx).started("article start");
   const input = {
     intent,
     ...(type ? { article_type: type as (typeof ARTICLE_TYPES)[number] } : {}),
@@ -93,6 +95,7 @@ async function resume(ctx: ArticleCliContext): Promise<ExitCode> {
       throw usageError(error.problem === "not_json" ? "--json payload is not valid JSON" : "--json payload must be a JSON object");
     }
   }
+  new RunProgress(ctx).started("article resume");
   const api = await ctx.api();
   // Follow from the current end of the log so the old await_user is not mistaken for the new one.
   const { session } = await api.call("run.state", { sessionId });

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import type { Agent, EventDraft, StepText } from "../../../../shared/events.js";
+import { runInStepScope } from "../../llm/sessionLlmScope.js";
 
 export type { Agent };
 
@@ -44,7 +45,8 @@ export function summaryOf(key: string, params: NonNullable<StepText["params"]>, 
 export async function runStep<T>(config: LangGraphRunnableConfig, step: StepInfo, work: () => Promise<StepResult<T>>): Promise<T> {
   const started = performance.now();
   emit(config, { type: "step_start", step: step.step, agent: step.agent, label: step.label, ...(step.labelText ? { labelText: step.labelText } : {}) });
-  const { update, summary, summaryText } = await work();
+  // The step's model calls count toward it (step_tokens: tokens so far, rate, time left).
+  const { update, summary, summaryText } = await runInStepScope(step.step, (info) => emit(config, { type: "step_tokens", ...info }), work);
   emit(config, { type: "step_done", step: step.step, agent: step.agent, summary, ...(summaryText ? { summaryText } : {}), durationMs: Math.round(performance.now() - started) });
   return update;
 }

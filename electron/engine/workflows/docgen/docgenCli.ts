@@ -9,6 +9,7 @@ import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/
 import { defineFlags, expectArgs, printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import { waitForRun, type RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
+import { RunProgress } from "../../../../shared/cli/runProgress.js";
 import { writeTrackedDocx } from "./writeTrackedDocx.js";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
 
@@ -104,12 +105,15 @@ async function start(ctx: DocgenCliContext): Promise<ExitCode> {
     ...(rules ? { rules_file: path.resolve(readableFile(rules, "--rules")) } : {}),
     ...(guide ? { guide } : {}),
   };
-  return runAndReport(ctx, input, ctx.flags.wait === true || ctx.flags.out !== undefined);
+  const wait = ctx.flags.wait === true || ctx.flags.out !== undefined;
+  if (wait) new RunProgress(ctx).started("docgen start");
+  return runAndReport(ctx, input, wait);
 }
 
 async function review(ctx: DocgenCliContext): Promise<ExitCode> {
   const [file = ""] = expectArgs(ctx, 1, "docgen review <file.md> [--out F.md|F.docx] [--report report.json] [--rules FILE] [--json]");
   const markdown = readInputFile(file, "review");
+  new RunProgress(ctx).started("docgen review");
   const input = {
     input_mode: "text" as const,
     topic: path.basename(file, path.extname(file)),
@@ -128,10 +132,11 @@ async function review(ctx: DocgenCliContext): Promise<ExitCode> {
  */
 async function resume(ctx: DocgenCliContext): Promise<ExitCode> {
   const [id = ""] = expectArgs(ctx, 1, "docgen resume <id> [--wait] [--out F] [--json]");
+  const wait = ctx.flags.wait === true || ctx.flags.out !== undefined;
+  if (wait) new RunProgress(ctx).started("docgen resume");
   const api = await ctx.api();
   const state = await api.call("run.state", { sessionId: id });
   if (state.session.workflow !== "docgen") throw usageError(`session ${id} is a ${state.session.workflow} session, not docgen`);
-  const wait = ctx.flags.wait === true || ctx.flags.out !== undefined;
   if (state.session.status === "paused" && state.pause) {
     const action = state.pause.pausePoint === "outline_confirm" ? "confirm" : "continue";
     const events = await api.call("events.list", { sessionId: id, afterSeq: 0 });
@@ -156,8 +161,8 @@ async function runAndReport(ctx: DocgenCliContext, input: Record<string, unknown
 
 async function follow(ctx: DocgenCliContext, api: ScriptoriumApi, sessionId: string, afterSeq: number, wait: boolean): Promise<ExitCode> {
   if (!wait) return report(ctx, api, sessionId, null);
-  // With --json only the report is printed; progress lines are for people.
-  const outcome = ctx.flags.json ? await quietWait(api, sessionId, afterSeq) : await waitForRun(ctx, api, sessionId, afterSeq);
+  // With --json stdout has the report alone; the run's progress goes as JSON lines to stderr (stdout with --events).
+  const outcome = ctx.flags.json ? await quietWait(api, sessionId, afterSeq, new RunProgress(ctx)) : await waitForRun(ctx, api, sessionId, afterSeq);
   let output: string | null = null;
   if (outcome.type === "done" && ctx.flags.out) {
     const state = await api.call("run.state", { sessionId });
@@ -203,12 +208,13 @@ async function report(ctx: DocgenCliContext, api: ScriptoriumApi, sessionId: str
   return state.session.status === "error" ? 1 : 0;
 }
 
-function quietWait(api: ScriptoriumApi, sessionId: string, afterSeq: number): Promise<RunOutcome> {
+function quietWait(api: ScriptoriumApi, sessionId: string, afterSeq: number, progress: RunProgress): Promise<RunOutcome> {
   return new Promise((resolve) => {
     let done = false;
     let unsubscribe: (() => void) | null = null;
     unsubscribe = api.subscribe(sessionId, afterSeq, (event: EngineEvent) => {
       if (done) return;
+      progress.event(event);
       if (event.type === "done" || event.type === "error" || event.type === "await_user") {
         done = true;
         queueMicrotask(() => unsubscribe?.());

@@ -5,7 +5,8 @@ import { ScriptoriumError, toApiError } from "../../../../shared/errors.js";
 import type { EngineEvent } from "../../../../shared/events.js";
 import { PAPER_INTENTS, type PaperAnswer, type PaperIntent } from "../../../../shared/workflows/paper.js";
 import type { CommandGroup } from "../../../../shared/cli/CliContext.js";
-import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { printJson, printResult, usageError } from "../../../../shared/cli/CliContext.js";
+import { RunProgress } from "../../../../shared/cli/runProgress.js";
 import { exportBib, importBib, importZoteroCommand, PAPER_BIB_USAGE } from "./paperBibCli.js";
 import { exportPaperSession, PAPER_EXPORT_USAGE, writeAnswerExport } from "./paperExportCli.js";
 import { PAPER_META_USAGE, paperMetaCommand } from "./paperMetaCli.js";
@@ -109,11 +110,13 @@ async function runQuestion(ctx: PaperCliContext, api: ScriptoriumApi, input: Rec
   const { sessionId } = await api.call("run.start", { workflow: "paper", input: { ...input, single_question: true } } as never);
   const events = await new Promise<EngineEvent[]>((resolve) => {
     const seen: EngineEvent[] = [];
+    const progress = new RunProgress(ctx);
     let stop: (() => void) | null = null;
     let ended = false;
     stop = api.subscribe(sessionId, 0, (event) => {
       if (ended) return;
       seen.push(event);
+      progress.event(event);
       if (!ctx.flags.json && event.type === "token") ctx.write(event.text);
       if (event.type === "done" || event.type === "error" || event.type === "await_user") {
         ended = true;
@@ -137,6 +140,7 @@ async function ask(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
   const docIds = args.slice(0, -1);
   const intent = ctx.flags.intent;
   if (intent !== undefined && !(PAPER_INTENTS as readonly string[]).includes(intent)) throw usageError(`--intent must be one of ${PAPER_INTENTS.join(", ")}`);
+  new RunProgress(ctx).started("paper ask");
   const api = await ctx.api();
   const { sessionId, answer } = await runQuestion(ctx, api, {
     doc_ids: docIds,
@@ -146,7 +150,7 @@ async function ask(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
   });
   if (ctx.flags.json) {
     const { intent: routed, answer: text, citations, evidence, follow_ups } = answer;
-    ctx.out(JSON.stringify({ intent: routed, answer: text, citations, evidence, follow_ups }, null, 2));
+    printJson(ctx, { intent: routed, answer: text, citations, evidence, follow_ups });
   } else {
     // Streaming agents already printed their text; blocking ones print it now.
     if (!["chat", "translate", "literature_review"].includes(answer.intent)) ctx.out(answer.answer);
@@ -159,11 +163,21 @@ async function ask(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
 
 async function deepRead(ctx: PaperCliContext, args: string[]): Promise<0 | 1> {
   const docId = one(args, "paper deep-read <doc_id> [--json]");
+  new RunProgress(ctx).started("paper deep-read");
   const api = await ctx.api();
   const { sessionId, answer } = await runQuestion(ctx, api, { doc_ids: [docId], user_query: "深度阅读 / deep read", forced_intent: "deep_read", ...(ctx.flags.locale === "en" || ctx.flags.locale === "zh" ? { locale: ctx.flags.locale } : {}) });
   const claims = (answer.claims ?? []).map(({ id, claim, label, evidence }) => ({ id, claim, label, evidence }));
   if (ctx.flags.json) {
-    ctx.out(JSON.stringify({ doc_id: docId, title: answer.titles[0] ?? "", stages: answer.stages, claims, halluc_iteration: answer.halluc_iteration ?? 0, answer: answer.answer, citations: answer.citations, follow_ups: answer.follow_ups }, null, 2));
+    printJson(ctx, {
+      doc_id: docId,
+      title: answer.titles[0] ?? "",
+      stages: answer.stages,
+      claims,
+      halluc_iteration: answer.halluc_iteration ?? 0,
+      answer: answer.answer,
+      citations: answer.citations,
+      follow_ups: answer.follow_ups,
+    });
   } else {
     ctx.out(`# ${answer.titles[0] ?? docId}`);
     ctx.out(`\n## Extraction\n${answer.stages?.extraction ?? ""}`);
