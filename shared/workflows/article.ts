@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StepTextSchema, workflowEvent } from "../coreEvents.js";
-import { MaterialSchema } from "../knowledge.js";
+import { MaterialSchema, RunScopeSchema } from "../knowledge.js";
 import { BRIEF_RESUME_MESSAGE, BRIEF_START_MESSAGE, articleBriefEvent, articleBriefState } from "./article/articleBrief.js";
 import { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema } from "./article/outlineAndReview.js";
 import type { Outline, Review } from "./article/outlineAndReview.js";
@@ -43,6 +43,8 @@ export const ArticleStartInputSchema = z
     model_name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), nullable(z.string().trim().min(1).max(255))),
     /** Background the writer should know (the brief's `extra_context`); shown to every prompt as context. */
     extra_context: nullable(z.string().max(8000)),
+    /** What the researcher may search (collections, bound folders, papers); absent: the library, the papers and the intranet providers. */
+    scope: nullable(RunScopeSchema),
   })
   .transform((value, ctx) => {
     const intent = (value.intent || value.user_intent || "").trim();

@@ -28,7 +28,7 @@ export function researchMoreNode(services: ArticleDeps) {
       return { ...(await research(services, state, config, state.materials)), approved_material_ids: null };
     }
     return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchMore(locale, extra)) }, async () => {
-      const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, extra, locale, config.signal, period);
+      const { hitLists, hits, failed, unavailable } = await searchKeywords(services.search, extra, locale, config.signal, period, state.input.scope);
       const room = Math.max(0, MAX_PACKAGE - state.materials.length);
       const fresh = rankMaterials(hitLists, { ...DEFAULT_BUDGET, maxMaterials: Math.min(DEFAULT_BUDGET.maxMaterials, room) }, new Set(state.materials.map(materialKey)));
       // New hits rank after the package the user already sees (code order among themselves).

@@ -1,4 +1,4 @@
-import type { Material } from "../../../../../shared/knowledge.js";
+import type { Material, RunScope } from "../../../../../shared/knowledge.js";
 import type { ResearchSearch } from "../../WorkflowDefinition.js";
 import type { StepLine } from "../../common/nodeRuntime.js";
 import { summaryLines } from "../stepLines.js";
@@ -18,12 +18,13 @@ export async function searchKeywords(
   locale: "zh" | "en",
   signal: AbortSignal | undefined,
   period: { dateFrom?: string | undefined; dateTo?: string | undefined } = {},
+  scope?: RunScope,
 ): Promise<{ hitLists: Material[][]; hits: number; failed: string[]; unavailable: UnavailableProvider[] }> {
   const unavailable = new Map<string, UnavailableProvider>();
   const onProviderFailure = (failure: UnavailableProvider) => void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
   const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
   const settled = await Promise.allSettled(
-    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates })),
+    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates, ...(scope ? { scope } : {}) })),
   );
   signal?.throwIfAborted();
   const hitLists: Material[][] = [];
