@@ -207,6 +207,8 @@ export const articleContract = defineWorkflowContract({
     revision_count: z.number().int(),
     force_accepted_after: z.number().int().nullable(),
     final: z.boolean(),
+    /** The run's search scope as started (absent: unscoped); every search of the session reads it. */
+    scope: RunScopeSchema.optional(),
     // The brief's AIWritingState (§6.1) beside the project's names.
     user_intent: z.string(),
     article_type: z.enum(ARTICLE_TYPES),

@@ -51,6 +51,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
       revision_count: v.revision_count ?? 0,
       force_accepted_after: v.force_accepted_after ?? null,
       final: v.final ?? false,
+      ...(v.input?.scope ? { scope: v.input.scope } : {}),
       ...briefStateValues(v),
     };
   },

@@ -58,9 +58,11 @@ export class PaperSearchProvider implements SearchProvider {
     const year = csl.issued?.["date-parts"]?.[0]?.[0];
     const content = hit.text.trim();
     const byline = [names.length > 2 ? `${names[0]} et al.` : names.join(", "), year].filter(Boolean).join(", ");
+    // Each passage is its own material (the search merges materials of one title into one), named by its section or page.
+    const where = hit.section.trim() || `p. ${hit.page}`;
     return {
       id: hit.id.slice(0, 64),
-      title: title.slice(0, 300),
+      title: `${title} · ${where}`.slice(0, 300),
       content: content.length > 500 ? `${content.slice(0, 499)}…` : content,
       source: `${byline ? `${byline} · ` : ""}p. ${hit.page}`.slice(0, 300),
       published_at: year ? String(year) : null,
