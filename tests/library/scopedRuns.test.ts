@@ -3,6 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../shared/events.js";
 import type { Material } from "../../shared/knowledge.js";
+import { runCli } from "../../electron/cli/runCli.js";
+import type { Engine } from "../../electron/engine/Engine.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { ArticleScriptLlm } from "../../electron/engine/testing/articleTestKit.js";
 import { tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
@@ -139,5 +141,27 @@ describe("a scoped run never reads outside its scope", () => {
       message: expect.stringContaining("scope must name at least one collection, folder or paper"),
     });
     expect((await engine.call("sessions.list", { workflow: "article" })).sessions.length).toBe(before);
+  });
+
+  it("the CLI's --folders / --collections scope a run the same way, and a wrong collection is a usage error naming it", async () => {
+    let stdout = "";
+    let stderr = "";
+    const io = { stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } };
+    const api = async () => Object.assign(Object.create(engine) as Engine, { dispose: async () => undefined });
+    const before = new Set((await engine.call("sessions.list", { workflow: "article" })).sessions.map((s) => s.id));
+    await runCli(["article", "start", "Write about alpha and beta", "--locale", "en", "--folders", folderB, "--json"], io, api);
+    const started = (await engine.call("sessions.list", { workflow: "article" })).sessions.filter((s) => !before.has(s.id));
+    expect(started).toHaveLength(1);
+    const state = await engine.call("run.state", { sessionId: started[0]!.id });
+    expect((state.values as { scope?: unknown }).scope).toEqual({ folders: [folderB] });
+    const materials = (state.values as { materials: Material[] }).materials;
+    expect(materials.length).toBeGreaterThan(0);
+    expect(materials.every((m) => m.source.includes("alpha-b.md"))).toBe(true);
+
+    stderr = "";
+    const code = await runCli(["article", "start", "alpha and beta", "--collections", "library,notes"], io, api);
+    expect(code).not.toBe(0);
+    expect(stderr).toContain("--collections: unknown notes");
+    expect(stdout.length).toBeGreaterThan(0);
   });
 });
