@@ -11,6 +11,7 @@ import { tempDataDir, waitForEvent } from "../../electron/engine/testing/engineT
 import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
+import { createServer } from "../../electron/server/createServer.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 
 /**
@@ -163,5 +164,26 @@ describe("a scoped run never reads outside its scope", () => {
     expect(code).not.toBe(0);
     expect(stderr).toContain("--collections: unknown notes");
     expect(stdout.length).toBeGreaterThan(0);
+  });
+
+  it("the brief's HTTP start takes the same optional scope; /state gives it back beside materials from inside it", async () => {
+    const token = "scoped-runs-token-0123456789abcdef";
+    const server = await createServer({ api: engine, token, port: 0 });
+    try {
+      const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+      const url = `http://127.0.0.1:${server.port}/api/ai-writing`;
+      const body = JSON.stringify({ user_intent: "Write about alpha and beta", locale: "en", scope: { papers: [docId] } });
+      const started = (await (await fetch(`${url}/start`, { method: "POST", headers, body })).json()) as { session_id: string };
+      await settle(started.session_id);
+      const state = (await (await fetch(`${url}/${started.session_id}/state`, { headers })).json()) as { values: { scope: unknown; materials: Material[] } };
+      expect(state.values.scope).toEqual({ papers: [docId] });
+      expect(state.values.materials.length).toBeGreaterThan(0);
+      expect(state.values.materials.every((m) => m.source_type === "paper")).toBe(true);
+      const bad = await fetch(`${url}/start`, { method: "POST", headers, body: JSON.stringify({ user_intent: "alpha", scope: { shelves: ["x"] } }) });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain("shelves");
+    } finally {
+      await server.close();
+    }
   });
 });
