@@ -44,11 +44,13 @@ export interface UnavailableProvider {
 
 /** The step summary's notes for a search: keywords that failed, search providers that were unavailable (none when all worked); the timeline shows them. */
 export function searchNotes(locale: "zh" | "en", failed: readonly string[], unavailable: UnavailableProvider[]): (StepLine | null)[] {
-  const intranet = unavailable.filter((u) => u.sourceType !== "library").map((u) => u.provider);
+  // The user's own sources (the library, the papers) are one "library" note; the rest are intranet plug-ins.
+  const local = (u: UnavailableProvider) => u.sourceType === "library" || u.sourceType === "paper";
+  const intranet = unavailable.filter((u) => !local(u)).map((u) => u.provider);
   return [
     summaryLines.searchesFailed(locale, failed.length),
     summaryLines.intranetUnavailable(locale, intranet),
-    summaryLines.libraryFailed(locale, unavailable.some((u) => u.sourceType === "library")),
+    summaryLines.libraryFailed(locale, unavailable.some(local)),
   ];
 }
 
