@@ -3,6 +3,7 @@ import type { Collection, Material, RunScope } from "../../../shared/knowledge.j
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { ProviderHealth, SearchOptions, SearchProvider } from "../search/SearchProvider.js";
 import { englishStems } from "./englishStems.js";
+import { exactTerms, pinExactTerms } from "./exactTerms.js";
 import type { ChunkHit } from "./IndexedChunk.js";
 import type { StoreSearchOptions } from "./KnowledgeStore.js";
 import { materialFromHit } from "./materialFromHit.js";
@@ -62,9 +63,27 @@ export class LibraryProvider implements SearchProvider {
         }),
       ),
     );
-    const candidates = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => b.score - a.score);
+    // Numbers, names and codes of the query are searched on the full-text side alone as well, so a
+    // chunk that has them is a candidate whatever the vectors say; then it is pinned to the top.
+    const terms = exactTerms(query);
+    const exactLists = terms.length
+      ? await Promise.all(
+          targets.map((target) =>
+            this.searcher.searchChunks(target.collection, terms.join(" "), {
+              mode: "fts",
+              limit: options.limit,
+              ...(target.sourceIds ? { where: `source_id IN (${target.sourceIds.map(sqlString).join(", ")})` } : {}),
+              ...(options.signal ? { signal: options.signal } : {}),
+            }),
+          ),
+        )
+      : [];
+    const hybrid = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => b.score - a.score);
+    const known = new Set(hybrid.map((hit) => hit.id));
+    const candidates = [...hybrid, ...exactLists.flat().filter((hit) => !known.has(hit.id) && known.add(hit.id))];
     let hits = fuseStemmed(query, candidates);
     hits = await this.rerank(query, hits, options.signal);
+    hits = pinExactTerms(terms, hits);
     return hits.slice(0, options.limit).map((hit) => materialFromHit(hit, this.sourceType));
   }
 
