@@ -26,8 +26,34 @@ export const MaterialSchema = z.object({
   rank: z.number().int().min(1).optional(),
   /** Any further scalar fields the provider returns (at most 20, values ≤ 200 characters). */
   extra_metadata: z.record(z.string().max(100), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+  /**
+   * The work's bibliographic record (CSL-JSON: type, title, author, issued, DOI, container-title …)
+   * when the source knows it — a paper of the library does; a reference list formats it in the
+   * chosen style instead of treating the material as a web page.
+   */
+  csl: z.record(z.string().max(100), z.unknown()).optional(),
 });
 export type Material = z.infer<typeof MaterialSchema>;
+
+const scopeIds = z.array(z.string().trim().min(1).max(4096)).max(200);
+
+/**
+ * What one run may search: knowledge collections, bound folders (their paths) and papers of the
+ * paper library (doc ids). Absent: everything the workflow searches by default. Present: only
+ * these (their union) — no intranet provider, no other collection, folder or paper. An empty
+ * scope is refused, since it would search nothing.
+ */
+export const RunScopeSchema = z
+  .object({
+    collections: z.array(CollectionSchema).max(COLLECTIONS.length).optional(),
+    folders: scopeIds.optional(),
+    papers: scopeIds.optional(),
+  })
+  .strict()
+  .refine((scope) => (scope.collections?.length ?? 0) + (scope.folders?.length ?? 0) + (scope.papers?.length ?? 0) > 0, {
+    message: "scope must name at least one collection, folder or paper",
+  });
+export type RunScope = z.infer<typeof RunScopeSchema>;
 
 export const SearchRequestSchema = z.object({
   query: z.string().min(1).max(2000),

@@ -18,6 +18,8 @@ import { StepTokenMeter } from "./llm/StepTokenMeter.js";
 import type { RemoteTimeouts } from "./llm/remoteRequest.js";
 import { createApiKeysPort } from "./search/createApiKeysPort.js";
 import type { SecretStore } from "./search/SecretStore.js";
+import type { SearchProvider } from "./search/SearchProvider.js";
+import { withSources } from "./search/withSources.js";
 import { EventHub } from "./runtime/EventHub.js";
 import { WorkflowRunner, safeSegment } from "./runtime/WorkflowRunner.js";
 import { SelectionRewriter } from "./documents/SelectionRewriter.js";
@@ -167,7 +169,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const llm = new StepTokenMeter(chosenLlm);
   const context: EngineContext = { ...base, llm };
   const knowledge = resolvePort(options.knowledge, context);
-  const search = resolvePort(options.search, context) ?? EMPTY_SEARCH;
+  const baseSearch = resolvePort(options.search, context) ?? EMPTY_SEARCH;
+  // Workflows' own sources (the paper library) join every run's search; known once their services exist.
+  const ownSources: SearchProvider[] = [];
+  const search = withSources(baseSearch, () => ownSources);
   const models = resolvePort(options.models, context);
   const providers = resolvePort(options.providers, context);
   const apiKeys = options.apiKeys ?? (secrets ? createApiKeysPort(secrets) : undefined);
@@ -197,6 +202,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     workflowServices.set(definition.id, factory ? factory(platform) : platform);
   }
   const servicesOf = (workflowId: string) => workflowServices.get(workflowId) ?? platform;
+  for (const definition of Object.values(registry) as Array<WorkflowDefinition<any, any, any>>) {
+    ownSources.push(...(definition.researchSources?.(servicesOf(definition.id)) ?? []));
+  }
 
   const runner = new WorkflowRunner({
     registry,
@@ -235,7 +243,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     close: async () => {
       await options.onDispose?.();
       const own = [...new Set(workflowServices.values())].filter((service) => service !== platform);
-      for (const service of [exporter, providers, models, search, ...own, knowledge, chosenLlm, apiKeys]) await disposeIfPossible(service);
+      for (const service of [exporter, providers, models, baseSearch, ...own, knowledge, chosenLlm, apiKeys]) await disposeIfPossible(service);
       events.close();
       checkpointer.close();
       appDb.close();

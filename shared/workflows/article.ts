@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { StepTextSchema, workflowEvent } from "../coreEvents.js";
-import { MaterialSchema } from "../knowledge.js";
+import { MaterialSchema, RunScopeSchema } from "../knowledge.js";
 import { BRIEF_RESUME_MESSAGE, BRIEF_START_MESSAGE, articleBriefEvent, articleBriefState } from "./article/articleBrief.js";
 import { AspectReviewSchema, OutlineSchema, OutlineSectionSchema, REVIEW_ASPECTS, ReviewIssueSchema, ReviewSchema } from "./article/outlineAndReview.js";
 import type { Outline, Review } from "./article/outlineAndReview.js";
@@ -46,6 +46,8 @@ export const ArticleStartInputSchema = z
     model_name: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), nullable(z.string().trim().min(1).max(255))),
     /** Background the writer should know (the brief's `extra_context`); shown to every prompt as context. */
     extra_context: nullable(z.string().max(8000)),
+    /** What the researcher may search (collections, bound folders, papers); absent: the library, the papers and the intranet providers. */
+    scope: nullable(RunScopeSchema),
   })
   .transform((value, ctx) => {
     const intent = (value.intent || value.user_intent || "").trim();
@@ -218,6 +220,8 @@ export const articleContract = defineWorkflowContract({
     revision_count: z.number().int(),
     force_accepted_after: z.number().int().nullable(),
     final: z.boolean(),
+    /** The run's search scope as started (absent: unscoped); every search of the session reads it. */
+    scope: RunScopeSchema.optional(),
     // The brief's AIWritingState (§6.1) beside the project's names.
     user_intent: z.string(),
     article_type: z.enum(ARTICLE_TYPES),

@@ -13,6 +13,7 @@ export function styledReferenceList(markdown: string, materials: readonly Materi
   const items = citedIds(markdown)
     .map((id) => byId.get(id))
     .filter((m): m is Material => m !== undefined)
+    .filter(firstOfWork())
     .map(toCsl);
   return referenceSection(items, locale, style, entryLocale);
 }
@@ -24,7 +25,20 @@ export function referenceSection(items: readonly CslItem[], locale: "zh" | "en",
   return `\n\n## ${locale === "zh" ? "参考文献" : "References"}\n\n${lines.join("\n\n")}\n`;
 }
 
+/** Passages of one work (two pages of the same paper) are one entry of the list: the first cited one stands for it. */
+function firstOfWork(): (m: Material) => boolean {
+  const seen = new Set<string>();
+  return (m) => {
+    const work = m.csl && typeof m.csl.id === "string" ? `csl:${m.csl.id}` : `material:${m.id}`;
+    if (seen.has(work)) return false;
+    seen.add(work);
+    return true;
+  };
+}
+
 function toCsl(m: Material): CslItem {
+  // A material that knows its work's record (a paper of the library) is cited as that work.
+  if (m.csl && typeof m.csl.type === "string") return { ...m.csl, id: m.id, "citation-key": m.id, type: m.csl.type };
   const date = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(m.published_at ?? "");
   const url = m.url && /^https?:\/\/\S+$/i.test(m.url.trim()) ? m.url.trim() : undefined;
   return {

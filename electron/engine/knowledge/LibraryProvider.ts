@@ -1,7 +1,9 @@
-import type { Collection, Material } from "../../../shared/knowledge.js";
+import path from "node:path";
+import type { Collection, Material, RunScope } from "../../../shared/knowledge.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { ProviderHealth, SearchOptions, SearchProvider } from "../search/SearchProvider.js";
 import { englishStems } from "./englishStems.js";
+import { exactTerms, pinExactTerms } from "./exactTerms.js";
 import type { ChunkHit } from "./IndexedChunk.js";
 import type { StoreSearchOptions } from "./KnowledgeStore.js";
 import { materialFromHit } from "./materialFromHit.js";
@@ -12,6 +14,14 @@ import type { Reranker } from "./Reranker.js";
 export interface ChunkSearcher {
   searchChunks(collection: Collection, query: string, options: StoreSearchOptions & { signal?: AbortSignal }): Promise<ChunkHit[]>;
   countChunks(collection: Collection): Promise<number>;
+  /** Every indexed source's id, path and collection: a run scoped to folders searches only the sources under them. */
+  sourcePaths?(): Promise<Array<{ id: string; path: string; collection: Collection }>>;
+}
+
+/** One collection to search, with a filter to the sources of the scope's folders when the collection itself is not in scope. */
+interface ScopedTarget {
+  collection: Collection;
+  sourceIds?: string[];
 }
 
 export interface LibraryProviderOptions {
@@ -31,6 +41,7 @@ export interface LibraryProviderOptions {
 export class LibraryProvider implements SearchProvider {
   readonly name = "library";
   readonly sourceType = "library";
+  readonly scopable = true;
 
   constructor(
     private readonly searcher: ChunkSearcher,
@@ -41,14 +52,59 @@ export class LibraryProvider implements SearchProvider {
   async search(query: string, options: SearchOptions): Promise<Material[]> {
     if (options.signal?.aborted) throw new ScriptoriumError("aborted", "Search was cancelled.");
     // The library has no publication dates, so dateFrom/dateTo are ignored (as the interface allows).
-    const candidates = await this.searcher.searchChunks(this.collection, query, {
-      mode: "hybrid",
-      limit: Math.max(options.limit * 3, 15),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const targets = options.scope ? await this.targets(options.scope) : [{ collection: this.collection }];
+    const lists = await Promise.all(
+      targets.map((target) =>
+        this.searcher.searchChunks(target.collection, query, {
+          mode: "hybrid",
+          limit: Math.max(options.limit * 3, 15),
+          ...(target.sourceIds ? { where: `source_id IN (${target.sourceIds.map(sqlString).join(", ")})` } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        }),
+      ),
+    );
+    // Numbers, names and codes of the query are searched on the full-text side alone as well, so a
+    // chunk that has them is a candidate whatever the vectors say; then it is pinned to the top.
+    const terms = exactTerms(query);
+    const exactLists = terms.length
+      ? await Promise.all(
+          targets.map((target) =>
+            this.searcher.searchChunks(target.collection, terms.join(" "), {
+              mode: "fts",
+              limit: options.limit,
+              ...(target.sourceIds ? { where: `source_id IN (${target.sourceIds.map(sqlString).join(", ")})` } : {}),
+              ...(options.signal ? { signal: options.signal } : {}),
+            }),
+          ),
+        )
+      : [];
+    const hybrid = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => b.score - a.score);
+    const known = new Set(hybrid.map((hit) => hit.id));
+    const candidates = [...hybrid, ...exactLists.flat().filter((hit) => !known.has(hit.id) && known.add(hit.id))];
     let hits = fuseStemmed(query, candidates);
     hits = await this.rerank(query, hits, options.signal);
+    hits = pinExactTerms(terms, hits);
     return hits.slice(0, options.limit).map((hit) => materialFromHit(hit, this.sourceType));
+  }
+
+  /**
+   * What a scope asks of the library: each scoped collection whole, and in the other collections
+   * only the sources under a scoped folder. A scope of papers alone asks nothing here.
+   */
+  private async targets(scope: RunScope): Promise<ScopedTarget[]> {
+    const whole = new Set(scope.collections ?? []);
+    const targets: ScopedTarget[] = [...whole].map((collection) => ({ collection }));
+    const folders = (scope.folders ?? []).map((folder) => path.resolve(folder));
+    if (folders.length === 0) return targets;
+    if (!this.searcher.sourcePaths) throw new ScriptoriumError("unavailable", "This library cannot list its sources, so a run cannot be scoped to folders.");
+    const inFolder = (file: string) => folders.some((folder) => file === folder || file.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep));
+    const byCollection = new Map<Collection, string[]>();
+    for (const source of await this.searcher.sourcePaths()) {
+      if (whole.has(source.collection) || !inFolder(path.resolve(source.path))) continue;
+      byCollection.set(source.collection, [...(byCollection.get(source.collection) ?? []), source.id]);
+    }
+    for (const [collection, sourceIds] of byCollection) targets.push({ collection, sourceIds });
+    return targets;
   }
 
   async healthCheck(): Promise<ProviderHealth> {
@@ -103,4 +159,9 @@ export function fuseStemmed(query: string, hits: ChunkHit[]): ChunkHit[] {
     .map((entry) => entry.hit);
   if (stemRanked.length === 0) return hits;
   return reciprocalRankFusion([hits, stemRanked]).map(({ item, score }) => ({ ...item, score }));
+}
+
+/** A LanceDB SQL string literal (quotes doubled). */
+function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
 }

@@ -60,6 +60,7 @@ export function lazyKnowledgePort(context: KnowledgeContext, options?: Knowledge
     chunks: {
       searchChunks: async (collection: Collection, query, searchOptions) => (await service()).searchChunks(collection, query, searchOptions),
       countChunks: async (collection: Collection) => (await service()).countChunks(collection),
+      sourcePaths: async () => (await service()).sources().map((source) => ({ id: source.id, path: source.path, collection: source.collection })),
     },
     idle: async () => {
       if (handle) await (await handle).idle();

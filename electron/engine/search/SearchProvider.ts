@@ -1,4 +1,4 @@
-import type { Material } from "../../../shared/knowledge.js";
+import type { Material, RunScope } from "../../../shared/knowledge.js";
 
 export interface SearchOptions {
   limit: number;
@@ -6,6 +6,8 @@ export interface SearchOptions {
   dateFrom?: string;
   dateTo?: string;
   signal?: AbortSignal;
+  /** The run's scope; only a provider that is `scopable` is asked, and it searches only inside it. */
+  scope?: RunScope;
 }
 
 export interface ProviderHealth {
@@ -19,6 +21,8 @@ export interface SearchProvider {
   readonly name: string;
   /** `library`, `intranet`, … — copied into each material's `source_type`. */
   readonly sourceType: string;
+  /** Searches only inside a run's `scope` (the library, the papers); a provider without it is left out of every scoped search. */
+  readonly scopable?: boolean;
   /** Materials have provider-local ids; the researcher re-numbers them m001, m002 … per session. */
   search(query: string, options: SearchOptions): Promise<Material[]>;
   healthCheck(): Promise<ProviderHealth>;

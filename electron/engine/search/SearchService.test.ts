@@ -107,3 +107,38 @@ describe("SearchService fan-out over real HTTP providers", () => {
     await expect(pending).rejects.toMatchObject({ code: "aborted" });
   });
 });
+
+describe("SearchService with a run's scope", () => {
+  it("asks only the providers that honour a scope, and hands them the scope; an intranet provider gets no request", async () => {
+    let intranetRequests = 0;
+    const intranet = await startJsonServer((_req, res) => {
+      intranetRequests++;
+      json(res, [{ title: "from the intranet", relevance_score: 0.9 }]);
+    });
+    try {
+      const seen: unknown[] = [];
+      const scoped: SearchProvider = {
+        name: "library",
+        sourceType: "library",
+        scopable: true,
+        search: async (_query, options) => {
+          seen.push(options.scope);
+          return [material({ id: "l1", title: "inside the scope", source_type: "library" })];
+        },
+        healthCheck: async () => ({ ok: true, message: "", elapsedMs: 0 }),
+      };
+      const http = new IntranetHttpProvider({ config: ProviderConfigSchema.parse({ name: "intra", baseUrl: intranet.url }), maxAttempts: 1 });
+      const service = new SearchService({ providers: () => [scoped, http] });
+      const inScope = await service.search("q", { limit: 5, scope: { folders: ["/notes"] } });
+      expect(inScope.map((m) => m.title)).toEqual(["inside the scope"]);
+      expect(seen).toEqual([{ folders: ["/notes"] }]);
+      expect(intranetRequests).toBe(0);
+      // Unscoped, the same service still asks everyone.
+      const all = await service.search("q", { limit: 5 });
+      expect(all.map((m) => m.title).sort()).toEqual(["from the intranet", "inside the scope"]);
+      expect(intranetRequests).toBe(1);
+    } finally {
+      await intranet.close();
+    }
+  });
+});

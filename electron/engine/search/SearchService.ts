@@ -1,5 +1,5 @@
 import { ScriptoriumError, toApiError } from "../../../shared/errors.js";
-import type { Material } from "../../../shared/knowledge.js";
+import type { Material, RunScope } from "../../../shared/knowledge.js";
 import type { ResearchSearch, ResearchSearchOptions } from "./ResearchSearch.js";
 import type { SearchProvider } from "./SearchProvider.js";
 
@@ -26,6 +26,8 @@ export interface FanOutOptions {
   dateFrom?: string;
   dateTo?: string;
   signal?: AbortSignal;
+  /** Only providers that honour a scope are asked, each inside it. */
+  scope?: RunScope;
 }
 
 export interface FanOutResult {
@@ -88,7 +90,12 @@ export class SearchService implements ResearchSearch {
   /** `ResearchSearch`: merged, de-duplicated, ranked materials; each failed provider goes to `onProviderFailure`, the rest still count. */
   async search(query: string, options: ResearchSearchOptions): Promise<Material[]> {
     const dates = { ...(options.dateFrom ? { dateFrom: options.dateFrom } : {}), ...(options.dateTo ? { dateTo: options.dateTo } : {}) };
-    const { materials, reports } = await this.searchDetailed(query, { limit: options.limit, ...dates, ...(options.signal ? { signal: options.signal } : {}) });
+    const { materials, reports } = await this.searchDetailed(query, {
+      limit: options.limit,
+      ...dates,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.scope ? { scope: options.scope } : {}),
+    });
     if (options.onProviderFailure) {
       const types = new Map((await this.options.providers()).map((p) => [p.name, p.sourceType] as const));
       for (const report of reports)
@@ -121,7 +128,9 @@ export class SearchService implements ResearchSearch {
   /** Materials plus a report per provider (for the UI and logs). Throws only `aborted`. */
   async searchDetailed(query: string, options: FanOutOptions): Promise<FanOutResult> {
     const all = await this.options.providers();
-    const chosen = options.providers ? all.filter((provider) => options.providers!.includes(provider.name)) : all;
+    const named = options.providers ? all.filter((provider) => options.providers!.includes(provider.name)) : all;
+    // A scoped run never reads a source outside its scope: providers that cannot honour one are not asked.
+    const chosen = options.scope ? named.filter((provider) => provider.scopable === true) : named;
     const timeoutMs = this.options.perProviderTimeoutMs ?? 20_000;
     const settled = await Promise.all(chosen.map((provider) => this.one(provider, query, options, timeoutMs)));
     if (options.signal?.aborted) throw new ScriptoriumError("aborted", "Search cancelled.");
@@ -153,7 +162,13 @@ export class SearchService implements ResearchSearch {
     });
     try {
       const materials = await Promise.race([
-        provider.search(query, { limit: options.limit, dateFrom: options.dateFrom, dateTo: options.dateTo, signal: controller.signal }),
+        provider.search(query, {
+          limit: options.limit,
+          dateFrom: options.dateFrom,
+          dateTo: options.dateTo,
+          signal: controller.signal,
+          ...(options.scope ? { scope: options.scope } : {}),
+        }),
         deadline,
       ]);
       const valid = materials.map((material) => ({ ...material, source_type: material.source_type || provider.sourceType }));

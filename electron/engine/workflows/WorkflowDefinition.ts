@@ -11,6 +11,7 @@ import type { JobRegistry } from "../jobs/JobRegistry.js";
 import type { Embedder, LlmClient } from "../llm/LlmClient.js";
 import type { SessionState } from "../../../shared/api.js";
 import type { ResearchSearch } from "../search/ResearchSearch.js";
+import type { SearchProvider } from "../search/SearchProvider.js";
 import type { VersionStore } from "../storage/VersionStore.js";
 import type { MigrationStep } from "../storage/namespaceMigrations.js";
 import type { StepLine } from "./common/nodeRuntime.js";
@@ -87,6 +88,11 @@ export interface WorkflowDefinition<Input = any, C extends WorkflowContract<any,
   structuredSchemas?: Readonly<Record<string, z.ZodType>>;
   /** Tools the MCP adapter serves for this workflow (through the contract only). */
   mcpTools?: readonly McpToolSpec[];
+  /**
+   * Sources of this workflow's own that every workflow's research search reads too (the paper
+   * library's papers): core adds them to the platform's `search` once the services are built.
+   */
+  researchSources?(services: S): SearchProvider[];
 }
 
 /** One MCP tool: its schemas and what it does through the contract; the adapter wraps the answer as JSON. */

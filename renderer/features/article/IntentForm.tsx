@@ -5,10 +5,12 @@ import { ARTICLE_TYPES, type ArticleStartInput } from "../../../shared/workflows
 import { useApp } from "../../store/StoreProvider.js";
 import { matchesShortcut, shortcutAria, shortcutText } from "../../components/shortcuts.js";
 import { SessionModelSelect, sessionModelField } from "../common/SessionModelSelect.js";
+import { RunScopePicker } from "../common/RunScopePicker.js";
+import type { RunScope } from "../../../shared/knowledge.js";
 
 /**
  * The start form: intent, article type, audience, target length, article language, background for the
- * writer (`extra_context`) and the session's own model.
+ * writer (`extra_context`), where the researcher may search (`scope`) and the session's own model.
  */
 export function IntentForm() {
   const t = useFeatureT(articleMessages);
@@ -22,6 +24,7 @@ export function IntentForm() {
   const [extra, setExtra] = useState("");
   const [locale, setLocale] = useState<"zh" | "en">(uiLocale === "en" ? "en" : "zh");
   const [model, setModel] = useState("");
+  const [scope, setScope] = useState<RunScope | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -31,6 +34,7 @@ export function IntentForm() {
     if (type) input.article_type = type as ArticleStartInput["article_type"];
     if (audience.trim()) input.target_audience = audience.trim();
     if (extra.trim()) input.extra_context = extra.trim();
+    if (scope) input.scope = scope;
     setBusy(true);
     await startRun({ workflow: "article", input, ...sessionModelField(model) });
     setBusy(false);
@@ -82,6 +86,7 @@ export function IntentForm() {
         <span className="field__label">{t("article.extraContext")}</span>
         <textarea className="input" rows={3} maxLength={8000} placeholder={t("article.extraContextPlaceholder")} value={extra} onChange={(e) => setExtra(e.target.value)} />
       </label>
+      <RunScopePicker value={scope} onChange={setScope} />
       <SessionModelSelect value={model} onChange={setModel} />
       <button type="submit" className="btn btn--primary btn--wide" disabled={busy || !intent.trim()} title={`${t("article.intent.start")} (${shortcutText("start")})`} aria-keyshortcuts={shortcutAria("start")}>
         {t("article.intent.start")}

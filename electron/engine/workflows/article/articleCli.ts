@@ -1,5 +1,6 @@
 import path from "node:path";
 import { sessionLlmFlags } from "../../../../shared/cli/sessionLlmFlags.js";
+import { SCOPE_FLAGS, scopeFlags } from "../../../../shared/cli/scopeFlags.js";
 import { ARTICLE_ACTIONS, ARTICLE_TYPES, LOCALES } from "../../../../shared/workflows/article.js";
 import type { ArticleAction } from "../../../../shared/workflows/article.js";
 import type { CliContext, CommandGroup, ExitCode } from "../../../../shared/cli/CliContext.js";
@@ -16,7 +17,7 @@ import { writeFileAtomic } from "../../io/atomicWrite.js";
 /** Flags of this command group besides the global ones. */
 export const ARTICLE_FLAGS = defineFlags({
   type: "string", audience: "string", words: "string", locale: "string", format: "string", out: "string", version: "string", from: "string", style: "string",
-  template: "string", "model-name": "string", thinking: "string",
+  template: "string", "model-name": "string", thinking: "string", ...SCOPE_FLAGS,
 });
 type ArticleCliContext = CliContext<typeof ARTICLE_FLAGS>;
 
@@ -64,7 +65,7 @@ export const articleCommand: CommandGroup<typeof ARTICLE_FLAGS> = async (ctx) =>
 };
 
 async function start(ctx: ArticleCliContext): Promise<ExitCode> {
-  const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en] [--model-name M] [--thinking off|budget|unlimited]');
+  const [intent = ""] = expectArgs(ctx, 1, 'article start "<intent>" [--type news|analysis|feature|report] [--audience ..] [--words N] [--locale zh|en] [--model-name M] [--thinking off|budget|unlimited] [--collections c,…] [--folders dir,…] [--papers doc_id,…]');
   const { type, locale } = ctx.flags;
   if (type !== undefined && !(ARTICLE_TYPES as readonly string[]).includes(type)) throw usageError(`--type must be one of ${ARTICLE_TYPES.join(", ")}`);
   if (locale !== undefined && !(LOCALES as readonly string[]).includes(locale)) throw usageError(`--locale must be one of ${LOCALES.join(", ")}`);
@@ -76,6 +77,7 @@ async function start(ctx: ArticleCliContext): Promise<ExitCode> {
     ...(ctx.flags.audience ? { target_audience: ctx.flags.audience } : {}),
     ...(words ? { word_count_target: words } : {}),
     ...(locale ? { locale: locale as (typeof LOCALES)[number] } : {}),
+    ...scopeFlags(ctx, (folder) => path.resolve(folder)),
   };
   const api = await ctx.api();
   const { sessionId } = await api.call("run.start", { workflow: "article", input, ...sessionLlmFlags(ctx) });

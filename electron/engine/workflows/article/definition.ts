@@ -22,7 +22,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
   cli: {
     flags: ARTICLE_FLAGS,
     usage: [
-      'article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en]',
+      'article start "<intent>" [--type news|analysis|feature|report] [--audience A] [--words N] [--locale zh|en] [--collections library,code] [--folders dir,…] [--papers doc_id,…]',
       "article resume <id> <action> [--json '<payload>']",
       "article state <id> | list | versions <id> | export <id> --format markdown|html|docx [--out file] [--version N]",
       "article export <id> --style gb-t-7714|apa [--locale zh|en] (reference list style) · --format docx --from N [--version M] (tracked changes N → M)",
@@ -51,6 +51,7 @@ export const articleWorkflow: WorkflowDefinition<ArticleStartInput, typeof artic
       revision_count: v.revision_count ?? 0,
       force_accepted_after: v.force_accepted_after ?? null,
       final: v.final ?? false,
+      ...(v.input?.scope ? { scope: v.input.scope } : {}),
       ...briefStateValues(v),
     };
   },

@@ -6,6 +6,8 @@ import { PAPER_INTENTS, paperContract, type PaperStartInput } from "../../../../
 import type { WorkflowDefinition } from "../WorkflowDefinition.js";
 import { paperDeps, type PaperDeps } from "./PaperDeps.js";
 import { paperExport } from "./paperExport.js";
+import { lazyBibLibrary } from "./library/paperBibHandlers.js";
+import { PaperSearchProvider } from "./library/PaperSearchProvider.js";
 import { paperMethods } from "./paperMethods.js";
 import { buildPaperGraph } from "./graph.js";
 import { paperPauses } from "./pauses.js";
@@ -36,6 +38,12 @@ export const paperWorkflow: WorkflowDefinition<PaperStartInput, typeof paperCont
   },
   migrations: PAPER_MIGRATIONS,
   services: (platform) => paperDeps(platform),
+  // The library's papers are material for every workflow's research (article, docgen), cited by their CSL record.
+  researchSources: (deps) => {
+    if (!deps?.papers?.library) return [];
+    const bib = lazyBibLibrary(deps.papers, deps.db);
+    return [new PaperSearchProvider(deps.papers.library, (docId) => bib().cslOf(docId))];
+  },
   methods: paperMethods,
   export: paperExport,
   title: (input) => {

@@ -28,7 +28,7 @@ export function researchMoreNode(deps: ArticleDeps) {
       return { ...(await research(deps, state, config, state.materials)), approved_material_ids: null };
     }
     return runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.searchMore(locale, extra)) }, async () => {
-      const { hitLists, hits, failed, unavailable } = await searchKeywords(deps.search, extra, locale, config.signal, period);
+      const { hitLists, hits, failed, unavailable } = await searchKeywords(deps.search, extra, locale, config.signal, period, state.input.scope);
       const room = Math.max(0, MAX_PACKAGE - state.materials.length);
       const fresh = rankMaterials(
         hitLists,

@@ -55,10 +55,14 @@ export async function research(
     return { update: found, ...summaryFrom(withNotes(summaryLines.keywords(locale, found), ...notes)) };
   });
   const found = await runStep(config, { step: "researcher_search", agent: "researcher", ...labelFrom(stepLines.search(locale)) }, async () => {
-    const { hitLists, hits, failed, unavailable } = await searchKeywords(deps.search, keywords, locale, config.signal, {
-      dateFrom: parsed.date_from,
-      dateTo: parsed.date_to,
-    });
+    const { hitLists, hits, failed, unavailable } = await searchKeywords(
+      deps.search,
+      keywords,
+      locale,
+      config.signal,
+      { dateFrom: parsed.date_from, dateTo: parsed.date_to },
+      state.input.scope,
+    );
     const materials = renumber(rankMaterials(hitLists), previous, { keepKnown: true });
     const summary = withNotes(summaryLines.materials(locale, hits, materials.length), ...searchNotes(locale, failed, unavailable));
     return { update: { materials, hits, summary }, ...summaryFrom(summary) };

@@ -1,4 +1,4 @@
-import type { Material } from "../../../../../shared/knowledge.js";
+import type { Material, RunScope } from "../../../../../shared/knowledge.js";
 import type { ResearchSearch } from "../../WorkflowDefinition.js";
 import type { StepLine } from "../../common/nodeRuntime.js";
 import { summaryLines } from "../stepLines.js";
@@ -18,13 +18,14 @@ export async function searchKeywords(
   locale: "zh" | "en",
   signal: AbortSignal | undefined,
   period: { dateFrom?: string | undefined; dateTo?: string | undefined } = {},
+  scope?: RunScope,
 ): Promise<{ hitLists: Material[][]; hits: number; failed: string[]; unavailable: UnavailableProvider[] }> {
   const unavailable = new Map<string, UnavailableProvider>();
   const onProviderFailure = (failure: UnavailableProvider) =>
     void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
   const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
   const settled = await Promise.allSettled(
-    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates })),
+    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates, ...(scope ? { scope } : {}) })),
   );
   signal?.throwIfAborted();
   const hitLists: Material[][] = [];
@@ -44,11 +45,13 @@ export interface UnavailableProvider {
 
 /** The step summary's notes for a search: keywords that failed, search providers that were unavailable (none when all worked); the timeline shows them. */
 export function searchNotes(locale: "zh" | "en", failed: readonly string[], unavailable: UnavailableProvider[]): (StepLine | null)[] {
-  const intranet = unavailable.filter((u) => u.sourceType !== "library").map((u) => u.provider);
+  // The user's own sources (the library, the papers) are one "library" note; the rest are intranet plug-ins.
+  const local = (u: UnavailableProvider) => u.sourceType === "library" || u.sourceType === "paper";
+  const intranet = unavailable.filter((u) => !local(u)).map((u) => u.provider);
   return [
     summaryLines.searchesFailed(locale, failed.length),
     summaryLines.intranetUnavailable(locale, intranet),
-    summaryLines.libraryFailed(locale, unavailable.some((u) => u.sourceType === "library")),
+    summaryLines.libraryFailed(locale, unavailable.some(local)),
   ];
 }
 

@@ -7,6 +7,7 @@ import { asDiskError } from "../../../io/atomicWrite.js";
 import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
 import { detectLang } from "../../../knowledge/ingest/RawChunk.js";
 import { anchorsOf, hasName, normalize, numbersOf } from "../../common/claimText.js";
+import { exactTerms, pinExactTerms } from "../../../knowledge/exactTerms.js";
 import { confirmMetadata } from "./confirmMetadata.js";
 import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
@@ -211,6 +212,8 @@ export class PaperLibrary {
         .map((hit, i) => ({ ...hit, score: max > min ? (scores[i]! - min) / (max - min) : hit.score }))
         .sort((a, b) => b.score - a.score);
     }
+    // The question's numbers, names and quoted phrases decide over every fused or reranked score.
+    hits = pinExactTerms(exactTerms(question), hits);
     return { hits: hits.slice(0, limit), words };
   }
 
