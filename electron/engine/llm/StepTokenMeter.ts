@@ -1,4 +1,4 @@
-import type { GenerateStructuredOptions, GenerateTextOptions, GenerateTextResult, LlmClient, StructuredResult } from "./LlmClient.js";
+import type { GenerateStructuredOptions, GenerateTextOptions, GenerateTextResult, LlmClient, RankChoicesOptions, StructuredResult } from "./LlmClient.js";
 import { currentStepTally, type StepTally, type StepTokens } from "./sessionLlmScope.js";
 
 /** How often a running step reports its tokens at most; each call's start and end report as well. */
@@ -38,6 +38,12 @@ export class StepTokenMeter implements LlmClient {
 
   generateStructured<T>(options: GenerateStructuredOptions<T>): Promise<StructuredResult<T>> {
     return this.metered(options, options.maxTokens, (o) => this.inner.generateStructured(o));
+  }
+
+  /** A ranking generates no token: nothing to count, only passed through (and absent where the inner client has none). */
+  get rankChoices(): ((options: RankChoicesOptions) => Promise<number[] | null>) | undefined {
+    const inner = this.inner;
+    return inner.rankChoices ? (options) => inner.rankChoices!(options) : undefined;
   }
 
   async dispose(): Promise<void> {
