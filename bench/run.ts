@@ -140,10 +140,21 @@ async function main(): Promise<void> {
   } finally {
     rmSync(tmpDir, { recursive: true, force: true });
   }
+  derive(merged);
   out.write(renderTable(merged));
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ...merged.metrics, reasons: merged.reasons, notes: merged.notes })}\n`);
   }
+}
+
+/**
+ * Figures that divide one group's metric by another's, when both groups ran: the docgen reviews'
+ * speed-up with four sequences as a share of what four sequences at once allow on this machine now.
+ */
+function derive(result: GroupResult): void {
+  const speedup = result.metrics["docgen.review_parallel_speedup"];
+  const ceiling = result.metrics["llm.parallel_ceiling_4"];
+  if (typeof speedup === "number" && typeof ceiling === "number" && ceiling > 0) result.metrics["docgen.review_parallel_of_ceiling_4"] = speedup / ceiling;
 }
 
 /** CPU seconds (user + system, every thread of the process: llama.cpp's workers included) since `before`. */
