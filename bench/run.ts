@@ -52,7 +52,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
   },
   docgen: { metrics: ["workflow.docgen_overhead", "docgen.section_speedup", "docgen.review_prefix_reuse"], load: groupFile("docgenBench.ts", "docgenBench") },
   paper: {
-    metrics: ["paper.forced_vs_routed_ttft", "paper.router_saved_ms", "paper.deep_read_s", "paper.retrieval_page_recall5", "paper.claims_unsupported_precision", "paper.claims_unsupported_recall"],
+    metrics: ["paper.forced_vs_routed_ttft", "paper.router_saved_ms", "paper.router_prefix_ttft_speedup", "paper.deep_read_s", "paper.retrieval_page_recall5", "paper.claims_unsupported_precision", "paper.claims_unsupported_recall"],
     load: groupFile("paperBench.ts", "paperBench"),
   },
   retrieval: {
