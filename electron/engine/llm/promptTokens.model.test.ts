@@ -1,4 +1,4 @@
-import { GemmaChatWrapper, GeneralChatWrapper, LlamaChatSession, type ChatWrapper } from "node-llama-cpp";
+import { GemmaChatWrapper, GeneralChatWrapper, LlamaChatSession, type ChatWrapper, type Token } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
 import { LlmService, promptTokens } from "./LlmService.js";
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => service.dispose());
 
 /** What a chat session on `wrapper` leaves in its sequence after one short reply to `system` + `prompt`. */
-async function evaluated(wrapper: ChatWrapper, system: string, prompt: string): Promise<{ held: readonly number[]; expected: number[] }> {
+async function evaluated(wrapper: ChatWrapper, system: string, prompt: string): Promise<{ held: readonly Token[]; expected: Token[] }> {
   return service.withSequence(async (sequence, { model }) => {
     await sequence.clearHistory();
     const session = new LlamaChatSession({ contextSequence: sequence, chatWrapper: wrapper, systemPrompt: system, autoDisposeSequence: false });
