@@ -139,6 +139,7 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
   } finally {
     await service.dispose();
   }
+  await reviewParallel(ctx, result);
   // Prefix reuse on one sequence with room for the whole prompt: the tiny GGUF's tokenizer spends a
   // token per byte on Chinese, so a 2 × 1024 context would overflow and measure context shifts instead.
   const single = new LlmService();
@@ -165,4 +166,74 @@ export async function docgenBench(ctx: BenchContext): Promise<GroupResult> {
     await single.dispose();
   }
   return result;
+}
+
+/** Tokens each module review generates in the parallel bench: a short finding list's length. */
+const REVIEW_TOKENS = 24;
+
+/**
+ * `docgen.review_parallel_speedup`: a review-only docgen run (six modules, none failing) with the
+ * model's parallelism at 1 ÷ at 4, side by side on one 4-sequence pool of the tiny GGUF. Every
+ * review call prefills its real prompt (draft, module, rules) and decodes {@link REVIEW_TOKENS}
+ * tokens on llama.cpp; the findings handed back are scripted (none), so every module passes and
+ * the reviews of the one draft can run side by side. The speed-up is bounded by what four
+ * sequences at once allow, `llm.parallel_ceiling_4`, which the llm group measures.
+ */
+async function reviewParallel(ctx: BenchContext, result: GroupResult): Promise<void> {
+  const service = new LlmService();
+  await service.load({ modelPath: await createTinyGguf(), sequences: 4, contextSize: 4 * 4096 });
+  try {
+    const real = new LlamaCppProvider(service);
+    const script = new ScriptedLlm({ replies: { reviewer: { violations: [] } } });
+    let calls = 0;
+    const llm: LlmClient = {
+      countTokens: (text: string) => real.countTokens(text),
+      contextTokens: () => real.contextTokens(),
+      id: "bench:docgen-review",
+      generateText: (o: GenerateTextOptions) => real.generateText(o),
+      generateStructured: async <T>(o: GenerateStructuredOptions<T>) => {
+        calls++;
+        await real.generateText({ system: o.system, prompt: o.prompt, maxTokens: REVIEW_TOKENS, maxContinuations: 0, temperature: 0, signal: o.signal });
+        return script.generateStructured(o);
+      },
+    };
+    const draft = ["# Bench note", "", ...Array.from({ length: 10 }, (_, i) => (i % 5 === 0 ? `## Part ${i / 5 + 1}` : `Line ${i + 1} of the note.`))].join("\n");
+    const review = async (sequences: number): Promise<number> => {
+      const dataDir = mkdtempSync(path.join(ctx.tmpDir, "docgen-review-"));
+      const engine = await createEngine({ dataDir, llm, recover: false });
+      try {
+        await engine.call("settings.update", { sequences });
+        const started = performance.now();
+        const { sessionId } = await engine.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "review", review_only: true, context: draft } });
+        await untilDone(engine, sessionId);
+        return performance.now() - started;
+      } finally {
+        await engine.dispose();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    };
+    await review(4); // warm-up: every sequence holds a review prompt, as after a first review
+    calls = 0;
+    const sides = await sideBySide(ctx.quick ? 1 : 3, () => review(1), () => review(4));
+    result.metrics["docgen.review_parallel_speedup"] = sides.ratio;
+    result.notes.push(
+      `docgen review-only run (${draft.split("\n").length}-line note, ${calls / (2 * (ctx.quick ? 1 : 3))} model reviews a run, ${REVIEW_TOKENS} tokens each): one at a time ${(sides.medianA / 1000).toFixed(2)} s vs up to 4 at once ${(sides.medianB / 1000).toFixed(2)} s; bounded by llm.parallel_ceiling_4`,
+    );
+  } finally {
+    await service.dispose();
+  }
+}
+
+function untilDone(engine: Engine, sessionId: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const unsubscribe = engine.subscribe(sessionId, 0, (e: EngineEvent) => {
+      if (e.type === "done") {
+        unsubscribe();
+        resolve();
+      } else if (e.type === "error" || e.type === "await_user") {
+        unsubscribe();
+        reject(new Error(e.type === "error" ? e.error.message : "paused"));
+      }
+    });
+  });
 }

@@ -13,6 +13,9 @@ import { AppDb } from "../electron/engine/storage/AppDb.js";
 import type { PaperIntent } from "../shared/workflows/paper.js";
 import type { GenerateStructuredOptions, LlmClient, StructuredResult } from "../electron/engine/llm/LlmClient.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
+import { LlmService } from "../electron/engine/llm/LlmService.js";
+import { LlamaCppProvider } from "../electron/engine/llm/LlamaCppProvider.js";
+import { routerTtft } from "./lib/routerTtft.js";
 import { HashEmbedder } from "../tests/knowledge/HashEmbedder.js";
 import { loadClaimSet, unsupportedMetrics } from "../tests/papers/claimSet.js";
 import { buildPaperPdf } from "../tests/papers/paperPdf.js";
@@ -227,5 +230,23 @@ export async function paperBench(ctx: BenchContext): Promise<GroupResult> {
   } finally {
     await engine.dispose();
   }
+  await routerPrefix(ctx, result);
   return result;
+}
+
+/**
+ * `paper.router_prefix_ttft_speedup`: the router's TTFT when no sequence holds its prompt ÷ the
+ * same for the session's next question (the system prompt and the examples kept in the KV cache),
+ * on the tiny GGUF, one sequence, one thread; the real model's figures are in bench/README.md.
+ */
+async function routerPrefix(ctx: BenchContext, result: GroupResult): Promise<void> {
+  const service = new LlmService();
+  await service.load({ modelPath: await createTinyGguf(), sequences: 1, contextSize: 4096, threads: 1 });
+  try {
+    const ttft = await routerTtft(new LlamaCppProvider(service), ctx.quick ? 2 : 4, 1);
+    result.metrics["paper.router_prefix_ttft_speedup"] = ttft.coldMs / ttft.keptMs;
+    result.notes.push(`router ttft: ${ttft.coldMs.toFixed(0)} ms with no sequence holding its prompt vs ${ttft.keptMs.toFixed(0)} ms for the next question (~${ttft.promptTokens}-token prompt, tiny GGUF)`);
+  } finally {
+    await service.dispose();
+  }
 }

@@ -52,7 +52,7 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
   },
   docgen: { metrics: ["workflow.docgen_overhead", "docgen.section_speedup", "docgen.review_prefix_reuse"], load: groupFile("docgenBench.ts", "docgenBench") },
   paper: {
-    metrics: ["paper.forced_vs_routed_ttft", "paper.router_saved_ms", "paper.deep_read_s", "paper.retrieval_page_recall5", "paper.claims_unsupported_precision", "paper.claims_unsupported_recall"],
+    metrics: ["paper.forced_vs_routed_ttft", "paper.router_saved_ms", "paper.router_prefix_ttft_speedup", "paper.deep_read_s", "paper.retrieval_page_recall5", "paper.claims_unsupported_precision", "paper.claims_unsupported_recall"],
     load: groupFile("paperBench.ts", "paperBench"),
   },
   retrieval: {
@@ -82,6 +82,14 @@ const GROUPS: Record<string, { metrics: string[]; load: () => Promise<BenchGroup
       "real.article_run_s",
       "real.deep_read_15p_s",
       "real.docgen_review_100_lines_s",
+      "real.raw_decode_tokens_per_s",
+      "real.raw_prefill_tokens_per_s",
+      "real.ttft_cold_vs_floor",
+      "real.paper_routed_vs_floor",
+      "real.article_run_vs_floor",
+      "real.deep_read_15p_vs_floor",
+      "real.docgen_review_100_lines_vs_floor",
+      "real.generated_tokens_kept_share",
     ],
     load: groupFile("realBench.ts", "realBench"),
   },
@@ -132,10 +140,21 @@ async function main(): Promise<void> {
   } finally {
     rmSync(tmpDir, { recursive: true, force: true });
   }
+  derive(merged);
   out.write(renderTable(merged));
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ ...merged.metrics, reasons: merged.reasons, notes: merged.notes })}\n`);
   }
+}
+
+/**
+ * Figures that divide one group's metric by another's, when both groups ran: the docgen reviews'
+ * speed-up with four sequences as a share of what four sequences at once allow on this machine now.
+ */
+function derive(result: GroupResult): void {
+  const speedup = result.metrics["docgen.review_parallel_speedup"];
+  const ceiling = result.metrics["llm.parallel_ceiling_4"];
+  if (typeof speedup === "number" && typeof ceiling === "number" && ceiling > 0) result.metrics["docgen.review_parallel_of_ceiling_4"] = speedup / ceiling;
 }
 
 /** CPU seconds (user + system, every thread of the process: llama.cpp's workers included) since `before`. */

@@ -80,6 +80,15 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     // The same run's time outside model calls against what LangGraph alone needs for that shape
     // here now: 1 would be an app adding nothing to the bare graph.
     result.metrics["workflow.orchestration_vs_floor"] = floorMs > 0 ? median(gaps) / floorMs : null;
+    // The run's start and end, a pause's await_user and a resume's answer each commit with an fsync
+    // (ARCHITECTURE.md's durability rule), which a bare graph does not pay. A one-row commit is a
+    // lower bound: the app's also writes out the checkpoint pages left dirty since the last one
+    // (a CPU profile of the bench case: docs/notes/orchestration-profile.md).
+    const durable = 2 * resumes + 2;
+    const durableMs = durable * floor.durableCommitMs;
+    result.notes.push(
+      `durable commits: ${durable} a run (connected, each pause's await_user, each resume's answer, done) at ≥ ${floor.durableCommitMs.toFixed(2)} ms each on this disk now (one row) = ${durableMs.toFixed(0)} ms; outside LLM calls ÷ (LangGraph floor + those commits) = ${(median(gaps) / (floorMs + durableMs)).toFixed(2)}`,
+    );
     result.notes.push(
       `article run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps and ${resumes} resumes; bare graphs of the same shape cost ${floor.stepMs.toFixed(2)} ms per superstep and ${floor.resumeMs.toFixed(2)} ms from a resume to the next node (that superstep included) here now (no-op nodes, 20 channels, the runner's saver and stream settings), so ≥ ${floorMs.toFixed(0)} ms of it is LangGraph's own`,
     );

@@ -17,6 +17,11 @@ export interface LangGraphFloor {
   stepMs: number;
   /** Median ms from resuming a paused graph (`Command({ resume })`) to the start of its next node. */
   resumeMs: number;
+  /**
+   * Median ms of one durable commit (`synchronous=FULL`: an fsync of the WAL) of a small row on the
+   * same disk now: what the app adds at each pause (`await_user`) and resume (the answer) by design.
+   */
+  durableCommitMs: number;
 }
 
 /**
@@ -34,7 +39,7 @@ export async function langGraphFloor(dir: string, runs = 20): Promise<LangGraphF
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     const saver = new SqliteSaver(db);
-    return { stepMs: await stepMs(saver, runs), resumeMs: await resumeMs(saver, runs) };
+    return { stepMs: await stepMs(saver, runs), resumeMs: await resumeMs(saver, runs), durableCommitMs: durableCommitMs(db, runs) };
   } finally {
     db.close();
     for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
@@ -101,6 +106,24 @@ async function stepMs(saver: SqliteSaver, runs: number): Promise<number> {
     return performance.now() - started;
   });
   return run / STEPS;
+}
+
+/** One small row committed with `synchronous=FULL`, as the app's event log commits a pause or an answer; median ms. */
+function durableCommitMs(db: Database.Database, runs: number): number {
+  db.exec("CREATE TABLE IF NOT EXISTS durable (n INTEGER, json TEXT)");
+  const insert = db.prepare("INSERT INTO durable (n, json) VALUES (?, ?)");
+  db.pragma("synchronous = FULL");
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < runs + 3; i++) {
+      const started = performance.now();
+      db.transaction(() => insert.run(i, JSON.stringify({ type: "await_user", seq: i })))();
+      if (i >= 3) times.push(performance.now() - started);
+    }
+    return median(times);
+  } finally {
+    db.pragma("synchronous = NORMAL");
+  }
 }
 
 /**

@@ -9,6 +9,9 @@ export class TimedLlm implements LlmClient {
   private intervals: Array<[number, number]> = [];
   calls = 0;
   tokens = 0;
+  /** Prompt tokens (system + prompt) of the calls, counted only while `countPrompts` is set: the real bench's floor. */
+  promptTokens = 0;
+  countPrompts = false;
 
   constructor(private readonly inner: LlmClient) {}
 
@@ -29,19 +32,23 @@ export class TimedLlm implements LlmClient {
   }
 
   async generateText(options: GenerateTextOptions) {
-    return this.timed(async () => {
+    const result = await this.timed(async () => {
       const result = await this.inner.generateText(options);
       this.tokens += result.tokens;
       return result;
     });
+    await this.countPrompt(options.system, options.prompt);
+    return result;
   }
 
   async generateStructured<T>(options: GenerateStructuredOptions<T>) {
-    return this.timed(async () => {
+    const result = await this.timed(async () => {
       const result = await this.inner.generateStructured(options);
       this.tokens += result.tokens;
       return result;
     });
+    await this.countPrompt(options.system, options.prompt);
+    return result;
   }
 
   /** Forget the calls so far (the next run on the same engine is measured on its own). */
@@ -49,6 +56,7 @@ export class TimedLlm implements LlmClient {
     this.intervals = [];
     this.calls = 0;
     this.tokens = 0;
+    this.promptTokens = 0;
   }
 
   /** Milliseconds during which at least one call was running. */
@@ -66,6 +74,11 @@ export class TimedLlm implements LlmClient {
       }
     }
     return total;
+  }
+
+  private async countPrompt(system: string | undefined, prompt: string): Promise<void> {
+    // Outside the timed interval: the busy time does not include the counting (a tokenize, < 1 ms).
+    if (this.countPrompts) this.promptTokens += await this.inner.countTokens(`${system ?? ""}\n${prompt}`);
   }
 
   private async timed<T>(run: () => Promise<T>): Promise<T> {

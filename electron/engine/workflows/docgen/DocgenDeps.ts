@@ -11,6 +11,7 @@ import { RuleIndex } from "./rules/RuleIndex.js";
 import type { VersionStore, PlatformServices } from "../WorkflowDefinition.js";
 import { GuideLibrary } from "./guides/GuideLibrary.js";
 import { fetchLinkOverHttp, type LinkFetcher } from "./links/userLinks.js";
+import { ReviewAhead } from "./review/ReviewAhead.js";
 
 /** The built-in style guide's file name under the rules folder. */
 export const DEFAULT_GUIDE = "DOC_GUIDELINES.md";
@@ -56,6 +57,8 @@ export interface DocgenDeps {
   /** Hosts of the endpoints the user configured: besides loopback, the only ones a user's link is fetched from. */
   intranetHosts(): Promise<string[]>;
   fetchLink: LinkFetcher;
+  /** Module reviews of an unchanged draft run side by side (absent: one at a time, as the graph reaches them). */
+  reviewAhead?: ReviewAhead;
 }
 
 export function docgenDeps(platform: PlatformServices, extras: DocgenDepsOptions = {}): DocgenDeps {
@@ -93,6 +96,7 @@ export function docgenDeps(platform: PlatformServices, extras: DocgenDepsOptions
     },
     intranetHosts: async () => services.intranetHosts().catch(() => []),
     fetchLink: services.fetchLink ?? fetchLinkOverHttp,
+    reviewAhead: new ReviewAhead(),
     ruleIndex: (sessionId) => {
       // Beside the knowledge tables' folder: <dataDir>/rules-index (the cache dir is <dataDir>/cache/<session>).
       void sessionId;

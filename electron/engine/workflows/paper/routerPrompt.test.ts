@@ -37,4 +37,14 @@ describe("routerPrompt", () => {
     expect(zh.prompt).toContain("选中文字：第二段");
     expect(zh.prompt.trim().endsWith("问题：这篇靠谱吗？")).toBe(true);
   });
+
+  it("two questions, with or without a selection, differ only after the examples: the kept prefix holds the system prompt and every example", () => {
+    const first = routerPrompt("en", "Should I trust table 3?", "", 1);
+    const second = routerPrompt("en", "What GPUs did they use?", "the second paragraph", 1);
+    expect(second.system).toBe(first.system);
+    let shared = 0;
+    while (shared < first.prompt.length && first.prompt[shared] === second.prompt[shared]) shared++;
+    const lastExample = ROUTER_EXAMPLES.map((e) => e.q).find((q) => first.prompt.lastIndexOf(q) === Math.max(...ROUTER_EXAMPLES.map((x) => first.prompt.lastIndexOf(x.q))))!;
+    expect(shared).toBeGreaterThan(first.prompt.lastIndexOf(lastExample) + lastExample.length);
+  });
 });

@@ -34,7 +34,7 @@ const ROUTER = definePrompt({
       "chat=就论文内容问一个具体问题；critical=质疑论文：结论可信吗、方法有什么问题、缺了什么对比；deep_read=把整篇论文从头到尾讲清楚；" +
       "extract=把论文里的数据集、方法、指标、数值找出来汇总；translate=把文字换成另一种语言；recommend=推荐接下来可读的其他论文；" +
       "literature_review=把多篇论文合在一起综述。用户常常不说出这些词，按用户想要的结果判断。",
-    prompt: "已选论文数：{papers}\n{selected}示例：\n{examples}\n问题：{question}",
+    prompt: "已选论文数：{papers}\n示例：\n{examples}\n{selected}问题：{question}",
   },
   en: {
     system:
@@ -43,7 +43,7 @@ const ROUTER = definePrompt({
       "deep_read=explain the whole paper from start to end; extract=find and collect the datasets, methods, metrics and numbers in the paper; " +
       "translate=put text into another language; recommend=suggest other papers to read next; literature_review=review several papers together. " +
       "Users rarely say these words: judge by the result the user wants.",
-    prompt: "Papers selected: {papers}\n{selected}Examples:\n{examples}\nQuestion: {question}",
+    prompt: "Papers selected: {papers}\nExamples:\n{examples}\n{selected}Question: {question}",
   },
 });
 
@@ -59,7 +59,12 @@ function interleaved(): Array<{ q: string; intent: PaperIntent }> {
   return out;
 }
 
-/** The router's call (the model is asked unless a cue phrase decides: keywordIntent). */
+/**
+ * The router's call (the model is asked unless a cue phrase decides: keywordIntent). What changes
+ * between questions (the selection, the question) comes after the examples, so every routed
+ * question of a session shares the system prompt and the examples as a prefix that the sequence
+ * pool keeps in a sequence's KV cache (SequencePool's prefix affinity): only the question is prefilled.
+ */
 export function routerPrompt(locale: Locale, question: string, selected: string, paperCount: number): Prompt {
   const zh = locale === "zh";
   const examples = interleaved().map((e) => `${zh ? "问题：" : "Question: "}${e.q} → ${JSON.stringify({ intent: e.intent })}`).join("\n");

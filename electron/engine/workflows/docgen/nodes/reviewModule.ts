@@ -21,14 +21,15 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
       const guide = await runGuide(deps, state);
       const module = guide.modules.find((m) => m.id === moduleKey)!;
       const round = state.iteration_counts[moduleKey] ?? 0;
-      const found = await findViolations(
-        { llm: deps.llm, ruleIndex: deps.ruleIndex(sessionIdOf(config)) },
-        guide,
-        module,
-        state.current_draft,
-        config.signal,
-        state.locale,
-      );
+      const sessionId = sessionIdOf(config);
+      const review = (m: (typeof guide.modules)[number], signal?: AbortSignal) =>
+        findViolations({ llm: deps.llm, ruleIndex: deps.ruleIndex(sessionId) }, guide, m, state.current_draft, signal, state.locale);
+      // This module and the ones after it in the pipeline, reviewed side by side on the same draft.
+      const pipeline = state.review_pipeline.slice(state.current_review_index).flatMap((key) => guide.modules.filter((m) => m.id === key));
+      const found =
+        deps.reviewAhead && pipeline[0]?.id === moduleKey
+          ? await deps.reviewAhead.take(sessionId, state.current_draft, pipeline, deps.settings().sequences ?? 1, review, config.signal)
+          : await review(module, config.signal);
       let draft = state.current_draft;
       let lines = draft.split("\n");
       const history = new Set(state.violation_history_cache[moduleKey] ?? []);
@@ -72,6 +73,8 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
         is_valid: passed,
         prev_violation_count: violations.length,
       } satisfies DocgenUpdate);
+      // The draft the next review reads is not this one (a revise follows, or the earlier draft was restored).
+      if ((!passed && !breaker) || update.current_draft !== undefined) deps.reviewAhead?.drop(sessionId);
       if (passed || breaker) {
         let reviewComments = comments;
         if (breaker) {
