@@ -80,6 +80,9 @@ export class LlamaCppProvider implements LlmClient {
           chatWrapper,
           // "" and not undefined: undefined makes node-llama-cpp insert its own ~330-character default.
           systemPrompt: options.system ?? "",
+          // Gemma's wrapper declares no system role and the session would drop the role-locked
+          // system text; forced, the wrapper puts it before the first user message.
+          forceAddSystemPrompt: true,
           autoDisposeSequence: false,
         });
         try {
@@ -141,6 +144,7 @@ export class LlamaCppProvider implements LlmClient {
           contextSequence: sequence,
           chatWrapper,
           systemPrompt: request.system ?? "",
+          forceAddSystemPrompt: true,
           autoDisposeSequence: false,
         });
         try {

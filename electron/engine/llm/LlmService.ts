@@ -358,20 +358,15 @@ export class LlmService {
   }
 }
 
-/**
- * The tokens a one-turn chat (system + user, reply to come) starts with, rendered by the chat
- * wrapper the way LlamaChatSession renders it; only used to rank sequences by shared prefix.
- */
 /** The tokens a LlamaCppProvider call on `system` + `prompt` evaluates: what the pool's prefix affinity compares. */
 export function promptTokens(model: LlamaModel, chatWrapper: ChatWrapper, system: string, prompt: string): Token[] {
-  // As LlamaChatSession renders it: a wrapper that declares no system messages (Gemma's, for GGUFs
-  // without a chat template) gets no system text unless the session forces it, and the provider
-  // does not. Rendered with the system text, a Gemma call's tokens shared only the BOS and the turn
-  // opening with what its sequence held, so the pool sent the next call elsewhere (prefix lost).
-  const withSystem = chatWrapper.settings.supportsSystemMessages !== false;
+  // As LlamaChatSession renders it with forceAddSystemPrompt (LlamaCppProvider): the system text
+  // is there on every wrapper, Gemma's folding it into the first user turn. Rendered differently
+  // from what the session evaluates, a call's tokens would share only the turn opening with what
+  // its sequence held, and the pool would send the next call elsewhere (prefix lost).
   const { contextText } = chatWrapper.generateContextState({
     chatHistory: [
-      ...(withSystem ? [{ type: "system" as const, text: system }] : []),
+      { type: "system", text: system },
       { type: "user", text: prompt },
       { type: "model", response: [] },
     ],
