@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { sofficeBinary } from "../fixtures/sofficeBinary.js";
 import { declaredFrom, NO_DECLARED } from "../../electron/engine/io/pdf/readPdfDeclared.js";
 import { firstPageMetadata } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
 import { looksRealTitle, pdfPaperMetadata } from "../../electron/engine/workflows/paper/library/pdfMetadata.js";
@@ -166,6 +171,36 @@ describe("PDF paper metadata on published layouts", () => {
     expect(meta.authors).toEqual(["张伟", "李娜", "王小明", "陈静"]);
     expect(meta.year).toBe(2022);
   });
+});
+
+/** An article typed in a word processor and exported by LibreOffice: real font sizes, and its "draft" placeholder as the PDF title. */
+const WRITER_HTML = `<html><head><meta charset="utf-8"><title>draft</title></head><body>
+<p style="font-size:8pt">IEEE TRANSACTIONS ON KNOWLEDGE AND DATA ENGINEERING, VOL. 33, NO. 4, APRIL 2021</p>
+<h1 style="font-size:22pt;text-align:center">Contrastive Pretraining of Sentence Encoders for Cross-Lingual Patent Retrieval at Scale</h1>
+<p style="text-align:center;font-size:11pt">Kenji Watanabe<sup>1</sup>, Sofia Marquez<sup>2</sup>, and Omar Haddad<sup>1</sup></p>
+<p style="text-align:center;font-size:9pt"><sup>1</sup>Department of Informatics, Kyoto University, Japan</p>
+<p style="text-align:center;font-size:9pt"><sup>2</sup>Universidad de Chile, Santiago</p>
+<p><b>Abstract</b>—We pretrain sentence encoders on patent claims in six languages and retrieve prior art across them.</p>
+<p>${"Patent offices receive filings in many languages, and prior art in one language must be found for claims written in another. ".repeat(12)}</p>
+</body></html>`;
+
+describe("a LibreOffice-made PDF", () => {
+  it("reads the title over two lines under the journal running head, and the authors with their superscripts", async () => {
+    const soffice = sofficeBinary();
+    expect(soffice, "LibreOffice (soffice) is needed to make this fixture").toBeDefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-meta-lo-"));
+    try {
+      fs.writeFileSync(path.join(dir, "article.html"), WRITER_HTML);
+      const args = [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--infilter=HTML (StarWriter)", "--convert-to", "pdf", "--outdir", dir];
+      execFileSync(soffice!, [...args, path.join(dir, "article.html")], { timeout: 120_000, stdio: "ignore" });
+      const { pdfMetadata } = await readPaperLines("article.pdf", fs.readFileSync(path.join(dir, "article.pdf")));
+      expect(pdfMetadata?.title).toBe("Contrastive Pretraining of Sentence Encoders for Cross-Lingual Patent Retrieval at Scale");
+      expect(pdfMetadata?.authors).toEqual(["Kenji Watanabe", "Sofia Marquez", "Omar Haddad"]);
+      expect(pdfMetadata?.year).toBe(2021);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe("import keeps the PDF's own metadata", () => {

@@ -30,7 +30,7 @@ const NOT_TITLE = new RegExp(
 );
 
 const AFFILIATION =
-  /(universit|institut|laborator|\blab\b|labs\b|college|school|department|dept\.|faculty|centre|center|hospital|inc\.|corp|\bltd\b|gmbh|research|academy|foundation|google|microsoft|facebook|\bmeta\b|deepmind|openai|\bibm\b|amazon|nvidia|alibaba|tencent|baidu|huawei|bytedance|大学|研究所|研究院|学院|实验室|公司|中心|@|https?:|www\.|\b(usa|china|germany|france|japan|canada|uk|korea|italy|spain|india|australia|switzerland|netherlands)\b)/i;
+  /(universit|universidad|università|hochschule|polytechn|politecnic|escuela|école|ecole|institut|laborator|\blab\b|labs\b|college|school|department|dept\.|faculty|centre|center|hospital|inc\.|corp|\bltd\b|gmbh|research|academy|foundation|google|microsoft|facebook|\bmeta\b|deepmind|openai|\bibm\b|amazon|nvidia|alibaba|tencent|baidu|huawei|bytedance|大学|研究所|研究院|学院|实验室|公司|中心|@|https?:|www\.|\b(usa|china|germany|france|japan|canada|uk|korea|italy|spain|india|australia|switzerland|netherlands)\b)/i;
 
 /** Words of a surname that stay lower-case (van der Waals, de la Cruz, bin Salman). */
 const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "da", "di", "du", "dos", "la", "le", "bin", "al", "ten", "ter", "y"]);
@@ -120,7 +120,7 @@ function inBanner(line: LayoutLine, byHeight: LayoutLine[]): boolean {
   const above = byHeight.slice(0, at).reverse().find((other) => other.y > line.y + line.size * 0.3);
   const below = byHeight.slice(at + 1).find((other) => other.y < line.y - line.size * 0.3);
   const boxed = (other: LayoutLine | undefined) => near(other) && (NOT_TITLE.test(other!.text) || !titleLike(other!));
-  if (near(below) && /(homepage|contents lists|www\.|issn|journal)/i.test(below!.text)) return true;
+  if (near(below) && /(homepage|contents lists|issn)/i.test(below!.text)) return true;
   return boxed(above) && boxed(below) && NOT_TITLE.test(`${above!.text}\n${below!.text}`);
 }
 

@@ -46,7 +46,8 @@ export async function readPaperLines(
     case "pdf": {
       const layout = await readPdfLayout(data, filePath, options);
       const ocr = new Map(layout.flatMap((page) => (page.ocr ? [[page.page, page.ocr] as const] : [])));
-      const pdfMetadata = await readPdfPaperMetadata(data, filePath, layout[0]);
+      // A blank or image-only first page (a cover, a scan's empty verso) is not the title page.
+      const pdfMetadata = await readPdfPaperMetadata(data, filePath, layout.slice(0, 3).find((page) => page.lines.length > 0));
       return { kind, lines: linesFromLayout(layout), pdfMetadata, ...(ocr.size > 0 ? { ocr } : {}) };
     }
     case "markdown":
