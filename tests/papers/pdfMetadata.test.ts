@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sofficeBinary } from "../fixtures/sofficeBinary.js";
 import { declaredFrom, NO_DECLARED } from "../../electron/engine/io/pdf/readPdfDeclared.js";
+import { BibLibrary } from "../../electron/engine/workflows/paper/library/bibLibrary.js";
 import { firstPageMetadata } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
 import { looksRealTitle, pdfPaperMetadata } from "../../electron/engine/workflows/paper/library/pdfMetadata.js";
 import { readPaperLines } from "../../electron/engine/workflows/paper/library/readPaperFile.js";
@@ -218,5 +219,11 @@ describe("import keeps the PDF's own metadata", () => {
     const record = kit.library.get(doc_id);
     expect(record.authors.slice(0, 2)).toEqual(["Jonas Lindqvist", "Priya Raman"]);
     expect(record.year).toBe(2019);
+    // The user's correction (the metadata form) still has the last word.
+    const bib = new BibLibrary(kit.library, kit.appDb.db);
+    expect(bib.metadataOf(doc_id)).toMatchObject({ title: record.title, authors: record.authors, year: 2019, source: "extracted" });
+    bib.correct(doc_id, { title: "Graph Neural Networks for Citation Intent Classification (extended)", authors: ["J. Lindqvist"], doi: "10.1016/j.patrec.2019.01.002" });
+    expect(kit.library.get(doc_id)).toMatchObject({ title: "Graph Neural Networks for Citation Intent Classification (extended)", authors: ["J. Lindqvist"] });
+    expect(bib.metadataOf(doc_id)).toMatchObject({ doi: "10.1016/j.patrec.2019.01.002", source: "user" });
   });
 });
