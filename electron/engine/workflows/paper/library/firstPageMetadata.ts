@@ -46,14 +46,15 @@ const MARKS = /[\d*†‡§¶∗⋆★♯#✉✝•¹²³⁴⁵⁶⁷⁸⁹⁰]+
  * superscript marks removed; affiliation and e-mail lines between them are passed over.
  */
 export function firstPageMetadata(page: PageLayout): PageMetadata {
-  const lines = page.lines;
-  const text = lines.map((line) => line.text).join("\n");
+  // Rows as printed: the column split of a two-column page cuts a title or an author row set in mixed fonts.
+  const lines = visualRows(page.lines, Infinity);
+  const text = page.lines.map((line) => line.text).join("\n");
   const arxivMatch = ARXIV_NEW.exec(text) ?? ARXIV_OLD.exec(text);
   const arxiv = arxivMatch?.[1] ?? "";
   const doi = cleanDoi(DOI_PATTERN.exec(text)?.[1] ?? "");
   const titleAt = findTitle(lines, page.height);
   const title = titleAt ? joinTitle(titleAt.lines) : "";
-  const authors = titleAt ? authorsAfter(rowsBelow(lines, titleAt.lines.at(-1)!.y - 0.5), -1) : [];
+  const authors = titleAt ? authorsAfter(lines, titleAt.end) : [];
   return { title, authors, year: pageYear(lines, arxiv), doi, arxiv };
 }
 
@@ -125,10 +126,10 @@ function inBanner(line: LayoutLine, byHeight: LayoutLine[]): boolean {
 }
 
 /**
- * The lines under the title as they sit on the page: lines at one height joined left to right. Two-column
- * layout puts author blocks side by side into different columns; names are read across the row.
+ * The lines above `top` as they sit on the page, top to bottom: lines at one height joined left to right.
+ * Two-column layout puts author blocks side by side (or a title's runs in two fonts) into different columns.
  */
-function rowsBelow(lines: LayoutLine[], top: number): LayoutLine[] {
+function visualRows(lines: LayoutLine[], top: number): LayoutLine[] {
   const rows: LayoutLine[] = [];
   for (const line of [...lines].filter((l) => l.y < top).sort((a, b) => b.y - a.y || a.x - b.x)) {
     const row = rows.at(-1);
@@ -191,8 +192,10 @@ function authorsAfter(lines: LayoutLine[], titleEnd: number): string[] {
     if (/^(abstract|摘要|keywords?|index terms|1\.?\s+introduction)\b/i.test(text) || text.length > 220) break;
     const pieces = namesOf(line);
     const names = pieces.filter(looksLikeName);
-    if (names.length > 0 && names.length >= pieces.length / 2) {
-      authors.push(...names);
+    // "Name, Affiliation, City": the leading names of a line that goes on with an affiliation.
+    const leading = pieces.slice(0, pieces.findIndex((piece) => !looksLikeName(piece)));
+    if (names.length > 0 && (names.length >= pieces.length / 2 || (leading.length > 0 && AFFILIATION.test(text)))) {
+      authors.push(...(names.length >= pieces.length / 2 ? names : leading));
       skipped = 0;
       continue;
     }
