@@ -11,7 +11,8 @@ import { exactTerms, pinExactTerms } from "../../../knowledge/exactTerms.js";
 import { confirmMetadata } from "./confirmMetadata.js";
 import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
-import { parsePaper } from "./parsePaper.js";
+import { parsePaper, type HeuristicMetadata } from "./parsePaper.js";
+import type { PdfPaperMetadata } from "./pdfMetadata.js";
 import { probeEmbedder } from "./probeEmbedder.js";
 import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPaperLines } from "./readPaperFile.js";
@@ -95,19 +96,18 @@ export class PaperLibrary {
     const existing = this.repo.byHash(contentHash);
     if (existing) return { doc_id: existing.doc_id, title: existing.title, pages: existing.pages, existing: true };
 
-    const {
-      kind,
-      lines,
-      ocr,
-      title: declaredTitle,
-    } = await readPaperLines(filePath, data, { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) });
+    const readOptions = { ...(signal ? { signal } : {}), ...(onOcrProgress ? { onOcrProgress } : {}) };
+    const { kind, lines, ocr, title: declaredTitle, pdfMetadata } = await readPaperLines(filePath, data, readOptions);
     const parsed = parsePaper(lines);
     const body = parsed.blocks.filter((block) => block.kind !== "reference");
     if (body.length === 0) throw new ScriptoriumError("bad_request", `${name}: no text found in the file.`, { file: name, reason: "empty" });
     const docId = `p${contentHash.slice(0, 12)}`;
     const firstPage = parsed.pages[0]?.text ?? "";
     const llm = this.options.llm?.();
-    const metadata = llm ? await confirmMetadata(llm, firstPage, parsed.metadata, signal) : parsed.metadata;
+    // A PDF's own metadata replaces the line heuristics (which take a banner or a category label for the title).
+    const found = pdfMetadata ? withPdfMetadata(parsed.metadata, pdfMetadata) : parsed.metadata;
+    // A declared title printed on the page needs no model to confirm it (a small model only risks cutting it).
+    const metadata = llm && !pdfMetadata?.titleConfirmed ? await confirmMetadata(llm, firstPage, found, signal) : found;
     const title = metadata.title || declaredTitle || path.basename(filePath, path.extname(filePath));
     const chunks: PaperChunk[] = parsed.blocks.map((block, idx) => ({
       id: `${docId}:${idx}`,
@@ -308,4 +308,8 @@ export function boostAnchors(question: string, hits: PaperHit[]): PaperHit[] {
 
 function embeddingText(chunk: PaperChunk): string {
   return chunk.section ? `${chunk.section}\n${chunk.text}` : chunk.text;
+}
+
+function withPdfMetadata(heuristic: HeuristicMetadata, pdf: PdfPaperMetadata): HeuristicMetadata {
+  return { title: pdf.title, authors: pdf.authors, year: pdf.year ?? heuristic.year, abstract: heuristic.abstract };
 }

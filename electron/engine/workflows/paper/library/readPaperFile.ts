@@ -8,6 +8,7 @@ import { DOCX_PAGE_BREAK_STYLE, markHtmlPageBreaks, paginateLines, tokensToFormF
 import { linesFromLayout, linesFromMarkdown, type PaperLine } from "./parsePaper.js";
 import type { OcrLineBox, OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPdfLayout } from "./readPdfLayout.js";
+import { readPdfPaperMetadata, type PdfPaperMetadata } from "./pdfMetadata.js";
 
 export const PAPER_KINDS = {
   pdf: "pdf", docx: "docx", md: "markdown", markdown: "markdown", txt: "text", text: "text", html: "html", htm: "html",
@@ -32,19 +33,22 @@ export function paperKind(filePath: string): PaperKind {
  * geometry: their own page breaks (form feed, DOCX page break, HTML page-break styles) make pages,
  * else fixed-size pages are cut (paperPages.ts); headings come from markdown `#`, HTML `<h1…>` or DOCX styles.
  * A slide (PPTX), a sheet (XLSX), a spine document (EPUB) or an ODT page break is a page.
+ * A PDF also gives its metadata: the first page's layout with its info dictionary and XMP (pdfMetadata.ts).
  */
 export async function readPaperLines(
   filePath: string,
   data: Buffer,
   options: { signal?: AbortSignal; onOcrProgress?: (progress: OcrProgress) => void } = {},
-): Promise<{ kind: PaperKind; lines: PaperLine[]; ocr?: Map<number, { confidence: number; lines: OcrLineBox[] }>; title?: string }> {
+): Promise<{ kind: PaperKind; lines: PaperLine[]; ocr?: Map<number, { confidence: number; lines: OcrLineBox[] }>; title?: string; pdfMetadata?: PdfPaperMetadata }> {
   const kind = paperKind(filePath);
   const name = path.basename(filePath);
   switch (kind) {
     case "pdf": {
       const layout = await readPdfLayout(data, filePath, options);
       const ocr = new Map(layout.flatMap((page) => (page.ocr ? [[page.page, page.ocr] as const] : [])));
-      return { kind, lines: linesFromLayout(layout), ...(ocr.size > 0 ? { ocr } : {}) };
+      // A blank or image-only first page (a cover, a scan's empty verso) is not the title page.
+      const pdfMetadata = await readPdfPaperMetadata(data, filePath, layout.slice(0, 3).find((page) => page.lines.length > 0));
+      return { kind, lines: linesFromLayout(layout), pdfMetadata, ...(ocr.size > 0 ? { ocr } : {}) };
     }
     case "markdown":
     case "text":

@@ -1,0 +1,229 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { sofficeBinary } from "../fixtures/sofficeBinary.js";
+import { declaredFrom, NO_DECLARED } from "../../electron/engine/io/pdf/readPdfDeclared.js";
+import { BibLibrary } from "../../electron/engine/workflows/paper/library/bibLibrary.js";
+import { firstPageMetadata } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
+import { looksRealTitle, pdfPaperMetadata } from "../../electron/engine/workflows/paper/library/pdfMetadata.js";
+import { readPaperLines } from "../../electron/engine/workflows/paper/library/readPaperFile.js";
+import type { LayoutLine } from "../../electron/engine/workflows/paper/library/pdfLayout.js";
+import { buildPublishedPdf, proseLines, xmpPacket, type PublishedLayout } from "./publishedLayoutPdf.js";
+import { paperKit, type PaperKit } from "./paperTestKit.js";
+
+async function metadataOf(layout: PublishedLayout) {
+  const bytes = await buildPublishedPdf(layout);
+  const { pdfMetadata } = await readPaperLines("paper.pdf", Buffer.from(bytes));
+  expect(pdfMetadata).toBeDefined();
+  return pdfMetadata!;
+}
+
+const ONE_COLUMN: PublishedLayout = {
+  first: [
+    { text: "Journal of Applied Computing 12 (2021) 45-67", x: 72, y: 750, size: 8 },
+    { text: "Robust Table Extraction from Scanned Financial Reports", x: 96, y: 690, size: 17, bold: true },
+    { text: "Maria Chen1, David K. Okafor2 and Li Wei1", x: 190, y: 660, size: 11 },
+    { text: "1Department of Computer Science, University of Lagos, Nigeria", x: 150, y: 644, size: 9 },
+    { text: "2Institute for Document Analysis, Zurich, Switzerland", x: 170, y: 632, size: 9 },
+    { text: "https://doi.org/10.1016/j.jac.2021.03.004", x: 200, y: 618, size: 8 },
+    { text: "Abstract", x: 72, y: 590, size: 11, bold: true },
+    ...proseLines(72, 574, 90, 30),
+  ],
+  // What Word leaves behind: the file name as title and the login as author.
+  info: { title: "Microsoft Word - draft_v3.docx", author: "mchen", creationYear: 2020 },
+};
+
+const TWO_COLUMN: PublishedLayout = {
+  first: [
+    // The arXiv stamp down the left margin, set larger than the title.
+    { text: "arXiv:2103.01234v2 [cs.CL] 14 Mar 2021", x: 32, y: 250, size: 20, rotate: 90 },
+    // A title over two lines, with the generous leading of a display face.
+    { text: "Sparse Attention for Long Document", x: 150, y: 700, size: 20, bold: true },
+    { text: "Classification in Legal Archives", x: 165, y: 666, size: 20, bold: true },
+    // Author blocks side by side, set apart by wide gaps rather than commas.
+    { text: "Ana Souza*", x: 110, y: 630, size: 11 },
+    { text: "Tomás Ruiz", x: 265, y: 630, size: 11 },
+    { text: "Hannah Becker", x: 410, y: 630, size: 11 },
+    { text: "University of Porto", x: 105, y: 616, size: 10 },
+    { text: "ETH Zurich", x: 270, y: 616, size: 10 },
+    { text: "Google Research", x: 410, y: 616, size: 10 },
+    { text: "Abstract", x: 140, y: 580, size: 12, bold: true },
+    ...proseLines(60, 562, 44, 40),
+    { text: "1 Introduction", x: 320, y: 580, size: 12, bold: true },
+    ...proseLines(320, 562, 44, 40),
+  ],
+};
+
+const UNDER_LOGO: PublishedLayout = {
+  first: [
+    { text: "ELSEVIER", x: 60, y: 742, size: 14, bold: true },
+    { text: "Contents lists available at ScienceDirect", x: 230, y: 752, size: 8 },
+    // The journal banner is set larger than the title itself.
+    { text: "Pattern Analysis Letters", x: 215, y: 728, size: 18 },
+    { text: "journal homepage: www.elsevier.com/locate/patrec", x: 210, y: 712, size: 8 },
+    { text: "Graph Neural Networks for Citation Intent", x: 130, y: 660, size: 16, bold: true },
+    { text: "Classification", x: 255, y: 640, size: 16, bold: true },
+    { text: "Jonas Lindqvist a,*, Priya Raman b", x: 200, y: 612, size: 11 },
+    { text: "a KTH Royal Institute of Technology, Stockholm, Sweden", x: 150, y: 596, size: 8 },
+    { text: "b Indian Institute of Science, Bangalore, India", x: 170, y: 586, size: 8 },
+    { text: "© 2019 Elsevier B.V. All rights reserved.", x: 72, y: 560, size: 8 },
+    { text: "Abstract", x: 72, y: 540, size: 11, bold: true },
+    ...proseLines(72, 524, 90, 30),
+  ],
+};
+
+const WITH_XMP: PublishedLayout = {
+  first: [
+    { text: "Proceedings of The Web Conference 2020", x: 72, y: 750, size: 8 },
+    { text: "Learning to Rank Passages with Weak Supervision", x: 110, y: 690, size: 16, bold: true },
+    { text: "Wei Zhang, Laura Bianchi", x: 230, y: 662, size: 11 },
+    { text: "Abstract", x: 72, y: 630, size: 11, bold: true },
+    ...proseLines(72, 614, 90, 30),
+  ],
+  info: { title: "WWW2020_paper_0412.pdf", author: "Administrator" },
+  xmp: xmpPacket({
+    title: "Learning to Rank Passages with Weak Supervision",
+    creators: ["Wei Zhang", "Laura Bianchi"],
+    doi: "10.1145/3366423.3380130",
+    coverDate: "2020-04-20",
+  }),
+};
+
+describe("PDF paper metadata on published layouts", () => {
+  it("one column: skips the journal line above the title, splits names at commas and 'and', ignores Word's info junk", async () => {
+    const meta = await metadataOf(ONE_COLUMN);
+    expect(meta.title).toBe("Robust Table Extraction from Scanned Financial Reports");
+    expect(meta.titleSource).toBe("page");
+    expect(meta.authors).toEqual(["Maria Chen", "David K. Okafor", "Li Wei"]);
+    expect(meta.year).toBe(2021);
+    expect(meta.doi).toBe("10.1016/j.jac.2021.03.004");
+  });
+
+  it("two columns: joins a title over two lines, reads side-by-side author blocks, passes over the arXiv stamp", async () => {
+    const meta = await metadataOf(TWO_COLUMN);
+    expect(meta.title).toBe("Sparse Attention for Long Document Classification in Legal Archives");
+    expect(meta.authors).toEqual(["Ana Souza", "Tomás Ruiz", "Hannah Becker"]);
+    expect(meta.arxiv).toBe("2103.01234");
+    expect(meta.year).toBe(2021);
+    expect(meta.doi).toBe("");
+  });
+
+  it("a title under a publisher's logo and journal banner, its second line not taken for an author", async () => {
+    const meta = await metadataOf(UNDER_LOGO);
+    expect(meta.title).toBe("Graph Neural Networks for Citation Intent Classification");
+    expect(meta.authors[0]).toBe("Jonas Lindqvist");
+    expect(meta.authors).not.toContain("Classification");
+    expect(meta.year).toBe(2019);
+  });
+
+  it("takes the XMP title, creators, DOI and cover date over a file-name title and a login author", async () => {
+    const meta = await metadataOf(WITH_XMP);
+    expect(meta.title).toBe("Learning to Rank Passages with Weak Supervision");
+    expect(meta.titleSource).toBe("xmp");
+    expect(meta.titleConfirmed).toBe(true);
+    expect(meta.authors).toEqual(["Wei Zhang", "Laura Bianchi"]);
+    expect(meta.authorsSource).toBe("xmp");
+    expect(meta.doi).toBe("10.1145/3366423.3380130");
+    expect(meta.year).toBe(2020);
+  });
+
+  it("a declared title repairs one the layout cut short, but a declared journal name does not replace the printed title", () => {
+    const page = { title: "Sparse Attention for Long Document", authors: ["Ana Souza"], year: 2021, doi: "", arxiv: "" };
+    const printed = "Sparse Attention for Long Document\nClassification in Legal Archives\nAna Souza";
+    const full = { ...NO_DECLARED, info: { ...NO_DECLARED.info, title: "Sparse Attention for Long Document Classification in Legal Archives" } };
+    expect(pdfPaperMetadata(page, full, printed).title).toBe("Sparse Attention for Long Document Classification in Legal Archives");
+    const journal = { ...NO_DECLARED, info: { ...NO_DECLARED.info, title: "Pattern Analysis Letters" } };
+    expect(pdfPaperMetadata(page, journal, `Pattern Analysis Letters\n${printed}`).title).toBe("Sparse Attention for Long Document");
+  });
+
+  it("tells placeholder and file-name titles from real ones", () => {
+    for (const junk of ["Microsoft Word - draft.docx", "", "untitled", "Paper", "s10994-019-05855-6", "C:\\wp\\FILE94\\ASA\\MT_r1.wpd", "main.tex", "Title"]) {
+      expect(looksRealTitle(junk), junk).toBe(false);
+    }
+    for (const real of ["Attention Is All You Need", "Input/Output Scheduling in Real-Time Systems", "基于深度学习的文本分类"]) expect(looksRealTitle(real), real).toBe(true);
+  });
+
+  it("reads XMP properties written as attributes, which pdf.js's parser passes over", () => {
+    const raw = `<rdf:Description rdf:about="" prism:doi="10.1038/s41586-020-2649-2" prism:coverDate="2020-09-17"/>`;
+    const declared = declaredFrom({ Title: "  Array programming with NumPy " }, {}, raw);
+    expect(declared.info.title).toBe("Array programming with NumPy");
+    expect(declared.xmp.doi).toBe("10.1038/s41586-020-2649-2");
+    expect(declared.xmp.date).toBe("2020-09-17");
+  });
+
+  it("Chinese names split at '，', '、' and '；' with superscript marks removed", () => {
+    const line = (text: string, y: number, size: number): LayoutLine => ({ text, cells: [{ text, x: 100 }], x: 100, y, size, column: "full" });
+    const meta = firstPageMetadata({
+      page: 1,
+      width: 595,
+      height: 842,
+      lines: [
+        line("计算机学报 2022年 第45卷", 800, 8),
+        line("面向长文档的稀疏注意力", 740, 18),
+        line("检索方法研究", 716, 18),
+        line("张伟1，李娜2、王小明1；陈静", 690, 11),
+        line("1清华大学计算机系 北京 100084", 672, 9),
+        line("摘要 本文研究长文档检索中的稀疏注意力方法。", 640, 9),
+      ],
+    });
+    expect(meta.title).toBe("面向长文档的稀疏注意力检索方法研究");
+    expect(meta.authors).toEqual(["张伟", "李娜", "王小明", "陈静"]);
+    expect(meta.year).toBe(2022);
+  });
+});
+
+/** An article typed in a word processor and exported by LibreOffice: real font sizes, and its "draft" placeholder as the PDF title. */
+const WRITER_HTML = `<html><head><meta charset="utf-8"><title>draft</title></head><body>
+<p style="font-size:8pt">IEEE TRANSACTIONS ON KNOWLEDGE AND DATA ENGINEERING, VOL. 33, NO. 4, APRIL 2021</p>
+<h1 style="font-size:22pt;text-align:center">Contrastive Pretraining of Sentence Encoders for Cross-Lingual Patent Retrieval at Scale</h1>
+<p style="text-align:center;font-size:11pt">Kenji Watanabe<sup>1</sup>, Sofia Marquez<sup>2</sup>, and Omar Haddad<sup>1</sup></p>
+<p style="text-align:center;font-size:9pt"><sup>1</sup>Department of Informatics, Kyoto University, Japan</p>
+<p style="text-align:center;font-size:9pt"><sup>2</sup>Universidad de Chile, Santiago</p>
+<p><b>Abstract</b>—We pretrain sentence encoders on patent claims in six languages and retrieve prior art across them.</p>
+<p>${"Patent offices receive filings in many languages, and prior art in one language must be found for claims written in another. ".repeat(12)}</p>
+</body></html>`;
+
+describe("a LibreOffice-made PDF", () => {
+  it("reads the title over two lines under the journal running head, and the authors with their superscripts", async () => {
+    const soffice = sofficeBinary();
+    expect(soffice, "LibreOffice (soffice) is needed to make this fixture").toBeDefined();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-meta-lo-"));
+    try {
+      fs.writeFileSync(path.join(dir, "article.html"), WRITER_HTML);
+      const args = [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--infilter=HTML (StarWriter)", "--convert-to", "pdf", "--outdir", dir];
+      execFileSync(soffice!, [...args, path.join(dir, "article.html")], { timeout: 120_000, stdio: "ignore" });
+      const { pdfMetadata } = await readPaperLines("article.pdf", fs.readFileSync(path.join(dir, "article.pdf")));
+      expect(pdfMetadata?.title).toBe("Contrastive Pretraining of Sentence Encoders for Cross-Lingual Patent Retrieval at Scale");
+      expect(pdfMetadata?.authors).toEqual(["Kenji Watanabe", "Sofia Marquez", "Omar Haddad"]);
+      expect(pdfMetadata?.year).toBe(2021);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe("import keeps the PDF's own metadata", () => {
+  let kit: PaperKit | undefined;
+  afterEach(async () => {
+    await kit?.close();
+    kit = undefined;
+  });
+
+  it("the library lists the printed title and authors, and the correction form still changes them", async () => {
+    kit = paperKit();
+    const file = kit.write("under-logo.pdf", await buildPublishedPdf(UNDER_LOGO));
+    const { doc_id, title } = await kit.library.importFile(file);
+    expect(title).toBe("Graph Neural Networks for Citation Intent Classification");
+    const record = kit.library.get(doc_id);
+    expect(record.authors.slice(0, 2)).toEqual(["Jonas Lindqvist", "Priya Raman"]);
+    expect(record.year).toBe(2019);
+    // The user's correction (the metadata form) still has the last word.
+    const bib = new BibLibrary(kit.library, kit.appDb.db);
+    expect(bib.metadataOf(doc_id)).toMatchObject({ title: record.title, authors: record.authors, year: 2019, source: "extracted" });
+    bib.correct(doc_id, { title: "Graph Neural Networks for Citation Intent Classification (extended)", authors: ["J. Lindqvist"], doi: "10.1016/j.patrec.2019.01.002" });
+    expect(kit.library.get(doc_id)).toMatchObject({ title: "Graph Neural Networks for Citation Intent Classification (extended)", authors: ["J. Lindqvist"] });
+    expect(bib.metadataOf(doc_id)).toMatchObject({ doi: "10.1016/j.patrec.2019.01.002", source: "user" });
+  });
+});
