@@ -38,10 +38,23 @@ beforeAll(async () => {
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
     workflowServices: {
       paper: (context: PlatformServices) =>
-        paperDeps(context, new PaperService({ dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })),
+        paperDeps(
+          context,
+          new PaperService({
+            dataDir,
+            modelsDir: context.modelsDir,
+            db: context.db,
+            settings: context.settings,
+            llm: () => llm,
+            embedder: new HashEmbedder(64),
+          }),
+        ),
     },
   });
-  for (const [dir, name] of [[folderA, "alpha-a.md"], [folderB, "alpha-b.md"]] as const) {
+  for (const [dir, name] of [
+    [folderA, "alpha-a.md"],
+    [folderB, "alpha-b.md"],
+  ] as const) {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, name), `# Notes ${name}\n\nAlpha and beta notes kept in ${name}: alpha matters, beta follows alpha.\n`);
   }
@@ -147,7 +160,10 @@ describe("a scoped run never reads outside its scope", () => {
   it("the CLI's --folders / --collections scope a run the same way, and a wrong collection is a usage error naming it", async () => {
     let stdout = "";
     let stderr = "";
-    const io = { stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) }, stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) } };
+    const io = {
+      stdout: { write: (c: string | Uint8Array) => (stdout += c.toString()) },
+      stderr: { write: (c: string | Uint8Array) => (stderr += c.toString()) },
+    };
     const api = async () => Object.assign(Object.create(engine) as Engine, { dispose: async () => undefined });
     const before = new Set((await engine.call("sessions.list", { workflow: "article" })).sessions.map((s) => s.id));
     await runCli(["article", "start", "Write about alpha and beta", "--locale", "en", "--folders", folderB, "--json"], io, api);

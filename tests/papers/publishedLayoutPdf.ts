@@ -30,7 +30,13 @@ export async function buildPublishedPdf(layout: PublishedLayout): Promise<Uint8A
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
   const first = doc.addPage([612, 792]);
   for (const item of layout.first) {
-    first.drawText(item.text, { x: item.x, y: item.y, size: item.size, font: item.bold ? bold : regular, ...(item.rotate ? { rotate: degrees(item.rotate) } : {}) });
+    first.drawText(item.text, {
+      x: item.x,
+      y: item.y,
+      size: item.size,
+      font: item.bold ? bold : regular,
+      ...(item.rotate ? { rotate: degrees(item.rotate) } : {}),
+    });
   }
   const second = doc.addPage([612, 792]);
   wrap(PROSE.repeat(6), 90).forEach((line, i) => second.drawText(line, { x: 72, y: 720 - i * 13, size: 10, font: regular }));

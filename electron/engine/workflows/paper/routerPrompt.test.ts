@@ -18,8 +18,14 @@ describe("routerPrompt", () => {
   it("shows a zh and an en example for every intent, none taken from the eval's routing sets", () => {
     for (const intent of PAPER_INTENTS) {
       const examples = ROUTER_EXAMPLES.filter((e) => e.intent === intent);
-      expect(examples.some((e) => HAN.test(e.q)), intent).toBe(true);
-      expect(examples.some((e) => !HAN.test(e.q)), intent).toBe(true);
+      expect(
+        examples.some((e) => HAN.test(e.q)),
+        intent,
+      ).toBe(true);
+      expect(
+        examples.some((e) => !HAN.test(e.q)),
+        intent,
+      ).toBe(true);
     }
     const measured = new Set([...evalQueries("router.jsonl"), ...evalQueries("router-paraphrase.jsonl")]);
     expect(ROUTER_EXAMPLES.filter((e) => measured.has(e.q))).toEqual([]);
@@ -44,7 +50,9 @@ describe("routerPrompt", () => {
     expect(second.system).toBe(first.system);
     let shared = 0;
     while (shared < first.prompt.length && first.prompt[shared] === second.prompt[shared]) shared++;
-    const lastExample = ROUTER_EXAMPLES.map((e) => e.q).find((q) => first.prompt.lastIndexOf(q) === Math.max(...ROUTER_EXAMPLES.map((x) => first.prompt.lastIndexOf(x.q))))!;
+    const lastExample = ROUTER_EXAMPLES.map((e) => e.q).find(
+      (q) => first.prompt.lastIndexOf(q) === Math.max(...ROUTER_EXAMPLES.map((x) => first.prompt.lastIndexOf(x.q))),
+    )!;
     expect(shared).toBeGreaterThan(first.prompt.lastIndexOf(lastExample) + lastExample.length);
   });
 });

@@ -25,7 +25,9 @@ export async function searchKeywords(
     void unavailable.set(failure.provider, { provider: failure.provider, sourceType: failure.sourceType });
   const dates = { ...(period.dateFrom ? { dateFrom: period.dateFrom } : {}), ...(period.dateTo ? { dateTo: period.dateTo } : {}) };
   const settled = await Promise.allSettled(
-    keywords.map((query) => search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates, ...(scope ? { scope } : {}) })),
+    keywords.map((query) =>
+      search.search(query, { limit: HITS_PER_KEYWORD, locale, onProviderFailure, ...(signal ? { signal } : {}), ...dates, ...(scope ? { scope } : {}) }),
+    ),
   );
   signal?.throwIfAborted();
   const hitLists: Material[][] = [];

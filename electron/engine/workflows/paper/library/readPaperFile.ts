@@ -11,8 +11,18 @@ import { readPdfLayout } from "./readPdfLayout.js";
 import { readPdfPaperMetadata, type PdfPaperMetadata } from "./pdfMetadata.js";
 
 export const PAPER_KINDS = {
-  pdf: "pdf", docx: "docx", md: "markdown", markdown: "markdown", txt: "text", text: "text", html: "html", htm: "html",
-  pptx: "pptx", xlsx: "xlsx", odt: "odt", epub: "epub",
+  pdf: "pdf",
+  docx: "docx",
+  md: "markdown",
+  markdown: "markdown",
+  txt: "text",
+  text: "text",
+  html: "html",
+  htm: "html",
+  pptx: "pptx",
+  xlsx: "xlsx",
+  odt: "odt",
+  epub: "epub",
 } as const;
 export type PaperKind = (typeof PAPER_KINDS)[keyof typeof PAPER_KINDS];
 
@@ -21,9 +31,13 @@ export function paperKind(filePath: string): PaperKind {
   const extension = path.extname(filePath).slice(1).toLowerCase();
   const kind = (PAPER_KINDS as Record<string, PaperKind>)[extension];
   if (!kind) {
-    throw new ScriptoriumError("bad_request", `${path.basename(filePath)}: unsupported paper format; import PDF, DOCX, ODT, PPTX, XLSX, EPUB, Markdown, text or HTML.`, {
-      file: path.basename(filePath),
-    });
+    throw new ScriptoriumError(
+      "bad_request",
+      `${path.basename(filePath)}: unsupported paper format; import PDF, DOCX, ODT, PPTX, XLSX, EPUB, Markdown, text or HTML.`,
+      {
+        file: path.basename(filePath),
+      },
+    );
   }
   return kind;
 }
@@ -39,7 +53,13 @@ export async function readPaperLines(
   filePath: string,
   data: Buffer,
   options: { signal?: AbortSignal; onOcrProgress?: (progress: OcrProgress) => void } = {},
-): Promise<{ kind: PaperKind; lines: PaperLine[]; ocr?: Map<number, { confidence: number; lines: OcrLineBox[] }>; title?: string; pdfMetadata?: PdfPaperMetadata }> {
+): Promise<{
+  kind: PaperKind;
+  lines: PaperLine[];
+  ocr?: Map<number, { confidence: number; lines: OcrLineBox[] }>;
+  title?: string;
+  pdfMetadata?: PdfPaperMetadata;
+}> {
   const kind = paperKind(filePath);
   const name = path.basename(filePath);
   switch (kind) {
@@ -47,7 +67,11 @@ export async function readPaperLines(
       const layout = await readPdfLayout(data, filePath, options);
       const ocr = new Map(layout.flatMap((page) => (page.ocr ? [[page.page, page.ocr] as const] : [])));
       // A blank or image-only first page (a cover, a scan's empty verso) is not the title page.
-      const pdfMetadata = await readPdfPaperMetadata(data, filePath, layout.slice(0, 3).find((page) => page.lines.length > 0));
+      const pdfMetadata = await readPdfPaperMetadata(
+        data,
+        filePath,
+        layout.slice(0, 3).find((page) => page.lines.length > 0),
+      );
       return { kind, lines: linesFromLayout(layout), pdfMetadata, ...(ocr.size > 0 ? { ocr } : {}) };
     }
     case "markdown":
@@ -69,7 +93,11 @@ export async function readPaperLines(
       try {
         html = (await mammoth.convertToHtml({ buffer: data }, { styleMap: [DOCX_PAGE_BREAK_STYLE] })).value;
       } catch (error) {
-        throw new ScriptoriumError("bad_request", `${name}: not a readable DOCX file (${error instanceof Error ? error.message.slice(0, 200) : String(error)}).`, { file: name });
+        throw new ScriptoriumError(
+          "bad_request",
+          `${name}: not a readable DOCX file (${error instanceof Error ? error.message.slice(0, 200) : String(error)}).`,
+          { file: name },
+        );
       }
       return { kind, lines: paginateLines(linesFromMarkdown(tokensToFormFeeds(htmlToMarkdown(markHtmlPageBreaks(html))))) };
     }
