@@ -3,6 +3,7 @@ import { defineMessages, type FeatureTranslate } from "../../../i18n/defineMessa
 /** The page view's strings (the PDF pages, zoom, thumbnails, search in the document). */
 export const pageViewMessages = defineMessages(
   {
+    "pdf.page": "第 {p} 页",
     "pdf.pageView": "页面",
     "pdf.textView": "文本",
     "pdf.viewMode": "阅读方式",
@@ -25,6 +26,7 @@ export const pageViewMessages = defineMessages(
     "pdf.ocrLine": "OCR（置信度 {c}%）：{t}",
   },
   {
+    "pdf.page": "Page {p}",
     "pdf.pageView": "Pages",
     "pdf.textView": "Text",
     "pdf.viewMode": "Reading mode",
