@@ -94,6 +94,8 @@ describe("paper page view in Chromium (pdf.js pages, real engine and HTTP server
       await expect.poll(() => pageMarks(page, 2, "12 attention layers"), { timeout: 60_000 }).toEqual({ boxes: expect.any(Number), spans: 1, overlaps: true, painted: true });
       expect((await pageMarks(page, 2, "12 attention layers")).boxes).toBeGreaterThan(0);
       await expect.poll(() => highlightInView(page)).toBe(true);
+      // Only the reader pane scrolled: the studio (and its header) stayed put.
+      expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
       await studio.screenshot(`33-paper-page-view-${locale}`);
     }
 
