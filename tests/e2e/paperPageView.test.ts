@@ -123,4 +123,34 @@ describe("paper page view in Chromium (pdf.js pages, real engine and HTTP server
     expect(studio.pageErrors).toEqual([]);
     expect(studio.foreignRequests).toEqual([]);
   });
+
+  it("a scanned page shows its OCR line boxes, and a citation of it highlights the OCR lines of its quote (real OCR)", async () => {
+    // Page 2 is an image only (150 DPI, as office scanners make them); the other pages keep their text layer.
+    const studio = await openPaper(await scanPdf(await buildPaperPdf(), { pages: [2] }));
+    const { page, engine } = studio;
+    const docId = (await engine.call("paper.list", {})).papers[0]!.doc_id;
+    const stored = (await engine.call("paper.pageView", { doc_id: docId })).ocr;
+    expect(stored.map((p) => p.page)).toEqual([2]);
+    const boxes = page.locator('.pdf-page[data-page="2"] .pdf-ocr-box');
+    await expect.poll(() => boxes.count(), { timeout: 60_000 }).toBe(stored[0]!.lines.length);
+    await expect.poll(() => page.locator('.pdf-page[data-page="1"] .pdf-ocr-box').count()).toBe(0);
+    const line = stored[0]!.lines.find((l) => l.text.includes("attention"))!;
+    expect(await boxes.nth(stored[0]!.lines.indexOf(line)).getAttribute("title")).toContain(line.text);
+
+    await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
+    await page.getByRole("button", { name: "提问" }).click();
+    const sources = await visible(page.getByTestId("paper-sources"));
+    await sources.getByRole("button", { name: "p.2" }).click();
+    // No text layer on a scan: the highlight covers the OCR boxes of the lines that hold the quote.
+    const overlap = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('.pdf-page[data-page="2"]')!;
+        const marks = Array.from(root.querySelectorAll(".pdf-highlight")).map((b) => b.getBoundingClientRect());
+        const lines = Array.from(root.querySelectorAll<HTMLElement>(".pdf-ocr-box")).filter((b) => b.title.includes("attention"));
+        return marks.length > 0 && lines.some((l) => marks.some((m) => Math.abs(m.top - l.getBoundingClientRect().top) < 1 && Math.abs(m.width - l.getBoundingClientRect().width) < 1));
+      });
+    await expect.poll(overlap, { timeout: 60_000 }).toBe(true);
+    await studio.screenshot("34-paper-page-view-ocr");
+    expect(studio.pageErrors).toEqual([]);
+  });
 });

@@ -36,11 +36,25 @@ export function ocrBox(line: OcrLine, scale: number): Box {
   return { left: line.x0 * scale, top: line.y0 * scale, width: (line.x1 - line.x0) * scale, height: (line.y1 - line.y0) * scale };
 }
 
-/** On a scanned page: the OCR lines that hold the quote, as boxes, or null. */
+/**
+ * The OCR lines in column order: the left column's lines, then the right's. OCR reads a two-column
+ * page row by row, so a quote that runs over two lines of one column is not consecutive there.
+ */
+function columnOrder(lines: readonly OcrLine[]): number[] {
+  const middle = (Math.min(...lines.map((l) => l.x0)) + Math.max(...lines.map((l) => l.x1))) / 2;
+  const column = (line: OcrLine) => (line.x0 >= middle ? 1 : 0);
+  return lines.map((_, i) => i).sort((a, b) => column(lines[a]!) - column(lines[b]!) || a - b);
+}
+
+/** On a scanned page: the OCR lines that hold the quote (read in OCR order, else in column order), as boxes, or null. */
 export function ocrQuoteBoxes(lines: readonly OcrLine[], quote: string, scale: number): Box[] | null {
-  const match = matchQuote(
-    lines.map((line) => line.text),
-    quote,
-  );
-  return match ? match.map((piece) => ocrBox(lines[piece.item]!, scale)) : null;
+  if (lines.length === 0) return null;
+  for (const order of [lines.map((_, i) => i), columnOrder(lines)]) {
+    const match = matchQuote(
+      order.map((i) => lines[i]!.text),
+      quote,
+    );
+    if (match) return match.map((piece) => ocrBox(lines[order[piece.item]!]!, scale));
+  }
+  return null;
 }
