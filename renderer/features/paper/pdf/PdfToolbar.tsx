@@ -16,15 +16,17 @@ const STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 /** Zoom and search in the document. */
 export function PdfToolbar({ t, scale, onScale, search, onSearch, hits, hit, onHit }: PdfToolbarProps) {
-  const at = STEPS.indexOf(scale);
+  // The scale starts at the pane's width (any value); the buttons step through STEPS from there.
+  const smaller = STEPS.filter((step) => step < scale - 0.001).at(-1);
+  const larger = STEPS.find((step) => step > scale + 0.001);
   const query = search.trim();
   return (
     <div className="pdf-toolbar" role="toolbar" aria-label={t("pdf.pageView")}>
-      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomOut")} disabled={at <= 0} onClick={() => onScale(STEPS[at - 1]!)}>
+      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomOut")} disabled={smaller === undefined} onClick={() => smaller && onScale(smaller)}>
         −
       </button>
       <span className="small" data-testid="pdf-zoom">{t("pdf.zoom", { z: Math.round(scale * 100) })}</span>
-      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomIn")} disabled={at >= STEPS.length - 1} onClick={() => onScale(STEPS[at + 1]!)}>
+      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomIn")} disabled={larger === undefined} onClick={() => larger && onScale(larger)}>
         +
       </button>
       <input className="input pdf-toolbar__search" type="search" aria-label={t("pdf.search")} placeholder={t("pdf.searchPlaceholder")} value={search} onChange={(e) => onSearch(e.target.value)} onKeyDown={(e) => e.key === "Enter" && hits.length && onHit((hit + 1) % hits.length)} />

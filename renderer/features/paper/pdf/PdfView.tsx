@@ -6,6 +6,7 @@ import { PdfToolbar } from "./PdfToolbar.js";
 import { scrollPane } from "./scrollPane.js";
 import type { PageViewTranslate } from "./pageViewMessages.js";
 import type { OcrLine } from "./usePageView.js";
+import { useFitScale } from "./useFitScale.js";
 import { usePdfSearch } from "./usePdfSearch.js";
 
 export interface PdfViewProps {
@@ -22,13 +23,14 @@ type Mark = { page: number; quote: string; seq: number; cited: boolean };
 
 /** The PDF's pages drawn by pdf.js, with zoom, thumbnails and search; a citation opens its page with the quote highlighted. */
 export function PdfView({ t, doc, ocr, pages, jump, pane }: PdfViewProps) {
-  const [scale, setScale] = useState(1);
   const [current, setCurrent] = useState(1);
   const [mark, setMark] = useState<Mark | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const seq = useRef(0);
   const markRef = useRef<Mark | null>(null);
   const found = usePdfSearch(pages);
+  const column = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useFitScale(doc, column);
 
   const show = useCallback(
     (page: number, quote: string | undefined, cited: boolean) => {
@@ -62,14 +64,10 @@ export function PdfView({ t, doc, ocr, pages, jump, pane }: PdfViewProps) {
   return (
     <div className="pdf-view">
       <PdfToolbar t={t} scale={scale} onScale={setScale} search={found.search} onSearch={found.setSearch} hits={found.hits} hit={found.hit} onHit={onHit} />
-      {notice && (
-        <p className="pdf-notice" role="status">
-          {notice}
-        </p>
-      )}
+      {notice && <p className="pdf-notice" role="status">{notice}</p>}
       <div className="pdf-view__body">
         <PdfThumbnails t={t} doc={doc} current={current} onPick={(page) => show(page, undefined, false)} />
-        <div className="pdf-view__pages">
+        <div className="pdf-view__pages" ref={column}>
           {Array.from({ length: doc.numPages }, (_, i) => i + 1).map((page) => (
             <PdfPage key={page} t={t} doc={doc} page={page} scale={scale} mark={mark?.page === page ? mark : null} ocr={ocr.get(page)} onMarked={onMarked} />
           ))}
