@@ -42,7 +42,13 @@ export function PaperReaderPane({ t, docId, title, pages, jump, onAskSelection }
         {view.doc && (
           <div className="paper-reader__modes" role="group" aria-label={tv("pdf.viewMode")}>
             {(["pages", "text"] as const).map((m) => (
-              <button key={m} type="button" className={`btn btn--small ${mode === m ? "btn--primary" : "btn--ghost"}`} aria-pressed={mode === m} onClick={() => setMode(m)}>
+              <button
+                key={m}
+                type="button"
+                className={`btn btn--small ${mode === m ? "btn--primary" : "btn--ghost"}`}
+                aria-pressed={mode === m}
+                onClick={() => setMode(m)}
+              >
                 {tv(m === "pages" ? "pdf.pageView" : "pdf.textView")}
               </button>
             ))}
@@ -63,7 +69,11 @@ export function PaperReaderPane({ t, docId, title, pages, jump, onAskSelection }
         </div>
       )}
       <div className="paper-reader__pages" onMouseUp={readSelection} onKeyUp={readSelection}>
-        {showPages ? <PdfView t={tv} doc={view.doc!} ocr={view.ocr} pages={pages} jump={jump} pane={pane} /> : <PaperTextPages t={t} pages={pages} jump={jump} pane={pane} />}
+        {showPages ? (
+          <PdfView t={tv} doc={view.doc!} ocr={view.ocr} pages={pages} jump={jump} pane={pane} />
+        ) : (
+          <PaperTextPages t={t} pages={pages} jump={jump} pane={pane} />
+        )}
       </div>
     </section>
   );

@@ -11,6 +11,7 @@ import { PaperLibraryPane } from "./PaperLibraryPane.js";
 import { PaperReaderPane } from "./PaperReaderPane.js";
 import { selectPaper } from "./paperView.js";
 import { usePaperAsk } from "./usePaperAsk.js";
+import { usePaperCite } from "./usePaperCite.js";
 import { usePaperLibrary } from "./usePaperLibrary.js";
 import { usePaperMessages } from "./usePaperMessages.js";
 import "./paper.css";
@@ -30,7 +31,6 @@ export function PaperScreen() {
   const { openDoc, selected } = library;
   // The session's own model for the next question that starts a session ("" : the app's chat model).
   const [model, setModel] = useState("");
-  const [jump, setJump] = useState<{ page: number; seq: number; quote?: string } | null>(null);
   const docs = selected.length ? selected : openDoc ? [openDoc] : [];
   const asking = usePaperAsk(t, docs, model);
   // The session's answers and live deep-read stages: the paper reducer's fold of its events.
@@ -40,17 +40,20 @@ export function PaperScreen() {
   const running = isPaper && current.status === "running";
   const lastDeep = [...answers].reverse().find((a) => a.intent === "deep_read") ?? null;
   const live = Object.keys(liveStages).length > 0;
-
-  const cite = (page: number, paper: number | null, quote?: string) => {
-    // `[P2 p.4]` names the second paper of the session: open it before jumping.
-    if (paper && docs[paper - 1] && docs[paper - 1] !== openDoc) library.setOpenDoc(docs[paper - 1]!);
-    setJump({ page, seq: Date.now(), ...(quote ? { quote } : {}) });
-  };
-
+  const { jump, cite } = usePaperCite(docs, openDoc, library.setOpenDoc);
   const openTitle = library.papers.find((p) => p.doc_id === openDoc)?.title ?? null;
   return (
     <div className="paper-screen">
-      <PaperLibraryPane t={t} papers={library.papers} selected={selected} query={library.query} onQuery={library.setQuery} onToggle={library.toggle} onOpen={library.open} onChanged={library.refresh} />
+      <PaperLibraryPane
+        t={t}
+        papers={library.papers}
+        selected={selected}
+        query={library.query}
+        onQuery={library.setQuery}
+        onToggle={library.toggle}
+        onOpen={library.open}
+        onChanged={library.refresh}
+      />
       <PaperReaderPane t={t} docId={openDoc} title={openTitle} pages={library.pages} jump={jump} onAskSelection={asking.setSelection} />
       <div className="paper-side">
         <PaperChatPane

@@ -30,7 +30,12 @@ export function PaperTextPages({ t, pages, jump, pane }: PaperTextPagesProps) {
     <>
       {pages.length === 0 && <p className="muted">{t("paper.noPaper")}</p>}
       {pages.map((page) => (
-        <article key={page.page} className={`paper-page${marked?.page === page.page ? " paper-page--marked" : ""}`} data-page={page.page} aria-label={t("paper.page", { p: page.page })}>
+        <article
+          key={page.page}
+          className={`paper-page${marked?.page === page.page ? " paper-page--marked" : ""}`}
+          data-page={page.page}
+          aria-label={t("paper.page", { p: page.page })}
+        >
           <header className="paper-page__number muted small">{t("paper.page", { p: page.page })}</header>
           {paragraphs(page.text, marked?.page === page.page ? marked.quote : undefined)}
         </article>

@@ -41,7 +41,12 @@ export function PdfPage({ t, doc, page, scale, mark, ocr, onMarked }: PdfPagePro
     <div ref={root} className="pdf-page" data-page={page} data-drawn={drawn > 0 ? "true" : "false"} style={style} aria-label={t("pdf.page", { p: page })}>
       <canvas ref={canvas} className="pdf-page__canvas" style={{ width: size?.width, height: size?.height }} />
       {ocr?.map((line, i) => (
-        <div key={`o${i}`} className="pdf-ocr-box" style={ocrBox(line, scale)} title={t("pdf.ocrLine", { c: Math.round(line.confidence * 100), t: line.text })} />
+        <div
+          key={`o${i}`}
+          className="pdf-ocr-box"
+          style={ocrBox(line, scale)}
+          title={t("pdf.ocrLine", { c: Math.round(line.confidence * 100), t: line.text })}
+        />
       ))}
       <div ref={layer} className="textLayer" />
       {boxes.map((box, i) => (

@@ -18,14 +18,29 @@ export function PdfThumbnails({ t, doc, current, onPick }: { t: PageViewTranslat
   );
 }
 
-function Thumbnail({ t, doc, page, current, onPick }: { t: PageViewTranslate; doc: PDFDocumentProxy; page: number; current: boolean; onPick(page: number): void }) {
+interface ThumbnailProps {
+  t: PageViewTranslate;
+  doc: PDFDocumentProxy;
+  page: number;
+  current: boolean;
+  onPick(page: number): void;
+}
+
+function Thumbnail({ t, doc, page, current, onPick }: ThumbnailProps) {
   const button = useRef<HTMLButtonElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const near = useNearView(button, "200px");
   const { size } = usePdfPageRender(doc, page, THUMB_SCALE, near, canvas, layer);
   return (
-    <button ref={button} type="button" className={`pdf-thumb${current ? " is-current" : ""}`} aria-label={t("pdf.thumbnail", { p: page })} aria-current={current ? "page" : undefined} onClick={() => onPick(page)}>
+    <button
+      ref={button}
+      type="button"
+      className={`pdf-thumb${current ? " is-current" : ""}`}
+      aria-label={t("pdf.thumbnail", { p: page })}
+      aria-current={current ? "page" : undefined}
+      onClick={() => onPick(page)}
+    >
       <canvas ref={canvas} style={{ width: size?.width, height: size?.height }} />
       {/* pdf.js writes a text layer beside the image; a thumbnail keeps it hidden. */}
       <div ref={layer} hidden />

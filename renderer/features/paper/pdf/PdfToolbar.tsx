@@ -22,14 +22,22 @@ export function PdfToolbar({ t, scale, onScale, search, onSearch, hits, hit, onH
   const query = search.trim();
   return (
     <div className="pdf-toolbar" role="toolbar" aria-label={t("pdf.pageView")}>
-      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomOut")} disabled={smaller === undefined} onClick={() => smaller && onScale(smaller)}>
+      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomOut")} disabled={!smaller} onClick={() => smaller && onScale(smaller)}>
         −
       </button>
       <span className="small" data-testid="pdf-zoom">{t("pdf.zoom", { z: Math.round(scale * 100) })}</span>
-      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomIn")} disabled={larger === undefined} onClick={() => larger && onScale(larger)}>
+      <button type="button" className="btn btn--small btn--ghost" aria-label={t("pdf.zoomIn")} disabled={!larger} onClick={() => larger && onScale(larger)}>
         +
       </button>
-      <input className="input pdf-toolbar__search" type="search" aria-label={t("pdf.search")} placeholder={t("pdf.searchPlaceholder")} value={search} onChange={(e) => onSearch(e.target.value)} onKeyDown={(e) => e.key === "Enter" && hits.length && onHit((hit + 1) % hits.length)} />
+      <input
+        className="input pdf-toolbar__search"
+        type="search"
+        aria-label={t("pdf.search")}
+        placeholder={t("pdf.searchPlaceholder")}
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+        onKeyDown={(e) => e.key === "Enter" && hits.length && onHit((hit + 1) % hits.length)}
+      />
       {query && (
         <span className="small muted" data-testid="pdf-search-count">
           {hits.length ? `${t("pdf.matches", { n: hits.length, q: query })}${hit >= 0 ? ` · ${hit + 1}/${hits.length}` : ""}` : t("pdf.noMatch", { q: query })}

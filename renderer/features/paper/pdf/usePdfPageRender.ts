@@ -6,7 +6,14 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
  * density) and the text layer over it. Returns the page's CSS size (known before it is drawn, so
  * the page keeps its place) and a counter that grows each time the text layer is ready.
  */
-export function usePdfPageRender(doc: PDFDocumentProxy, pageNumber: number, scale: number, near: boolean, canvasRef: RefObject<HTMLCanvasElement | null>, layerRef: RefObject<HTMLDivElement | null>) {
+export function usePdfPageRender(
+  doc: PDFDocumentProxy,
+  pageNumber: number,
+  scale: number,
+  near: boolean,
+  canvasRef: RefObject<HTMLCanvasElement | null>,
+  layerRef: RefObject<HTMLDivElement | null>,
+) {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [drawn, setDrawn] = useState(0);
   useEffect(() => {

@@ -13,7 +13,9 @@ type PageView = z.infer<(typeof PaperPageViewMethods)["pageView"]["output"]>;
  */
 export function paperPageView(library: PaperLibrary, docId: string): PageView {
   const record = library.get(docId);
-  const ocr = [...library.repo.pageOcr(docId)].map(([page, value]) => ({ page, confidence: value.confidence, lines: value.lines })).sort((a, b) => a.page - b.page);
+  const ocr = [...library.repo.pageOcr(docId)]
+    .map(([page, value]) => ({ page, confidence: value.confidence, lines: value.lines }))
+    .sort((a, b) => a.page - b.page);
   const base = { kind: record.kind, ocr };
   if (record.kind !== "pdf") return { ...base, pdf: null, missing: "not_pdf" };
   let data: Buffer;
