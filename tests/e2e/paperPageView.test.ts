@@ -32,7 +32,12 @@ async function openPaper(pdf: Uint8Array) {
   const llm = paperLlm();
   const studio = await openStudio({
     llm,
-    workflowServices: { paper: (context: PlatformServices) => paperDeps(context, new PaperService({ dataDir: context.dataDir, modelsDir: context.modelsDir, db: context.db, settings: context.settings, llm: () => llm, embedder: new HashEmbedder(64) })) },
+    workflowServices: {
+      paper: (context: PlatformServices) => {
+        const { dataDir, modelsDir, db, settings } = context;
+        return paperDeps(context, new PaperService({ dataDir, modelsDir, db, settings, llm: () => llm, embedder: new HashEmbedder(64) }));
+      },
+    },
   });
   const file = path.join(studio.dataDir, "sparse.pdf");
   fs.writeFileSync(file, pdf);
@@ -91,7 +96,8 @@ describe("paper page view in Chromium (pdf.js pages, real engine and HTTP server
         await visible(page.getByRole("button", { name: "Page 4 thumbnail" }));
       }
       await sources.getByRole("button", { name: cite }).click();
-      await expect.poll(() => pageMarks(page, 2, "12 attention layers"), { timeout: 60_000 }).toEqual({ boxes: expect.any(Number), spans: 1, overlaps: true, painted: true });
+      const marks = () => pageMarks(page, 2, "12 attention layers");
+      await expect.poll(marks, { timeout: 60_000 }).toEqual({ boxes: expect.any(Number), spans: 1, overlaps: true, painted: true });
       expect((await pageMarks(page, 2, "12 attention layers")).boxes).toBeGreaterThan(0);
       await expect.poll(() => highlightInView(page)).toBe(true);
       // Only the reader pane scrolled: the studio (and its header) stayed put.
@@ -152,7 +158,8 @@ describe("paper page view in Chromium (pdf.js pages, real engine and HTTP server
         const root = document.querySelector('.pdf-page[data-page="2"]')!;
         const marks = Array.from(root.querySelectorAll(".pdf-highlight")).map((b) => b.getBoundingClientRect());
         const lines = Array.from(root.querySelectorAll<HTMLElement>(".pdf-ocr-box")).filter((b) => b.title.includes("attention"));
-        return marks.length > 0 && lines.some((l) => marks.some((m) => Math.abs(m.top - l.getBoundingClientRect().top) < 1 && Math.abs(m.width - l.getBoundingClientRect().width) < 1));
+        const same = (m: DOMRect, l: DOMRect) => Math.abs(m.top - l.top) < 1 && Math.abs(m.width - l.width) < 1;
+        return marks.length > 0 && lines.some((l) => marks.some((m) => same(m, l.getBoundingClientRect())));
       });
     await expect.poll(overlap, { timeout: 60_000 }).toBe(true);
     await studio.screenshot("34-paper-page-view-ocr");

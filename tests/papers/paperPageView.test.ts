@@ -6,7 +6,8 @@ import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { PAPER_TITLE, buildPaperPdf } from "./paperPdf.js";
 import { importBytes, paperEngine } from "./paperEngineKit.js";
 
-const llm = () => new ScriptedLlm({ replies: { "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 }, "paper.translate_terms": { terms: [] } } });
+const llm = () =>
+  new ScriptedLlm({ replies: { "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 }, "paper.translate_terms": { terms: [] } } });
 
 describe("paper.pageView (the reader's PDF bytes and OCR boxes)", () => {
   let engine: Engine | undefined;
