@@ -3,6 +3,7 @@ import { workflowEvent } from "../coreEvents.js";
 import { ImportReportSchema } from "../knowledge.js";
 import { defineWorkflowContract } from "./contract.js";
 import { PaperBibMethods } from "./paperBib.js";
+import { PaperPageViewMethods } from "./paperPageView.js";
 import { PaperExportMethods } from "./paperExport.js";
 
 /**
@@ -247,7 +248,7 @@ export const paperContract = defineWorkflowContract({
   route: "paper",
   start: PaperStartInputSchema,
   documents: false,
-  methods: { ...PaperMethods, ...PaperBibMethods, ...PaperExportMethods },
+  methods: { ...PaperMethods, ...PaperBibMethods, ...PaperExportMethods, ...PaperPageViewMethods },
   pauses: {
     /** After each answer: ask the next question in the same session, or end it. */
     await_question: {

@@ -75,6 +75,8 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: "导入", exact: true }).click();
     await visible(page.getByText(`已导入《${PAPER_TITLE}》（4 页）`));
     await visible(page.locator('[data-page="4"]'));
+    // A PDF opens as its pages (paperPageView.test.ts); this test reads and selects its text view.
+    await page.getByRole("button", { name: "文本", exact: true }).click();
 
     await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
     await page.getByRole("button", { name: "提问" }).click();
@@ -181,7 +183,8 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
 
     // Open the PDF, ask, then click a follow-up chip: it is asked as the next question of the session.
     await items.getByRole("button", { name: PAPER_TITLE }).click();
-    await visible(page.locator('[data-page="4"]'));
+    await page.getByRole("button", { name: "文本", exact: true }).click();
+    await visible(page.locator('article[data-page="4"]'));
     await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
     await page.getByRole("button", { name: "提问" }).click();
     await expect.poll(() => page.getByTestId("paper-answer").first().innerText()).toContain("12 attention layers");

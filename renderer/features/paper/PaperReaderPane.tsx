@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { findQuote } from "../../../shared/text/findQuote.js";
+import { useEffect, useRef, useState } from "react";
+import { useFeatureT } from "../../i18n/useFeatureT.js";
 import type { PaperTranslate } from "./messages.js";
+import { PaperTextPages } from "./PaperTextPages.js";
+import { PdfView } from "./pdf/PdfView.js";
+import { pageViewMessages } from "./pdf/pageViewMessages.js";
+import { usePageView } from "./pdf/usePageView.js";
 
 export interface PaperReaderPaneProps {
   t: PaperTranslate;
+  docId: string | null;
   title: string | null;
   pages: Array<{ page: number; text: string }>;
   /** The page a citation asked to show (and its quote), with a counter so the same page can be asked twice. */
@@ -11,40 +16,47 @@ export interface PaperReaderPaneProps {
   onAskSelection(text: string): void;
 }
 
-/** The paper's pages; selecting text offers to ask about it; a citation scrolls to its page and marks it. */
-export function PaperReaderPane({ t, title, pages, jump, onAskSelection }: PaperReaderPaneProps) {
-  const root = useRef<HTMLDivElement>(null);
+/**
+ * The open paper: a PDF as its pages (pdf.js), else, or by choice, as its text. Selecting text
+ * offers to ask about it; a citation opens its page with its quote highlighted.
+ */
+export function PaperReaderPane({ t, docId, title, pages, jump, onAskSelection }: PaperReaderPaneProps) {
+  const tv = useFeatureT(pageViewMessages);
   const pane = useRef<HTMLElement>(null);
+  const view = usePageView(docId);
+  const [mode, setMode] = useState<"pages" | "text">("pages");
   const [selection, setSelection] = useState("");
-  const [marked, setMarked] = useState<{ page: number; quote?: string } | null>(null);
-
-  useEffect(() => {
-    if (!jump) return;
-    setMarked({ page: jump.page, ...(jump.quote ? { quote: jump.quote } : {}) });
-  }, [jump]);
-
-  // After the mark is drawn: scroll to the highlighted quote, else to the page's top.
-  useEffect(() => {
-    if (!marked) return;
-    const page = root.current?.querySelector<HTMLElement>(`[data-page="${marked.page}"]`);
-    const target = page?.querySelector<HTMLElement>("mark.paper-quote") ?? page;
-    // Scroll the reader pane only: scrollIntoView would also scroll every ancestor (the studio's
-    // main area, overflow hidden but still scrollable) and push the app's header out of view.
-    const section = pane.current;
-    // A quote sits a little below the pane's top, so the lines before it give context.
-    const margin = target === page ? 0 : 80;
-    if (target && section) section.scrollTop += target.getBoundingClientRect().top - section.getBoundingClientRect().top - margin;
-  }, [marked]);
+  useEffect(() => setSelection(""), [docId]);
+  const showPages = mode === "pages" && view.doc !== null;
 
   const readSelection = () => {
     const text = window.getSelection()?.toString().trim() ?? "";
-    if (text && root.current?.contains(window.getSelection()?.anchorNode ?? null)) setSelection(text.slice(0, 4000));
+    if (text && pane.current?.contains(window.getSelection()?.anchorNode ?? null)) setSelection(text.slice(0, 4000));
   };
 
   return (
     // tabIndex: the pane scrolls, so keyboard users must be able to focus it (axe scrollable-region-focusable).
     <section className="paper-reader" aria-label={t("paper.reader")} ref={pane} tabIndex={0}>
-      <h2 className="paper-pane__title">{title ?? t("paper.reader")}</h2>
+      <div className="paper-reader__head">
+        <h2 className="paper-pane__title">{title ?? t("paper.reader")}</h2>
+        {view.doc && (
+          <div className="paper-reader__modes" role="group" aria-label={tv("pdf.viewMode")}>
+            {(["pages", "text"] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                className={`btn btn--small ${mode === m ? "btn--primary" : "btn--ghost"}`}
+                aria-pressed={mode === m}
+                onClick={() => setMode(m)}
+              >
+                {tv(m === "pages" ? "pdf.pageView" : "pdf.textView")}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {view.missing === "moved" || view.missing === "changed" ? <p className="muted small">{tv(`pdf.missing.${view.missing}`)}</p> : null}
+      {view.loading && <p className="muted small">{tv("pdf.loading")}</p>}
       {selection && (
         <div className="paper-reader__selection">
           <span className="muted small">{t("paper.selection", { s: selection.length > 60 ? `${selection.slice(0, 60)}…` : selection })}</span>
@@ -56,35 +68,13 @@ export function PaperReaderPane({ t, title, pages, jump, onAskSelection }: Paper
           </button>
         </div>
       )}
-      <div className="paper-reader__pages" ref={root} onMouseUp={readSelection} onKeyUp={readSelection}>
-        {pages.length === 0 && <p className="muted">{t("paper.noPaper")}</p>}
-        {pages.map((page) => (
-          <article key={page.page} className={`paper-page${marked?.page === page.page ? " paper-page--marked" : ""}`} data-page={page.page} aria-label={t("paper.page", { p: page.page })}>
-            <header className="paper-page__number muted small">{t("paper.page", { p: page.page })}</header>
-            {paragraphs(page.text, marked?.page === page.page ? marked.quote : undefined)}
-          </article>
-        ))}
+      <div className="paper-reader__pages" onMouseUp={readSelection} onKeyUp={readSelection}>
+        {showPages ? (
+          <PdfView t={tv} doc={view.doc!} ocr={view.ocr} pages={pages} jump={jump} pane={pane} />
+        ) : (
+          <PaperTextPages t={t} pages={pages} jump={jump} pane={pane} />
+        )}
       </div>
     </section>
   );
-}
-
-/**
- * A page's paragraphs, the cited quote highlighted in the first paragraph that holds it (matched
- * as the engine's quote gate matches: whitespace- and width-normalised, shared/text/findQuote).
- */
-function paragraphs(text: string, quote: string | undefined): ReactNode[] {
-  let done = !quote;
-  return text.split(/\n\n+/).map((paragraph, i) => {
-    const range = done ? null : findQuote(paragraph, quote!);
-    if (!range) return <p key={i}>{paragraph}</p>;
-    done = true;
-    return (
-      <p key={i}>
-        {paragraph.slice(0, range.start)}
-        <mark className="paper-quote">{paragraph.slice(range.start, range.end)}</mark>
-        {paragraph.slice(range.end)}
-      </p>
-    );
-  });
 }

@@ -5,6 +5,7 @@ import type { OcrProgress } from "../../io/pdf/readPdfPages.js";
 import type { MethodContext, MethodHandlers } from "../WorkflowDefinition.js";
 import type { PaperDeps } from "./PaperDeps.js";
 import { lazyBibLibrary, paperBibHandlers } from "./library/paperBibHandlers.js";
+import { paperPageView } from "./library/paperPageView.js";
 import { exportPaperAnswer } from "./paperExport.js";
 
 /** The `paper.*` methods (schemas in shared/workflows/paper.ts) over the paper library. */
@@ -43,5 +44,6 @@ export function paperMethods({ papers, db }: PaperDeps, { jobs, emitSystem, sess
     delete: (input) => papers.delete(input),
     checkClaims: (input) => papers.checkClaims(input),
     history: async (input) => papers.history(input),
+    pageView: async (input) => paperPageView(papers.library, input.doc_id),
   };
 }

@@ -1,0 +1,53 @@
+import { defineMessages, type FeatureTranslate } from "../../../i18n/defineMessages.js";
+
+/** The page view's strings (the PDF pages, zoom, thumbnails, search in the document). */
+export const pageViewMessages = defineMessages(
+  {
+    "pdf.page": "第 {p} 页",
+    "pdf.pageView": "页面",
+    "pdf.textView": "文本",
+    "pdf.viewMode": "阅读方式",
+    "pdf.zoomIn": "放大",
+    "pdf.zoomOut": "缩小",
+    "pdf.zoom": "缩放 {z}%",
+    "pdf.thumbnails": "页面缩略图",
+    "pdf.thumbnail": "第 {p} 页缩略图",
+    "pdf.search": "在文档中搜索",
+    "pdf.searchPlaceholder": "搜索本文…",
+    "pdf.matches": "{n} 页含有“{q}”",
+    "pdf.noMatch": "没有找到“{q}”",
+    "pdf.prev": "上一处",
+    "pdf.next": "下一处",
+    "pdf.loading": "正在载入页面…",
+    "pdf.quoteNotFound": "第 {p} 页的原图上没有找到引文，已打开该页；引文：{q}",
+    "pdf.missing.moved": "原 PDF 文件已移动或删除，改为显示文本。",
+    "pdf.missing.changed": "原 PDF 文件在导入后被修改，改为显示文本。",
+    "pdf.ocrBoxes": "OCR 识别框",
+    "pdf.ocrLine": "OCR（置信度 {c}%）：{t}",
+  },
+  {
+    "pdf.page": "Page {p}",
+    "pdf.pageView": "Pages",
+    "pdf.textView": "Text",
+    "pdf.viewMode": "Reading mode",
+    "pdf.zoomIn": "Zoom in",
+    "pdf.zoomOut": "Zoom out",
+    "pdf.zoom": "Zoom {z}%",
+    "pdf.thumbnails": "Page thumbnails",
+    "pdf.thumbnail": "Page {p} thumbnail",
+    "pdf.search": "Search in the document",
+    "pdf.searchPlaceholder": "Search this paper…",
+    "pdf.matches": "“{q}” on {n} pages",
+    "pdf.noMatch": "“{q}” not found",
+    "pdf.prev": "Previous",
+    "pdf.next": "Next",
+    "pdf.loading": "Loading pages…",
+    "pdf.quoteNotFound": "The quote was not found on the image of page {p}; the page is open. Quote: {q}",
+    "pdf.missing.moved": "The original PDF has been moved or deleted; showing the text instead.",
+    "pdf.missing.changed": "The original PDF changed after import; showing the text instead.",
+    "pdf.ocrBoxes": "OCR boxes",
+    "pdf.ocrLine": "OCR ({c}% confidence): {t}",
+  },
+);
+export type PageViewKey = keyof (typeof pageViewMessages)["en"] & string;
+export type PageViewTranslate = FeatureTranslate<PageViewKey>;
