@@ -111,7 +111,18 @@ export const DocumentsMethods = {
   trackedChanges: {
     input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber }).strict(),
     output: z.object({
-      changes: z.array(z.object({ index: z.number().int(), deleted: z.string(), inserted: z.string(), rule: z.string().nullable(), reason: z.string().nullable() })),
+      changes: z.array(
+        z.object({
+          index: z.number().int(),
+          deleted: z.string(),
+          inserted: z.string(),
+          rule: z.string().nullable(),
+          reason: z.string().nullable(),
+          /** The unchanged text just before and after the change on its line, so where it sits shows. */
+          before: z.string().optional(),
+          after: z.string().optional(),
+        }),
+      ),
     }),
   },
   /** Version `from` with only the `accepted` changes toward `to` applied, stored as a new version (reason `manual_edit`). */

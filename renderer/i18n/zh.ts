@@ -283,7 +283,7 @@ export const zh = {
   "editor.counts": "{words} 字 · {chars} 字符 · 汉字 {han}",
   "editor.outline": "标题大纲",
   "editor.quickFix": "快速修复",
-  "editor.fixAll": "修复全部 {rule}",
+  "editor.fixAll": "全部修复（{rule}）",
   "editor.stale": "文本已变化，修改没有应用。",
   "editor.selectionActions": "选中文字的操作",
   "editor.selectFirst": "先选中一段文字",

@@ -223,6 +223,8 @@ export const articleContract = defineWorkflowContract({
   events: [
     workflowEvent("materials_ready", { materials: z.array(MaterialSchema), keywords: z.array(z.string()), summary: z.string(), summaryText: StepTextSchema.optional() }),
     workflowEvent("outline_ready", { outline: OutlineSchema }),
+    /** The outline as the user edited and confirmed it at the outline pause, sent as the draft starts from it. */
+    workflowEvent("outline_confirmed", { outline: OutlineSchema }),
     /** The brief's clients read it as `review_result` / `reviewResult` (see articleBrief.ts). */
     workflowEvent("review_ready", { review: ReviewSchema }),
   ],

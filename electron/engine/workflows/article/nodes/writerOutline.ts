@@ -3,7 +3,8 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { materialDigest } from "../research/materialPackage.js";
 import type { Outline } from "../../../../../shared/workflows/article.js";
 import { isAbort } from "../../common/isAbort.js";
-import { emit, labelFrom, runStep, summaryFrom } from "../../common/nodeRuntime.js";
+import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { attachMaterials } from "../attachMaterials.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
@@ -55,9 +56,11 @@ export function writerOutlineNode(services: ArticleDeps) {
         value = { title: "", sections: [] };
         fallback = true;
       }
-      const outline = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
+      const planned = sanitizeOutline(withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale), approved, titleFromIntent(state.input.intent));
+      const { outline, attached } = attachMaterials(planned, state.materials.filter((m) => approved.includes(m.id)));
       emit(config, { type: "outline_ready", outline });
-      return { update: { outline, approved_material_ids: approved }, ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)) };
+      const line = withNotes(summaryLines.outline(locale, outline.title, outline.sections.length, fallback), attached ? summaryLines.materialsAttached(locale) : null);
+      return { update: { outline, approved_material_ids: approved }, ...summaryFrom(line) };
     });
   };
 }
