@@ -28,7 +28,9 @@ export const CoreSettingsSchema = z.object({
   contextSize: z.number().int().min(512).max(131_072).default(4096),
   ollama: z.object({ baseUrl: z.string().url(), model: z.string(), numCtx: z.number().int().min(512) }).default({
     baseUrl: "http://127.0.0.1:11434",
-    model: "qwen2.5:3b",
+    // No model until the user names one the server has (the field shows an example as its placeholder):
+    // a prefilled name reads as a choice the user made, and fails against a server without it.
+    model: "",
     numCtx: 8192,
   }),
   openai: z.object({ baseUrl: z.string().url(), model: z.string(), hasKey: z.boolean() }).default({
