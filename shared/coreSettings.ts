@@ -20,6 +20,8 @@ export const CoreSettingsSchema = z.object({
   locale: z.enum(["zh-CN", "en"]).default("zh-CN"),
   backend: z.enum(BACKENDS).default("llamacpp"),
   chatModel: z.string().nullable().default(null),
+  /** The welcome dialog was closed in this data dir: every tab and window of it opens without it. */
+  onboardingDismissed: z.boolean().default(false),
   embeddingModel: z.string().nullable().default(null),
   /** 0 = physical core count. */
   threads: z.number().int().min(0).max(256).default(0),
