@@ -28,9 +28,9 @@ describe("the studio at 1024×768", { timeout: 180_000 }, () => {
     // Scrollable boxes that hold the timeline, from it up to the page.
     const scrollers = await page.locator(".timeline").first().evaluate((el) => {
       const found: string[] = [];
-      for (let node: HTMLElement | null = el; node; node = node.parentElement) {
+      for (let node: Element | null = el; node; node = node.parentElement) {
         const style = getComputedStyle(node);
-        if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) found.push(node.className || node.tagName);
+        if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight + 1) found.push(node.getAttribute("class") || node.tagName);
       }
       return found;
     });

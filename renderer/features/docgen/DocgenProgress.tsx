@@ -62,7 +62,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
       {view.outline && (
         <section className="docgen-card" aria-label={t("docgen.outline")}>
           <h3>
-            {t("docgen.outline")}：{view.outline.outline.title} {view.outline.cached && <span className="muted">{t("docgen.cached")}</span>}
+            {t("docgen.outlineLine", { title: view.outline.outline.title })} {view.outline.cached && <span className="muted">{t("docgen.cached")}</span>}
           </h3>
           <ol>
             {view.outline.outline.sections.map((s, i) => (
