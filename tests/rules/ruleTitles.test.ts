@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { RULE_TITLES_EN, RULE_TITLES_ZH, ruleTitle } from "./ruleText.js";
+import { RULE_TITLES_EN, RULE_TITLES_ZH, ruleTitle } from "../../renderer/i18n/ruleText.js";
 
 describe("rule titles", () => {
   it("are the built-in guide's own headings in Chinese, and every rule has an English one", () => {
