@@ -153,12 +153,16 @@ export const CORE_API = {
     }),
   ),
   /** `selected`: the imported model became the chat (or embedding) model, since none installed was chosen. */
-  "models.import": method(
-    z.object({ path: z.string().min(1).max(4096) }).strict(),
-    z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() }),
+  "models.import": method(z.object({ path: z.string().min(1).max(4096) }).strict(), z.object({ model: InstalledModelSchema, selected: z.enum(["chat", "embedding"]).optional() })),
+  /**
+   * The models a server serves, from its OpenAI-compatible `/models`: fills the pickers and tests the
+   * connection. `backend` `ollama` asks the Ollama server (its `/v1`), else the OpenAI-compatible one;
+   * `baseUrl` tests the address the user is typing, before it is saved.
+   */
+  "models.remote": method(
+    z.object({ backend: z.enum(["ollama", "openai"]).optional(), baseUrl: z.string().url().max(2000).optional() }).strict(),
+    z.object({ models: z.array(z.string()) }),
   ),
-  /** The models the OpenAI-compatible endpoint (settings `openai`) serves, from its `/models`: fills the pickers. */
-  "models.remote": method(Empty, z.object({ models: z.array(z.string()) })),
   "models.download": method(
     z
       .object({

@@ -20,6 +20,8 @@ export const CoreSettingsSchema = z.object({
   locale: z.enum(["zh-CN", "en"]).default("zh-CN"),
   backend: z.enum(BACKENDS).default("llamacpp"),
   chatModel: z.string().nullable().default(null),
+  /** The welcome dialog was closed in this data dir: every tab and window of it opens without it. */
+  onboardingDismissed: z.boolean().default(false),
   embeddingModel: z.string().nullable().default(null),
   /** 0 = physical core count. */
   threads: z.number().int().min(0).max(256).default(0),
@@ -28,7 +30,9 @@ export const CoreSettingsSchema = z.object({
   contextSize: z.number().int().min(512).max(131_072).default(4096),
   ollama: z.object({ baseUrl: z.string().url(), model: z.string(), numCtx: z.number().int().min(512) }).default({
     baseUrl: "http://127.0.0.1:11434",
-    model: "qwen2.5:3b",
+    // No model until the user names one the server has (the field shows an example as its placeholder):
+    // a prefilled name reads as a choice the user made, and fails against a server without it.
+    model: "",
     numCtx: 8192,
   }),
   openai: z.object({ baseUrl: z.string().url(), model: z.string(), hasKey: z.boolean() }).default({

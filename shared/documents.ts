@@ -112,7 +112,16 @@ export const DocumentsMethods = {
     input: z.object({ sessionId: SessionId, from: VersionNumber, to: VersionNumber }).strict(),
     output: z.object({
       changes: z.array(
-        z.object({ index: z.number().int(), deleted: z.string(), inserted: z.string(), rule: z.string().nullable(), reason: z.string().nullable() }),
+        z.object({
+          index: z.number().int(),
+          deleted: z.string(),
+          inserted: z.string(),
+          rule: z.string().nullable(),
+          reason: z.string().nullable(),
+          /** The unchanged text just before and after the change on its line, so where it sits shows. */
+          before: z.string().optional(),
+          after: z.string().optional(),
+        }),
       ),
     }),
   },

@@ -127,10 +127,14 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
         warnings: () => modelWarnings(context.settings(), cliModelId ?? context.modelPath, models.manager),
         ...(options.modelManager ? { manager: options.modelManager } : {}),
       });
-      models.remote = async () => {
-        const { openai } = context.settings();
+      models.remote = async (input = {}) => {
+        const { openai, ollama } = context.settings();
         const { listRemoteModels } = await import("./llm/listRemoteModels.js");
-        return { models: await listRemoteModels({ baseUrl: openai.baseUrl, apiKey: openai.hasKey ? await secrets.get(OPENAI_API_KEY_SECRET) : null }) };
+        // Ollama serves the same model list on its OpenAI-compatible `/v1`: one request tests its address too.
+        if (input.backend === "ollama") return { models: await listRemoteModels({ baseUrl: `${(input.baseUrl ?? ollama.baseUrl).replace(/\/+$/, "")}/v1` }) };
+        return {
+          models: await listRemoteModels({ baseUrl: input.baseUrl ?? openai.baseUrl, apiKey: openai.hasKey ? await secrets.get(OPENAI_API_KEY_SECRET) : null }),
+        };
       };
       built.models = models;
       return override(options.models, context) ?? models;

@@ -34,4 +34,17 @@ describe("message tables", () => {
       }
     }
   });
+
+  it("keep English free of fullwidth punctuation and of a bare number before a plural noun ('1 sections')", () => {
+    const fullwidth = /[\uFF01-\uFF0F\uFF1A-\uFF1F\u3001\u3002]/u;
+    const barePlural = /(?:^|[^/\w])\{(?!words\})\w+\} (?:sections|materials|files|papers|words|modules|chunks|matches|citations|issues|changes)\b/;
+    const problems: string[] = [];
+    for (const [name, messages] of tables()) {
+      for (const [key, text] of Object.entries(messages.en)) {
+        if (fullwidth.test(text)) problems.push(`${name} ${key}: fullwidth punctuation in "${text}"`);
+        if (barePlural.test(text)) problems.push(`${name} ${key}: "${text}" reads "1 …s" for one`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -22,34 +22,37 @@ export function Onboarding() {
   return (
     <div className="onboarding" role="dialog" aria-modal="true" aria-labelledby="onboarding-title">
       <div className="onboarding__panel">
-        <header>
-          {/* The sidebar's switch is behind this dialog: an English reader picks the language here first. */}
-          <div className="onboarding__locale">
-            <LocaleSwitch />
+        {/* The body scrolls inside the panel and the footer stays below it, so 开始使用 is on screen whatever the import showed. */}
+        <div className="onboarding__body">
+          <header>
+            {/* The sidebar's switch is behind this dialog: an English reader picks the language here first. */}
+            <div className="onboarding__locale">
+              <LocaleSwitch />
+            </div>
+            <h1 id="onboarding-title">{t("onboarding.title")}</h1>
+            <p className="lead">{t("onboarding.lead")}</p>
+          </header>
+          <section className={`card onboarding__status${ready ? " is-ready" : ""}`}>
+            <ChatModelStatus />
+            {ready && <p className="small">{to("onboarding.ready")}</p>}
+          </section>
+          <div className="onboarding__options">
+            <section className="card option">
+              <h2>① {t("onboarding.import")}</h2>
+              <p className="muted small">{t("onboarding.importHint")}</p>
+              <ImportModelForm />
+            </section>
+            <section className="card option">
+              <h2>② {t("onboarding.server")}</h2>
+              <p className="muted small">{t("onboarding.serverHint")}</p>
+              <BackendForm compact />
+            </section>
+            <section className="card option">
+              <h2>③ {t("onboarding.catalog")}</h2>
+              <MirrorField />
+              <CatalogList limit={3} />
+            </section>
           </div>
-          <h1 id="onboarding-title">{t("onboarding.title")}</h1>
-          <p className="lead">{t("onboarding.lead")}</p>
-        </header>
-        <section className={`card onboarding__status${ready ? " is-ready" : ""}`}>
-          <ChatModelStatus />
-          {ready && <p className="small">{to("onboarding.ready")}</p>}
-        </section>
-        <div className="onboarding__options">
-          <section className="card option">
-            <h2>① {t("onboarding.import")}</h2>
-            <p className="muted small">{t("onboarding.importHint")}</p>
-            <ImportModelForm />
-          </section>
-          <section className="card option">
-            <h2>② {t("onboarding.server")}</h2>
-            <p className="muted small">{t("onboarding.serverHint")}</p>
-            <BackendForm compact />
-          </section>
-          <section className="card option">
-            <h2>③ {t("onboarding.catalog")}</h2>
-            <MirrorField />
-            <CatalogList limit={3} />
-          </section>
         </div>
         <footer className="card__actions">
           {ready ? (

@@ -12,9 +12,10 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
   const [draft, setDraft] = useState<Settings | null>(settings);
   const [saved, setSaved] = useState(false);
   const api = useApp((s) => s.api);
-  const pushError = useApp((s) => s.pushError);
   /** Model names the OpenAI-compatible endpoint serves (its /models), offered in the pickers. */
   const [remoteModels, setRemoteModels] = useState<string[]>([]);
+  /** The last connection test / model listing, shown beside the server fields (not a banner far away). */
+  const [probe, setProbe] = useState<{ ok: true; n: number } | { ok: false; cause: string } | { busy: true } | null>(null);
   // Reset the draft when the settings change, except for `openai.hasKey` alone: saving the API key
   // must not discard an unsaved backend choice or URL the user is typing next to it.
   const withoutHasKey = settings ? JSON.stringify({ ...settings, openai: { ...settings.openai, hasKey: false } }) : null;
@@ -25,11 +26,17 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
   // The OpenAI-compatible endpoint also serves embeddings when the library uses it.
   const usesOpenai = backend === "openai" || draft.embeddingBackend === "openai";
   const server = backend === "ollama" ? draft.ollama : draft.openai;
+  // Tests the address as typed (before it is saved) by listing its models; a failure names its cause here.
   const discover = async () => {
+    setProbe({ busy: true });
     try {
-      setRemoteModels((await api.call("models.remote", {})).models);
+      const target = backend === "ollama" ? { backend: "ollama" as const, baseUrl: draft.ollama.baseUrl } : { backend: "openai" as const, baseUrl: draft.openai.baseUrl };
+      const { models } = await api.call("models.remote", target);
+      setRemoteModels(models);
+      setProbe({ ok: true, n: models.length });
     } catch (error) {
-      pushError(error);
+      const details = (error as { details?: { cause?: unknown } }).details;
+      setProbe({ ok: false, cause: typeof details?.cause === "string" ? details.cause : (error as Error).message });
     }
   };
   const setServer = (patch: { baseUrl?: string; model?: string }) =>
@@ -43,6 +50,18 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
     const ok = await updateSettings(patch);
     setSaved(ok);
   };
+  const probeLine =
+    probe && "ok" in probe ? (
+      probe.ok ? (
+        <span className="muted small" role="status">
+          ✓ {t("models.connected", { n: probe.n })}
+        </span>
+      ) : (
+        <span className="notice notice--error small" role="alert">
+          {t("models.connectFailed", { url: backend === "ollama" ? draft.ollama.baseUrl : draft.openai.baseUrl, cause: probe.cause })}
+        </span>
+      )
+    ) : null;
   return (
     <div className="backend-form">
       <fieldset className="radio-row">
@@ -62,8 +81,22 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
           </label>
           <label className="field">
             <span className="field__label">{t("models.modelName")}</span>
-            <input className="input" list="remote-models" value={server.model} onChange={(e) => setServer({ model: e.target.value })} />
+            <input
+              className="input"
+              list="remote-models"
+              value={server.model}
+              placeholder={backend === "ollama" ? "qwen2.5:3b" : t("models.modelNamePlaceholder")}
+              onChange={(e) => setServer({ model: e.target.value })}
+            />
           </label>
+        </div>
+      )}
+      {backend !== "llamacpp" && (
+        <div className="card__actions backend-probe">
+          <button type="button" className="btn" disabled={probe !== null && "busy" in probe} onClick={() => void discover()}>
+            {t("models.testConnection")}
+          </button>
+          {probeLine}
         </div>
       )}
       {backend !== "openai" && draft.embeddingBackend === "openai" && (
@@ -90,11 +123,16 @@ export function BackendForm({ compact = false }: { compact?: boolean }) {
           <input className="input" list="remote-models" value={draft.openaiEmbeddingModel} onChange={(e) => setDraft({ ...draft, openaiEmbeddingModel: e.target.value })} />
         </label>
       )}
-      {usesOpenai && (
+      {usesOpenai && backend === "llamacpp" && (
         <div className="card__actions">
           <button type="button" className="btn" onClick={() => void discover()}>
             {t("models.discover")}
           </button>
+          {probeLine}
+        </div>
+      )}
+      {(usesOpenai || backend === "ollama") && (
+        <div hidden>
           <datalist id="remote-models">
             {remoteModels.map((m) => (
               <option key={m} value={m} />

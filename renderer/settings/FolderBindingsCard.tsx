@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { knowledgeLabel } from "./knowledgeLabel.js";
 import { useApp, useT } from "../store/StoreProvider.js";
 
 /**
@@ -43,7 +44,7 @@ export function FolderBindingsCard() {
           {folders.map((f) => (
             <li key={f.id}>
               <div className="ellipsis" title={f.path}>
-                {f.path} · {f.collection} · {t("knowledge.folderCounts", { indexed: f.indexed, pending: f.pending, failed: f.failed.length })}
+                {f.path} · {knowledgeLabel(t, "collection", f.collection)} · {t("knowledge.folderCounts", { indexed: f.indexed, pending: f.pending, failed: f.failed.length })}
                 {f.paused ? ` · ${t("knowledge.folderPaused")}` : ""}
               </div>
               <div className="card__actions">

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useApp, useT } from "../store/StoreProvider.js";
+import { knowledgeLabel } from "./knowledgeLabel.js";
 import { ProgressBar } from "../components/ProgressBar.js";
 import { ImportReportView } from "../components/ImportReportView.js";
 import { FolderBindingsCard } from "./FolderBindingsCard.js";
@@ -81,8 +82,8 @@ export function KnowledgePanel() {
               {sources.map((s) => (
                 <tr key={s.id}>
                   <td className="ellipsis" title={s.path}>{s.path}</td>
-                  <td>{s.kind}</td>
-                  <td>{s.collection}</td>
+                  <td>{knowledgeLabel(t, "kind", s.kind)}</td>
+                  <td>{knowledgeLabel(t, "collection", s.collection)}</td>
                   <td>{t("knowledge.chunks", { n: s.chunkCount })}</td>
                   <td>
                     <button type="button" className="icon-btn icon-btn--danger" aria-label={`${t("common.delete")} ${s.path}`} onClick={() => void remove(s)}>

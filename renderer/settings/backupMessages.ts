@@ -22,7 +22,7 @@ export const backupMessages = defineMessages(
     "backup.withSecrets": "Include secrets",
     "backup.create": "Create backup",
     "backup.creating": "Backing up…",
-    "backup.created": "Downloaded {name} ({n} files)",
+    "backup.created": "Downloaded {name} ({n|file|files})",
     "backup.restore": "Restore from backup…",
     "backup.restoring": "Checking the backup…",
     "backup.staged": "The backup of {date} is ready and applies at the next start; the current data is kept in a before-restore- folder.",

@@ -30,7 +30,7 @@ export function selectDraftText(s: AppState): string {
 
 /** True when no model can answer: nothing loaded or selected on llama.cpp, and no server backend. */
 export function selectNeedsOnboarding(s: AppState): boolean {
-  if (s.onboardingDismissed || !s.settings || !s.models) return false;
+  if (s.onboardingDismissed || !s.settings || !s.models || s.settings.onboardingDismissed) return false;
   if (s.settings.backend !== "llamacpp") return false;
   return s.models.installed.length === 0 && !s.settings.chatModel && !s.models.loaded;
 }

@@ -3,8 +3,9 @@ import { toApiErrorLike } from "./toApiErrorLike.js";
 import { isServerUnreachable } from "../transport/ConnectionMonitor.js";
 
 /**
- * The welcome dialog's 跳过 holds for the tab (sessionStorage): a reload of a session the user is
- * working in must not put the dialog over it again. A storage that refuses is ignored.
+ * The welcome dialog's 跳过 holds at once for the tab (sessionStorage) and, through the settings, for
+ * the data dir: a reload, another tab or a later start must not put the dialog over the work again.
+ * A storage that refuses is ignored.
  */
 const ONBOARDING_KEY = "scriptorium.onboardingDismissed";
 function readOnboardingDismissed(): boolean {
@@ -57,6 +58,8 @@ export const createUiSlice = (defaultScreen: string): SliceCreator<UiSlice> => (
   dismissOnboarding() {
     rememberOnboardingDismissed();
     set({ onboardingDismissed: true });
+    // Remembered by the data dir (its settings), so another tab, window or browser of it opens without the dialog.
+    void get().updateSettings({ onboardingDismissed: true });
   },
   openMaterial(openMaterialId) {
     set({ openMaterialId });

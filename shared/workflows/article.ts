@@ -245,6 +245,8 @@ export const articleContract = defineWorkflowContract({
       summaryText: StepTextSchema.optional(),
     }),
     workflowEvent("outline_ready", { outline: OutlineSchema }),
+    /** The outline as the user edited and confirmed it at the outline pause, sent as the draft starts from it. */
+    workflowEvent("outline_confirmed", { outline: OutlineSchema }),
     /** The brief's clients read it as `review_result` / `reviewResult` (see articleBrief.ts). */
     workflowEvent("review_ready", { review: ReviewSchema }),
   ],

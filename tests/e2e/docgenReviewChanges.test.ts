@@ -24,8 +24,8 @@ function reviewLlm(): ScriptedLlm {
 }
 
 const LABELS = {
-  zh: { nav: "文档生成", review: "审查已有文档", topic: "主题", markdown: "要审查的 Markdown", start: "开始审查", rule: /规则 6\.6.\s?口语化表达改为书面语/, accept: "接受", reject: "拒绝", save: "保存为新版本", export: "导出修订版 Word", saved: (n: number) => `已保存为版本 ${n}` },
-  en: { nav: "Doc generator", review: "Review a document", topic: "Topic", markdown: "Markdown to review", start: "Review", rule: /rule 6\.6.\s?口语化表达改为书面语/i, accept: "Accept", reject: "Reject", save: "Save as a new version", export: "Export Word with tracked changes", saved: (n: number) => `Saved as version ${n}` },
+  zh: { nav: "文档生成", review: "审查已有文档", topic: "主题", markdown: "要审查的 Markdown", start: "开始审查", rule: "规则：语气客观，不用口语和流行语——口语化表达改为书面语", accept: "接受", reject: "拒绝", save: "保存为新版本", export: "导出修订版 Word", saved: (n: number) => `已保存为版本 ${n}` },
+  en: { nav: "Doc generator", review: "Review a document", topic: "Topic", markdown: "Markdown to review", start: "Review", rule: "Rule: An objective tone, no slang — 口语化表达改为书面语", accept: "Accept", reject: "Reject", save: "Save as a new version", export: "Export Word with tracked changes", saved: (n: number) => `Saved as version ${n}` },
 } as const;
 const squeeze = (text: string) => text.replace(/\s+/g, "");
 
@@ -50,6 +50,16 @@ describe.each(["zh", "en"] as const)("docgen review: per-change accept / reject 
     const items = card.locator("li[data-change]");
     await expect.poll(() => items.count()).toBeGreaterThanOrEqual(2);
     await visible(card.getByText(L.rule).first());
+    // Each change names its rule by title (never the guide's "6.6" or the fixer's "fix"), and shows the
+    // unchanged text around it, so even a change of one space shows where it sits.
+    const cardText = await card.innerText();
+    expect(cardText).not.toMatch(/6\.6|规则 fix|rule fix|确定性修复/i);
+    await expect.poll(() => items.first().locator(".docgen-changes__context").first().innerText()).toContain("这个工具");
+    // The accept / reject labels keep to one line (no "拒/绝").
+    for (const label of await card.locator(".docgen-changes__choice label").all()) {
+      const lines = await label.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize));
+      expect(lines).toBeLessThan(2.2);
+    }
     if (lang === "zh") await studio.screenshot("45-docgen-review-changes");
 
     // Reject the last change (the second line's), keep the others, and save the choice.

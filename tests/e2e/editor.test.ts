@@ -45,7 +45,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await studio.screenshot("10-editor");
   });
 
-  it("marks a style violation with its rule id and fixes it with one click", async () => {
+  it("marks a style violation with its rule title and fixes it with one click", async () => {
     const studio = await openStudio();
     const { page } = studio;
     await toPause3(studio, "风格检查测试");
@@ -54,10 +54,18 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     // The checker (rule 2.1: a space between Chinese and Latin) runs in the worker and marks the range.
     const mark = page.locator(".cm-line", { hasText: "使用llama.cpp" }).locator(".cm-lintRange").first();
     await mark.waitFor({ state: "visible", timeout: 20_000 });
+    // Hovered, the finding names its rule by title, not the guide's number, and stays inside the window.
+    await mark.hover();
+    const tooltip = await visible(page.locator(".cm-tooltip").filter({ has: page.locator(".cm-tooltip-lint") }));
+    await expect.poll(() => tooltip.innerText()).toContain("中文与英文、数字之间加空格");
+    expect(await tooltip.innerText()).not.toMatch(/\[?2\.1\]?/);
+    const box = (await tooltip.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.mouse.move(0, 0);
     // The keyboard way to the fixes: the lint panel (Ctrl+Shift+M) lists every finding with its actions.
     await page.getByRole("button", { name: "检查结果" }).click();
     const panel = await visible(page.locator(".cm-panel-lint"));
-    const finding = panel.getByRole("option").filter({ hasText: "[2.1]" }).first();
+    const finding = panel.getByRole("option").filter({ hasText: "中文与英文、数字之间加空格" }).first();
     await visible(finding);
     await studio.screenshot("11-lint-panel");
     await finding.getByRole("button", { name: "快速修复" }).click();
@@ -67,8 +75,8 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await typeAtEnd(page, "\n\n用Qwen写稿，用GGUF存模型。");
     await page.locator(".cm-line", { hasText: "用Qwen写稿" }).locator(".cm-lintRange").first().waitFor({ state: "visible", timeout: 20_000 });
     await page.getByRole("button", { name: "检查结果" }).click();
-    const again = await visible(page.locator(".cm-panel-lint").getByRole("option").filter({ hasText: "[2.1]" }).first());
-    await again.getByRole("button", { name: "修复全部 2.1" }).click();
+    const again = await visible(page.locator(".cm-panel-lint").getByRole("option").filter({ hasText: "中文与英文、数字之间加空格" }).first());
+    await again.getByRole("button", { name: "全部修复（中文与英文、数字之间加空格）" }).click();
     await expect.poll(() => editorText(page)).toContain("用 Qwen 写稿，用 GGUF 存模型。");
   });
 

@@ -242,7 +242,8 @@ async function expectNoSidewaysScroll(page: Page, where: string, problems: strin
 /**
  * The screens the browser walk's fixes touched, at 1280 and 1024 px: a finished docgen session under
  * its own settings, the paper library with a refused .bib and the metadata dialog's DOI error, and
- * the models tab with a refused mirror address.
+ * the models tab with a refused mirror address; then the library tab, the studio's intent form, chat and
+ * a new doc-generator form at the same widths.
  */
 async function walkFixedScreens(studio: Studio, locale: Locale, problems: string[]): Promise<void> {
   const { page, engine } = studio;
@@ -286,6 +287,23 @@ async function walkFixedScreens(studio: Studio, locale: Locale, problems: string
     await visible(field.getByRole("alert"));
     await check(page, locale, `${at} settings/refused mirror`, problems, [".mirror-field .input"], ["mirror.corp/models"]);
     await expectNoSidewaysScroll(page, `${locale} · ${at} settings`, problems);
+
+    // The other screens at this width: the library tab, the studio's intent form, chat, and a new doc-generator form.
+    await page.getByRole("tab", { name: L(locale, "settings.knowledge") }).click();
+    await check(page, locale, `${at} settings/knowledge`, problems);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} settings/knowledge`, problems);
+    await page.getByRole("button", { name: L(locale, "article.nav") }).first().click();
+    await visible(page.getByLabel(L(locale, "article.intent.intent")));
+    await check(page, locale, `${at} article/intent form`, problems);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} article`, problems);
+    await page.getByRole("button", { name: L(locale, "chat.nav") }).click();
+    await check(page, locale, `${at} chat`, problems);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} chat`, problems);
+    await page.getByRole("button", { name: L(locale, "docgen.nav") }).click();
+    await page.getByRole("button", { name: new RegExp(L(locale, "docgen.newDocument")) }).first().click();
+    await visible(page.getByRole("form", { name: L(locale, "docgen.title") }));
+    await check(page, locale, `${at} docgen/form`, problems);
+    await expectNoSidewaysScroll(page, `${locale} · ${at} docgen/form`, problems);
   }
 }
 

@@ -112,3 +112,25 @@ export function applyChoices(list: ChangeList, accepted: ReadonlySet<number>): s
     .map((s) => s.text)
     .join("");
 }
+
+/**
+ * The unchanged text on each side of every change, up to `chars` characters within its line, so a
+ * list of changes can show where each sits: an inserted space alone shows as nothing at all.
+ */
+export function changeContexts(list: ChangeList, chars = 16): Map<number, { before: string; after: string }> {
+  const out = new Map<number, { before: string; after: string }>();
+  list.segments.forEach((segment, i) => {
+    if (segment.change === undefined || out.has(segment.change)) return;
+    const index = segment.change;
+    let previous = "";
+    for (let k = i - 1; k >= 0 && list.segments[k]!.change === undefined; k--) previous = list.segments[k]!.text + previous;
+    let j = i;
+    while (j < list.segments.length && list.segments[j]!.change === index) j++;
+    let next = "";
+    for (let k = j; k < list.segments.length && list.segments[k]!.change === undefined; k++) next += list.segments[k]!.text;
+    const before = previous.split("\n").at(-1)!;
+    const after = next.split("\n")[0]!;
+    out.set(index, { before: Array.from(before).slice(-chars).join(""), after: Array.from(after).slice(0, chars).join("") });
+  });
+  return out;
+}

@@ -6,7 +6,7 @@ import type { MethodInput } from "../../../shared/api.js";
 import { guessLocale } from "../export/citationList.js";
 import type { ExportDocument } from "../export/ExportDocument.js";
 import { lazyRenderer, type ExportPort } from "../export/ExportPort.js";
-import { applyChoices, trackedChangeList } from "../export/trackedChangeList.js";
+import { applyChoices, changeContexts, trackedChangeList } from "../export/trackedChangeList.js";
 import type { WorkflowRunner } from "../runtime/WorkflowRunner.js";
 import type { SessionStore } from "../storage/SessionStore.js";
 import type { SqliteVersionStore } from "../storage/VersionStore.js";
@@ -110,6 +110,7 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
     "documents.trackedChanges": async ({ sessionId, from, to }) => {
       const replacements = runner.definitionOf(sessionId).export?.replacements?.(runner.events(sessionId, 0)) ?? [];
       const list = trackedChangeList(requireVersion(sessionId, from).markdown, requireVersion(sessionId, to).markdown, replacements);
+      const contexts = changeContexts(list);
       return {
         changes: list.changes.map((c) => ({
           index: c.index,
@@ -117,6 +118,7 @@ export function documentHandlers({ sessions, versions, runner, exporter, rewrite
           inserted: c.inserted,
           rule: c.replacement?.group ?? null,
           reason: c.replacement?.reason ?? null,
+          ...(contexts.get(c.index) ?? { before: "", after: "" }),
         })),
       };
     },

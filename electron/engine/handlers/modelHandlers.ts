@@ -21,10 +21,10 @@ export function modelHandlers(parts: ModelHandlerParts): Pick<CoreHandlers, Mode
   return {
     "models.list": async () => port().list(),
     "models.import": async (input) => port().import(input),
-    "models.remote": async () => {
+    "models.remote": async (input) => {
       const remote = port().remote;
       if (!remote) throw new ScriptoriumError("unavailable", "Listing the OpenAI-compatible endpoint's models is not configured.");
-      return remote.call(models);
+      return remote.call(models, input);
     },
     "models.download": async (input) => port().download(input),
     "models.cancelDownload": async (input) => port().cancelDownload(input),

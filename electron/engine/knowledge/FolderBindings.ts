@@ -175,7 +175,7 @@ function summary(binding: FolderBinding, report: FolderSyncReport): TaskOutcome 
     imported: report.indexed,
     skipped: report.unchanged,
     failed: report.failed.length,
-    files: report.failed.map((f) => ({ path: f.path, status: "failed" as const, reason: f.error })),
+    files: report.failed.map((f) => ({ path: f.path, status: "failed" as const, reason: f.error, ...(f.code ? { code: f.code } : {}) })),
     ...(report.indexed + report.unchanged > 0 ? { omitted: report.indexed + report.unchanged } : {}),
   };
   return {

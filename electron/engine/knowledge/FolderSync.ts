@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { FolderBinding } from "../../../shared/knowledge.js";
+import type { FolderBinding, ImportReasonCode } from "../../../shared/knowledge.js";
+import { importReasonCode } from "../io/importReasonCode.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { FolderBindingRepository } from "./FolderBindingRepository.js";
 import { SKIPPED_DIRS, sourceId, type IngestProgress } from "./Ingestor.js";
@@ -14,7 +15,7 @@ export interface FolderSyncReport {
   indexed: number;
   unchanged: number;
   removed: number;
-  failed: Array<{ path: string; error: string }>;
+  failed: Array<{ path: string; error: string; code?: ImportReasonCode }>;
 }
 
 /**
@@ -127,7 +128,7 @@ export class FolderSync {
       if (callbacks.signal?.aborted || (error instanceof ScriptoriumError && error.code === "aborted")) throw error;
       // An unreadable file is listed with its reason; its old chunks (if any) are dropped, never stale.
       if (previous) await this.knowledge().removeSource(binding.collection, id);
-      this.fail(binding, root, relPath, error instanceof Error ? error.message : String(error), report);
+      this.fail(binding, root, relPath, error instanceof Error ? error.message : String(error), report, importReasonCode(error).code);
     }
   }
 
@@ -141,7 +142,11 @@ export class FolderSync {
     this.repo.deleteFile(binding.id, relPath);
   }
 
-  private fail(binding: FolderBinding, root: string, relPath: string, error: string, report: FolderSyncReport): void {
+  private fail(binding: FolderBinding, root: string, relPath: string, message: string, report: FolderSyncReport, code?: ImportReasonCode): void {
+    // A reader's message may start with the file's name ("a.pdf: not a readable PDF"); every list shows
+    // the file beside its reason, so the name is not said twice.
+    const name = path.basename(relPath);
+    const error = message.startsWith(`${name}: `) ? message.slice(name.length + 2) : message;
     this.repo.setFile(binding.id, {
       relPath,
       sourceId: sourceId(binding.collection, path.join(root, relPath)),
@@ -149,7 +154,7 @@ export class FolderSync {
       contentHash: null,
       error,
     });
-    report.failed.push({ path: relPath, error });
+    report.failed.push({ path: relPath, error, ...(code ? { code } : {}) });
   }
 }
 

@@ -147,6 +147,7 @@ export class LlmRouter implements LlmClient {
     const sessionModel = currentSessionScope()?.model;
     if (settings.backend !== "llamacpp") {
       const model = sessionModel ?? (settings.backend === "ollama" ? settings.ollama.model : settings.openai.model);
+      if (!model.trim()) throw new ScriptoriumError("model_missing", `No ${settings.backend === "ollama" ? "Ollama" : "server"} model is named: enter its name in Settings → Models.`);
       return fn(await this.ensureRemote(settings, model), model);
     }
     const modelPath = sessionModel

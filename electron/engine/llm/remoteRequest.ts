@@ -21,7 +21,7 @@ export function unavailable(url: string, error: unknown): ScriptoriumError {
   if (error instanceof ScriptoriumError) return error;
   const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
   const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new ScriptoriumError("unavailable", `Cannot reach the model server at ${url}: ${detail}`, { url });
+  return new ScriptoriumError("unavailable", `Cannot reach the model server at ${url}: ${detail}`, { url, cause: detail });
 }
 
 /** One remote generation step: text added after `prefix`, why it stopped, tokens it produced. */

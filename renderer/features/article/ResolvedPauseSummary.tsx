@@ -4,7 +4,7 @@ import { translateOr } from "../../i18n/defineMessages.js";
 import { useFeatureT } from "../../i18n/useFeatureT.js";
 import { MaterialItem } from "./MaterialItem.js";
 import { articleMessages } from "./messages.js";
-import { articleContext } from "./articleView.js";
+import { articleContext, selectArticle } from "./articleView.js";
 
 /**
  * What an answered PAUSE-1 / PAUSE-2 keeps in the timeline (the brief's §13.6): "○ 研究院 搜集到 8 条
@@ -14,6 +14,7 @@ import { articleContext } from "./articleView.js";
 export function ResolvedPauseSummary({ pause }: { pause: PauseEntry }) {
   const t = useFeatureT(articleMessages);
   const locale = useApp((s) => s.locale);
+  const confirmed = useApp((s) => selectArticle(s).confirmedOutline);
   const context = articleContext(pause);
   if (pause.pausePoint === "material_confirm") {
     const materials = context.materials ?? [];
@@ -34,11 +35,17 @@ export function ResolvedPauseSummary({ pause }: { pause: PauseEntry }) {
     );
   }
   if (pause.pausePoint === "outline_confirm" && context.outline) {
-    const outline = context.outline;
+    // What the user confirmed (a renamed title, an added section) is what the draft is written from;
+    // an outline sent back for re-planning keeps the model's.
+    const edited = pause.resolvedAction !== null && pause.resolvedAction !== "re_outline" ? confirmed : null;
+    const outline = edited ?? context.outline;
     return (
       <div className="resolved-pause" data-resolved={pause.pausePoint}>
         <p className="resolved-pause__line">
-          <span className="agent agent--writer">{t("article.agentOutline")}</span> {t("article.outlinePlanned", { n: outline.sections.length })}
+          <span className="agent agent--writer">{t("article.agentOutline")}</span>{" "}
+          {edited
+            ? t("article.outlineConfirmed", { planned: context.outline.sections.length, title: edited.title, n: edited.sections.length })
+            : t("article.outlinePlanned", { n: outline.sections.length })}
         </p>
         <details className="resolved-pause__details">
           <summary>{t("article.outlinePreview")}</summary>

@@ -56,11 +56,11 @@ export function ReviewCard({ review }: { review: Review }) {
                     </div>
                     <div className="issue__meta">
                       <span>
-                        {t("article.review.location")}：{issue.location}
+                        {t("article.review.locationLine", { x: issue.location })}
                       </span>
                     </div>
                     <div className="issue__suggestion">
-                      {t("article.review.suggestion")}：{issue.suggestion}
+                      {t("article.review.suggestionLine", { x: issue.suggestion })}
                     </div>
                   </li>
                 ))}

@@ -14,10 +14,20 @@ export interface ArticleView {
   /** The summary as the UI's message (`article.summary.*`), when the engine sent one. */
   materialsSummaryText: StepText | null;
   outline: Outline | null;
+  /** The outline as the user edited and confirmed it at the outline pause (null: confirmed as the model planned it). */
+  confirmedOutline: Outline | null;
   review: Review | null;
 }
 
-const EMPTY: ArticleView = { materials: [], keywords: [], materialsSummary: null, materialsSummaryText: null, outline: null, review: null };
+const EMPTY: ArticleView = {
+  materials: [],
+  keywords: [],
+  materialsSummary: null,
+  materialsSummaryText: null,
+  outline: null,
+  confirmedOutline: null,
+  review: null,
+};
 
 /** The article's reducer (registered by `articleFeature`); `review_ready` also shows in the timeline. */
 export const articleReducer: WorkflowReducer<ArticleView> = {
@@ -34,7 +44,9 @@ export const articleReducer: WorkflowReducer<ArticleView> = {
           materialsSummaryText: event.summaryText ?? null,
         };
       case "outline_ready":
-        return { ...state, outline: event.outline };
+        return { ...state, outline: event.outline, confirmedOutline: null };
+      case "outline_confirmed":
+        return { ...state, outline: event.outline, confirmedOutline: event.outline };
       case "review_ready":
         return { ...state, review: event.review };
       default:

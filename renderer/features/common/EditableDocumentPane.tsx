@@ -11,6 +11,10 @@ export interface EditableDocumentPaneProps extends Omit<DocumentPaneProps, "edit
   saveLabel?: string;
   /** More toolbar content, after the save button. */
   toolbar?: ReactNode;
+  /** What saving does beyond storing the version (shown beside the save button), e.g. that a finished article reopens. */
+  saveHint?: string;
+  /** The line shown after a save, by the new version's number. */
+  savedNotice?: (version: number) => string;
 }
 
 /**
@@ -19,7 +23,7 @@ export interface EditableDocumentPaneProps extends Omit<DocumentPaneProps, "edit
  * toolbar's save button when `canSaveVersion`. Every workflow that writes a document uses it, so a
  * finished article, a generated document and a reviewed one are edited the same way.
  */
-export function EditableDocumentPane({ canSaveVersion, saveLabel, toolbar, ...pane }: EditableDocumentPaneProps) {
+export function EditableDocumentPane({ canSaveVersion, saveLabel, toolbar, saveHint, savedNotice, ...pane }: EditableDocumentPaneProps) {
   const t = useT();
   const api = useApp((s) => s.api);
   const pushError = useApp((s) => s.pushError);
@@ -27,6 +31,7 @@ export function EditableDocumentPane({ canSaveVersion, saveLabel, toolbar, ...pa
   const draftEdit = useApp((s) => s.draftEdit);
   const setDraftEdit = useApp((s) => s.setDraftEdit);
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<{ sessionId: string; version: number } | null>(null);
 
   // Opening a session brings back its unsent edit, if one was autosaved.
   useEffect(() => {
@@ -44,19 +49,28 @@ export function EditableDocumentPane({ canSaveVersion, saveLabel, toolbar, ...pa
     if (!sessionId || draftEdit === null) return;
     setSaving(true);
     try {
-      await documentApi.edit(api, sessionId, draftEdit);
+      const { version } = await documentApi.edit(api, sessionId, draftEdit);
       onEdit(null);
+      setSaved({ sessionId, version: version.number });
     } catch (error) {
       pushError(error);
     } finally {
       setSaving(false);
     }
   };
+  const notice = saved && savedNotice && saved.sessionId === sessionId && draftEdit === null ? savedNotice(saved.version) : null;
   const save =
     canSaveVersion && draftEdit !== null && draftEdit !== pane.liveText ? (
-      <button type="button" className="btn btn--small btn--primary" disabled={saving} onClick={() => void saveVersion()}>
-        {saveLabel ?? t("draft.saveVersion")}
-      </button>
+      <>
+        <button type="button" className="btn btn--small btn--primary" disabled={saving} onClick={() => void saveVersion()}>
+          {saveLabel ?? t("draft.saveVersion")}
+        </button>
+        {saveHint && <span className="muted small draft-save-hint">{saveHint}</span>}
+      </>
+    ) : notice ? (
+      <span className="muted small draft-save-notice" role="status">
+        {notice}
+      </span>
     ) : null;
   return (
     <DocumentPane

@@ -62,7 +62,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
       {view.outline && (
         <section className="docgen-card" aria-label={t("docgen.outline")}>
           <h3>
-            {t("docgen.outline")}：{view.outline.outline.title} {view.outline.cached && <span className="muted">{t("docgen.cached")}</span>}
+            {t("docgen.outlineLine", { title: view.outline.outline.title })} {view.outline.cached && <span className="muted">{t("docgen.cached")}</span>}
           </h3>
           <ol>
             {view.outline.outline.sections.map((s, i) => (
@@ -88,7 +88,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
             {view.modules.map((m) => (
               <li key={m.key} className={`docgen-chip docgen-chip--${m.state}`} data-module={m.key} data-state={m.state}>
                 {nameOf(m.key)} ·{" "}
-                {m.state === "passed" ? t("docgen.chip.passed") : m.state === "breaker" ? t("docgen.chip.breaker") : m.state === "round" ? t("docgen.chip.round", { k: m.round }) : t("docgen.chip.pending")}
+                {m.state === "passed" ? t("docgen.chip.passed") : m.state === "breaker" ? t("docgen.chip.breaker") : m.state === "round" ? roundText(t, m.round) : t("docgen.chip.pending")}
               </li>
             ))}
           </ul>
@@ -99,7 +99,7 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
             return (
               <details key={m.key} className="docgen-violations" open={m.state === "round"}>
                 <summary>
-                  {nameOf(m.key)} · {t("docgen.chip.round", { k: found.round })} — {t("docgen.violations", { n: list.length })}
+                  {nameOf(m.key)} · {roundText(t, found.round)} — {t("docgen.violations", { n: list.length })}
                 </summary>
                 {groupViolations(list).map((g) => (
                   <div key={g.rule} className="docgen-rule">
@@ -153,4 +153,9 @@ export function DocgenProgress({ t, view, onLine }: { t: DocgenTranslate; view: 
       )}
     </div>
   );
+}
+
+/** Round 0 is the first check, before any revision: "第 0 轮" reads as nothing happened. */
+function roundText(t: DocgenTranslate, round: number): string {
+  return round === 0 ? t("docgen.chip.firstCheck") : t("docgen.chip.round", { k: round });
 }

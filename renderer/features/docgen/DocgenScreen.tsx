@@ -107,9 +107,7 @@ export function DocgenScreen() {
             {current.status === "done" && current.sessionId && !meta.reviewOnly && <RegenerateCard t={t} sessionId={current.sessionId} markdown={live} />}
             {meta.graph.nodes.length > 0 && <DocgenGraph t={t} shape={meta.graph} mermaid={meta.mermaid} states={moduleStates} />}
           </>
-        ) : (
-          <p className="muted">{t("docgen.empty")}</p>
-        )}
+        ) : null /* The document pane beside says how to start; the same hint here would read twice. */}
       </div>
       <EditableDocumentPane
         workflow="docgen"

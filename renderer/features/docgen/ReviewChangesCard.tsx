@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useApp } from "../../store/StoreProvider.js";
 import { downloadExport } from "../common/exportDraft.js";
 import type { DocgenTranslate } from "./messages.js";
+import { ruleTitle } from "../../i18n/ruleText.js";
 
 interface Change {
   index: number;
@@ -9,7 +10,12 @@ interface Change {
   inserted: string;
   rule: string | null;
   reason: string | null;
+  before?: string | undefined;
+  after?: string | undefined;
 }
+
+/** Whitespace made visible: an inserted or deleted space alone must not read as an empty change. */
+const shown = (text: string) => (text.trim() === "" ? text.replace(/ /g, "␣").replace(/\n/g, "↵").replace(/\t/g, "⇥") : text);
 
 /**
  * A finished review: every change from the document as given (version 1) to the repaired one,
@@ -18,6 +24,7 @@ interface Change {
  */
 export function ReviewChangesCard({ t, sessionId }: { t: DocgenTranslate; sessionId: string }) {
   const api = useApp((s) => s.api);
+  const locale = useApp((s) => s.locale);
   const [range, setRange] = useState<{ from: number; to: number } | null>(null);
   const [changes, setChanges] = useState<Change[]>([]);
   const [accepted, setAccepted] = useState<Set<number>>(new Set());
@@ -85,13 +92,18 @@ export function ReviewChangesCard({ t, sessionId }: { t: DocgenTranslate; sessio
       <ol className="docgen-changes__list">
         {changes.map((c) => (
           <li key={c.index} data-change={c.index} data-accepted={accepted.has(c.index) ? "true" : "false"}>
-            {c.deleted && <del>{c.deleted}</del>}
-            {c.inserted && <ins>{c.inserted}</ins>}
+            <span className="docgen-changes__text">
+              {c.before ? <span className="docgen-changes__context">…{c.before}</span> : null}
+              {c.deleted && <del>{shown(c.deleted)}</del>}
+              {c.inserted && <ins>{shown(c.inserted)}</ins>}
+              {c.after ? <span className="docgen-changes__context">{c.after}…</span> : null}
+            </span>
             {c.rule && (
-              <span className="muted">
+              <span className="muted docgen-changes__rule">
                 {" "}
-                {t("docgen.changes.rule", { rule: c.rule })}
-                {c.reason ? `：${c.reason}` : ""}
+                {/* The rule's title; the mechanical fixer's own note is that title again, so it is left out. */}
+                {t("docgen.changes.rule", { rule: ruleTitle(locale, c.rule) })}
+                {c.reason && c.rule !== "fix" ? t("docgen.changes.reason", { reason: c.reason }) : ""}
               </span>
             )}
             <span className="docgen-changes__choice">

@@ -202,6 +202,9 @@ export function articleBriefEvent(event: { type: string; sessionId: string } & W
       const outline = briefOutline(event.outline as Outline);
       return { ...base, agentName: "作家", agent_name: "作家", outline, message: `作家已规划 ${outline.sections.length} 个章节` };
     }
+    case "outline_confirmed":
+      // Not `outline_ready`: the brief's clients read that as "awaiting outline confirmation".
+      return { ...base, agentName: "系统", agent_name: "系统", message: `已按确认的大纲写作：${(event.outline as Outline).sections.length} 个章节` };
     case "draft_chunk":
       return { ...base, agentName: "作家", agent_name: "作家", draftMarkdown: event.text, message: `第 ${Number(event.sectionIndex) + 1} 节` };
     case "draft_ready":

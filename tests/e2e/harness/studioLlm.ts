@@ -21,6 +21,9 @@ export class StudioLlm extends ScriptedLlm {
   aspectScores: Partial<Record<"facts" | "logic" | "language", number>> = {};
   editor: EditorScript = { score: 92, issues: [{ severity: "minor", location: "技术方案", issue: "术语略多", suggestion: "为 llama.cpp 加一句解释" }] };
 
+  /** False: the outline cites no material in any section, as weak models often write it. */
+  outlineCites = true;
+
   /** The researcher's search keywords (the model's content: an English walk sets English ones). */
   keywords: string[] = ["本地大模型", "离线写作"];
 
@@ -43,8 +46,8 @@ export class StudioLlm extends ScriptedLlm {
         "writer.outline": (options: ScriptedCallOptions) => ({
           title: options.prompt.includes("用户的修改意见") ? "离线 AI 写作：重新规划" : "离线 AI 写作实践",
           sections: [
-            { section_title: "背景与动机", key_points: ["数据不出内网", "弱网环境"], material_ids: ["m001"] },
-            { section_title: "技术方案", key_points: ["llama.cpp", "向量检索"], material_ids: ["m002"] },
+            { section_title: "背景与动机", key_points: ["数据不出内网", "弱网环境"], material_ids: this.outlineCites ? ["m001"] : [] },
+            { section_title: "技术方案", key_points: ["llama.cpp", "向量检索"], material_ids: this.outlineCites ? ["m002"] : [] },
             { section_title: "落地建议", key_points: ["硬件选型"], material_ids: [] },
           ],
         }),

@@ -17,7 +17,7 @@ export interface ModelsPort {
   /** Optional: validate and apply a model choice; without it the engine just updates the settings. */
   select?(input: MethodParsedInput<"models.select">): Promise<MethodOutput<"models.select">>;
   /** The OpenAI-compatible endpoint's model names (its `/models`); absent → `unavailable`. */
-  remote?(): Promise<MethodOutput<"models.remote">>;
+  remote?(input?: MethodParsedInput<"models.remote">): Promise<MethodOutput<"models.remote">>;
   /** The model currently loaded, for `health`. */
   loaded?(): z.infer<typeof LoadedModelSchema> | null;
   dispose?(): Promise<void> | void;

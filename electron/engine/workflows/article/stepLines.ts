@@ -30,7 +30,7 @@ export const stepLines = {
   addMaterial: (l: Locale) => line(l, "addMaterial", undefined, "加入自有素材", "Adding your material"),
   outline: (l: Locale) => line(l, "outline", undefined, "撰写大纲", "Planning the outline"),
   replan: (l: Locale) => line(l, "replan", undefined, "按意见重写大纲", "Re-planning the outline"),
-  draft: (l: Locale, n: number) => line(l, "draft", { n }, `撰写初稿（${n} 节）`, `Drafting ${n} sections`),
+  draft: (l: Locale, n: number) => line(l, "draft", { n }, `撰写初稿（${n} 节）`, `Drafting ${n} section${n === 1 ? "" : "s"}`),
   regenerate: (l: Locale, sections: number[]) => line(l, "regenerate", { sections: list(sections) }, `重写第 ${list(sections).zh} 节`, `Regenerating section ${list(sections).en}`),
   revise: (l: Locale, sections: number[]) => line(l, "revise", { sections: list(sections) }, `修改第 ${list(sections).zh} 节`, `Revising section ${list(sections).en}`),
   editor: (l: Locale) => line(l, "editor", undefined, "审稿：事实、逻辑、语言", "Reviewing facts, logic, language"),
@@ -71,7 +71,8 @@ export const summaryLines = {
   ) => {
     const params = {
       type: marked(type, sources.article_type),
-      audience: marked({ zh: audience, en: audience }, sources.target_audience),
+      // The default audience is a setting, not the user's words: each UI reads it in its own language.
+      audience: marked(sources.target_audience === "default" ? { zh: "普通读者", en: "general readers" } : { zh: audience, en: audience }, sources.target_audience),
       words: marked({ zh: String(words), en: String(words) }, sources.word_count_target),
       n: questions,
     };
@@ -80,13 +81,16 @@ export const summaryLines = {
       "intent",
       params,
       `${params.type.zh}，面向${params.audience.zh}，约 ${params.words.zh} 字，${questions} 个关键问题`,
-      `${params.type.en} for ${params.audience.en}, about ${params.words.en} words, ${questions} key questions`,
+      `${params.type.en} for ${params.audience.en}, about ${params.words.en} words, ${questions} key question${questions === 1 ? "" : "s"}`,
     );
   },
   outline: (l: Locale, title: string, n: number, fallback: boolean) =>
     fallback
-      ? line(l, "outlineFallback", { title, n }, `《${title}》，${n} 节（模型未给出可用的大纲，请在下一步修改）`, `"${title}", ${n} sections (the model gave no usable outline; edit it at the next step)`)
-      : line(l, "outline", { title, n }, `《${title}》，${n} 节`, `"${title}", ${n} sections`),
+      ? line(l, "outlineFallback", { title, n }, `《${title}》，${n} 节（模型未给出可用的大纲，请在下一步修改）`, `"${title}", ${n} section${n === 1 ? "" : "s"} (the model gave no usable outline; edit it at the next step)`)
+      : line(l, "outline", { title, n }, `《${title}》，${n} 节`, `"${title}", ${n} section${n === 1 ? "" : "s"}`),
+  /** The outline cited no approved material: the code attached each to the section that shares most words with it. */
+  materialsAttached: (l: Locale) =>
+    line(l, "materialsAttached", undefined, "（大纲没有为章节指定素材，已按用词把已选素材分到各节，可在下一步修改）", " (the outline gave no section a material: your chosen materials were matched to sections by their words; edit them at the next step)"),
   /** Claim grounding's note on a draft: sentences whose cited material does not support them. */
   ungrounded: (l: Locale, n: number) =>
     n ? line(l, "ungrounded", { n }, `（${n} 句引用的素材中找不到依据，已标出，交事实审查）`, ` (${n} sentences are not supported by the material they cite: marked for the fact review)`) : null,

@@ -3,6 +3,10 @@ import type { EditorView } from "@codemirror/view";
 import type { LintClient } from "./lintClient.js";
 import { violationsToMarks, type LintMark } from "./lintDiagnostics.js";
 import { minimalChange } from "./minimalChange.js";
+import { ruleTitle } from "../../../i18n/ruleText.js";
+
+/** The UI locale as the app sets it on the page (`<html lang>`), for rule titles. */
+const pageLocale = () => (typeof document !== "undefined" && document.documentElement.lang === "en" ? "en" : "zh-CN");
 
 /** Labels of the lint actions, in the UI locale. */
 export interface LintLabels {
@@ -49,8 +53,10 @@ export function lintExtension(client: LintClient, labels: () => LintLabels, onRe
             },
           });
         }
+        // A user reads the rule's title ("数字与单位"), never the guide's number ("2.8").
+        const title = ruleTitle(pageLocale(), mark.rule);
         actions.push({
-          name: l.fixAll(mark.rule),
+          name: l.fixAll(title),
           apply(v: EditorView) {
             const before = v.state.doc.toString();
             void client.fixRule(before, mark.rule).then((after) => {
@@ -63,7 +69,7 @@ export function lintExtension(client: LintClient, labels: () => LintLabels, onRe
             });
           },
         });
-        return { from: mark.from, to: mark.to, severity: "warning", source: mark.rule, message: `[${mark.rule}] ${l.message(mark.rule, mark.message)}`, actions };
+        return { from: mark.from, to: mark.to, severity: "warning", source: title, message: l.message(mark.rule, mark.message), actions };
       });
     },
     { delay: 600 },

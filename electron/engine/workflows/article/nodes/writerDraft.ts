@@ -9,7 +9,7 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { assembleDraft } from "../draftMarkdown.js";
 import { wordCount } from "../../../../../shared/text/countText.js";
 import { materialDigest } from "../research/materialPackage.js";
-import { labelFrom, runStep, sessionIdOf, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { emit, labelFrom, runStep, sessionIdOf, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
 import { ungroundedSentences } from "../groundCitations.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { localeOf } from "../localeOf.js";
@@ -22,7 +22,7 @@ import { boundedSettled } from "../../common/boundedSettled.js";
 
 /** What this run of the writer does, read from the last resume. */
 type DraftTask =
-  | { kind: "initial"; outline: Outline }
+  | { kind: "initial"; outline: Outline; edited: boolean }
   | {
       kind: "revise";
       reason: Extract<DraftVersion["reason"], "editor" | "user" | "regenerate">;
@@ -37,7 +37,7 @@ function taskOf(state: ArticleState, approved: string[]): DraftTask {
   if (!state.outline) throw new ScriptoriumError("internal", "writer_draft ran without an outline");
   if (resume?.pause === "outline_confirm") {
     const edited = resume.payload.edited_outline;
-    return { kind: "initial", outline: edited ? sanitizeOutline(edited, approved, state.outline.title) : state.outline };
+    return { kind: "initial", outline: edited ? sanitizeOutline(edited, approved, state.outline.title) : state.outline, edited: Boolean(edited) };
   }
   if (resume?.pause === "draft_confirm" && resume.payload.action === "regenerate_section") {
     const notes = resume.payload.notes?.trim();
@@ -78,6 +78,8 @@ export function writerDraftNode(deps: ArticleDeps) {
     const approved = state.approved_material_ids ?? [];
     const task = taskOf(state, approved);
     const outline = task.kind === "initial" ? task.outline : (state.outline as Outline);
+    // The outline the user confirmed (renamed, sections added) is the one written from: the timeline shows it, not the model's.
+    if (task.kind === "initial" && task.edited) emit(config, { type: "outline_confirmed", outline });
     const cacheDir = deps.cacheDir(sessionId);
     await fs.mkdir(cacheDir, { recursive: true });
     const byId = new Map(state.materials.filter((m) => approved.includes(m.id)).map((m) => [m.id, m]));

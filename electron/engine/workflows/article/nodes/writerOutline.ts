@@ -3,7 +3,8 @@ import type { ArticleDeps } from "../ArticleDeps.js";
 import { materialDigest } from "../research/materialPackage.js";
 import type { Outline } from "../../../../../shared/workflows/article.js";
 import { isAbort } from "../../common/isAbort.js";
-import { emit, labelFrom, runStep, summaryFrom } from "../../common/nodeRuntime.js";
+import { emit, labelFrom, runStep, summaryFrom, withNotes } from "../../common/nodeRuntime.js";
+import { attachMaterials } from "../attachMaterials.js";
 import { stepLines, summaryLines } from "../stepLines.js";
 import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
@@ -31,40 +32,51 @@ export function writerOutlineNode(deps: ArticleDeps) {
     if (!parsed) throw new Error("writer_outline ran before intent_parser");
     const approved = approvedIdsOf(state);
     const replan = state.resume?.pause === "outline_confirm" && state.resume.payload.action === "re_outline";
-    return runStep(config, { step: "writer_outline", agent: "writer", ...labelFrom(replan ? stepLines.replan(locale) : stepLines.outline(locale)) }, async () => {
-      const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
-      let value: Outline;
-      let fallback = false;
-      try {
-        ({ value } = await deps.llm.generateStructured({
-          ...outlinePrompt(locale, {
-            intent: intentWithContext(state.input, locale),
-            parsed,
-            materials,
-            ...(replan && state.resume ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) } : {}),
-          }),
-          schema: OutlineLlmSchema,
-          tag: { role: "writer", step: "outline" },
-          signal: config.signal,
-          maxTokens: 900,
-        }));
-      } catch (error) {
-        if (isAbort(error, config.signal)) throw error;
-        // No valid outline from the model (a weak one can run out of tokens inside its JSON): the
-        // key questions or a plain skeleton, which the user edits at the outline pause.
-        value = { title: "", sections: [] };
-        fallback = true;
-      }
-      const outline = sanitizeOutline(
-        withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale),
-        approved,
-        titleFromIntent(state.input.intent),
-      );
-      emit(config, { type: "outline_ready", outline });
-      return {
-        update: { outline, approved_material_ids: approved },
-        ...summaryFrom(summaryLines.outline(locale, outline.title, outline.sections.length, fallback)),
-      };
-    });
+    return runStep(
+      config,
+      { step: "writer_outline", agent: "writer", ...labelFrom(replan ? stepLines.replan(locale) : stepLines.outline(locale)) },
+      async () => {
+        const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
+        let value: Outline;
+        let fallback = false;
+        try {
+          ({ value } = await deps.llm.generateStructured({
+            ...outlinePrompt(locale, {
+              intent: intentWithContext(state.input, locale),
+              parsed,
+              materials,
+              ...(replan && state.resume
+                ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) }
+                : {}),
+            }),
+            schema: OutlineLlmSchema,
+            tag: { role: "writer", step: "outline" },
+            signal: config.signal,
+            maxTokens: 900,
+          }));
+        } catch (error) {
+          if (isAbort(error, config.signal)) throw error;
+          // No valid outline from the model (a weak one can run out of tokens inside its JSON): the
+          // key questions or a plain skeleton, which the user edits at the outline pause.
+          value = { title: "", sections: [] };
+          fallback = true;
+        }
+        const planned = sanitizeOutline(
+          withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale),
+          approved,
+          titleFromIntent(state.input.intent),
+        );
+        const { outline, attached } = attachMaterials(
+          planned,
+          state.materials.filter((m) => approved.includes(m.id)),
+        );
+        emit(config, { type: "outline_ready", outline });
+        const line = withNotes(
+          summaryLines.outline(locale, outline.title, outline.sections.length, fallback),
+          attached ? summaryLines.materialsAttached(locale) : null,
+        );
+        return { update: { outline, approved_material_ids: approved }, ...summaryFrom(line) };
+      },
+    );
   };
 }
