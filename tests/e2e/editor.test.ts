@@ -169,6 +169,10 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await expect.poll(() => page.getByLabel("版本").locator("option").count(), { timeout: 30_000 }).toBe(2);
     await page.getByRole("button", { name: "与上一稿对比" }).click();
     await visible(page.getByRole("table", { name: "第 1 稿 ↔ 第 2 稿" }));
+    // The diff toolbar's buttons keep a margin from the pane's edges, as the version toolbar above does.
+    const restore = await page.getByRole("button", { name: "恢复第 1 稿" }).boundingBox();
+    const paneBox = await page.locator(".pane--draft .pane__body").boundingBox();
+    expect(paneBox!.x + paneBox!.width - (restore!.x + restore!.width)).toBeGreaterThanOrEqual(12);
     await page.getByRole("tab", { name: "行内" }).click();
     const inline = await visible(page.getByTestId("inline-diff"));
     // The unified view marks the changed chunks and shows the older lines as deleted.

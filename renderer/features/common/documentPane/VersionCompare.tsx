@@ -27,7 +27,7 @@ export function VersionCompare({ older, newer, layout, onLayout, onRestore }: Ve
   const newerLabel = t("draft.version", { n: newer });
   return (
     <>
-      <div className="toolbar">
+      <div className="toolbar toolbar--diff">
         <div className="segmented" role="tablist" aria-label={t("draft.diffLayout")}>
           <button type="button" role="tab" aria-selected={layout === "side"} onClick={() => onLayout("side")}>
             {t("draft.diffSide")}
