@@ -34,6 +34,12 @@ describe("rankIntent", () => {
     expect(ranked!.share).toBeLessThanOrEqual(1);
   });
 
+  it("keeps a question with chat unless another agent outweighs chat three times over", async () => {
+    // Calibrated: chat 0.5 / 0.6 ≈ 0.83, critique 0.2 / 0.1 = 2 — ahead, but not by three times.
+    const llm = weighing("m5", { "N/A": PRIOR, "what about the results?": [0.5, 0.2, 0.05, 0.05, 0.1, 0.05, 0.05] });
+    expect((await rankIntent(llm, "what about the results?", ""))?.intent).toBe("chat");
+  });
+
   it("asks the content-free prior once per model, not per question", async () => {
     const llm = weighing("m2", { "N/A": PRIOR, "a?": PRIOR, "b?": PRIOR });
     await rankIntent(llm, "a?", "");
