@@ -40,12 +40,13 @@ describe("rankIntent", () => {
     expect((await rankIntent(llm, "what about the results?", ""))?.intent).toBe("chat");
   });
 
-  it("asks the content-free prior once per model, not per question", async () => {
-    const llm = weighing("m2", { "N/A": PRIOR, "a?": PRIOR, "b?": PRIOR });
-    await rankIntent(llm, "a?", "");
-    await rankIntent(llm, "b?", "");
-    expect(llm.asked.filter((q) => q === "N/A")).toHaveLength(1);
-    expect(llm.asked).toHaveLength(3);
+  it("asks the content-free prior of the model that weighs the question, beside each question", async () => {
+    const first = weighing("model-a", { "N/A": PRIOR, "a?": [0.5, 0.3, 0.05, 0.05, 0.05, 0.03, 0.02] });
+    // Another model, another pull: its prior favours critique, so the same raw answer stays with chat.
+    const second = weighing("model-b", { "N/A": [0.1, 0.6, 0.05, 0.05, 0.1, 0.05, 0.05], "a?": [0.5, 0.3, 0.05, 0.05, 0.05, 0.03, 0.02] });
+    expect((await rankIntent(first, "a?", ""))?.intent).toBe("critical");
+    expect((await rankIntent(second, "a?", ""))?.intent).toBe("chat");
+    expect(second.asked).toEqual(["N/A", "a?"]);
   });
 
   it("answers null where the backend has no probabilities, so the router asks for JSON", async () => {

@@ -36,9 +36,11 @@ const EXAMPLES = (() => {
 })();
 
 /**
- * A question with no content, asked once per model: how much the model favours each word before it
- * reads any question. Dividing by it ("contextual calibration", Zhao et al. 2021) removes the pull
- * toward one label that sent every routed question to chat.
+ * A question with no content, asked beside every question: how much the model favours each word
+ * before it reads any question. Dividing by it ("contextual calibration", Zhao et al. 2021) removes
+ * the pull toward one label that sent every routed question to chat. Asked each time rather than
+ * remembered, so it always comes from the model that weighs the question (a session may run on its
+ * own model); it shares the examples block with the question, so it costs a few tokens of prefill.
  */
 const CONTENT_FREE = "N/A";
 /**
@@ -49,7 +51,6 @@ const CONTENT_FREE = "N/A";
  * favours one word for every question, it keeps the plain questions with chat.
  */
 const OVER_CHAT = 3;
-const priors = new Map<string, Promise<number[] | null>>();
 
 function options(question: string, selected: string, signal: AbortSignal | undefined): RankChoicesOptions {
   const selection = selected ? `Selected text: ${selected.slice(0, 200)}\n` : "";
@@ -75,20 +76,7 @@ export interface RankedIntent {
  */
 export async function rankIntent(llm: LlmClient, question: string, selected: string, signal?: AbortSignal): Promise<RankedIntent | null> {
   if (!llm.rankChoices) return null;
-  const key = llm.id;
-  let prior = priors.get(key);
-  if (!prior) {
-    prior = llm.rankChoices(options(CONTENT_FREE, "", signal));
-    priors.set(key, prior);
-    // A failed or cancelled prior is asked again next time, not remembered.
-    prior.then(
-      (value) => {
-        if (!value) priors.delete(key);
-      },
-      () => priors.delete(key),
-    );
-  }
-  const base = await prior;
+  const base = await llm.rankChoices(options(CONTENT_FREE, "", signal));
   if (!base) return null;
   const probabilities = await llm.rankChoices(options(question, selected, signal));
   if (!probabilities) return null;
