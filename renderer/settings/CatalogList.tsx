@@ -1,3 +1,4 @@
+import { selectCatalog } from "../store/selectors.js";
 import { useApp, useT } from "../store/StoreProvider.js";
 import type { MessageKey } from "../i18n/translate.js";
 import { formatBytes, formatDuration } from "../components/format.js";
@@ -15,7 +16,7 @@ export function CatalogList({ limit }: { limit?: number }) {
   const mirror = useApp((s) => s.settings?.mirrorBaseUrl ?? null);
   const askConfirm = useApp((s) => s.askConfirm);
   const errors = useApp((s) => s.downloadErrors);
-  const catalog = useApp((s) => s.models?.catalog ?? []);
+  const catalog = useApp(selectCatalog);
   const downloads = useApp((s) => s.downloads);
   const paused = useApp((s) => s.pausedDownloads);
   const tasks = useApp((s) => s.tasks);

@@ -1,3 +1,4 @@
+import { selectCatalog } from "../store/selectors.js";
 import { THINKING_MODES, type Settings, type ThinkingMode } from "../../shared/models.js";
 import type { MessageKey } from "../i18n/translate.js";
 import { useApp, useT } from "../store/StoreProvider.js";
@@ -16,7 +17,7 @@ function chatModelOf(settings: Settings): string | null {
 export function ThinkingSettings() {
   const t = useT();
   const settings = useApp((s) => s.settings);
-  const catalog = useApp((s) => s.models?.catalog ?? []);
+  const catalog = useApp(selectCatalog);
   const update = useApp((s) => s.updateSettings);
   if (!settings) return null;
   const model = chatModelOf(settings);

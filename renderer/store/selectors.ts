@@ -34,3 +34,12 @@ export function selectNeedsOnboarding(s: AppState): boolean {
   if (s.settings.backend !== "llamacpp") return false;
   return s.models.installed.length === 0 && !s.settings.chatModel && !s.models.loaded;
 }
+
+type Catalog = NonNullable<AppState["models"]>["catalog"];
+/** One empty list, not a new one per call: a selector returning a fresh `[]` re-renders forever (React's getSnapshot rule). */
+const NO_CATALOG: Catalog = [];
+
+/** The model catalog, or the same empty list while the models are not loaded yet. */
+export function selectCatalog(s: AppState): Catalog {
+  return s.models?.catalog ?? NO_CATALOG;
+}
