@@ -1,21 +1,29 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { z } from "zod";
+import { parseJson } from "../../../shared/parseJson.js";
 
 /** What a test's reasoning server answers a request with; `body` is the parsed request. */
 export type AnswerFor = (body: ReasoningRequest) => string;
 
-/** The request fields the tests look at (OpenAI chat-completions and Ollama /api/chat together). */
-export interface ReasoningRequest {
-  model: string;
-  messages: { role: string; content: string }[];
-  max_tokens?: number;
-  response_format?: { json_schema?: { name?: string } };
-  chat_template_kwargs?: { enable_thinking?: boolean };
-  reasoning_effort?: string;
+/**
+ * The request fields the tests look at (OpenAI chat-completions and Ollama /api/chat together);
+ * other fields pass through unchecked, so `requests` holds what the client really sent.
+ */
+export const ReasoningRequestSchema = z.looseObject({
+  model: z.string(),
+  messages: z.array(z.looseObject({ role: z.string(), content: z.string() })),
+  max_tokens: z.number().optional(),
+  response_format: z.looseObject({ json_schema: z.looseObject({ name: z.string().optional() }).optional() }).optional(),
+  chat_template_kwargs: z.looseObject({ enable_thinking: z.boolean().optional() }).optional(),
+  reasoning_effort: z.string().optional(),
   /** Ollama's native switch. */
-  think?: boolean;
-  format?: unknown;
-}
+  think: z.boolean().optional(),
+  format: z.unknown().optional(),
+});
+
+/** A chat request as the tests read it. */
+export type ReasoningRequest = z.infer<typeof ReasoningRequestSchema>;
 
 export interface ReasoningServerOptions {
   /** `openai`: `/v1/chat/completions` (SSE) and `/v1/models`; `ollama`: `/api/chat` (NDJSON) and `/api/tags`. */
@@ -76,7 +84,13 @@ export async function startReasoningServer(options: ReasoningServerOptions): Pro
         if (req.url === "/api/tags") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ models: options.models.map((name) => ({ name })) }));
         return void res.writeHead(404).end();
       }
-      const body = JSON.parse(raw) as ReasoningRequest;
+      let body: ReasoningRequest;
+      try {
+        body = parseJson(ReasoningRequestSchema, raw, `a chat request to ${req.url ?? "/"}`);
+      } catch (error) {
+        // A request the server cannot read is answered 400, as real servers do, instead of throwing in the handler.
+        return void res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: (error as Error).message }));
+      }
       requests.push(body);
       const reply = () => answerChat(req, res, body);
       if (requests.length < (options.holdUntil ?? 0)) return void held.push(reply);
