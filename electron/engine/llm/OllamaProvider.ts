@@ -12,10 +12,10 @@ import type {
 import type { JsonSchema } from "./jsonSchemaForGrammar.js";
 import { limitedFetch } from "../io/httpClient.js";
 import { generateWithContinuation } from "./generateWithContinuation.js";
-import { approxTokens, remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
+import { remoteLimits, unavailable, type RemoteStep, type RemoteTimeouts } from "./remoteRequest.js";
 import { structuredGenerate } from "./structuredGenerate.js";
 import { estimateTokens } from "./estimateTokens.js";
-import { ThinkSplitter } from "./ThinkSplitter.js";
+import { ReplyCollector } from "./ReplyCollector.js";
 import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
 
 export interface OllamaProviderOptions {
@@ -96,9 +96,8 @@ export class OllamaProvider implements LlmClient {
     format?: JsonSchema;
     plan: ThinkingPlan;
   }): Promise<RemoteStep> {
-    // Aborted when a thought runs past its budget; the caller's signal aborts it too.
-    const overBudget = new AbortController();
-    const signal = request.signal ? AbortSignal.any([request.signal, overBudget.signal]) : overBudget.signal;
+    const reply = new ReplyCollector(request);
+    const signal = reply.signal;
     const fetch = limitedFetch(remoteLimits(this.options.timeouts), signal);
     // One client per call: ChatOllama's abort() cancels every request of its client.
     const model = new ChatOllama({
@@ -112,47 +111,26 @@ export class OllamaProvider implements LlmClient {
       fetch,
       ...(request.format ? { format: request.format } : {}),
     });
-    const splitter = new ThinkSplitter();
-    let added = "";
-    let thought = "";
-    let tokens: number | undefined;
     let doneReason: string | undefined;
-    const takeThought = (piece: string): void => {
-      if (!piece) return;
-      thought += piece;
-      request.onThoughtChunk?.(piece);
-      // A thought sent though none was asked for (a server ignoring the flag) is only kept apart, never cut.
-      if (request.plan.think && estimateTokens(thought) > request.plan.budgetTokens) overBudget.abort();
-    };
-    const take = (piece: { answer: string; thought: string; retract?: boolean }): void => {
-      if (piece.retract) added = "";
-      takeThought(piece.thought);
-      if (piece.answer) {
-        added += piece.answer;
-        request.onTextChunk?.(piece.answer);
-      }
-    };
     try {
       const stream = await model.stream(request.messages, { signal });
       for await (const chunk of stream) {
         // `message.thinking` (Ollama ≥ 0.9) arrives here; older servers send `<think>` inline in the content.
         const reasoning = (chunk.additional_kwargs as { reasoning_content?: unknown } | undefined)?.reasoning_content;
-        takeThought(typeof reasoning === "string" ? reasoning : "");
-        const piece = typeof chunk.content === "string" ? chunk.content : "";
-        if (piece) take(splitter.push(piece));
+        reply.takeThought(typeof reasoning === "string" ? reasoning : "");
+        reply.takeContent(typeof chunk.content === "string" ? chunk.content : "");
         const meta = chunk.response_metadata as { done_reason?: string } | undefined;
         if (meta?.done_reason) doneReason = meta.done_reason;
-        if (chunk.usage_metadata?.output_tokens) tokens = chunk.usage_metadata.output_tokens;
-        if (overBudget.signal.aborted) break;
+        if (chunk.usage_metadata?.output_tokens) reply.tokens = chunk.usage_metadata.output_tokens;
+        if (reply.cut) break;
       }
-      take(splitter.flush());
+      reply.flush();
     } catch (error) {
-      if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added + thought) };
-      if (!overBudget.signal.aborted) throw unavailable(this.options.baseUrl, describeOllamaError(error, this.options.baseUrl));
+      if (request.signal?.aborted) return reply.aborted();
+      if (!reply.cut) throw unavailable(this.options.baseUrl, describeOllamaError(error, this.options.baseUrl));
     }
-    if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added + thought) };
-    const thinking = thought ? { tokens: estimateTokens(thought), cut: overBudget.signal.aborted, budgetTokens: request.plan.budgetTokens } : undefined;
-    return { added, stopReason: stopReasonOf(doneReason), tokens: tokens ?? approxTokens(added + thought), ...(thinking ? { thought, thinking } : {}) };
+    if (request.signal?.aborted) return reply.aborted();
+    return reply.finished(stopReasonOf(doneReason));
   }
 }
 

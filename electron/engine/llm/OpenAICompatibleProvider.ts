@@ -11,7 +11,6 @@ import type {
 } from "./LlmClient.js";
 import type { JsonSchema } from "./jsonSchemaForGrammar.js";
 import {
-  approxTokens,
   remoteLimits,
   unavailable,
   type RemoteStep,
@@ -23,7 +22,7 @@ import { redactSecrets } from "../io/redactSecrets.js";
 import { readSse } from "../io/sseReader.js";
 import { structuredGenerate, type StructuredAttemptRequest } from "./structuredGenerate.js";
 import { estimateTokens } from "./estimateTokens.js";
-import { ThinkSplitter } from "./ThinkSplitter.js";
+import { ReplyCollector } from "./ReplyCollector.js";
 import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
 
 export interface OpenAICompatibleProviderOptions {
@@ -149,30 +148,9 @@ export class OpenAICompatibleProvider implements LlmClient {
 
   private async completeOnce(request: CompleteRequest): Promise<RemoteStep> {
     const apiKey = typeof this.options.apiKey === "function" ? await this.options.apiKey() : this.options.apiKey;
-    // Aborted when a thought runs past its budget; the caller's signal aborts it too.
-    const overBudget = new AbortController();
-    const signal = request.signal ? AbortSignal.any([request.signal, overBudget.signal]) : overBudget.signal;
-    const fetch = limitedFetch(remoteLimits(this.options.timeouts), signal);
-    const splitter = new ThinkSplitter();
-    let added = "";
-    let thought = "";
-    let tokens: number | undefined;
+    const reply = new ReplyCollector(request);
+    const fetch = limitedFetch(remoteLimits(this.options.timeouts), reply.signal);
     let finish: string | null | undefined;
-    const takeThought = (piece: string): void => {
-      if (!piece) return;
-      thought += piece;
-      request.onThoughtChunk?.(piece);
-      // A thought sent though none was asked for (a server ignoring the flag) is only kept apart, never cut.
-      if (request.plan.think && estimateTokens(thought) > request.plan.budgetTokens) overBudget.abort();
-    };
-    const take = (piece: { answer: string; thought: string; retract?: boolean }): void => {
-      if (piece.retract) added = "";
-      takeThought(piece.thought);
-      if (piece.answer) {
-        added += piece.answer;
-        request.onTextChunk?.(piece.answer);
-      }
-    };
     const noThink = !request.plan.think && this.noThinkFieldsSupported;
     try {
       const response = await fetch(this.url, {
@@ -208,25 +186,18 @@ export class OpenAICompatibleProvider implements LlmClient {
         if (data === "[DONE]") break;
         const chunk = parseJson(StreamChunkSchema, data, `a streamed chunk from ${this.url}`, "unavailable");
         const choice = chunk.choices?.[0];
-        takeThought(choice?.delta?.reasoning ?? choice?.delta?.reasoning_content ?? "");
-        const piece = choice?.delta?.content ?? "";
-        if (piece) take(splitter.push(piece));
+        reply.takeThought(choice?.delta?.reasoning ?? choice?.delta?.reasoning_content ?? "");
+        reply.takeContent(choice?.delta?.content ?? "");
         if (choice?.finish_reason) finish = choice.finish_reason;
-        if (typeof chunk.usage?.completion_tokens === "number") tokens = chunk.usage.completion_tokens;
-        if (overBudget.signal.aborted) break;
+        if (typeof chunk.usage?.completion_tokens === "number") reply.tokens = chunk.usage.completion_tokens;
+        if (reply.cut) break;
       }
-      take(splitter.flush());
+      reply.flush();
     } catch (error) {
-      if (request.signal?.aborted) return { added, stopReason: "abort", tokens: tokens ?? approxTokens(added + thought) };
-      if (!overBudget.signal.aborted) throw unavailable(this.url, error);
+      if (request.signal?.aborted) return reply.aborted();
+      if (!reply.cut) throw unavailable(this.url, error);
     }
-    const thinking = thought ? { tokens: estimateTokens(thought), cut: overBudget.signal.aborted, budgetTokens: request.plan.budgetTokens } : undefined;
-    return {
-      added,
-      stopReason: request.signal?.aborted ? "abort" : stopReasonOf(finish),
-      tokens: tokens ?? approxTokens(added + thought),
-      ...(thinking ? { thought, thinking } : {}),
-    };
+    return reply.finished(request.signal?.aborted ? "abort" : stopReasonOf(finish));
   }
 }
 
