@@ -5,43 +5,20 @@ import { Command } from "@langchain/langgraph";
 import type { SessionState, SessionStatus, WorkflowId } from "../../../shared/api.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { EngineEvent, EventDraft } from "../../../shared/events.js";
-import type { Settings } from "../../../shared/models.js";
-import type { Checkpointer } from "../storage/Checkpointer.js";
-import type { EventStore } from "../storage/EventStore.js";
-import type { SessionStore } from "../storage/SessionStore.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry } from "../workflows/WorkflowDefinition.js";
-import type { EventHub, EventListener } from "./EventHub.js";
-import { firstPause, pauseFromSnapshot } from "./pauses.js";
-import { openSteps } from "./openSteps.js";
+import type { EventListener } from "./EventHub.js";
+import { pauseFromSnapshot } from "./pauses.js";
 import { RELAXED, SessionJournal, contextOf } from "./SessionJournal.js";
+import type { WorkflowRunnerOptions } from "./WorkflowRunnerOptions.js";
+import { WorkflowGraphs } from "./WorkflowGraphs.js";
+import type { ActiveRun } from "./ActiveRun.js";
+import { actionName } from "./actionName.js";
+import { connectedLlmChoice } from "./connectedLlmChoice.js";
+import { closeInterruptedSteps } from "./closeInterruptedSteps.js";
+import { safeSegment } from "./safeSegment.js";
+import { streamRun } from "./streamRun.js";
+import { threadConfig } from "./threadConfig.js";
 import { runInSessionScope, type SessionLlmChoice } from "../llm/sessionLlmScope.js";
-
-export interface WorkflowRunnerOptions {
-  /** Workflow id → definition; tests may register ids of their own. */
-  registry: WorkflowRegistry;
-  /** A workflow's own services (its definition's `services(platform)`, built once by the composition root). */
-  servicesOf(workflowId: string): unknown;
-  checkpointer: Checkpointer;
-  sessions: SessionStore;
-  events: EventStore;
-  hub: EventHub;
-  settings: () => Settings;
-  /** Root of the per-session cache dirs, `<dataDir>/cache`; a session's dir is removed on delete. */
-  cacheRoot: string;
-  /** Supersteps per run before LangGraph gives up; default 100. */
-  recursionLimit?: number;
-  /** How long `dispose` waits for each aborted run to unwind, in ms; default 2000. */
-  shutdownGraceMs?: number;
-  /** Cleanup hooks run on `delete` (e.g. the version store). */
-  onDelete?: (sessionId: string) => void;
-}
-
-interface ActiveRun {
-  controller: AbortController;
-  /** Set when the run is stopped by shutdown or delete: its status must not change. */
-  detached: boolean;
-  done: Promise<void>;
-}
 
 /**
  * Runs workflow graphs as sessions: persists and publishes their events, turns interrupts into
@@ -49,7 +26,7 @@ interface ActiveRun {
  */
 export class WorkflowRunner {
   private readonly opts: WorkflowRunnerOptions;
-  private readonly graphs = new Map<string, CompiledWorkflowGraph>();
+  private readonly graphs: WorkflowGraphs;
   private readonly runs = new Map<string, ActiveRun>();
   private readonly resuming = new Set<string>();
   /** Pauses announced since this runner started, until answered: a resume need not read the checkpoint back. */
@@ -62,6 +39,7 @@ export class WorkflowRunner {
   constructor(options: WorkflowRunnerOptions) {
     this.opts = options;
     this.journal = new SessionJournal(options);
+    this.graphs = new WorkflowGraphs(options);
   }
 
   /** The registry this runner serves (the engine builds `run.start`'s schema from it). */
@@ -111,7 +89,7 @@ export class WorkflowRunner {
       const definition = this.definition(session.workflow);
       const graph = this.graph(definition);
       // The pause this runner announced, else (after a restart) the one in the checkpoint.
-      const pause = this.announcedPauses.get(sessionId) ?? pauseFromSnapshot(await graph.getState(this.threadConfig(sessionId)));
+      const pause = this.announcedPauses.get(sessionId) ?? pauseFromSnapshot(await graph.getState(threadConfig(sessionId)));
       if (!pause) throw new ScriptoriumError("conflict", `Session ${sessionId} has no pending pause in its checkpoint.`);
       const parsed = definition.parseResume(pause, payload);
       // The status transition is the durable half of the exactly-once guard.
@@ -143,8 +121,8 @@ export class WorkflowRunner {
     if (!this.opts.sessions.transition(sessionId, from, "running")) throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer ${from}.`);
     const definition = this.definition(session.workflow);
     const graph = this.graph(definition);
-    const snapshot = await graph.getState(this.threadConfig(sessionId));
-    const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(sessionId));
+    const snapshot = await graph.getState(threadConfig(sessionId));
+    const tuple = await this.opts.checkpointer.saver.getTuple(threadConfig(sessionId));
     const input = tuple ? null : definition.initialState(definition.contract.start.parse(this.opts.sessions.input(sessionId)));
     const pause = pauseFromSnapshot(snapshot);
     if (tuple && pause) {
@@ -161,7 +139,7 @@ export class WorkflowRunner {
     const session = this.requireSession(sessionId);
     const definition = this.opts.registry[session.workflow];
     if (!definition) return { session, pause: null, status: session.status, values: {} };
-    const snapshot = await this.graph(definition).getState(this.threadConfig(sessionId));
+    const snapshot = await this.graph(definition).getState(threadConfig(sessionId));
     const request = session.status === "paused" ? pauseFromSnapshot(snapshot) : null;
     const pause = request ? { ...request, context: contextOf(request) } : null;
     const values = snapshot.values ?? {};
@@ -200,7 +178,7 @@ export class WorkflowRunner {
   async values(sessionId: string): Promise<Record<string, unknown>> {
     const session = this.requireSession(sessionId);
     const definition = this.definition(session.workflow);
-    return (await this.graph(definition).getState(this.threadConfig(sessionId))).values ?? {};
+    return (await this.graph(definition).getState(threadConfig(sessionId))).values ?? {};
   }
 
   /** The definition a session runs. */
@@ -271,32 +249,14 @@ export class WorkflowRunner {
         continue;
       }
       const graph = this.graph(definition);
-      const tuple = await this.opts.checkpointer.saver.getTuple(this.threadConfig(session.id));
+      const tuple = await this.opts.checkpointer.saver.getTuple(threadConfig(session.id));
       // No checkpoint at all: the process died before the first step was saved; start over.
       const input = tuple ? null : definition.initialState(definition.contract.start.parse(this.opts.sessions.input(session.id)));
-      this.closeInterruptedSteps(session.id);
+      closeInterruptedSteps(this.opts.events, session.id);
       this.launch(session.id, definition, graph, input);
       recovered.push(session.id);
     }
     return recovered;
-  }
-
-  /**
-   * The steps a killed process left open end as `interrupted` before the run continues, so a client
-   * replaying the log shows them as cut (the step runs again as a new entry), not as still running.
-   */
-  private closeInterruptedSteps(sessionId: string): void {
-    for (const open of openSteps(this.opts.events.list(sessionId))) {
-      const durationMs = Math.max(0, Date.now() - Date.parse(open.ts));
-      this.opts.events.append(sessionId, {
-        type: "step_done",
-        step: open.step,
-        agent: open.agent,
-        summary: "Interrupted by a restart.",
-        durationMs,
-        interrupted: true,
-      });
-    }
   }
 
   /** Whether a session's graph is executing in this process. */
@@ -342,8 +302,7 @@ export class WorkflowRunner {
   llmChoiceOf(sessionId: string): SessionLlmChoice {
     let choice = this.llmChoices.get(sessionId);
     if (!choice) {
-      const first = this.opts.events.first(sessionId);
-      choice = first?.type === "connected" ? { ...(first.model ? { model: first.model } : {}), ...(first.thinking ? { thinking: first.thinking } : {}) } : {};
+      choice = connectedLlmChoice(this.opts.events.first(sessionId));
       this.llmChoices.set(sessionId, choice);
     }
     return choice;
@@ -362,41 +321,20 @@ export class WorkflowRunner {
   ): Promise<void> {
     const signal = run.controller.signal;
     try {
-      const stream = await graph.stream(input, {
-        ...this.threadConfig(sessionId),
-        streamMode: ["custom", "updates"],
-        durability: "sync",
+      const outcome = await streamRun(graph, input, {
+        sessionId,
+        signal,
+        journal: this.journal,
         recursionLimit: this.opts.recursionLimit ?? 100,
         maxConcurrency: this.opts.settings().sequences,
-        signal,
       });
-      let pause: PauseRequest | null = null;
-      // A resume or redirect hands LangGraph the user's answer, which it writes into the checkpoint
-      // (NORMAL) as the stream opens; the first chunk comes after that write.
-      let answerToSync = input instanceof Command;
-      for await (const chunk of stream) {
-        if (answerToSync) {
-          answerToSync = false;
-          this.journal.answerWritten(sessionId);
-        }
-        if (!Array.isArray(chunk) || chunk.length !== 2) continue;
-        const [mode, data] = chunk as [string, unknown];
-        if (mode === "custom") this.journal.nodeEvent(sessionId, data);
-        else if (mode === "updates" && typeof data === "object" && data !== null && "__interrupt__" in data) {
-          pause = firstPause((data as { __interrupt__: unknown }).__interrupt__) ?? pause;
-        }
-      }
-      if (signal.aborted) throw signal.reason;
-      // The stream reported the pause; only an end needs the snapshot's final values.
-      const snapshot = pause ? null : await graph.getState(this.threadConfig(sessionId));
-      pause ??= snapshot && pauseFromSnapshot(snapshot);
       // Checkpoints of a running graph commit without an fsync each (Checkpointer); the pause or
       // end announced below is a FULL commit to the same WAL, which makes them durable with it.
       this.opts.events.flush();
       // Leave the active set before announcing the end, so a client that resumes on `await_user` is not refused.
       this.release(sessionId, run);
-      if (pause) this.announcePause(sessionId, pause);
-      else this.journal.finished(sessionId, definition, snapshot?.values ?? {});
+      if (outcome.pause) this.announcePause(sessionId, outcome.pause);
+      else this.journal.finished(sessionId, definition, outcome.values);
     } catch (error) {
       if (run.detached) return;
       this.release(sessionId, run);
@@ -411,18 +349,11 @@ export class WorkflowRunner {
   }
 
   private definition(workflow: string): WorkflowDefinition<any, any, any> {
-    const definition = this.opts.registry[workflow];
-    if (!definition) throw new ScriptoriumError("unavailable", `Workflow "${workflow}" is not available in this build.`);
-    return definition;
+    return this.graphs.definition(workflow);
   }
 
   private graph(definition: WorkflowDefinition<any, any, any>): CompiledWorkflowGraph {
-    let graph = this.graphs.get(definition.id);
-    if (!graph) {
-      graph = definition.build(this.opts.servicesOf(definition.id), this.opts.checkpointer.saver);
-      this.graphs.set(definition.id, graph);
-    }
-    return graph;
+    return this.graphs.graph(definition);
   }
 
   private requireSession(sessionId: string) {
@@ -431,23 +362,7 @@ export class WorkflowRunner {
     return session;
   }
 
-  private threadConfig(sessionId: string): { configurable: { thread_id: string } } {
-    return { configurable: { thread_id: sessionId } };
-  }
-
   private assertOpen(): void {
     if (this.disposed) throw new ScriptoriumError("unavailable", "The engine is shutting down.");
   }
-}
-
-/** The `action` field of a resume payload, for the `resumed` event. */
-function actionName(payload: unknown): string {
-  const action = typeof payload === "object" && payload !== null ? (payload as { action?: unknown }).action : undefined;
-  return typeof action === "string" ? action : "resume";
-}
-
-/** Session ids are UUIDs; refuse anything that could escape the cache root. */
-export function safeSegment(sessionId: string): string {
-  if (!/^[\w-]+$/.test(sessionId)) throw new ScriptoriumError("bad_request", `Invalid session id ${JSON.stringify(sessionId)}.`);
-  return sessionId;
 }
