@@ -18,7 +18,8 @@ import { l2Normalize } from "./l2Normalize.js";
 import { reciprocalRankFusion } from "./reciprocalRankFusion.js";
 import type { StartupRepair } from "../storage/quarantine.js";
 import type { RemoteLibrary } from "./LibraryLocation.js";
-import { remoteError, withCommitRetry } from "./remoteLibrary.js";
+import { RemoteTables } from "./RemoteTables.js";
+import { openRemoteTable, type RemoteTableHost } from "./openRemoteTable.js";
 
 export type SearchMode = "hybrid" | "vector" | "fts";
 
@@ -107,8 +108,8 @@ export interface StoreSearchOptions {
  */
 export class KnowledgeStore {
   private readonly tables = new Map<Collection, Promise<lancedb.Table>>();
-  /** One connection per remote URI (collections may share one prefix). */
-  private readonly remoteDbs = new Map<string, Promise<lancedb.Connection>>();
+  /** The collections on object storage (the team library) and their connections. */
+  private readonly remotes: RemoteTables;
   private readonly writes = new Map<Collection, number>();
   /** Per table: the background ANN build in progress, and the row count it was trained on. */
   private readonly ann = new Map<Collection, { building: Promise<void> | null; trainedRows: number }>();
@@ -120,7 +121,9 @@ export class KnowledgeStore {
   private constructor(
     private readonly db: lancedb.Connection,
     private readonly options: KnowledgeStoreOptions,
-  ) {}
+  ) {
+    this.remotes = new RemoteTables(options.remote);
+  }
 
   static async open(options: KnowledgeStoreOptions): Promise<KnowledgeStore> {
     if (!Number.isInteger(options.dimensions) || options.dimensions <= 0) {
@@ -178,14 +181,7 @@ export class KnowledgeStore {
 
   /** Drops the table and creates it empty (no rebuild hook): used by a full re-index. */
   async clear(collection: Collection): Promise<void> {
-    if (this.remoteOf(collection)) {
-      throw new ScriptoriumError(
-        "conflict",
-        `The ${collection} index is the team library at ${this.remoteOf(collection)!.uri}; it is not dropped from a desk. ` +
-          `Re-index it on the writer by pointing a new prefix at it, or delete its sources one by one.`,
-        { collection },
-      );
-    }
+    this.remotes.assertDroppable(collection);
     await this.whenIndexed(collection);
     this.ann.delete(collection);
     this.tables.delete(collection);
@@ -237,7 +233,7 @@ export class KnowledgeStore {
 
   /** The remote location of a collection, or undefined for a local table. */
   remoteOf(collection: Collection): RemoteLibrary | undefined {
-    return this.options.remote?.[collection];
+    return this.remotes.remoteOf(collection);
   }
 
   close(): void {
@@ -246,8 +242,7 @@ export class KnowledgeStore {
     }
     this.tables.clear();
     this.db.close();
-    for (const pending of this.remoteDbs.values()) void pending.then((db) => db.close()).catch(() => undefined);
-    this.remoteDbs.clear();
+    this.remotes.close();
   }
 
   // The score columns are selected by name: left implicit, Lance logs a deprecation warning per query.
@@ -376,7 +371,7 @@ export class KnowledgeStore {
 
   private async openOrRecreate(collection: Collection): Promise<lancedb.Table> {
     const remote = this.remoteOf(collection);
-    if (remote) return this.openRemote(collection, remote);
+    if (remote) return openRemoteTable(this.remoteHost(), collection, remote);
     const reason = await this.tryOpen(collection);
     if (typeof reason !== "string") return reason;
     const rebuildOnChange = this.options.rebuildOnModelChange ?? ((name: Collection) => name === "rules");
@@ -400,44 +395,19 @@ export class KnowledgeStore {
     return table;
   }
 
-  /**
-   * A shared table: opened (and checked for the embedding model) or, by the writer only, created
-   * when missing — and filled from this desk's app.db, so a writer moving its library to object
-   * storage uploads it. Nothing here drops a shared table.
-   */
-  private async openRemote(collection: Collection, remote: RemoteLibrary): Promise<lancedb.Table> {
-    const where = `${remote.uri}/${collection}.lance`;
-    const reason = await this.read(collection, () => this.tryOpen(collection));
-    if (typeof reason !== "string") return reason;
-    if (reason.startsWith("model changed")) {
-      throw new ScriptoriumError(
-        "conflict",
-        `The team library ${where} was built with another embedding model (${reason.slice("model changed: ".length)}); ` +
-          `set this desk's embedding model to the one the writer uses.`,
-        { collection, uri: remote.uri },
-      );
-    }
-    if (reason.startsWith("corrupt")) {
-      throw new ScriptoriumError("unavailable", `The team library ${where} cannot be opened: ${reason.slice("corrupt: ".length)}`, { collection, uri: remote.uri });
-    }
-    if (remote.role === "reader") {
-      throw new ScriptoriumError(
-        "not_found",
-        `No team library at ${where} yet: the writer's first import creates it (this desk reads only).`,
-        { collection, uri: remote.uri },
-      );
-    }
-    // Two writers starting at once both land here: "create" with existOk opens the winner's table.
-    const table = await this.write(collection, () => this.createTable(collection, "create"));
-    const schema = await table.schema();
-    if (schema.metadata.get(MODEL_ID_KEY) !== this.options.modelId) {
-      table.close();
-      this.tables.delete(collection);
-      return this.openRemote(collection, remote);
-    }
-    this.tables.set(collection, Promise.resolve(table));
-    if (this.options.rebuild) await this.options.rebuild(collection);
-    return table;
+  /** What opening a shared table needs of this store. */
+  private remoteHost(): RemoteTableHost {
+    return {
+      remotes: this.remotes,
+      modelId: this.options.modelId,
+      tryOpen: (collection) => this.tryOpen(collection),
+      createTable: (collection, mode) => this.createTable(collection, mode),
+      setTable: (collection, table) => {
+        if (table) this.tables.set(collection, Promise.resolve(table));
+        else this.tables.delete(collection);
+      },
+      rebuild: this.options.rebuild,
+    };
   }
 
   /** The table, or why it must be (re-)created: `new`, `corrupt: …`, `model changed: …`. */
@@ -482,49 +452,22 @@ export class KnowledgeStore {
 
   /** The LanceDB connection a collection's table lives on. */
   private connection(collection: Collection): Promise<lancedb.Connection> {
-    const remote = this.remoteOf(collection);
-    if (!remote) return Promise.resolve(this.db);
-    let pending = this.remoteDbs.get(remote.uri);
-    if (!pending) {
-      pending = lancedb.connect(remote.uri, {
-        storageOptions: remote.storageOptions,
-        // The writer sees its own commits at once; readers poll for the writer's at this interval.
-        readConsistencyInterval: remote.role === "writer" ? 0 : remote.readConsistencySeconds,
-      });
-      this.remoteDbs.set(remote.uri, pending);
-      pending.catch(() => this.remoteDbs.delete(remote.uri));
-    }
-    return pending;
+    return this.remotes.connection(collection, this.db);
   }
 
   /** A reader's write is refused before anything is sent to the store. */
   assertWritable(collection: Collection, action: string): void {
-    const remote = this.remoteOf(collection);
-    if (remote?.role !== "reader") return;
-    throw new ScriptoriumError(
-      "conflict",
-      `This desk reads the team library ${remote.uri} and cannot ${action} it: only the writer (objectStore.role = "writer", ` +
-        `or \`ingest --library ${remote.uri}\` on the writer's machine) changes it.`,
-      { collection, uri: remote.uri, role: remote.role },
-    );
+    this.remotes.assertWritable(collection, action);
   }
 
   /** A commit: retried with backoff on a commit conflict (remote tables); store errors become typed ones. */
   private write<T>(collection: Collection, commit: () => Promise<T>): Promise<T> {
-    const remote = this.remoteOf(collection);
-    if (!remote) return commit();
-    return withCommitRetry(commit).catch((error: unknown) => {
-      throw remoteError(error, remote, collection);
-    });
+    return this.remotes.write(collection, commit);
   }
 
   /** A read of a remote table: an unreachable store becomes an `unavailable` naming the location. */
   private read<T>(collection: Collection, work: () => Promise<T>): Promise<T> {
-    const remote = this.remoteOf(collection);
-    if (!remote) return work();
-    return work().catch((error: unknown) => {
-      throw remoteError(error, remote, collection);
-    });
+    return this.remotes.read(collection, work);
   }
 
   /** The damaged table is copied beside the lancedb folder (`lancedb.corrupt-<time>/`) before it is rebuilt. */
