@@ -4,15 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { studioPerTest, type Studio } from "./harness/startStudio.js";
+import { importTestPdf, paperServices } from "./harness/paperSteps.js";
 import { card, confirmMaterials, confirmOutline, skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
 import { openEditor } from "./harness/editorSteps.js";
 import { seriousAxeViolations, type AxeFinding } from "./harness/axeScan.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { GatedEmbedder } from "../knowledge/GatedEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 
 const openStudio = studioPerTest();
 
@@ -29,18 +27,7 @@ async function dropFiles(s: Studio, files: string[]): Promise<void> {
 describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 240_000 }, () => {
   it("reports 0 serious or critical axe violations on every screen", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
-    const paper = (context: PlatformServices) =>
-      paperDeps(
-        context,
-        new PaperService({
-          dataDir: context.dataDir,
-          modelsDir: context.modelsDir,
-          db: context.db,
-          settings: context.settings,
-          llm: () => undefined,
-          embedder: new HashEmbedder(64),
-        }),
-      );
+    const paper = paperServices(undefined);
     const studio = await openStudio({ workflowServices: { paper } }, { bypassCSP: true });
     const { page, llm } = studio;
     const found: Array<AxeFinding & { screen: string }> = [];
@@ -81,10 +68,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
     await visible(page.getByLabel("主题"));
     await scan("文档生成");
     await page.getByRole("button", { name: "论文阅读" }).click();
-    const pdf = path.join(studio.dataDir, "axe-paper.pdf");
-    fs.writeFileSync(pdf, await buildPaperPdf());
-    await page.getByLabel("论文文件路径").fill(pdf);
-    await page.getByRole("button", { name: "导入", exact: true }).click();
+    await importTestPdf(studio, { name: "axe-paper.pdf" });
     await visible(page.getByText(/已导入《/));
     await scan("论文阅读");
     if (found.length) console.log("AXE", JSON.stringify(found, null, 1));
@@ -147,18 +131,7 @@ describe("desktop habits in Chromium (real engine, scripted LLM)", { timeout: 24
 
   it("dropped papers: a broken PDF does not stop the good one, and the toast lists it with its reason", async () => {
     // Papers with a deterministic embedder and no metadata model (no model file in CI).
-    const paper = (context: PlatformServices) =>
-      paperDeps(
-        context,
-        new PaperService({
-          dataDir: context.dataDir,
-          modelsDir: context.modelsDir,
-          db: context.db,
-          settings: context.settings,
-          llm: () => undefined,
-          embedder: new HashEmbedder(64),
-        }),
-      );
+    const paper = paperServices(undefined);
     const studio = await openStudio({ workflowServices: { paper } });
     const { page } = studio;
     await skipOnboarding(page);

@@ -2,14 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
-import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
+import { PAPER_TITLE } from "../papers/paperPdf.js";
 import { studioPerTest } from "./harness/startStudio.js";
-import { skipOnboarding, startArticle, visible } from "./harness/studioSteps.js";
+import { openTestPaper, paperServices } from "./harness/paperSteps.js";
+import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 const openStudio = studioPerTest();
 
@@ -120,30 +118,14 @@ describe("layout, hover contrast and confirmations", { timeout: 180_000 }, () =>
       {
         llm,
         workflowServices: {
-          paper: (context: PlatformServices) =>
-            paperDeps(
-              context,
-              new PaperService({
-                dataDir: context.dataDir,
-                modelsDir: context.modelsDir,
-                db: context.db,
-                settings: context.settings,
-                llm: () => llm,
-                embedder: new HashEmbedder(64),
-              }),
-            ),
+          paper: paperServices(llm),
         },
       },
       { viewport: { width: 1440, height: 900 } },
     );
     const { page } = studio;
     await skipOnboarding(page);
-    await page.getByRole("button", { name: "论文阅读" }).click();
-    const pdf = path.join(studio.dataDir, "sparse.pdf");
-    fs.writeFileSync(pdf, await buildPaperPdf());
-    await page.getByLabel("论文文件路径").fill(pdf);
-    await page.getByRole("button", { name: "导入", exact: true }).click();
-    await visible(page.getByText(`已导入《${PAPER_TITLE}》（4 页）`));
+    await openTestPaper(studio);
     for (let i = 1; i <= 3; i++) {
       await page.getByLabel("输入问题").fill(`Question ${i}: how many attention layers?`);
       await page.getByRole("button", { name: "提问", exact: true }).click();

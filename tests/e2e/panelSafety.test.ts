@@ -1,15 +1,11 @@
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
-import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { cleanSection, outlineOf, sectionIndexOf, writeFiles } from "../../electron/engine/testing/docgenTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
-import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
+import { PAPER_TITLE } from "../papers/paperPdf.js";
 import { studioPerTest, type Studio } from "./harness/startStudio.js";
+import { openTestPaper, paperServices } from "./harness/paperSteps.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 /**
@@ -74,28 +70,12 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
     const studio = await openStudio({
       llm,
       workflowServices: {
-        paper: (context: PlatformServices) =>
-          paperDeps(
-            context,
-            new PaperService({
-              dataDir: context.dataDir,
-              modelsDir: context.modelsDir,
-              db: context.db,
-              settings: context.settings,
-              llm: () => llm,
-              embedder: new HashEmbedder(64),
-            }),
-          ),
+        paper: paperServices(llm),
       },
     });
     const { page } = studio;
     await skipOnboarding(page);
-    await page.getByRole("button", { name: "论文阅读" }).click();
-    const pdf = path.join(studio.dataDir, "sparse.pdf");
-    fs.writeFileSync(pdf, await buildPaperPdf());
-    await page.getByLabel("论文文件路径").fill(pdf);
-    await page.getByRole("button", { name: "导入", exact: true }).click();
-    await visible(page.getByText(`已导入《${PAPER_TITLE}》（4 页）`));
+    await openTestPaper(studio);
 
     await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
     await page.getByRole("button", { name: "提问" }).click();

@@ -1,13 +1,10 @@
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
 import { studioPerTest } from "./harness/startStudio.js";
+import { paperServices, openTestPaper } from "./harness/paperSteps.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 const openStudio = studioPerTest();
@@ -51,29 +48,12 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const studio = await openStudio({
       llm,
       workflowServices: {
-        paper: (context: PlatformServices) =>
-          paperDeps(
-            context,
-            new PaperService({
-              dataDir: context.dataDir,
-              modelsDir: context.modelsDir,
-              db: context.db,
-              settings: context.settings,
-              llm: () => llm,
-              embedder: new HashEmbedder(64),
-            }),
-          ),
+        paper: paperServices(llm),
       },
     });
     const { page } = studio;
     await skipOnboarding(page);
-    await page.getByRole("button", { name: "论文阅读" }).click();
-
-    const pdf = path.join(studio.dataDir, "sparse.pdf");
-    fs.writeFileSync(pdf, await buildPaperPdf());
-    await page.getByLabel("论文文件路径").fill(pdf);
-    await page.getByRole("button", { name: "导入", exact: true }).click();
-    await visible(page.getByText(`已导入《${PAPER_TITLE}》（4 页）`));
+    await openTestPaper(studio);
     await visible(page.locator('[data-page="4"]'));
     // A PDF opens as its pages (paperPageView.test.ts); this test reads and selects its text view.
     await page.getByRole("button", { name: "文本", exact: true }).click();
@@ -138,18 +118,7 @@ describe("论文阅读 screen in Chromium", { timeout: 180_000 }, () => {
     const studio = await openStudio({
       llm,
       workflowServices: {
-        paper: (context: PlatformServices) =>
-          paperDeps(
-            context,
-            new PaperService({
-              dataDir: context.dataDir,
-              modelsDir: context.modelsDir,
-              db: context.db,
-              settings: context.settings,
-              llm: () => llm,
-              embedder: new HashEmbedder(64),
-            }),
-          ),
+        paper: paperServices(llm),
       },
     });
     const { page, engine } = studio;

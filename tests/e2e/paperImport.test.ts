@@ -4,13 +4,10 @@ import { zh } from "../../renderer/i18n/zh.js";
 import { en } from "../../renderer/i18n/en.js";
 import { fillTemplate } from "../../renderer/i18n/translate.js";
 import { paperMessages } from "../../renderer/features/paper/messages.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
 import { studioPerTest, type Studio } from "./harness/startStudio.js";
+import { paperServices } from "./harness/paperSteps.js";
 import { visible } from "./harness/studioSteps.js";
 
 /**
@@ -41,18 +38,7 @@ async function open(locale: Locale): Promise<Studio> {
     {
       llm,
       workflowServices: {
-        paper: (context: PlatformServices) =>
-          paperDeps(
-            context,
-            new PaperService({
-              dataDir: context.dataDir,
-              modelsDir: context.modelsDir,
-              db: context.db,
-              settings: context.settings,
-              llm: () => llm,
-              embedder: new HashEmbedder(64),
-            }),
-          ),
+        paper: paperServices(llm),
       },
     },
     { viewport: { width: 1280, height: 800 } },

@@ -1,14 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { readZipEntry } from "../integration/readZipEntry.js";
-import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
+import { PAPER_TITLE } from "../papers/paperPdf.js";
 import { studioPerTest } from "./harness/startStudio.js";
+import { openTestPaper, paperServices } from "./harness/paperSteps.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
 const openStudio = studioPerTest();
@@ -27,28 +24,12 @@ describe("paper library: metadata correction and the answer's Word export, in Ch
     const studio = await openStudio({
       llm,
       workflowServices: {
-        paper: (context: PlatformServices) =>
-          paperDeps(
-            context,
-            new PaperService({
-              dataDir: context.dataDir,
-              modelsDir: context.modelsDir,
-              db: context.db,
-              settings: context.settings,
-              llm: () => llm,
-              embedder: new HashEmbedder(64),
-            }),
-          ),
+        paper: paperServices(llm),
       },
     });
     const { page } = studio;
     await skipOnboarding(page);
-    await page.getByRole("button", { name: "论文阅读" }).click();
-    const pdf = path.join(studio.dataDir, "sparse.pdf");
-    fs.writeFileSync(pdf, await buildPaperPdf());
-    await page.getByLabel("论文文件路径").fill(pdf);
-    await page.getByRole("button", { name: "导入", exact: true }).click();
-    await visible(page.getByText(`已导入《${PAPER_TITLE}》（4 页）`));
+    await openTestPaper(studio);
 
     await page.getByRole("button", { name: "修改题录" }).click();
     const form = await visible(page.getByTestId("paper-meta"));

@@ -10,14 +10,12 @@ import { paperMessages } from "../../renderer/features/paper/messages.js";
 import { chatMessages } from "../../renderer/features/chat/messages.js";
 import { onboardingMessages } from "../../renderer/onboarding/messages.js";
 import type { Material } from "../../shared/knowledge.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices, ResearchSearch } from "../../electron/engine/workflows/WorkflowDefinition.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
+import type { ResearchSearch } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";
 import { sectionIndexOf } from "../../electron/engine/testing/docgenTestKit.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
 import { studioPerTest, type Studio } from "./harness/startStudio.js";
+import { importTestPdf, paperServices } from "./harness/paperSteps.js";
 import { StudioLlm } from "./harness/studioLlm.js";
 import { StudioSearch } from "./harness/studioSearch.js";
 import { visible } from "./harness/studioSteps.js";
@@ -208,10 +206,7 @@ async function walkPaper(studio: Studio, locale: Locale, problems: string[]): Pr
   const { page } = studio;
   await page.getByRole("button", { name: L(locale, "paper.nav") }).click();
   await check(page, locale, "paper/empty library", problems);
-  const pdf = path.join(studio.dataDir, "sparse.pdf");
-  fs.writeFileSync(pdf, await buildPaperPdf());
-  await page.getByLabel(L(locale, "paper.importPath")).fill(pdf);
-  await page.getByRole("button", { name: L(locale, "paper.import"), exact: true }).click();
+  await importTestPdf(studio, { labels: { path: L(locale, "paper.importPath"), import: L(locale, "paper.import") } });
   const select = page.getByRole("checkbox", { name: `${L(locale, "paper.select")} ${PAPER_TITLE}` });
   await visible(select);
   await page.getByLabel(L(locale, "paper.question")).fill("How many attention layers does the encoder use?");
@@ -342,18 +337,7 @@ for (const locale of ["zh-CN", "en"] as const) {
         {
           llm,
           workflowServices: {
-            paper: (context: PlatformServices) =>
-              paperDeps(
-                context,
-                new PaperService({
-                  dataDir: context.dataDir,
-                  modelsDir: context.modelsDir,
-                  db: context.db,
-                  settings: context.settings,
-                  llm: () => llm,
-                  embedder: new HashEmbedder(64),
-                }),
-              ),
+            paper: paperServices(llm),
           },
         },
         { locale },
@@ -372,18 +356,7 @@ for (const locale of ["zh-CN", "en"] as const) {
         {
           llm,
           workflowServices: {
-            paper: (context: PlatformServices) =>
-              paperDeps(
-                context,
-                new PaperService({
-                  dataDir: context.dataDir,
-                  modelsDir: context.modelsDir,
-                  db: context.db,
-                  settings: context.settings,
-                  llm: () => llm,
-                  embedder: new HashEmbedder(64),
-                }),
-              ),
+            paper: paperServices(llm),
           },
         },
         { locale },
