@@ -8,7 +8,7 @@ import type { EngineEvent, EventDraft } from "../../../shared/events.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry } from "../workflows/WorkflowDefinition.js";
 import type { EventListener } from "./EventHub.js";
 import { pauseFromSnapshot } from "./pauses.js";
-import { RELAXED, SessionJournal, contextOf } from "./SessionJournal.js";
+import { RELAXED, SessionJournal } from "./SessionJournal.js";
 import type { WorkflowRunnerOptions } from "./WorkflowRunnerOptions.js";
 import { WorkflowGraphs } from "./WorkflowGraphs.js";
 import type { ActiveRun } from "./ActiveRun.js";
@@ -16,6 +16,7 @@ import { actionName } from "./actionName.js";
 import { connectedLlmChoice } from "./connectedLlmChoice.js";
 import { closeInterruptedSteps } from "./closeInterruptedSteps.js";
 import { safeSegment } from "./safeSegment.js";
+import { sessionState } from "./sessionState.js";
 import { streamRun } from "./streamRun.js";
 import { threadConfig } from "./threadConfig.js";
 import { runInSessionScope, type SessionLlmChoice } from "../llm/sessionLlmScope.js";
@@ -139,17 +140,7 @@ export class WorkflowRunner {
     const session = this.requireSession(sessionId);
     const definition = this.opts.registry[session.workflow];
     if (!definition) return { session, pause: null, status: session.status, values: {} };
-    const snapshot = await this.graph(definition).getState(threadConfig(sessionId));
-    const request = session.status === "paused" ? pauseFromSnapshot(snapshot) : null;
-    const pause = request ? { ...request, context: contextOf(request) } : null;
-    const values = snapshot.values ?? {};
-    const statusInput = { status: session.status, pausePoint: session.pausePoint };
-    return {
-      session,
-      pause,
-      status: definition.status?.(values, statusInput) ?? session.status,
-      values: definition.publicValues(values, statusInput) as SessionState["values"],
-    };
+    return sessionState(session, definition, await this.graph(definition).getState(threadConfig(sessionId)));
   }
 
   /**
