@@ -7,7 +7,7 @@ import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { runArticleAnsweringAtOnce } from "../electron/engine/testing/articleTestKit.js";
 import { hybridArticleLlm } from "../tests/reliability/helpers/hybridArticleLlm.js";
 import { APP_DB_FILE } from "../electron/engine/storage/AppDb.js";
-import { langGraphFloor, loopSupersteps } from "./lib/langGraphFloor.js";
+import { FloorSampler, type LangGraphFloor, loopSupersteps, medianFloor } from "./lib/langGraphFloor.js";
 import { median } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
@@ -50,6 +50,11 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     const llm = new TimedLlm(hybridArticleLlm(service, 48));
     const dataDir = mkdtempSync(path.join(ctx.tmpDir, "wf-"));
     const engine = await createEngine({ dataDir, llm, search: SEARCH });
+    // What LangGraph alone costs, sampled right after each measured run (A B A B …), so that a
+    // phase of the shared machine's load weighs on the run and on its floor alike.
+    const sampler = await FloorSampler.open(ctx.tmpDir);
+    const floorPerRun = ctx.quick ? 2 : 4;
+    const floors: LangGraphFloor[] = [];
     try {
       for (let run = 0; run <= runs; run++) {
         llm.reset();
@@ -61,33 +66,40 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
         if (run > 0) {
           shares.push(share);
           gaps.push(wall - llm.busyMs());
+          const samples: LangGraphFloor[] = [];
+          for (let i = 0; i < floorPerRun; i++) samples.push(await sampler.sample());
+          floors.push(medianFloor(samples));
         }
         if (run === runs) shape = { supersteps: loopSupersteps(path.join(dataDir, APP_DB_FILE), sessionId), resumes: pauses };
         ctx.log(`${run === 0 ? "first run (graph compiled)" : `run ${run}`}: ${(wall / 1000).toFixed(2)} s wall, ${(llm.busyMs() / 1000).toFixed(2)} s in ${llm.calls} LLM calls, overhead ${share.toFixed(3)}`);
         if (run === 0) result.notes.push(`article overhead of the engine's first run (compiles the graph): ${share.toFixed(3)}`);
       }
     } finally {
+      sampler.close();
       await engine.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     }
     result.metrics["workflow.article_overhead"] = median(shares);
     result.notes.push(`article overhead: median of ${runs} full runs after the first on one engine (sections on the tiny GGUF, structured steps scripted, pauses answered instantly)`);
-    // How much of that LangGraph alone costs on this machine now, so a slow phase can be told apart.
-    const floor = await langGraphFloor(ctx.tmpDir, ctx.quick ? 10 : 20);
+    const floor = medianFloor(floors);
     const { supersteps, resumes } = shape;
     // A resume's own superstep (the pause node re-run) is among the supersteps already.
-    const floorMs = supersteps * floor.stepMs + resumes * Math.max(0, floor.resumeMs - floor.stepMs);
-    // The same run's time outside model calls against what LangGraph alone needs for that shape
-    // here now: 1 would be an app adding nothing to the bare graph.
-    result.metrics["workflow.orchestration_vs_floor"] = floorMs > 0 ? median(gaps) / floorMs : null;
+    const floorOf = (f: LangGraphFloor) => supersteps * f.stepMs + resumes * Math.max(0, f.resumeMs - f.stepMs);
+    const floorMs = floorOf(floor);
+    // Each run's time outside model calls against the floor sampled right after it, then the median
+    // of those ratios: 1 would be an app adding nothing to the bare graph.
+    const ratios = gaps.map((gap, i) => gap / floorOf(floors[i]!)).filter((ratio) => Number.isFinite(ratio));
+    result.metrics["workflow.orchestration_vs_floor"] = ratios.length ? median(ratios) : null;
+    result.notes.push(`orchestration ÷ floor per run (each with ${floorPerRun} floor samples right after it): ${ratios.map((r) => r.toFixed(2)).join(", ")}`);
     // The run's start and end, a pause's await_user and a resume's answer each commit with an fsync
     // (ARCHITECTURE.md's durability rule), which a bare graph does not pay. A one-row commit is a
     // lower bound: the app's also writes out the checkpoint pages left dirty since the last one
     // (a CPU profile of the bench case: docs/notes/orchestration-profile.md).
     const durable = 2 * resumes + 2;
     const durableMs = durable * floor.durableCommitMs;
+    const withCommits = median(gaps.map((gap, i) => gap / (floorOf(floors[i]!) + durable * floors[i]!.durableCommitMs)));
     result.notes.push(
-      `durable commits: ${durable} a run (connected, each pause's await_user, each resume's answer, done) at ≥ ${floor.durableCommitMs.toFixed(2)} ms each on this disk now (one row) = ${durableMs.toFixed(0)} ms; outside LLM calls ÷ (LangGraph floor + those commits) = ${(median(gaps) / (floorMs + durableMs)).toFixed(2)}`,
+      `durable commits: ${durable} a run (connected, each pause's await_user, each resume's answer, done) at ≥ ${floor.durableCommitMs.toFixed(2)} ms each on this disk now (one row) = ${durableMs.toFixed(0)} ms; outside LLM calls ÷ (LangGraph floor + those commits), median per run = ${withCommits.toFixed(2)}`,
     );
     result.notes.push(
       `article run outside LLM calls: median ${median(gaps).toFixed(0)} ms; it takes ${supersteps} LangGraph supersteps and ${resumes} resumes; bare graphs of the same shape cost ${floor.stepMs.toFixed(2)} ms per superstep and ${floor.resumeMs.toFixed(2)} ms from a resume to the next node (that superstep included) here now (no-op nodes, 20 channels, the runner's saver and stream settings), so ≥ ${floorMs.toFixed(0)} ms of it is LangGraph's own`,

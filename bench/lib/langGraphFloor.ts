@@ -33,16 +33,63 @@ export interface LangGraphFloor {
  * overhead, so that a slow phase of the machine can be told from a slower engine.
  */
 export async function langGraphFloor(dir: string, runs = 20): Promise<LangGraphFloor> {
-  const file = path.join(dir, `floor-${process.pid}.db`);
-  const db = new Database(file);
+  const sampler = await FloorSampler.open(dir);
   try {
+    const samples: LangGraphFloor[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await sampler.sample());
+    return medianFloor(samples);
+  } finally {
+    sampler.close();
+  }
+}
+
+/** Each field's median over `samples`. */
+export function medianFloor(samples: LangGraphFloor[]): LangGraphFloor {
+  return {
+    stepMs: median(samples.map((s) => s.stepMs)),
+    resumeMs: median(samples.map((s) => s.resumeMs)),
+    durableCommitMs: median(samples.map((s) => s.durableCommitMs)),
+  };
+}
+
+/**
+ * The floor's graphs compiled once on one database, warmed up, and timed one sample at a time, so
+ * that a bench can take a floor sample right after each run it measures (A B A B …): on a shared
+ * machine the load moves from minute to minute, and a floor timed after all the runs read the app
+ * at 1.6–5.6 × it on the same code within an hour.
+ */
+export class FloorSampler {
+  private label = 0;
+
+  private constructor(
+    private readonly file: string,
+    private readonly db: Database.Database,
+    private readonly step: (label: string) => Promise<number>,
+    private readonly resume: (label: string) => Promise<number>,
+    private readonly commit: (i: number) => number,
+  ) {}
+
+  static async open(dir: string): Promise<FloorSampler> {
+    const file = path.join(dir, `floor-${process.pid}-${Date.now()}.db`);
+    const db = new Database(file);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     const saver = new SqliteSaver(db);
-    return { stepMs: await stepMs(saver, runs), resumeMs: await resumeMs(saver, runs), durableCommitMs: durableCommitMs(db, runs) };
-  } finally {
-    db.close();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    const sampler = new FloorSampler(file, db, stepRun(saver), resumeRun(saver), durableCommit(db));
+    // Warm, as the engine's measured runs are (its first run is reported apart).
+    for (let i = 0; i < 3; i++) await sampler.sample();
+    return sampler;
+  }
+
+  /** One timing of each: a 12-step run (ms per superstep), a resume, a durable commit. */
+  async sample(): Promise<LangGraphFloor> {
+    const label = `s${this.label++}`;
+    return { stepMs: (await this.step(label)) / STEPS, resumeMs: await this.resume(label), durableCommitMs: this.commit(this.label) };
+  }
+
+  close(): void {
+    this.db.close();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(this.file + suffix, { force: true });
   }
 }
 
@@ -79,15 +126,8 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   }
 }
 
-/** Median of `runs` timings after three warm-up ones (the engine's measured runs are warm too). */
-async function timed(runs: number, once: (label: string) => Promise<number>): Promise<number> {
-  for (let i = 0; i < 3; i++) await once(`warm-${i}`);
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await once(`run-${i}`));
-  return median(times);
-}
-
-async function stepMs(saver: SqliteSaver, runs: number): Promise<number> {
+/** A run of STEPS no-op supersteps from start to end, timed in ms. */
+function stepRun(saver: SqliteSaver): (label: string) => Promise<number> {
   const names = Array.from({ length: STEPS }, (_, i) => `n${i}`);
   // A loop cannot grow StateGraph's typed chain of node names, hence `any`.
   let builder: any = new StateGraph(floorState());
@@ -100,30 +140,27 @@ async function stepMs(saver: SqliteSaver, runs: number): Promise<number> {
   }
   builder.addEdge(names[STEPS - 1], END);
   const app = builder.compile({ checkpointer: saver });
-  const run = await timed(runs, async (label) => {
+  return async (label) => {
     const started = performance.now();
     await drain(await app.stream({ n: 0, c0: "正文".repeat(500) }, { configurable: { thread_id: `step-${label}` }, ...STREAM }));
     return performance.now() - started;
-  });
-  return run / STEPS;
+  };
 }
 
-/** One small row committed with `synchronous=FULL`, as the app's event log commits a pause or an answer; median ms. */
-function durableCommitMs(db: Database.Database, runs: number): number {
+/** One small row committed with `synchronous=FULL`, as the app's event log commits a pause or an answer; ms. */
+function durableCommit(db: Database.Database): (i: number) => number {
   db.exec("CREATE TABLE IF NOT EXISTS durable (n INTEGER, json TEXT)");
   const insert = db.prepare("INSERT INTO durable (n, json) VALUES (?, ?)");
-  db.pragma("synchronous = FULL");
-  try {
-    const times: number[] = [];
-    for (let i = 0; i < runs + 3; i++) {
+  return (i) => {
+    db.pragma("synchronous = FULL");
+    try {
       const started = performance.now();
       db.transaction(() => insert.run(i, JSON.stringify({ type: "await_user", seq: i })))();
-      if (i >= 3) times.push(performance.now() - started);
+      return performance.now() - started;
+    } finally {
+      db.pragma("synchronous = NORMAL");
     }
-    return median(times);
-  } finally {
-    db.pragma("synchronous = NORMAL");
-  }
+  };
 }
 
 /**
@@ -131,7 +168,7 @@ function durableCommitMs(db: Database.Database, runs: number): number {
  * loads the checkpoint, re-runs the pause node (whose `interrupt` now returns the answer) and
  * routes on; timed until the next node starts.
  */
-async function resumeMs(saver: SqliteSaver, runs: number): Promise<number> {
+function resumeRun(saver: SqliteSaver): (label: string) => Promise<number> {
   let nextStarted = 0;
   const app = new StateGraph(floorState())
     .addNode("work", (state: { n: number }) => ({ n: state.n + 1, c0: "正文".repeat(500) }))
@@ -145,11 +182,11 @@ async function resumeMs(saver: SqliteSaver, runs: number): Promise<number> {
     .addConditionalEdges("pause", () => "next", ["next"])
     .addEdge("next", END)
     .compile({ checkpointer: saver });
-  return timed(runs, async (label) => {
+  return async (label) => {
     const config = { configurable: { thread_id: `resume-${label}` }, ...STREAM };
     await drain(await app.stream({ n: 0 }, config));
     const resumed = performance.now();
     await drain(await app.stream(new Command({ resume: { action: "confirm" } }), config));
     return nextStarted - resumed;
-  });
+  };
 }

@@ -48,6 +48,22 @@ describe("LlmService", () => {
     expect(result.tokens).toBeGreaterThan(0);
   });
 
+  it("sums the native time of every timed decode step since the histogram's reset", async () => {
+    await service.load({ modelPath: good, threads: 1, sequences: 2, contextSize: 1024 });
+    service.decodeBatchHistogram({ reset: true });
+    expect(service.decodeStepTotalMs()).toBe(0);
+    const result = await new LlamaCppProvider(service).generateText({ prompt: "hi", maxTokens: 12, maxContinuations: 0, temperature: 0 });
+    expect(result.tokens).toBeGreaterThan(1);
+    const total = service.decodeStepTotalMs()!;
+    // One sequence: every timed step is 1 wide, so the total is the mean times the steps timed.
+    const mean = service.decodeStepMs("mean")!.get(1)!;
+    expect(total).toBeGreaterThan(0);
+    expect(total / mean).toBeCloseTo(Math.round(total / mean), 6);
+    expect(Math.round(total / mean)).toBeLessThanOrEqual(result.tokens);
+    service.decodeBatchHistogram({ reset: true });
+    expect(service.decodeStepTotalMs()).toBe(0);
+  });
+
   it("names a missing file with model_missing", async () => {
     const error = await loadError(join(dir, "nope.gguf"));
     expect(error.code).toBe("model_missing");

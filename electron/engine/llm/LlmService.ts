@@ -303,6 +303,19 @@ export class LlmService {
     return picked;
   }
 
+  /**
+   * Native time of every timed decode step since the histogram's reset, all widths together, in ms:
+   * a run's generated tokens over it bound the rate the run could reach with no time outside
+   * llama.cpp's steps. Null without the batch counter.
+   */
+  decodeStepTotalMs(): number | null {
+    const gather = this.requireLoaded().gather;
+    if (!gather) return null;
+    let total = 0;
+    for (const times of gather.stepMs.values()) for (const ms of times) total += ms;
+    return total;
+  }
+
   /** A grammar for this JSON schema (see jsonSchemaForGrammar) on the loaded binding, cached per schema. */
   grammarFor(schema: object): Promise<LlamaGrammar> {
     const loaded = this.requireLoaded();
