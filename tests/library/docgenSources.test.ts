@@ -113,7 +113,7 @@ async function runDocgen(scope?: Record<string, unknown>): Promise<{ sessionId: 
 
 describe("the doc generator takes sources from the library", () => {
   it("scoped to a paper: its passages reach the section prompts, the citations are numbered, and the paper is listed once in GB/T 7714", async () => {
-    const { events, draft } = await runDocgen({ papers: [docId] });
+    const { sessionId, events, draft } = await runDocgen({ papers: [docId] });
     const step = events.find((e) => e.type === "step_done" && (e as { step?: string }).step === "search_sources") as { summaryText?: { params?: { n: number; papers: number } } };
     expect(step?.summaryText?.params?.papers).toBe(1);
     expect(step?.summaryText?.params?.n).toBeGreaterThanOrEqual(2);
@@ -129,6 +129,16 @@ describe("the doc generator takes sources from the library", () => {
     expect(draft.indexOf("## 参考文献")).toBeGreaterThan(draft.indexOf("## 第二部分"));
     expect(list).toContain("[1] SMITH J, LI W. Sparse Routing Transformers[J]. Journal of Efficient Models, 2021. DOI:10.1234/jem.2021.042.");
     expect(list.match(/Sparse Routing Transformers\[J\]/g)).toHaveLength(1);
+
+    // A section rewritten after the run: its `[m001]` cannot be a session id in a numbered document.
+    const seq = events.at(-1)!.seq;
+    await engine.call("docgen.regenerateSection", { sessionId, index: 0 });
+    const again = await waitForEvent(engine, sessionId, isTerminal, seq);
+    expect(again.at(-1)?.type).toBe("done");
+    const latest = ((await engine.call("run.state", { sessionId })).values as { current_draft: string }).current_draft;
+    expect(latest).not.toBe(draft);
+    expect(latest).not.toMatch(/\[m\d{3}\]/);
+    expect(latest).toContain("## 参考文献");
   }, 180_000);
 
   it("scoped to one folder: only that folder's notes, no paper and no other folder", async () => {
