@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StepTextSchema, workflowEvent } from "../coreEvents.js";
+import { RunScopeSchema } from "../knowledge.js";
 import { defineWorkflowContract } from "./contract.js";
 import type { ResumePayloadOf } from "./contract.js";
 
@@ -43,9 +44,16 @@ export const DocgenStartInputSchema = z
     locale: z.enum(["zh", "en"]).optional(),
     /** A previous session whose cache (outline.json, section_<i>.md, draft_wip.md) this run reuses. */
     resume_from: z.string().min(1).max(100).optional(),
+    /**
+     * Sources from the user's library for the sections: passages of these collections, bound folders
+     * and papers are searched on the topic and cited; the papers cited get a GB/T 7714 reference list.
+     * Absent: the run reads only its own source.
+     */
+    scope: RunScopeSchema.optional(),
   })
   .strict()
   .superRefine((v, ctx) => {
+    if (v.review_only && v.scope) ctx.addIssue({ code: "custom", path: ["scope"], message: "review_only checks a document as given; it takes no scope" });
     if (v.review_only) {
       // The document to check: pasted (context) or a file the engine reads (an upload or a dialog's path).
       if (!v.context?.trim() && !v.source_path) ctx.addIssue({ code: "custom", path: ["context"], message: "review_only needs the markdown in context or a .md/.txt file in source_path" });

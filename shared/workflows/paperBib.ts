@@ -25,6 +25,8 @@ export const PaperMetadataSchema = z.object({
   year: z.number().int().nullable(),
   venue: z.string(),
   doi: z.string(),
+  /** The arXiv id (2103.01234), '' when none. */
+  arxiv: z.string(),
   type: z.string(),
   /** Where the record came from: the reader's extraction, an import, or the user's correction. */
   source: z.enum(["extracted", "bibtex", "ris", "zotero", "user"]),
@@ -56,6 +58,7 @@ export const PaperBibMethods = {
         year: z.number().int().nullable().optional(),
         venue: z.string().max(1000).optional(),
         doi: z.string().max(200).optional(),
+        arxiv: z.string().max(200).optional(),
         type: z.string().max(40).optional(),
       })
       .strict(),

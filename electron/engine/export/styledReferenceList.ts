@@ -36,7 +36,8 @@ function firstOfWork(): (m: Material) => boolean {
   };
 }
 
-function toCsl(m: Material): CslItem {
+/** A material as a CSL item: its work's record when it knows one (a library paper), else a web page or document. */
+export function toCsl(m: Material): CslItem {
   // A material that knows its work's record (a paper of the library) is cited as that work.
   if (m.csl && typeof m.csl.type === "string") return { ...m.csl, id: m.id, "citation-key": m.id, type: m.csl.type };
   const date = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(m.published_at ?? "");

@@ -12,7 +12,16 @@ interface Choice {
  * the library, each a tick box. Nothing ticked is the default, an unscoped run (the library, the
  * papers and the intranet plug-ins). Lists that cannot be read (no library yet) simply stay empty.
  */
-export function RunScopePicker({ value, onChange }: { value: RunScope | null; onChange: (scope: RunScope | null) => void }) {
+export function RunScopePicker({
+  value,
+  onChange,
+  words,
+}: {
+  value: RunScope | null;
+  onChange: (scope: RunScope | null) => void;
+  /** What nothing ticked means where the default is not "everything" (the doc generator: no library at all). */
+  words?: { none: string; hint: string };
+}) {
   const t = useT();
   const api = useApp((s) => s.api);
   const [folders, setFolders] = useState<Choice[]>([]);
@@ -59,8 +68,8 @@ export function RunScopePicker({ value, onChange }: { value: RunScope | null; on
   const collections: Choice[] = COLLECTIONS.map((c: Collection) => ({ id: c, label: c }));
   return (
     <details className="field run-scope">
-      <summary className="field__label">{value ? t("scope.limited") : t("scope.everything")}</summary>
-      <p className="muted">{t("scope.hint")}</p>
+      <summary className="field__label">{value ? t("scope.limited") : (words?.none ?? t("scope.everything"))}</summary>
+      <p className="muted">{words?.hint ?? t("scope.hint")}</p>
       {group("collections", t("scope.collections"), collections)}
       {group("folders", t("scope.folders"), folders)}
       {group("papers", t("scope.papers"), papers)}

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { FilePathField } from "../common/FilePathField.js";
 import { GuidePicker } from "./GuidePicker.js";
 import { SessionModelSelect } from "../common/SessionModelSelect.js";
+import { RunScopePicker } from "../common/RunScopePicker.js";
+import type { RunScope } from "../../../shared/knowledge.js";
 import type { DocgenKey, DocgenTranslate } from "./messages.js";
 
 export type FormMode = "text" | "notes" | "code" | "review";
@@ -25,6 +27,8 @@ export interface DocgenFormValues {
   locale: "" | "zh" | "en";
   /** The session's own model (run.start's `model_name`); empty: the app's chat model. */
   model: string;
+  /** Library collections, bound folders and papers the sections take sources from (null: none). */
+  scope?: RunScope | null;
 }
 
 export const EMPTY_DOCGEN_FORM: DocgenFormValues = {
@@ -167,6 +171,13 @@ export function DocgenForm({ t, running, onStart, onStop }: { t: DocgenTranslate
           <input type="checkbox" name="confirm_outline" checked={values.confirmOutline} onChange={(e) => set("confirmOutline", e.target.checked)} />{" "}
           {t("docgen.confirmOutline")}
         </label>
+      )}
+      {values.mode !== "review" && (
+        <RunScopePicker
+          value={values.scope ?? null}
+          onChange={(scope) => setValues((v) => ({ ...v, scope }))}
+          words={{ none: t("docgen.scope.none"), hint: t("docgen.scope.hint") }}
+        />
       )}
       <SessionModelSelect value={values.model} onChange={(m) => set("model", m)} />
       {problem && <p className="notice notice--error">{t(problem)}</p>}

@@ -27,6 +27,15 @@ describe("docgenStartInput", () => {
     expect(DocgenStartInputSchema.safeParse(input).success).toBe(true);
   });
 
+  it("sends the ticked library scope for a generating run, never for a review, and the contract accepts it", () => {
+    const scope = { papers: ["p0123456789ab"], folders: ["/notes"] };
+    const input = docgenStartInput(form({ mode: "text", topic: "t", text: "x", scope }));
+    expect(input).toMatchObject({ scope });
+    expect(DocgenStartInputSchema.safeParse(input).success).toBe(true);
+    expect(docgenStartInput(form({ mode: "text", topic: "t", text: "x" }))).not.toHaveProperty("scope");
+    expect(docgenStartInput(form({ mode: "review", topic: "t", text: "# x\n", scope }))).not.toHaveProperty("scope");
+  });
+
   it("the form names what is missing: a review needs text or a file", () => {
     expect(formProblem(form({ mode: "review", topic: "t" }))).toBe("docgen.needReview");
     expect(formProblem(form({ mode: "review", topic: "t", reviewFile: "/a.md" }))).toBeNull();

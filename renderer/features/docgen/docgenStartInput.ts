@@ -16,6 +16,7 @@ export function docgenStartInput(v: DocgenFormValues): Record<string, unknown> {
           topic: v.topic.trim(),
           ...(v.mode === "text" ? { context: v.text } : { source_path: v.source.trim() }),
           confirm_outline: v.confirmOutline,
+          ...(v.scope ? { scope: v.scope } : {}),
         };
   return {
     ...base,

@@ -9,10 +9,11 @@ interface Fields {
   year: string;
   venue: string;
   doi: string;
+  arxiv: string;
 }
 
 /**
- * Corrects what a paper's reference entry is built from (title, authors, year, venue, DOI), in a
+ * Corrects what a paper's reference entry is built from (title, authors, year, venue, DOI, arXiv id), in a
  * modal dialog with room for each field (the library pane is too narrow). The engine checks every
  * field before it writes: a refused correction shows under the field it names, in the UI language,
  * and changes nothing.
@@ -34,7 +35,7 @@ export function PaperMetadataForm({ t, docId, onSaved, onClose }: { t: PaperTran
   useEffect(() => {
     let live = true;
     api.call("paper.getMetadata", { doc_id: docId }).then(
-      (m) => live && setFields({ title: m.title, authors: m.authors.join("; "), year: m.year === null ? "" : String(m.year), venue: m.venue, doi: m.doi }),
+      (m) => live && setFields({ title: m.title, authors: m.authors.join("; "), year: m.year === null ? "" : String(m.year), venue: m.venue, doi: m.doi, arxiv: m.arxiv }),
       (error: unknown) => live && setProblem(paperErrorText(t, shared, error)),
     );
     return () => {
@@ -66,6 +67,7 @@ export function PaperMetadataForm({ t, docId, onSaved, onClose }: { t: PaperTran
         year: year === "" ? null : Number(year),
         venue: fields.venue,
         doi: fields.doi,
+        arxiv: fields.arxiv,
       });
       setSaved(true);
       onSaved();
@@ -106,6 +108,7 @@ export function PaperMetadataForm({ t, docId, onSaved, onClose }: { t: PaperTran
         {field("year", t("paper.meta.fieldYear"))}
         {field("venue", t("paper.meta.fieldVenue"))}
         {field("doi", t("paper.meta.fieldDoi"))}
+        {field("arxiv", t("paper.meta.fieldArxiv"))}
         {saved && <p className="notice notice--ok" role="status">{t("paper.meta.saved")}</p>}
         {problem && (
           <p className="notice notice--error" role="alert">

@@ -76,6 +76,7 @@ export const paperMessages = defineMessages(
     "paper.meta.fieldYear": "年份",
     "paper.meta.fieldVenue": "期刊 / 会议",
     "paper.meta.fieldDoi": "DOI",
+    "paper.meta.fieldArxiv": "arXiv 编号",
     "paper.meta.save": "保存题录",
     "paper.meta.close": "关闭",
     "paper.meta.saved": "题录已保存，参考文献将使用新题录。",
@@ -145,6 +146,7 @@ export const paperMessages = defineMessages(
     "paper.meta.err.authors": "作者姓名不能为空。",
     "paper.meta.err.year": "年份 {v} 不在 1000–{max} 之间。",
     "paper.meta.err.doi": "“{v}” 不是有效的 DOI，应形如 10.1145/3292500.3330919。",
+    "paper.meta.err.arxiv": "“{v}” 不是有效的 arXiv 编号，应形如 2103.01234 或 hep-th/9901001。",
   },
   {
     "paper.library": "Library",
@@ -221,6 +223,7 @@ export const paperMessages = defineMessages(
     "paper.meta.fieldYear": "Year",
     "paper.meta.fieldVenue": "Journal / conference",
     "paper.meta.fieldDoi": "DOI",
+    "paper.meta.fieldArxiv": "arXiv id",
     "paper.meta.save": "Save metadata",
     "paper.meta.close": "Close",
     "paper.meta.saved": "Metadata saved; reference lists use it from now on.",
@@ -290,6 +293,7 @@ export const paperMessages = defineMessages(
     "paper.meta.err.authors": "An author's name cannot be empty.",
     "paper.meta.err.year": "The year {v} is not between 1000 and {max}.",
     "paper.meta.err.doi": "“{v}” is not a valid DOI; it looks like 10.1145/3292500.3330919.",
+    "paper.meta.err.arxiv": "“{v}” is not a valid arXiv id; it looks like 2103.01234 or hep-th/9901001.",
   },
 );
 export type PaperKey = keyof (typeof paperMessages)["en"] & string;

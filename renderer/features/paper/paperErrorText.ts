@@ -4,7 +4,7 @@ import { toApiErrorLike } from "../../store/toApiErrorLike.js";
 import type { PaperKey, PaperTranslate } from "./messages.js";
 
 const BIB_REASONS = ["not_reference", "unreadable", "empty", "missing", "too_large", "no_title", "not_uploadable"] as const;
-const META_FIELDS = ["title", "authors", "year", "doi"] as const;
+const META_FIELDS = ["title", "authors", "year", "doi", "arxiv"] as const;
 
 /** The base name of a path (either separator). */
 const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;

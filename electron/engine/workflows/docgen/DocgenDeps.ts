@@ -8,7 +8,7 @@ import { parseGuide, type ParsedGuide } from "./rules/guideChunks.js";
 import { parseRuleMarkdown } from "./rules/parseRuleMarkdown.js";
 import type { RuleModule } from "./rules/Rule.js";
 import { RuleIndex } from "./rules/RuleIndex.js";
-import type { VersionStore, PlatformServices } from "../WorkflowDefinition.js";
+import type { ResearchSearch, VersionStore, PlatformServices } from "../WorkflowDefinition.js";
 import { GuideLibrary } from "./guides/GuideLibrary.js";
 import { fetchLinkOverHttp, type LinkFetcher } from "./links/userLinks.js";
 import { ReviewAhead } from "./review/ReviewAhead.js";
@@ -59,6 +59,8 @@ export interface DocgenDeps {
   fetchLink: LinkFetcher;
   /** Module reviews of an unchanged draft run side by side (absent: one at a time, as the graph reaches them). */
   reviewAhead?: ReviewAhead;
+  /** The platform's research search (library, bound folders, papers): a scoped run's sources. */
+  search?: ResearchSearch;
 }
 
 export function docgenDeps(platform: PlatformServices, extras: DocgenDepsOptions = {}): DocgenDeps {
@@ -97,6 +99,7 @@ export function docgenDeps(platform: PlatformServices, extras: DocgenDepsOptions
     intranetHosts: async () => services.intranetHosts().catch(() => []),
     fetchLink: services.fetchLink ?? fetchLinkOverHttp,
     reviewAhead: new ReviewAhead(),
+    ...(services.search ? { search: services.search } : {}),
     ruleIndex: (sessionId) => {
       // Beside the knowledge tables' folder: <dataDir>/rules-index (the cache dir is <dataDir>/cache/<session>).
       void sessionId;

@@ -85,6 +85,7 @@ export const docgenWorkflow: WorkflowDefinition<DocgenStartInput, typeof docgenC
       review_only: input.review_only ?? false,
       max_scan_steps: input.max_scan_steps ?? 12,
       resume_from: input.resume_from ?? "",
+      scope: input.scope ?? null,
       current_draft: reviewed,
       start_input: { ...input },
     };

@@ -10,15 +10,17 @@ import { defineFlags, expectArgs, printResult, usageError } from "../../../../sh
 import { waitForRun, type RunOutcome } from "../../../../shared/cli/waitForRun.js";
 import { printSessions } from "../../../../shared/cli/printSessions.js";
 import { RunProgress } from "../../../../shared/cli/runProgress.js";
+import { SCOPE_FLAGS, scopeFlags } from "../../../../shared/cli/scopeFlags.js";
 import { writeTrackedDocx } from "./writeTrackedDocx.js";
 import { writeFileAtomic } from "../../io/atomicWrite.js";
 
 /** Flags of this command group besides the global ones. */
-export const DOCGEN_FLAGS = defineFlags({ mode: "string", topic: "string", source: "string", "text-file": "string", rules: "string", guide: "string", name: "string", report: "string", wait: "boolean", out: "string" });
+export const DOCGEN_FLAGS = defineFlags({ mode: "string", topic: "string", source: "string", "text-file": "string", rules: "string", guide: "string", name: "string", report: "string", wait: "boolean", out: "string",
+  ...SCOPE_FLAGS });
 type DocgenCliContext = CliContext<typeof DOCGEN_FLAGS>;
 
 const USAGE = "docgen start|review|list|resume|graph|guides …";
-const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--wait] [--out doc.md] [--json]";
+const START_USAGE = "docgen start --mode text|notes|code --topic T [--source PATH] [--text-file F] [--rules FILE | --guide ID] [--collections C,…] [--folders DIR,…] [--papers ID,…] [--wait] [--out doc.md] [--json]";
 const GUIDES_USAGE = "docgen guides [list] | guides import <guide.md> [--name N] | guides delete <id>";
 
 /** The doc generator's lines in the CLI's help. */
@@ -104,6 +106,8 @@ async function start(ctx: DocgenCliContext): Promise<ExitCode> {
     ...(context !== undefined ? { context } : {}),
     ...(rules ? { rules_file: path.resolve(readableFile(rules, "--rules")) } : {}),
     ...(guide ? { guide } : {}),
+    // Sources from the library, bound folders and papers: cited, and the papers listed in GB/T 7714.
+    ...scopeFlags(ctx, (folder) => path.resolve(folder)),
   };
   const wait = ctx.flags.wait === true || ctx.flags.out !== undefined;
   if (wait) new RunProgress(ctx).started("docgen start");

@@ -10,6 +10,7 @@ import { processTextNode } from "./nodes/processText.js";
 import { reviewModuleNode } from "./nodes/reviewModule.js";
 import { reviseModuleNode } from "./nodes/reviseModule.js";
 import { scanCodeNode } from "./nodes/scanCode.js";
+import { searchSourcesNode } from "./nodes/searchSources.js";
 import { setupNode } from "./nodes/setup.js";
 import { regenerateSectionNode, writeSectionsNode } from "./nodes/writeSections.js";
 import { pauseNode } from "./pauses.js";
@@ -24,7 +25,8 @@ export interface GraphModule {
 
 /**
  * The docgen graph. Wiring only:
- * setup → process_text | process_notes | scan_code → fetch_links → generate_draft (outline) → [pause_outline] →
+ * setup → process_text | process_notes | scan_code → search_sources (a scoped run's library passages) → fetch_links →
+ * generate_draft (outline) → [pause_outline] →
  * write_sections → [pause_sections ⇄ regenerate_section] → review_<m1> ⇄ revise_<m1> → review_<m2> …
  * → finalize → END. The review/revise pairs are registered from the run's guide's modules, flat, so
  * every module is a visible node of the graph (and of its Mermaid drawing); GuideGraphs keeps one
@@ -40,6 +42,7 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
     .addNode("process_text", processTextNode())
     .addNode("process_notes", processNotesNode())
     .addNode("scan_code", scanCodeNode(deps))
+    .addNode("search_sources", searchSourcesNode(deps))
     .addNode("fetch_links", fetchLinksNode(deps))
     .addNode("generate_draft", generateDraftNode(deps))
     .addNode("pause_outline", pauseNode("outline_confirm"))
@@ -52,9 +55,10 @@ export function buildDocgenGraph(deps: DocgenDeps, modules: readonly GraphModule
   for (const m of modules) g.addNode(`review_${m.id}`, reviewModuleNode({ ...deps, module: m })).addNode(`revise_${m.id}`, reviseModuleNode({ ...deps, module: m }));
   g.addEdge(START, "setup")
     .addConditionalEdges("setup", routeEntry, ["process_text", "process_notes", "scan_code", ...afterDraft])
-    .addEdge("process_text", "fetch_links")
-    .addEdge("process_notes", "fetch_links")
-    .addEdge("scan_code", "fetch_links")
+    .addEdge("process_text", "search_sources")
+    .addEdge("process_notes", "search_sources")
+    .addEdge("scan_code", "search_sources")
+    .addEdge("search_sources", "fetch_links")
     .addEdge("fetch_links", "generate_draft")
     .addConditionalEdges("generate_draft", routeAfterOutline, ["pause_outline", "write_sections"])
     .addConditionalEdges("pause_outline", routeAfterOutlinePause, ["generate_draft", "write_sections"])

@@ -1,4 +1,5 @@
 import { Annotation } from "@langchain/langgraph";
+import type { Material, RunScope } from "../../../../shared/knowledge.js";
 import type { DocOutline, InputMode, ModuleReport, ReplacementRecordView } from "../../../../shared/workflows/docgen.js";
 import type { ResumeRecord } from "../common/definePauses.js";
 import type { Locale } from "../common/definePrompt.js";
@@ -20,6 +21,10 @@ export const DocgenAnnotation = Annotation.Root({
   locale: last<Locale>(() => "zh"),
   /** The processed source the outline and sections are written from (cleaned text, note structure, or the code overview). */
   context: last<string>(() => ""),
+  /** The library's collections, folders and papers this run takes sources from (null: none, the run reads only its own source). */
+  scope: last<RunScope | null>(() => null),
+  /** Passages found in the scope (`m001` …), cited as `[m001]` by the sections; a paper's carry its CSL record. */
+  materials: last<Material[]>(() => []),
   /** Folder or file given by the user (notes / code modes); every read is confined under it. */
   source_path: last<string>(() => ""),
   /** The document as it stands: the assembled draft, then each accepted revise. */

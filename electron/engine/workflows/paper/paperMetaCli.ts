@@ -3,9 +3,9 @@ import { printResult, usageError } from "../../../../shared/cli/CliContext.js";
 import type { PaperCliContext } from "./paperCliFlags.js";
 
 export const PAPER_META_USAGE = `  paper meta show <doc_id> [--json]
-  paper meta set <doc_id> [title=…] [authors="Ada Lovelace; 王小明"] [year=2021] [venue=…] [doi=10.1145/…] [--json]`;
+  paper meta set <doc_id> [title=…] [authors="Ada Lovelace; 王小明"] [year=2021] [venue=…] [doi=10.1145/…] [arxiv=2103.01234] [--json]`;
 
-const FIELDS = ["title", "authors", "year", "venue", "doi"] as const;
+const FIELDS = ["title", "authors", "year", "venue", "doi", "arxiv"] as const;
 type Field = (typeof FIELDS)[number];
 
 /** `paper meta show|set`: read or correct the metadata a paper's reference entry is built from. */
@@ -22,12 +22,13 @@ export async function paperMetaCommand(ctx: PaperCliContext, args: string[]): Pr
     ctx.out(`year:    ${meta.year ?? "—"}`);
     ctx.out(`venue:   ${meta.venue || "—"}`);
     ctx.out(`doi:     ${meta.doi || "—"}`);
+    ctx.out(`arxiv:   ${meta.arxiv || "—"}`);
   });
   return 0;
 }
 
 /** `field=value` pairs; authors are separated by `;` (a name may contain a comma: "Lovelace, Ada"); `year=` clears the year. */
-function parsePairs(pairs: string[]): { title?: string; authors?: string[]; year?: number | null; venue?: string; doi?: string } {
+function parsePairs(pairs: string[]): { title?: string; authors?: string[]; year?: number | null; venue?: string; doi?: string; arxiv?: string } {
   const out: Record<string, unknown> = {};
   for (const pair of pairs) {
     const at = pair.indexOf("=");

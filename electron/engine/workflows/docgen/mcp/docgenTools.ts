@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { ScriptoriumApi } from "../../../../../shared/api.js";
 import type { EngineEvent } from "../../../../../shared/events.js";
+import { RunScopeSchema } from "../../../../../shared/knowledge.js";
 import { INPUT_MODES } from "../../../../../shared/workflows/docgen.js";
 import { readUserTextFile } from "../../../io/readUserTextFile.js";
 
@@ -25,6 +26,9 @@ export const GenerateDocsInput = z.object({
   source_path: z.string().min(1).max(4096).optional().describe("notes: a .md file or folder; code: a code folder (absolute path)"),
   mode: z.enum(INPUT_MODES).default("code").describe("text | notes | code"),
   text: z.string().max(400_000).optional().describe("text mode: the source text"),
+  scope: RunScopeSchema.optional().describe(
+    "sources from the user's library: collections, bound folders (absolute paths) and paper doc_ids searched on the topic; the papers cited get a GB/T 7714 reference list",
+  ),
   wait: z.boolean().default(true).describe("true: run to the end, sending progress notifications; false: return the job id at once (then docs_status / docs_result)"),
 });
 
@@ -48,6 +52,7 @@ export function generateInput(args: z.infer<typeof GenerateDocsInput>): Record<s
     topic: args.topic,
     ...(args.source_path ? { source_path: path.resolve(args.source_path) } : {}),
     ...(args.text !== undefined ? { context: args.text } : {}),
+    ...(args.scope ? { scope: args.scope } : {}),
   };
 }
 

@@ -30,7 +30,10 @@ export function regenerateFinishedNode(deps: DocgenDeps) {
       };
       const result = await writeOneSection(deps, state, outline, request.index, Date.now(), config, request.notes);
       if (result.failed) return { update: { regen_request: null }, ...summaryOf("sectionFailedUnchanged", { n: request.index + 1 }, `section ${request.index + 1} failed again; the document is unchanged`) };
-      const markdown = replaceSection(base, request.index, result.text);
+      // The finished document's citations are already GB/T 7714 numbers; a rewritten section's `[m001]`
+      // would be a session id in the text, so it is dropped rather than left dangling.
+      const text = state.materials?.length ? result.text.replace(/\[m\d{3,}\]/g, "") : result.text;
+      const markdown = replaceSection(base, request.index, text);
       const version = storeDraftVersion(deps.versions, sessionId, { markdown, reason: "regenerate", after: state.draft_version, title: outline.title, revisionCount: 0 }, config);
       const update: DocgenUpdate = {
         current_draft: markdown,

@@ -7,6 +7,7 @@ import { draftSection } from "../../common/draftSection.js";
 import { emit, runStep, sessionIdOf, summaryOf } from "../../common/nodeRuntime.js";
 import { readCachedSection, sectionKey, writeCachedOutline } from "../../common/sectionCache.js";
 import { storeDraftVersion } from "../../common/storeDraftVersion.js";
+import { withNumberedReferences } from "../../common/numberedReferences.js";
 import { writeWip } from "../cacheFiles.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt, failedSectionText } from "../docgenText.js";
@@ -137,7 +138,8 @@ export function finishSection(raw: string, title: string): string {
 }
 
 function assembleAndStore(deps: DocgenDeps, state: DocgenState, outline: DocOutline, sections: string[], config: LangGraphRunnableConfig, reason: "initial" | "regenerate"): { current_draft: string; draft_version: number } {
-  const markdown = `# ${outline.title}\n\n${sections.join("\n\n")}\n`;
+  // A scoped run's citations become GB/T 7714 numbers with the reference list after the last section.
+  const markdown = withNumberedReferences(`# ${outline.title}\n\n${sections.join("\n\n")}\n`, state.materials ?? [], state.locale);
   const version = storeDraftVersion(
     deps.versions,
     sessionIdOf(config),

@@ -131,6 +131,9 @@ export class PaperLibrary {
       pages: parsed.pages.length === 0 ? 0 : Math.max(...parsed.pages.map((page) => page.page)),
       content_hash: contentHash,
       imported_at: new Date().toISOString(),
+      // Only a PDF's first page and declarations are read for them: a DOI in other formats' text is as likely a citation's.
+      doi: pdfMetadata?.doi ?? "",
+      arxiv: pdfMetadata?.arxiv ?? "",
     };
 
     const { index, embedder } = await this.open();

@@ -18,6 +18,10 @@ export interface PaperRecord {
   pages: number;
   content_hash: string;
   imported_at: string;
+  /** The DOI the file prints or declares ('' when none), without a resolver prefix. */
+  doi: string;
+  /** The arXiv id without its version (2103.01234, hep-th/9901001), '' when none. */
+  arxiv: string;
 }
 
 /** A stored chunk: paragraph-sized text of one page. */
@@ -68,10 +72,11 @@ export class PaperRepository {
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO paper_docs (doc_id, title, authors, year, abstract, file_name, path, kind, pages, content_hash, imported_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO paper_docs (doc_id, title, authors, year, abstract, file_name, path, kind, pages, content_hash, imported_at, doi, arxiv)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(r.doc_id, r.title, JSON.stringify(r.authors), r.year, r.abstract, r.file_name, r.path, r.kind, r.pages, r.content_hash, r.imported_at);
+        .run(r.doc_id, r.title, JSON.stringify(r.authors), r.year, r.abstract, r.file_name, r.path, r.kind, r.pages, r.content_hash, r.imported_at,
+          r.doi, r.arxiv);
       const page = this.db.prepare("INSERT INTO paper_pages (doc_id, page, text, ocr) VALUES (?, ?, ?, ?)");
       for (const p of paper.pages) page.run(r.doc_id, p.page, p.text, p.ocr ? JSON.stringify(p.ocr) : null);
       const chunk = this.db.prepare("INSERT INTO paper_chunks (id, doc_id, idx, page, section, kind, text, ocr_confidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -211,5 +216,7 @@ function toRecord(row: Record<string, unknown>): PaperRecord {
     pages: Number(row.pages),
     content_hash: String(row.content_hash),
     imported_at: String(row.imported_at),
+    doi: String(row.doi ?? ""),
+    arxiv: String(row.arxiv ?? ""),
   };
 }

@@ -10,6 +10,7 @@ import { fileLinks } from "./bibFileLinks.js";
 import type { PaperLibrary } from "./PaperLibrary.js";
 import type { PaperRecord } from "./PaperRepository.js";
 import type { PaperMetadata } from "../../../../../shared/workflows/paperBib.js";
+import { arxivOf, isArxivId, isDoi, normalizeArxiv, normalizeDoi, withIdentifiers } from "./paperIdentifiers.js";
 
 export interface BibImportResult {
   doc_id: string;
@@ -93,6 +94,8 @@ export class BibLibrary {
       pages: 0,
       content_hash: `bib:${docId}`,
       imported_at: new Date().toISOString(),
+      doi: typeof csl.DOI === "string" ? normalizeDoi(csl.DOI) : "",
+      arxiv: arxivOf(csl),
     };
     this.db.transaction(() => {
       this.library.repo.insert({ record, pages: [], chunks: [], structure: [], references: [] });
@@ -105,16 +108,23 @@ export class BibLibrary {
   cslOf(docId: string): CslItem {
     const record = this.library.repo.require(docId);
     const bib = this.bib.get(docId);
-    if (bib) return bib.csl;
-    return {
-      id: docId,
-      "citation-key": docId,
-      type: "article-journal",
-      title: record.title,
-      author: record.authors.map(splitName),
-      ...(record.year ? { issued: { "date-parts": [[record.year]] } } : {}),
-      ...(record.abstract ? { abstract: record.abstract } : {}),
-    };
+    // A BibTeX entry linked to a PDF often lacks the DOI or arXiv id the PDF prints: the PDF's fill the gap.
+    if (bib) return withIdentifiers(bib.csl, record);
+    // An arXiv paper with no DOI is a preprint: GB/T 7714 prints it as [Z] with its abstract page, not as a journal article.
+    const preprint = Boolean(record.arxiv && !record.doi);
+    return withIdentifiers(
+      {
+        id: docId,
+        "citation-key": docId,
+        type: preprint ? "article" : "article-journal",
+        title: record.title,
+        author: record.authors.map(splitName),
+        ...(record.year ? { issued: { "date-parts": [[record.year]] } } : {}),
+        ...(record.abstract ? { abstract: record.abstract } : {}),
+        ...(preprint ? { publisher: "arXiv" } : {}),
+      },
+      record,
+    );
   }
 
   /** The metadata a correction form shows (and a reference list uses). */
@@ -157,6 +167,16 @@ export class BibLibrary {
       if (doi) csl.DOI = doi;
       else delete csl.DOI;
     }
+    if (patch.arxiv !== undefined) {
+      const arxiv = normalizeArxiv(patch.arxiv);
+      const previous = arxivOf(csl);
+      // The arXiv fields this record carries are replaced; a URL that is not arXiv's stays.
+      if (previous) {
+        if (typeof csl.URL === "string" && csl.URL.includes(previous)) delete csl.URL;
+        if (typeof csl.number === "string" && csl.number.includes(previous)) delete csl.number;
+      }
+      Object.assign(csl, withIdentifiers({ ...csl }, { doi: "", arxiv }));
+    }
     if (patch.type !== undefined) csl.type = patch.type;
     const previous = this.bib.get(docId);
     this.bib.put({ doc_id: docId, citation_key: String(csl["citation-key"] ?? docId), csl, source: "user", zotero_key: previous?.zotero_key ?? null });
@@ -164,9 +184,12 @@ export class BibLibrary {
     return csl;
   }
 
-  /** The listing's title / authors / year follow the bibliographic record. */
+  /** The listing's title / authors / year, and the stored DOI and arXiv id, follow the bibliographic record. */
   private applyToRecord(docId: string, csl: CslItem): void {
-    this.db.prepare("UPDATE paper_docs SET title = ?, authors = ?, year = ? WHERE doc_id = ?").run(String(csl.title ?? ""), JSON.stringify(namesOf(csl.author)), yearOf(csl), docId);
+    const doi = typeof csl.DOI === "string" ? normalizeDoi(csl.DOI) : "";
+    this.db
+      .prepare("UPDATE paper_docs SET title = ?, authors = ?, year = ?, doi = ?, arxiv = ? WHERE doc_id = ?")
+      .run(String(csl.title ?? ""), JSON.stringify(namesOf(csl.author)), yearOf(csl), doi, arxivOf(csl), docId);
   }
 }
 
@@ -179,16 +202,10 @@ export function flatMetadata(docId: string, csl: CslItem, source: PaperMetadata[
     year: yearOf(csl),
     venue: typeof csl["container-title"] === "string" ? csl["container-title"] : "",
     doi: typeof csl.DOI === "string" ? csl.DOI : "",
+    arxiv: arxivOf(csl),
     type: String(csl.type ?? ""),
     source,
   };
-}
-
-const DOI = /^10\.\d{4,9}\/\S+$/;
-
-/** A DOI without its resolver prefix (`https://doi.org/`, `doi:`); empty clears it. */
-function normalizeDoi(raw: string): string {
-  return raw.trim().replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:\s*)/i, "");
 }
 
 function checkPatch(docId: string, patch: MetadataPatch): void {
@@ -201,7 +218,11 @@ function checkPatch(docId: string, patch: MetadataPatch): void {
   }
   if (patch.doi !== undefined) {
     const doi = normalizeDoi(patch.doi);
-    if (doi && !DOI.test(doi)) throw bad("doi", `"${patch.doi}" is not a DOI (10.<registrant>/<suffix>, e.g. 10.1145/3292500.3330919).`, patch.doi);
+    if (doi && !isDoi(doi)) throw bad("doi", `"${patch.doi}" is not a DOI (10.<registrant>/<suffix>, e.g. 10.1145/3292500.3330919).`, patch.doi);
+  }
+  if (patch.arxiv !== undefined) {
+    const arxiv = normalizeArxiv(patch.arxiv);
+    if (arxiv && !isArxivId(arxiv)) throw bad("arxiv", `"${patch.arxiv}" is not an arXiv id (e.g. 2103.01234 or hep-th/9901001).`, patch.arxiv);
   }
 }
 
@@ -211,6 +232,8 @@ export interface MetadataPatch {
   year?: number | null;
   venue?: string;
   doi?: string;
+  /** An arXiv id, `arXiv:` id or arxiv.org URL; empty clears it. */
+  arxiv?: string;
   type?: string;
 }
 

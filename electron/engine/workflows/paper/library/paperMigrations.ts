@@ -101,6 +101,14 @@ export const PAPER_MIGRATIONS: readonly MigrationStep[] = [
     );
     `,
   },
+  {
+    // The DOI and arXiv id the PDF prints or declares, kept so the reference entry and BibTeX carry
+    // them; papers imported before have none ('') until re-imported or corrected.
+    sql: `
+    ALTER TABLE paper_docs ADD COLUMN doi TEXT NOT NULL DEFAULT '';
+    ALTER TABLE paper_docs ADD COLUMN arxiv TEXT NOT NULL DEFAULT '';
+    `,
+  },
 ];
 
 /** The set the engine runs for this workflow, for code that opens app.db without an engine (tests, bench). */
