@@ -1,4 +1,4 @@
-import { anchorsOf, contentTokens, flipsDirection, hanChars, hasName, isNegated, normalize, numbersOf, numberUnits, splitSentences } from "./claimText.js";
+import { anchorsOf, contentTokens, flipsDirection, hanChars, hasName, normalize, numbersOf, numberUnits, polarityDiffers, splitSentences } from "./claimText.js";
 
 /** A retrieved chunk a claim may rest on. */
 export interface EvidenceChunk {
@@ -210,7 +210,7 @@ function checkOne(
   // need not be the one that shares most words with the evidence.
   const claimClauses = input.claim.split(CLAUSE_BREAK).filter((c) => c.trim()).length;
   const against = claimClauses > 1 ? best.window.text : bestClause;
-  if (isNegated(input.claim) !== isNegated(against)) return result("unsupported", "negation");
+  if (polarityDiffers(input.claim, against)) return result("unsupported", "negation");
   if (flipsDirection(input.claim, against)) return result("unsupported", "direction");
   if (best.coverage >= COVERAGE.supported && bound) return result("supported", "covered");
   if (best.coverage < COVERAGE.unsupported) return result("unsupported", "low_coverage");

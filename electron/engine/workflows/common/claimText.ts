@@ -157,7 +157,20 @@ const SHORT_OF = /\b(?:did not|does not|do not|didn't|doesn't|failed to|fails? t
 
 /** Whether a text negates (English or Chinese markers). */
 export function isNegated(text: string): boolean {
-  return NEGATION.test(normalize(text).replace(SHORT_OF, " below "));
+  return NEGATION.test(normalize(text));
+}
+
+/**
+ * Whether claim and evidence differ in polarity. "Did not reach" counts as "below" (not as a
+ * negation) only where the other side says "below": 未达到预测 agrees with 低于预测, while
+ * "does not reach 91.3%" still negates "reaches 91.3%".
+ */
+export function polarityDiffers(claim: string, evidence: string): boolean {
+  const c = normalize(claim);
+  const e = normalize(evidence);
+  const below = DIRECTIONS[0]![1];
+  const read = (text: string, other: string) => NEGATION.test(below.test(other) ? text.replace(SHORT_OF, " below ") : text);
+  return read(c, e) !== read(e, c);
 }
 
 /**
