@@ -179,11 +179,11 @@ export function polarityDiffers(claim: string, evidence: string): boolean {
  */
 const DIRECTIONS: Array<[RegExp, RegExp]> = [
   [
-    /\b(?:higher|greater|larger|bigger|more|above|exceed(?:s|ed)?|increas(?:e|es|ed|ing)|ris(?:e|es|ing)|rose|rais(?:e|es|ed))\b|高于|超过|多于|提高|增加|上升|升高|增长|较高|偏高/,
-    /\b(?:lower|smaller|fewer|less|below|decreas(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|drop(?:s|ped)?|fell|reduc(?:e|es|ed|ing))\b|低于|少于|降低|减少|下降|减小|较低|偏低/,
+    /\b(?:higher|greater|larger|bigger|more|above|exceed(?:s|ed)?|increas(?:e|es|ed|ing)|ris(?:e|es|ing)|rose|rais(?:e|es|ed)|doubl(?:e|es|ed|ing))\b|高于|超过|多于|提高|增加|上升|升高|增长|较高|偏高/,
+    /\b(?:lower|smaller|fewer|less|below|decreas(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|drop(?:s|ped)?|fell|reduc(?:e|es|ed|ing)|halv(?:e|es|ed|ing)|half as (?:many|much))\b|低于|少于|降低|减少|下降|减小|较低|偏低/,
   ],
   [/\b(?:earlier|sooner)\b|提前|更早|较早/, /\b(?:later)\b|推迟|延后|更晚|较晚/],
-  [/\b(?:faster|quicker)\b|更快|加快/, /\b(?:slower)\b|更慢|减慢|放缓/],
+  [/\b(?:faster|quicker|more quickly)\b|更快|加快/, /\b(?:slower|more slowly)\b|更慢|减慢|放缓/],
   [/\b(?:best|strongest)\b|最好|最佳|最高/, /\b(?:worst|weakest)\b|最差|最低/],
   [/\b(?:improv(?:e|es|ed|ing)|better)\b|改善|改进|优于/, /\b(?:worsen(?:s|ed)?|worse|degrad(?:e|es|ed))\b|恶化|变差|劣于|不如/],
 ];
