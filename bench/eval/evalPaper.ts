@@ -3,7 +3,9 @@ import type { EvalEngine } from "./evalEngine.js";
 import { runSession } from "./evalEngine.js";
 import { abstains, citedPagePrecision, citedPages, keywordHitRate } from "./metrics/answers.js";
 import { binaryScores } from "./metrics/binary.js";
-import { paperText, type ClaimItem, type EvalPaper, type QaItem } from "./sets.js";
+import { checkClaims } from "../../electron/engine/workflows/common/checkClaims.js";
+import { llmClaimJudge } from "../../electron/engine/workflows/paper/library/llmClaimJudge.js";
+import { paperText, type ClaimItem, type ClaimPair, type EvalPaper, type QaItem } from "./sets.js";
 import { mean, pick, type EvalContext, type EvalSection } from "./types.js";
 
 interface Scored {
@@ -93,7 +95,7 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
  * The claim checker (`paper.checkClaims`) on the labelled claims of each paper: unsupported P/R
  * with the model judge for the grey zone and with `judge: none` (deterministic only).
  */
-export async function evalClaims(ctx: EvalContext, ee: EvalEngine, docIds: Record<string, string>, set: ClaimItem[]): Promise<EvalSection> {
+export async function evalClaims(ctx: EvalContext, ee: EvalEngine, docIds: Record<string, string>, set: ClaimItem[], pairs: ClaimPair[]): Promise<EvalSection> {
   const results: Record<"llm" | "none", Array<{ predicted: boolean; actual: boolean }>> = { llm: [], none: [] };
   for (const judge of ["none", "llm"] as const) {
     for (const [paper, docId] of Object.entries(docIds)) {
@@ -104,14 +106,40 @@ export async function evalClaims(ctx: EvalContext, ee: EvalEngine, docIds: Recor
     }
     ctx.log(`claims judged (${judge})`);
   }
+  // The second set: each claim against its own passage, the checker called directly with the engine's model as judge.
+  const held: Record<"llm" | "none", Array<{ predicted: boolean; actual: boolean }>> = { llm: [], none: [] };
+  for (const judge of ["none", "llm"] as const) {
+    const options = judge === "llm" ? { judge: llmClaimJudge(ee.llm) } : {};
+    for (const pair of pairs) {
+      const [verdict] = await checkClaims([{ id: pair.id, claim: pair.claim }], [{ chunk_id: pair.passage_id, page: 1, text: pair.passage }], options);
+      held[judge].push({ predicted: verdict!.label === "unsupported", actual: pair.label === "unsupported" });
+    }
+    ctx.log(`claim pairs judged (${judge})`);
+  }
   const llm = binaryScores(results.llm);
   const none = binaryScores(results.none);
+  const pairsLlm = binaryScores(held.llm);
+  const pairsNone = binaryScores(held.none);
   return {
-    metrics: { "paper.claims_unsupported_precision_llm": llm.precision, "paper.claims_unsupported_recall_llm": llm.recall, "paper.claims_unsupported_precision_none": none.precision, "paper.claims_unsupported_recall_none": none.recall },
+    metrics: {
+      "paper.claims_unsupported_precision_llm": llm.precision,
+      "paper.claims_unsupported_recall_llm": llm.recall,
+      "paper.claims_unsupported_precision_none": none.precision,
+      "paper.claims_unsupported_recall_none": none.recall,
+      "claims.pairs_unsupported_precision_llm": pairsLlm.precision,
+      "claims.pairs_unsupported_recall_llm": pairsLlm.recall,
+      "claims.pairs_unsupported_precision_none": pairsNone.precision,
+      "claims.pairs_unsupported_recall_none": pairsNone.recall,
+    },
     compare: [
       { workflow: "claims (judge llm vs none)", metric: "unsupported precision", method: llm.precision, baseline: none.precision, higherIsBetter: true },
       { workflow: "claims (judge llm vs none)", metric: "unsupported recall", method: llm.recall, baseline: none.recall, higherIsBetter: true },
+      { workflow: "claim pairs (judge llm vs none)", metric: "unsupported precision", method: pairsLlm.precision, baseline: pairsNone.precision, higherIsBetter: true },
+      { workflow: "claim pairs (judge llm vs none)", metric: "unsupported recall", method: pairsLlm.recall, baseline: pairsNone.recall, higherIsBetter: true },
     ],
-    notes: [`claims: ${set.length} labelled; judge llm tp ${llm.tp} fp ${llm.fp} fn ${llm.fn}; judge none tp ${none.tp} fp ${none.fp} fn ${none.fn}`],
+    notes: [
+      `claims: ${set.length} labelled; judge llm tp ${llm.tp} fp ${llm.fp} fn ${llm.fn}; judge none tp ${none.tp} fp ${none.fp} fn ${none.fn}`,
+      `claim pairs (held out, never tuned on): ${pairs.length}; judge llm tp ${pairsLlm.tp} fp ${pairsLlm.fp} fn ${pairsLlm.fn}; judge none tp ${pairsNone.tp} fp ${pairsNone.fp} fn ${pairsNone.fn}`,
+    ],
   };
 }

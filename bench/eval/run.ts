@@ -17,7 +17,7 @@ import { evalRouter } from "./evalRouter.js";
 import { fmt, median, renderCompareRuns, spreadOf, type CompareRow } from "./metrics/compare.js";
 import { findRealModel, NOT_RUN_HINT } from "./realModel.js";
 import { realThreads } from "../../tests/realModel/realModelPath.js";
-import { loadArticleSet, loadClaimSet, loadDocgenSet, loadPapers, loadQaSet, loadRouterParaphraseSet, loadRouterSet, paperFile } from "./sets.js";
+import { loadArticleSet, loadClaimPairs, loadClaimSet, loadDocgenSet, loadPapers, loadQaSet, loadRouterParaphraseSet, loadRouterSet, paperFile } from "./sets.js";
 import type { EvalContext, EvalSection } from "./types.js";
 
 const SECTIONS = ["router", "paper", "claims", "docgen", "article"] as const;
@@ -91,7 +91,7 @@ async function main(): Promise<number> {
           { name: "router_paraphrase", set: loadRouterParaphraseSet() },
         ]),
         paper: () => evalPaperQa(runCtx, ee, papers, docIds, loadQaSet()),
-        claims: () => evalClaims(runCtx, ee, docIds, loadClaimSet()),
+        claims: () => evalClaims(runCtx, ee, docIds, loadClaimSet(), loadClaimPairs()),
         docgen: () => evalDocgen(runCtx, ee, loadDocgenSet(), fs.readFileSync(path.join(import.meta.dirname, "../../rules/DOC_GUIDELINES.md"), "utf8")),
         article: () => evalArticle(runCtx, ee, loadArticleSet()),
       };

@@ -58,6 +58,17 @@ export const loadRouterSet = () => jsonl<RouterItem>("router.jsonl");
 export const loadRouterParaphraseSet = () => jsonl<RouterItem>("router-paraphrase.jsonl");
 export const loadQaSet = () => jsonl<QaItem>("papers/qa.jsonl");
 export const loadClaimSet = () => jsonl<ClaimItem>("papers/claims.jsonl");
+/** The second claim set: self-contained (claim, passage, label) pairs, written before the checker was tuned and kept out of tuning. */
+export interface ClaimPair {
+  id: string;
+  locale: "zh" | "en";
+  passage_id: string;
+  passage: string;
+  claim: string;
+  label: "supported" | "unsupported";
+  type: string;
+}
+export const loadClaimPairs = () => jsonl<ClaimPair>("claims-pairs.jsonl");
 export const loadArticleSet = () => JSON.parse(fs.readFileSync(path.join(SETS, "article.json"), "utf8")) as ArticleItem[];
 
 export function loadPapers(): EvalPaper[] {

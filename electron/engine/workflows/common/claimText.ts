@@ -32,7 +32,8 @@ function mergeAbbreviations(sentences: string[]): string[] {
 
 const NUMBER_WORDS: Record<string, string> = {
   zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10",
-  eleven: "11", twelve: "12", twenty: "20", thirty: "30", hundred: "100", twice: "2",
+  eleven: "11", twelve: "12", twenty: "20", thirty: "30", forty: "40", fifty: "50", sixty: "60", seventy: "70", eighty: "80", ninety: "90",
+  hundred: "100", twice: "2",
   零: "0", 一: "1", 二: "2", 两: "2", 三: "3", 四: "4", 五: "5", 六: "6", 七: "7", 八: "8", 九: "9", 十: "10",
 };
 
@@ -42,7 +43,7 @@ export function normalize(text: string): string {
     .normalize("NFKC")
     .toLowerCase()
     .replace(/(\d),(?=\d{3}\b)/g, "$1")
-    .replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|twice)\b/g, (word) => NUMBER_WORDS[word]!)
+    .replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|twice)\b/g, (word) => NUMBER_WORDS[word]!)
     .replace(/[’‘]/g, "'")
     .replace(/\s+/g, " ");
 }
@@ -52,7 +53,9 @@ export function numbersOf(normalized: string): string[] {
   const numbers = normalized.match(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g) ?? [];
   // Chinese numerals standing alone before a measure word (八个专家) count as digits too.
   const han = [...normalized.matchAll(/([一二两三四五六七八九十])(?=[个种项层次倍篇张名位])/g)].map((m) => NUMBER_WORDS[m[1]!]!);
-  return [...numbers.map((n) => String(Number(n))), ...han];
+  // 三成 is thirty per cent, 五成 fifty: a Chinese way of writing a percentage.
+  const tenths = [...normalized.matchAll(/([一二两三四五六七八九])成/g)].map((m) => String(Number(NUMBER_WORDS[m[1]!]!) * 10));
+  return [...numbers.map((n) => String(Number(n))), ...han, ...tenths];
 }
 
 const COMMON_CAPITALISED = new Set([
@@ -82,10 +85,17 @@ export function anchorsOf(claim: string): { numbers: string[]; names: string[]; 
   return { numbers: [...new Set(numbersOf(normalize(claim)))], names: [...new Set(names)], quotes };
 }
 
-/** A name found as a whole word (a plural `s` tolerated either way). */
+/**
+ * A name found as a whole word (a plural `s` tolerated either way), or an all-letter acronym of
+ * three or more found spelled out ("gpa" in "grade point average"): a paraphrase may write either.
+ */
 export function hasName(normalizedText: string, name: string): boolean {
   const escaped = name.replace(/s$/, "").replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
-  return new RegExp(`(?<![a-z0-9])${escaped}s?(?![a-z0-9])`).test(normalizedText);
+  if (new RegExp(`(?<![a-z0-9])${escaped}s?(?![a-z0-9])`).test(normalizedText)) return true;
+  const letters = name.replace(/s$/, "");
+  if (!/^[a-z]{3,5}$/.test(letters)) return false;
+  const initials = [...letters].map((letter) => `${letter}[a-z]*`).join("[\\s-]+");
+  return new RegExp(`(?<![a-z0-9])${initials}(?![a-z0-9])`).test(normalizedText);
 }
 
 const STOP = new Set([
@@ -111,9 +121,85 @@ export function contentTokens(text: string): Set<string> {
   return tokens;
 }
 
+/** Units a number is said in, each group one unit in its spellings (a paraphrase may switch spelling, not unit). */
+const UNITS: RegExp[] = [
+  /^(?:%|percent\b|per cent\b|pct\b)/,
+  /^(?:个?百分点|percentage points?\b|pp\b)/,
+  /^(?:mm\b|millimet(?:er|re)s?\b|毫米)/,
+  /^(?:cm\b|centimet(?:er|re)s?\b|厘米)/,
+  /^(?:km\b|kilomet(?:er|re)s?\b|公里|千米)/,
+  /^(?:m\b|met(?:er|re)s?\b|米)/,
+  /^(?:kg\b|kilograms?\b|公斤|千克)/,
+  /^(?:t\b|tonnes?\b|tons?\b|吨)/,
+  /^(?:h\b|hours?\b|hrs?\b|小时)/,
+  /^(?:days?\b|天|日)/,
+  /^(?:weeks?\b|周|星期)/,
+  /^(?:months?\b|个月)/,
+  /^(?:years?\b|年)/,
+  /^(?:万)/,
+  /^(?:亿)/,
+];
+
+/**
+ * Each number of a normalised text with the unit group it is written in (-1: none known), so
+ * "60 毫米" is not found in "60%".
+ */
+export function numberUnits(normalized: string): Array<{ number: string; unit: number }> {
+  return [...normalized.matchAll(/(?<![\w.])(\d+(?:\.\d+)?)(?![\w])\s*/g)].map((m) => {
+    const after = normalized.slice((m.index ?? 0) + m[0].length);
+    return { number: String(Number(m[1])), unit: UNITS.findIndex((unit) => unit.test(after)) };
+  });
+}
+
 const NEGATION = /\b(not|no|never|without|neither|nor|cannot|fails? to|none|unable)\b|n't|不|没有|未|无|非|并非/;
+/** "fell short of" and "未达到" say "below", not "not": read as a direction, they can agree with "低于". */
+const SHORT_OF = /\b(?:did not|does not|do not|didn't|doesn't|failed to|fails? to|not) (?:reach|meet|attain)\b|\bfell short of\b|没有达到|未达到|没达到|未能达到|不到|不足/g;
 
 /** Whether a text negates (English or Chinese markers). */
 export function isNegated(text: string): boolean {
   return NEGATION.test(normalize(text));
+}
+
+/**
+ * Whether claim and evidence differ in polarity. "Did not reach" counts as "below" (not as a
+ * negation) only where the other side says "below": 未达到预测 agrees with 低于预测, while
+ * "does not reach 91.3%" still negates "reaches 91.3%".
+ */
+export function polarityDiffers(claim: string, evidence: string): boolean {
+  const c = normalize(claim);
+  const e = normalize(evidence);
+  const below = DIRECTIONS[0]![1];
+  const read = (text: string, other: string) => NEGATION.test(below.test(other) ? text.replace(SHORT_OF, " below ") : text);
+  return read(c, e) !== read(e, c);
+}
+
+/**
+ * Directions a paraphrase keeps and a distortion flips: each pair's two sides say opposite things
+ * about the same quantity or order. Whole words in English (stems), words in Chinese.
+ */
+const DIRECTIONS: Array<[RegExp, RegExp]> = [
+  [
+    /\b(?:higher|greater|larger|bigger|more|above|exceed(?:s|ed)?|increas(?:e|es|ed|ing)|ris(?:e|es|ing)|rose|rais(?:e|es|ed)|doubl(?:e|es|ed|ing))\b|高于|超过|多于|提高|增加|上升|升高|增长|较高|偏高/,
+    /\b(?:lower|smaller|fewer|less|below|decreas(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|drop(?:s|ped)?|fell|reduc(?:e|es|ed|ing)|halv(?:e|es|ed|ing)|half as (?:many|much))\b|低于|少于|降低|减少|下降|减小|较低|偏低/,
+  ],
+  [/\b(?:earlier|sooner)\b|提前|更早|较早/, /\b(?:later)\b|推迟|延后|更晚|较晚/],
+  [/\b(?:faster|quicker|more quickly)\b|更快|加快/, /\b(?:slower|more slowly)\b|更慢|减慢|放缓/],
+  [/\b(?:best|strongest)\b|最好|最佳|最高/, /\b(?:worst|weakest)\b|最差|最低/],
+  [/\b(?:improv(?:e|es|ed|ing)|better)\b|改善|改进|优于/, /\b(?:worsen(?:s|ed)?|worse|degrad(?:e|es|ed))\b|恶化|变差|劣于|不如/],
+];
+
+/**
+ * Whether the claim says the opposite direction of the evidence: it holds one side of a pair and
+ * not the other, the evidence the other side and not the first ("later" against "earlier").
+ */
+export function flipsDirection(claim: string, evidence: string): boolean {
+  const c = normalize(claim).replace(SHORT_OF, " below ");
+  const e = normalize(evidence).replace(SHORT_OF, " below ");
+  const only = (text: string, side: RegExp, other: RegExp) => side.test(text) && !other.test(text);
+  return DIRECTIONS.some(([up, down]) => (only(c, up, down) && only(e, down, up)) || (only(c, down, up) && only(e, up, down)));
+}
+
+/** Chinese characters of a text, stop characters out: a paraphrase keeps characters where it re-pairs them. */
+export function hanChars(text: string): Set<string> {
+  return new Set([...(normalize(text).match(/[\u3400-\u9fff]/g) ?? [])].filter((char) => !CJK_STOP.has(char)));
 }

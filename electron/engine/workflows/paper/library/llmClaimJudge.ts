@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { LlmClient } from "../../../llm/LlmClient.js";
 import type { ClaimJudge } from "../../common/checkClaims.js";
+import { entailmentJudge } from "../../common/entailmentJudge.js";
 
 export const JudgeSchema = z.object({
   supported: z.boolean().describe("Whether one of the passages supports the claim"),
@@ -10,8 +11,16 @@ export const JudgeSchema = z.object({
 const SYSTEM =
   "You are a fact checker. Your only task: decide whether one of the passages supports the claim, and name that passage's id. Output JSON only. If no passage supports it, supported is false.";
 
-/** The grey-zone judge: one grammar-constrained call `{supported, evidence_chunk_id}` per claim, temperature 0. */
+/**
+ * The grey-zone judge: a yes/no entailment question per passage scored by next-token
+ * probabilities, or, where the backend exposes none, the JSON judge.
+ */
 export function llmClaimJudge(llm: LlmClient): ClaimJudge {
+  return entailmentJudge(llm, jsonClaimJudge(llm));
+}
+
+/** The grey-zone judge as one grammar-constrained call `{supported, evidence_chunk_id}` per claim, temperature 0. */
+export function jsonClaimJudge(llm: LlmClient): ClaimJudge {
   return async (claim, windows, signal) => {
     // Passages first, the claim last: claims judged against the same windows share the prefix.
     const prompt =
