@@ -19,6 +19,7 @@ import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
 import { pairedTerms, pairedTranslation, queryScript, translateQuery, type TermPair } from "../../../knowledge/crossLingualQuery.js";
 import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
+import { feedbackTerms } from "../../../knowledge/feedbackTerms.js";
 import type { Reranker } from "../../../knowledge/Reranker.js";
 
 export type { Reranker };
@@ -218,6 +219,17 @@ export class PaperLibrary {
         index.search({ text: other, words: other, vector: otherVector!, vectorWeight: 0 }, searchOptions),
       ]);
       hits = reciprocalRankFusion([hits, otherHits, otherWords]).map(({ item, score }) => ({ ...item, score }));
+    }
+    // A paraphrased question shares few words with its passage: the words the top passages share,
+    // and the rest of the papers rarely have, are searched as well (pseudo-relevance feedback).
+    const feedback = feedbackTerms(
+      `${question} ${words}`,
+      hits.slice(0, 3).map((hit) => hit.text),
+      options.docIds.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text)),
+    );
+    if (feedback.length > 0) {
+      const expanded = await index.search({ text: question, words: `${words} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
+      hits = reciprocalRankFusion([hits, expanded]).map(({ item, score }) => ({ ...item, score }));
     }
     hits = boostAnchors(question, hits);
     if (reranker && hits.length > 1) {
