@@ -111,6 +111,7 @@ export async function createAppEngine(options: CreateAppEngineOptions): Promise<
         chunks: built.knowledge!.chunks,
         registry,
         reranker,
+        llm: () => context.llm,
         ...(options.perProviderTimeoutMs ? { perProviderTimeoutMs: options.perProviderTimeoutMs } : {}),
       });
       return override(options.search, context) ?? built.search;

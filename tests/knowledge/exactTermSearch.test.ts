@@ -58,6 +58,9 @@ describe("exact terms", () => {
     expect(exactTermsIn("scores 83.5.", ["83.5"])).toBe(1);
     expect(exactTermsIn("two DocBenches", ["docbench"])).toBe(0);
     expect(exactTermsIn("all K7s", ["k7"])).toBe(1);
+    // A hyphenated code is matched as written (a Unicode-mode pattern refused its escaped "-").
+    expect(exactTerms("What does the file start with, MIME-Magic?")).toEqual(["mime-magic"]);
+    expect(exactTermsIn('starts with "MIME-Magic\\0"', ["mime-magic"])).toBe(1);
     expect(pinExactTerms(["k7"], [{ text: "a" }, { text: "K7 b" }, { text: "c" }]).map((h) => h.text)).toEqual(["K7 b", "a", "c"]);
   });
 

@@ -2,6 +2,8 @@ import path from "node:path";
 import type { Collection, Material, RunScope } from "../../../shared/knowledge.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type { ProviderHealth, SearchOptions, SearchProvider } from "../search/SearchProvider.js";
+import type { LlmClient } from "../llm/LlmClient.js";
+import { pairedTerms, pairedTranslation, queryScript, translateQuery } from "./crossLingualQuery.js";
 import { englishStems } from "./englishStems.js";
 import { exactTerms, pinExactTerms } from "./exactTerms.js";
 import type { ChunkHit } from "./IndexedChunk.js";
@@ -30,6 +32,11 @@ export interface LibraryProviderOptions {
    * library: none installed, a file that fails to load, or a ranking that fails → the fused order stays.
    */
   reranker?: () => Promise<Reranker | undefined>;
+  /**
+   * The chat model for translating a query whose language differs from the library's passages
+   * (one short, checked call); none → only the terms the passages themselves pair are translated.
+   */
+  llm?: () => LlmClient | undefined;
 }
 
 /**
@@ -53,16 +60,28 @@ export class LibraryProvider implements SearchProvider {
     if (options.signal?.aborted) throw new ScriptoriumError("aborted", "Search was cancelled.");
     // The library has no publication dates, so dateFrom/dateTo are ignored (as the interface allows).
     const targets = options.scope ? await this.targets(options.scope) : [{ collection: this.collection }];
-    const lists = await Promise.all(
-      targets.map((target) =>
-        this.searcher.searchChunks(target.collection, query, {
-          mode: "hybrid",
-          limit: Math.max(options.limit * 3, 15),
-          ...(target.sourceIds ? { where: `source_id IN (${target.sourceIds.map(sqlString).join(", ")})` } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        }),
-      ),
-    );
+    const hybridSearch = (text: string, mode: "hybrid" | "fts" = "hybrid") =>
+      Promise.all(
+        targets.map((target) =>
+          this.searcher.searchChunks(target.collection, text, {
+            mode,
+            limit: Math.max(options.limit * 3, 15),
+            ...(target.sourceIds ? { where: `source_id IN (${target.sourceIds.map(sqlString).join(", ")})` } : {}),
+            ...(options.signal ? { signal: options.signal } : {}),
+          }),
+        ),
+      );
+    let lists = await hybridSearch(query);
+    // Passages in the other language than the query are searched in both: the other side of the
+    // terms the passages pair ("注意力机制 (attention)") and the model's checked translation.
+    const other = await this.otherLanguageQuery(query, lists.flat(), options.signal);
+    if (other) {
+      // The other language's words vote twice (hybrid and full-text alone): the question's own
+      // full-text side finds nothing in passages of the other language, so its list is mostly the
+      // vectors' guess, which must not outvote a passage that has the translated words.
+      const [otherLists, otherText] = await Promise.all([hybridSearch(other), hybridSearch(other, "fts")]);
+      lists = lists.map((list, i) => reciprocalRankFusion([list, otherLists[i]!, otherText[i]!]).map(({ item, score }) => ({ ...item, score })));
+    }
     // Numbers, names and codes of the query are searched on the full-text side alone as well, so a
     // chunk that has them is a candidate whatever the vectors say; then it is pinned to the top.
     const terms = exactTerms(query);
@@ -81,10 +100,25 @@ export class LibraryProvider implements SearchProvider {
     const hybrid = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => b.score - a.score);
     const known = new Set(hybrid.map((hit) => hit.id));
     const candidates = [...hybrid, ...exactLists.flat().filter((hit) => !known.has(hit.id) && known.add(hit.id))];
-    let hits = fuseStemmed(query, candidates);
+    let hits = fuseStemmed(other ? `${query} ${other}` : query, candidates);
     hits = await this.rerank(query, hits, options.signal);
     hits = pinExactTerms(terms, hits);
     return hits.slice(0, options.limit).map((hit) => materialFromHit(hit, this.sourceType));
+  }
+
+  /**
+   * The query in the other language, or undefined: the other side of the candidates' own term
+   * pairs that the query names, plus — when some candidate passages are in the other language —
+   * the model's translation when it passes its checks (a same-language library costs no call).
+   */
+  private async otherLanguageQuery(query: string, candidates: ChunkHit[], signal?: AbortSignal): Promise<string | undefined> {
+    const script = queryScript(query);
+    const parts = new Set(pairedTranslation(query, pairedTerms(candidates.map((hit) => hit.text))));
+    if (candidates.some((hit) => queryScript(hit.text) !== script)) {
+      const translated = await translateQuery(this.options.llm?.(), query, signal);
+      if (translated) parts.add(translated);
+    }
+    return parts.size > 0 ? [...parts].join(" ") : undefined;
   }
 
   /**

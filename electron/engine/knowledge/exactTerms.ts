@@ -26,7 +26,8 @@ export function exactTermsIn(text: string, terms: readonly string[]): number {
   const lower = text.toLowerCase();
   let found = 0;
   for (const term of terms) {
-    const escaped = term.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+    // No "\-": a Unicode-mode pattern refuses that escape outside a class ("mime-magic" threw).
+    const escaped = term.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
     if (new RegExp(`(?<![\\p{L}\\p{N}.])${escaped}s?(?![\\p{L}\\p{N}]|\\.\\d)`, "u").test(lower)) found++;
   }
   return found;

@@ -17,6 +17,9 @@ import { probeEmbedder } from "./probeEmbedder.js";
 import type { OcrProgress } from "../../../io/pdf/readPdfPages.js";
 import { readPaperLines } from "./readPaperFile.js";
 import { translateQueryTerms } from "./translateQueryTerms.js";
+import { pairedTerms, pairedTranslation, queryScript, translateQuery, type TermPair } from "../../../knowledge/crossLingualQuery.js";
+import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
+import { feedbackTerms } from "../../../knowledge/feedbackTerms.js";
 import type { Reranker } from "../../../knowledge/Reranker.js";
 
 export type { Reranker };
@@ -68,6 +71,8 @@ export class PaperLibrary {
   private ready: Promise<{ index: PaperIndex; embedder: Embedder }> | undefined;
   /** The embedder's measured quality per model and paper (probeEmbedder), measured on first use. */
   private readonly quality = new Map<string, Promise<number>>();
+  /** Each paper's own bilingual term list ("注意力机制 (attention)"), read once from its chunks. */
+  private readonly pairs = new Map<string, TermPair[]>();
 
   constructor(private readonly options: PaperLibraryOptions) {
     this.repo = new PaperRepository(options.db);
@@ -170,6 +175,7 @@ export class PaperLibrary {
     this.repo.delete(docId);
     await index.deleteDocs([docId]);
     for (const key of this.quality.keys()) if (key.endsWith(`\u0000${docId}`)) this.quality.delete(key);
+    this.pairs.delete(docId);
   }
 
   /** The paper's language by its title and abstract: `zh` or `en`. */
@@ -202,10 +208,32 @@ export class PaperLibrary {
     // A gate, not a dial: an embedder that finds most probe passages votes in full; below half it fades out.
     const vectorWeight = Math.min(1, Math.min(...qualities) / 0.5);
     const reranker = await this.options.reranker?.().catch(() => undefined);
-    let hits = await index.search(
-      { text: question, words, vector: vector!, vectorWeight },
-      { docIds: options.docIds, limit: Math.max(limit * 3, 15), ...(options.references ? { kinds: ["reference"] } : {}) },
+    const searchOptions = { docIds: options.docIds, limit: Math.max(limit * 3, 15), ...(options.references ? { kinds: ["reference" as const] } : {}) };
+    let hits = await index.search({ text: question, words, vector: vector!, vectorWeight }, searchOptions);
+    // A question in the other language than a paper is searched in both: the terms the paper itself
+    // pairs, and the model's checked translation of the whole question; the two rankings are fused.
+    const other = await this.otherLanguageQuery(question, options.docIds, llm, options.signal);
+    if (other) {
+      const [otherVector] = await embedder.embed([other], options.signal);
+      // The translated words vote twice (with the vectors, and alone): the question's own words find
+      // nothing in a paper of the other language, so its list is mostly the vectors' guess.
+      const [otherHits, otherWords] = await Promise.all([
+        index.search({ text: other, words: other, vector: otherVector!, vectorWeight }, searchOptions),
+        index.search({ text: other, words: other, vector: otherVector!, vectorWeight: 0 }, searchOptions),
+      ]);
+      hits = reciprocalRankFusion([hits, otherHits, otherWords]).map(({ item, score }) => ({ ...item, score }));
+    }
+    // A paraphrased question shares few words with its passage: the words the top passages share,
+    // and the rest of the papers rarely have, are searched as well (pseudo-relevance feedback).
+    const feedback = feedbackTerms(
+      `${question} ${words}`,
+      hits.slice(0, 3).map((hit) => hit.text),
+      options.docIds.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text)),
     );
+    if (feedback.length > 0) {
+      const expanded = await index.search({ text: question, words: `${words} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
+      hits = reciprocalRankFusion([hits, expanded]).map(({ item, score }) => ({ ...item, score }));
+    }
     hits = boostAnchors(question, hits);
     if (reranker && hits.length > 1) {
       const scores = await reranker.rank(question, hits.map((hit) => hit.text), options.signal);
@@ -218,6 +246,29 @@ export class PaperLibrary {
     // The question's numbers, names and quoted phrases decide over every fused or reranked score.
     hits = pinExactTerms(exactTerms(question), hits);
     return { hits: hits.slice(0, limit), words };
+  }
+
+  /**
+   * The question in the other language of the papers it asks about, or undefined when all are in
+   * its own: the other side of each term the papers pair, plus the model's translation when one
+   * passes its checks. Without a model only the paired terms are there.
+   */
+  private async otherLanguageQuery(question: string, docIds: string[], llm: LlmClient | undefined, signal?: AbortSignal): Promise<string | undefined> {
+    const script = queryScript(question);
+    const foreign = docIds.filter((docId) => this.language(docId) !== script);
+    if (foreign.length === 0) return undefined;
+    const parts = new Set<string>();
+    for (const docId of foreign) {
+      let pairs = this.pairs.get(docId);
+      if (!pairs) {
+        pairs = pairedTerms(this.repo.chunks(docId).map((chunk) => chunk.text));
+        this.pairs.set(docId, pairs);
+      }
+      for (const term of pairedTranslation(question, pairs)) parts.add(term);
+    }
+    const translated = await translateQuery(llm, question, signal);
+    if (translated) parts.add(translated);
+    return parts.size > 0 ? [...parts].join(" ") : undefined;
   }
 
   /** The embedder's quality on a paper (0..1), measured once per model and paper. */
