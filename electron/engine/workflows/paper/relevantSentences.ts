@@ -21,7 +21,8 @@ export interface RelevantSentences {
 
 /** Share of the question's weighted content words the best sentence must hold to count as evidence. */
 export const RELEVANCE_MIN = 0.5;
-const SENTENCE_CHARS = { min: 12, max: 400 } as const;
+/** A shorter sentence is a heading or a fragment (a Chinese sentence says as much in about half the characters). */
+const SENTENCE_CHARS = { min: 12, minHan: 6, max: 400 } as const;
 
 /** Question words carry no content: "how many", "what", 多少, 什么 are in every question and no answer. */
 const QUESTION_WORDS = new Set(["how", "many", "much", "what", "which", "who", "whom", "whose", "why", "when", "where", "doe", "do", "did", "kind"]);
@@ -42,7 +43,7 @@ export function relevantSentences(question: string, evidence: readonly EvidenceC
   const all: Array<{ text: string; chunk: EvidenceChunkState; tokens: Set<string> }> = [];
   for (const chunk of evidence) {
     for (const sentence of splitSentences(chunk.text)) {
-      if (sentence.length < SENTENCE_CHARS.min) continue;
+      if (sentence.length < (han(sentence) ? SENTENCE_CHARS.minHan : SENTENCE_CHARS.min)) continue;
       const text = sentence.length > SENTENCE_CHARS.max ? sentence.slice(0, SENTENCE_CHARS.max) : sentence;
       all.push({ text, chunk, tokens: contentTokens(text) });
     }
