@@ -65,7 +65,7 @@ describe("paper reader guards (scripted model, real engine)", () => {
   });
 
   it("abstains without a model call when no sentence of the paper holds the question's words (the relevance gate)", async () => {
-    const { llm, answer, events } = await ask("chat", { "paper.chat": "The funding came from Acme [p.2]." }, "Which company funded this research?");
+    const { llm, answer, events } = await ask("chat", { "paper.chat": "The funding came from Acme [p.2]." }, "Which company manufactured the chips for the encoder?");
     expect(llm.callsFor("paper", "chat")).toHaveLength(0);
     expect(answer.answer).toContain("not stated in the paper");
     expect(answer.answer).toMatch(/p\. \d+: “/);

@@ -50,12 +50,14 @@ export function chatNode(deps: PaperDeps) {
           ...summaryOf("notRelevant", { n: Math.min(3, state.evidence.length) }, "no passage sentence holds the question's words: abstained, closest passages listed"),
         };
       }
+      // Where the gate could not judge (across scripts, no word of the question in the paper) the model reads the passages.
+      const focused = !gate.crossLingual && !gate.open;
       // The length budget: maxTokens from it, and the shown answer cut to it at a sentence end.
       const budget = ANSWER_BUDGET_CHARS[locale];
       const reply = await streamText(deps.llm, config, "chat", {
         ...chatPrompt(locale, {
           title: titles.join(" / "),
-          passages: gate.crossLingual ? state.paper_text : formatSentences(gate.sentences, doc_ids),
+          passages: focused ? formatSentences(gate.sentences, doc_ids) : state.paper_text,
           question: state.user_query || "",
           selected: state.selected_text,
           history,
@@ -71,7 +73,7 @@ export function chatNode(deps: PaperDeps) {
       // Cite or abstain: an answer with no supported citation is not shown. When the gate found a
       // sentence that answers (and the model did not say it is not stated), that sentence is the
       // answer, quoted by code with its page; otherwise the plain reason and the closest passages.
-      const extract = reply.usable && !said && gated.citations.length === 0 && !gate.crossLingual ? extractiveAnswer(locale, gate.sentences, doc_ids) : null;
+      const extract = reply.usable && !said && gated.citations.length === 0 && focused ? extractiveAnswer(locale, gate.sentences, doc_ids) : null;
       const checked = extract ?? gated;
       const reason = !reply.usable ? "unusable" : checked.citations.length === 0 ? "no_evidence" : null;
       const answer = reason ? abstainWithPassages(locale, reason, state.evidence, doc_ids, titles) : checked.text;
