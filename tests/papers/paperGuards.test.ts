@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../shared/events.js";
 import type { Engine } from "../../electron/engine/Engine.js";
 import { ScriptedLlm, type ScriptedReply } from "../../electron/engine/testing/ScriptedLlm.js";
-import { EXTRACT_EXAMPLE } from "../../electron/engine/workflows/paper/prompts.js";
+import { chatExample, EXTRACT_EXAMPLE } from "../../electron/engine/workflows/paper/prompts.js";
 import { PAPER_TITLE, buildPaperPdf } from "./paperPdf.js";
 import { importBytes, lastAnswer, paperEngine, untilSettled } from "./paperEngineKit.js";
 
@@ -62,6 +62,34 @@ describe("paper reader guards (scripted model, real engine)", () => {
     expect(answer.answer).not.toContain("量子注意力");
     expect(answer.citations).toEqual([]);
     expect(stepDone(events, "chat")?.summaryText?.key).toBe("noEvidence");
+  });
+
+  it("abstains without a model call when no sentence of the paper holds the question's words (the relevance gate)", async () => {
+    const { llm, answer, events } = await ask("chat", { "paper.chat": "The funding came from Acme [p.2]." }, "Which company manufactured the chips for the encoder?");
+    expect(llm.callsFor("paper", "chat")).toHaveLength(0);
+    expect(answer.answer).toContain("not stated in the paper");
+    expect(answer.answer).toMatch(/p\. \d+: “/);
+    expect(answer.citations).toEqual([]);
+    expect(stepDone(events, "chat")?.summaryText?.key).toBe("notRelevant");
+  });
+
+  it("quotes the paper's best sentence with its page when the reply cites nothing checkable; the chat prompt holds the gate's sentences", async () => {
+    const { llm, answer, events } = await ask("chat", { "paper.chat": "It uses a lot of layers, I think." }, "How many attention layers does the encoder use?");
+    const prompt = llm.callsFor("paper", "chat")[0]!.prompt;
+    expect(prompt).toMatch(/\[p\.2\] [^\n]*12 attention layers/);
+    expect(answer.answer).toMatch(/\n\nThe paper states: “[^”]*12 attention layers[^”]*” \[p\.2\]$/);
+    expect(answer.answer).not.toContain("I think");
+    expect(answer.citations).toHaveLength(1);
+    const [citation] = answer.citations;
+    expect(answer.evidence.some((e) => e.chunk_id === citation!.chunk_id && e.page === 2 && e.text.replace(/\s+/g, " ").includes(citation!.quote!))).toBe(true);
+    expect(stepDone(events, "chat")?.summaryText).toEqual({ key: "answeredByQuote", params: { c: 1 } });
+  });
+
+  it("never shows a reply that repeats the chat prompt's example", async () => {
+    const { answer, events } = await ask("chat", { "paper.chat": chatExample("en") }, "How many attention layers does the encoder use?");
+    expect(answer.answer).not.toContain("routes each token");
+    expect(answer.citations.map((c) => c.page)).toEqual([2]);
+    expect(stepDone(events, "chat")?.summaryText?.key).toBe("answeredByQuote");
   });
 
   it("every citation an answer keeps has its quote on its page", async () => {

@@ -43,7 +43,18 @@ async function ask(pages: number, intent: PaperIntent, contextTokens = 4096) {
 const markers = (prompt: string) => [...prompt.matchAll(/\[p\.(\d+)\]/g)].map((m) => Number(m[1]));
 
 describe("whole-paper mode (scripted LLM, real engine)", () => {
-  it.each(["chat", "critical", "extract"] as const)("%s reads a small paper whole, every page in order behind its marker", async (intent) => {
+  it("chat's relevance gate reads a small paper whole; its prompt holds the paper's sentences on the question, each behind its page", async () => {
+    const { answer, llm } = await ask(4, "chat");
+    expect(answer.context_mode).toBe("whole_paper");
+    expect(new Set(answer.evidence.map((e) => e.page))).toEqual(new Set([1, 2, 3, 4]));
+    const prompt = llm.callsFor("paper", "chat")[0]!.prompt;
+    // The gate picked the sentence that answers from page 2, wherever it is in the paper; the references are not read.
+    expect(prompt).toMatch(/\[p\.2\] [^\n]*12 attention layers/);
+    expect(prompt).not.toContain("Switch Transformers");
+    expect(answer.citations.map((c) => c.page)).toEqual([2]);
+  });
+
+  it.each(["critical", "extract"] as const)("%s reads a small paper whole, every page in order behind its marker", async (intent) => {
     const { answer, llm } = await ask(4, intent);
     expect(answer.context_mode).toBe("whole_paper");
     const prompt = llm.callsFor("paper", intent)[0]!.prompt;

@@ -11,19 +11,25 @@ import { definePrompt, renderPrompt, type Locale, type Prompt } from "../common/
 
 const CHAT = definePrompt({
   zh: {
-    system: "你是严谨的论文问答助手。你只根据给出的论文片段回答，每个事实后用 [p.页码] 标注出处（页码必须来自片段标签）。片段中没有答案时，只回答「论文未提及」。不要编造数字、名称或结论。用中文回答，简洁。",
-    prompt: "论文：{title}\n\n片段：\n{passages}\n\n{history}{selected}问题：{question}\n回答：",
+    system: "你是严谨的论文问答助手。你唯一的任务：用给出的论文句子回答问题，尽量照抄回答问题的那一句，句末用 [p.页码] 标注出处（页码必须来自句子前的标签）。句子中没有答案时，只回答「论文未提及」。不要编造数字、名称或结论。用中文回答，一两句话。",
+    prompt: "论文：{title}\n\n示例 —— 问题：模型用了几个专家？回答：{example}\n\n论文句子：\n{passages}\n\n{history}{selected}问题：{question}\n回答：",
   },
   en: {
-    system: 'You are a careful paper QA assistant. Answer only from the given passages; after each fact cite its page as [p.N] using the passage tags. If the passages do not contain the answer, reply only "not stated in the paper". Never invent numbers, names or findings. Be concise.',
-    prompt: "Paper: {title}\n\nPassages:\n{passages}\n\n{history}{selected}Question: {question}\nAnswer:",
+    system: 'You are a careful paper QA assistant. Your only task: answer the question from the given sentences of the paper, copying the words of the sentence that answers it, and end with its page as [p.N] from the tag before that sentence. If no sentence contains the answer, reply only "not stated in the paper". Never invent numbers, names or findings. Answer in English, in one or two sentences.',
+    prompt: "Paper: {title}\n\nExample — Question: How many experts does the model use? Answer: {example}\n\nSentences of the paper:\n{passages}\n\n{history}{selected}Question: {question}\nAnswer:",
   },
 });
+
+/** The chat prompt's one example answer (an answer that repeats it is an echo, not a reading). */
+export function chatExample(locale: Locale): string {
+  return locale === "zh" ? "模型把每个词元路由到 8 个专家中的 2 个 [p.3]。" : "The model routes each token to 2 of its 8 experts [p.3].";
+}
 
 export function chatPrompt(locale: Locale, input: { title: string; passages: string; question: string; selected: string; history: string }): Prompt {
   const zh = locale === "zh";
   return renderPrompt(CHAT, locale, {
     title: input.title,
+    example: chatExample(locale),
     passages: input.passages || (zh ? "（无）" : "(none)"),
     history: input.history ? (zh ? `此前的对话：\n${input.history}\n\n` : `Earlier in this conversation:\n${input.history}\n\n`) : "",
     selected: input.selected ? (zh ? `选中文字：「${input.selected.slice(0, 800)}」\n\n` : `Selected text: "${input.selected.slice(0, 800)}"\n\n`) : "",

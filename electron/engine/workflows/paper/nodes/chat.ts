@@ -5,7 +5,11 @@ import { ABSTAIN, ANSWER_BUDGET_CHARS, answerOf, historyText, isAbstention, stre
 import type { PaperDeps } from "../PaperDeps.js";
 import { abstainWithPassages } from "../abstainWithPassages.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
-import { chatPrompt } from "../prompts.js";
+import { chatExample, chatPrompt } from "../prompts.js";
+import { echoCanaries, isEcho } from "../../common/echoGuard.js";
+import { emit } from "../../common/nodeRuntime.js";
+import { extractiveAnswer } from "../extractiveAnswer.js";
+import { formatSentences, relevantSentences } from "../relevantSentences.js";
 import type { PaperState, PaperUpdate } from "../state.js";
 
 /**
@@ -31,18 +35,46 @@ export function chatNode(deps: PaperDeps) {
         const answer = locale === "zh" ? `${ABSTAIN.zh}。` : `Not stated in the paper.`;
         return { update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer }) }, ...summaryOf("abstainedNoPassages", {}, "no passages: abstained") };
       }
+      // The relevance gate, in code: the answer reads the evidence sentences that hold the question's
+      // words; none holds enough of them → abstain without a model call (a follow-up also counts its history).
+      const history = historyText(state);
+      const asked = [state.user_query, state.selected_text].filter(Boolean).join(" ");
+      let gate = relevantSentences(asked, state.evidence);
+      if (!gate.relevant && history) gate = relevantSentences(`${asked} ${history}`, state.evidence);
+      if (!gate.relevant) {
+        const closest = [...new Map(gate.sentences.map((s) => [s.chunk.chunk_id, s.chunk])).values()];
+        const answer = abstainWithPassages(locale, "no_evidence", closest.length ? closest : state.evidence, doc_ids, titles);
+        emit(config, { type: "token", step: "chat", text: answer });
+        return {
+          update: { ...base, stream_chunks: [answer], agent_response: answerOf(state, "chat", { answer }) },
+          ...summaryOf("notRelevant", { n: Math.min(3, state.evidence.length) }, "no passage sentence holds the question's words: abstained, closest passages listed"),
+        };
+      }
+      // Where the gate could not judge (across scripts, no word of the question in the paper) the model reads the passages.
+      const focused = !gate.crossLingual && !gate.open;
       // The length budget: maxTokens from it, and the shown answer cut to it at a sentence end.
       const budget = ANSWER_BUDGET_CHARS[locale];
       const reply = await streamText(deps.llm, config, "chat", {
-        ...chatPrompt(locale, { title: titles.join(" / "), passages: state.paper_text, question: state.user_query || "", selected: state.selected_text, history: historyText(state) }),
+        ...chatPrompt(locale, {
+          title: titles.join(" / "),
+          passages: focused ? formatSentences(gate.sentences, doc_ids) : state.paper_text,
+          question: state.user_query || "",
+          selected: state.selected_text,
+          history,
+        }),
         maxTokens: tokensForChars(locale, budget),
         maxContinuations: 0,
       });
-      const checked = gateCitations(withinBudget(reply.text, budget), state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
+      const echo = isEcho(reply.text, echoCanaries({ example: chatExample(locale) }), state.paper_text);
+      const text = echo ? "" : withinBudget(reply.text, budget);
+      const gated = gateCitations(text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
       // The model's own "not stated" (with no citation) is an abstention too; it gets the passages as well.
-      const said = checked.citations.length === 0 && isAbstention(reply.text);
-      // Cite or abstain: an answer none of whose citations passes the gate is not shown; the
-      // reader gets the plain reason and the closest passages with their pages instead.
+      const said = gated.citations.length === 0 && isAbstention(text);
+      // Cite or abstain: an answer with no supported citation is not shown. When the gate found a
+      // sentence that answers (and the model did not say it is not stated), that sentence is the
+      // answer, quoted by code with its page; otherwise the plain reason and the closest passages.
+      const extract = reply.usable && !said && gated.citations.length === 0 && focused ? extractiveAnswer(locale, gate.sentences, doc_ids) : null;
+      const checked = extract ?? gated;
       const reason = !reply.usable ? "unusable" : checked.citations.length === 0 ? "no_evidence" : null;
       const answer = reason ? abstainWithPassages(locale, reason, state.evidence, doc_ids, titles) : checked.text;
       const kept = reason ? [] : checked.citations;
@@ -53,11 +85,13 @@ export function chatNode(deps: PaperDeps) {
           ? summaryOf("loopUnusable", { n: Math.min(3, state.evidence.length) }, "the reply looped, so did its retry: no usable answer, closest passages listed")
           : reason === "no_evidence"
             ? summaryOf("noEvidence", { n: Math.min(3, state.evidence.length) }, "no citation passed the quote gate: abstained, closest passages listed")
-            : summaryOf(reply.looped ? "answeredAfterLoop" : "answered", { c: kept.length }, `${cited}${reply.looped ? " (the first reply looped; retried)" : ""}`);
+            : extract
+              ? summaryOf("answeredByQuote", { c: kept.length }, `the reply had no supported citation${echo ? " (it repeated the prompt's example)" : ""}: the paper's best sentence quoted`)
+              : summaryOf(reply.looped ? "answeredAfterLoop" : "answered", { c: kept.length }, `${cited}${reply.looped ? " (the first reply looped; retried)" : ""}`);
       return {
         update: {
           ...base,
-          stream_chunks: reply.chunks,
+          stream_chunks: extract ? [...reply.chunks, answer] : reply.chunks,
           agent_response: answerOf(state, "chat", {
             answer,
             citations: kept,
