@@ -52,7 +52,10 @@ class RecordingLlm implements LlmClient {
     const result = await call();
     const ms = performance.now() - started;
     const promptTokens = await this.inner.countTokens(`${options.system ?? ""}\n${options.prompt}`);
-    this.calls.push({ step: options.tag?.step ?? "?", role: options.tag?.role ?? "?", maxTokens, promptTokens, generated: result.tokens, ms });
+    const c: CallRecord = { step: options.tag?.step ?? "?", role: options.tag?.role ?? "?", maxTokens, promptTokens, generated: result.tokens, ms };
+    this.calls.push(c);
+    // As it happens: a run stopped by a time limit still shows where its time went.
+    console.log(`${c.role}/${c.step}\tmax ${c.maxTokens}\tprompt ${c.promptTokens}\tgen ${c.generated}\t${(c.ms / 1000).toFixed(1)} s`);
     return result;
   }
 }
@@ -89,7 +92,6 @@ async function main(): Promise<void> {
       if (e.type === "step_start" || e.type === "step_end") console.log(`${((at.get(e) ?? Number.NaN) / 1000).toFixed(1)} s\t${e.type}\t${e.step}`);
     }
     const seconds = (performance.now() - started) / 1000;
-    for (const c of recorder!.calls) console.log(`${c.role}/${c.step}\tmax ${c.maxTokens}\tprompt ${c.promptTokens}\tgen ${c.generated}\t${(c.ms / 1000).toFixed(1)} s`);
     const sum = (f: (c: CallRecord) => number) => recorder!.calls.reduce((s, c) => s + f(c), 0);
     console.log(`${which}: ${text.split("\n").length} lines, ${run.outcome} in ${seconds.toFixed(1)} s; ${recorder!.calls.length} calls, prompt ${sum((c) => c.promptTokens)}, generated ${sum((c) => c.generated)}, model ${(sum((c) => c.ms) / 1000).toFixed(1)} s`);
   } finally {
