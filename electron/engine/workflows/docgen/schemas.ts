@@ -64,16 +64,17 @@ export function lineNumberSchema(from: number, to: number) {
 
 /** Bounds of one review finding's texts: the excerpt is a few words of one line, the comment one short sentence. */
 export const EXCERPT_MAX = 60;
-export const COMMENT_MAX = 120;
+export const COMMENT_MAX = 80;
 
 /**
  * How many findings one review call may return, and the tokens that list needs at most: a finding
- * list is short, and a weak model given room fills it. About one finding per four lines (2 to 8);
- * per finding ~24 tokens of JSON keys and numbers plus its texts at their bounds, at 1.5 characters
- * a token (Chinese on Gemma's tokenizer), so a list filled to its bounds still closes.
+ * list is short, and a weak model given room fills it (Gemma 3 270M filled every list to its bound,
+ * ~70 tokens a finding, whatever the draft held). About one finding per four lines (2 to 6); per
+ * finding ~24 tokens of JSON keys and numbers plus its texts at their bounds, at 1.5 characters a
+ * token (Chinese on Gemma's tokenizer), so a list filled to its bounds still closes.
  */
 export function reviewBudget(lineCount: number): { findings: number; maxTokens: number } {
-  const findings = Math.min(8, Math.max(2, Math.ceil(lineCount / 4)));
+  const findings = Math.min(6, Math.max(2, Math.ceil(lineCount / 4)));
   return { findings, maxTokens: 24 + findings * (24 + Math.ceil((EXCERPT_MAX + COMMENT_MAX) / 1.5)) };
 }
 

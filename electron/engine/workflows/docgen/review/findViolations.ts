@@ -17,7 +17,7 @@ import { guardFindings, type IgnoredFindings } from "./guardFindings.js";
 import { fixableKey, lintIndexOf, type ModuleFindings } from "./ModuleFindings.js";
 
 /** Characters of retrieved rule text in one review prompt. */
-const RULES_CHARS = 3000;
+export const RULES_CHARS = 3000;
 
 export interface FoundViolations extends Omit<ModuleFindings, "violations"> {
   violations: Array<Omit<DocViolation, "repeated">>;
@@ -35,8 +35,9 @@ export interface FoundViolations extends Omit<ModuleFindings, "violations"> {
  * One module's findings on a draft: the draft is linted once (every rule: the revise's "before"
  * index), the module's checker findings are taken from that; then — when the module has rules no
  * checker decides and the draft holds what they are about — one grammar-constrained review call
- * over the numbered draft and the rule chunks retrieved for the module. Its findings are validated,
- * then kept only when they quote the draft and do not echo the prompt or the schema.
+ * over the numbered draft and the module's rule chunks (retrieved only when they overflow the
+ * budget). Its findings are validated, then kept only when they quote the draft and do not echo
+ * the prompt or the schema.
  */
 export async function findViolations(
   deps: { llm: LlmClient; ruleIndex: RuleIndex },
@@ -62,8 +63,8 @@ export async function findViolations(
     return !rule?.subjects || rule.subjects.some((s) => subjects.has(s));
   });
   if (!semantic.length) return { ...base, violations: dedupe(checker), modelCalled: false };
-  const chunks = await deps.ruleIndex.moduleChunks(guide, module.id, signal);
   const wanted = new Set(semantic);
+  const chunks = await ruleChunks(deps.ruleIndex, guide, module.id, wanted, signal);
   const parts: string[] = [];
   const seen = new Set<string>();
   let size = 0;
@@ -97,6 +98,18 @@ export async function findViolations(
   const checked = validateReviewResult(value, ids, draft);
   const guarded = guardFindings(checked.violations, draft, echoReferences(schema));
   return { ...base, violations: dedupe([...checker, ...guarded.kept]), rejected: checked.rejected.length, ignored: guarded.ignored, modelCalled: true };
+}
+
+/**
+ * The chunks of the module's rules left to the model: every one of them, in guide order, when they
+ * fit the prompt's rule budget together (there is nothing to choose, and embedding a guide with the
+ * chat model costs minutes on a weak machine: 45 chunks of the built-in guide took ~185 s on Gemma
+ * 3 270M with one thread); only a module whose rules overflow the budget is ranked by retrieval.
+ */
+async function ruleChunks(index: RuleIndex, guide: ParsedGuide, moduleId: string, wanted: ReadonlySet<string>, signal?: AbortSignal) {
+  const own = guide.chunks.filter((c) => c.moduleKey === moduleId && wanted.has(c.ruleId));
+  if (own.reduce((size, c) => size + c.text.length, 0) <= RULES_CHARS) return own;
+  return index.moduleChunks(guide, moduleId, signal);
 }
 
 /** The example's texts (both locales: a model may copy either) and the schema's descriptions. */

@@ -78,9 +78,10 @@ describe("draftSubjects: what a draft holds that a rule may be about", () => {
 
 describe("reviewBudget: a finding list is short", () => {
   it("grows with the draft and stays bounded", () => {
-    expect(reviewBudget(10)).toEqual({ findings: 3, maxTokens: 24 + 3 * 144 });
+    expect(reviewBudget(10)).toEqual({ findings: 3, maxTokens: 24 + 3 * 118 });
     expect(reviewBudget(1).findings).toBe(2);
-    expect(reviewBudget(1000).findings).toBe(8);
-    expect(reviewBudget(1000).maxTokens).toBe(24 + 8 * 144);
+    expect(reviewBudget(100).findings).toBe(6);
+    expect(reviewBudget(1000).findings).toBe(6);
+    expect(reviewBudget(1000).maxTokens).toBe(24 + 6 * 118);
   });
 });
