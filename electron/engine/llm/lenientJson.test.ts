@@ -31,6 +31,12 @@ describe("parseLenientJson", () => {
     );
   });
 
+  it("keeps a fenced value whose string holds ``` whole, and still reads a one-line fence", () => {
+    const value = { "": {}, " ": ["```"] };
+    expect(parseLenientJson(`\n\`\`\`json\n${JSON.stringify(value, null, 1)}\n\`\`\`\n`)).toEqual({ ok: true, value });
+    expect(parseLenientJson('Here: ```json {"a": 1}``` done')).toEqual({ ok: true, value: { a: 1 } });
+  });
+
   it("never throws, whatever the input", () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

@@ -40,10 +40,13 @@ function tryParse(text: string): LenientJsonResult {
   }
 }
 
-/** Contents of ``` fences, in order; an unclosed fence runs to the end of the text. */
+/**
+ * Contents of ``` fences, in order; an unclosed fence runs to the end of the text. A fence closes
+ * only at the start of a line (as in CommonMark): a string value holding ``` must not cut the JSON.
+ */
 function fencedBlocks(text: string): string[] {
   const blocks: string[] = [];
-  const fence = /```[^\n`]*\n?([\s\S]*?)(?:```|$)/g;
+  const fence = /```[^\n`]*\n?([\s\S]*?)(?:\n[ \t]*```|$)/g;
   for (const match of text.matchAll(fence)) if (match[1]?.trim()) blocks.push(match[1]);
   return blocks;
 }
