@@ -20,6 +20,11 @@ export interface RemoteTableHost {
   rebuild?: (collection: Collection) => Promise<void>;
 }
 
+/** What a dataset with no committed version yet says when opened (lance's "_versions" listing). */
+const CREATE_IN_FLIGHT = /^corrupt: .*_versions/s;
+/** About 6 s of waiting in all (100 ms doubling), longer than any first commit of an empty table. */
+const CREATE_WAITS = 6;
+
 /**
  * A shared table: opened (and checked for the embedding model) or, by the writer only, created
  * when missing — and filled from this desk's app.db, so a writer moving its library to object
@@ -27,7 +32,14 @@ export interface RemoteTableHost {
  */
 export async function openRemoteTable(host: RemoteTableHost, collection: Collection, remote: RemoteLibrary): Promise<lancedb.Table> {
   const where = `${remote.uri}/${collection}.lance`;
-  const reason = await host.remotes.read(collection, () => host.tryOpen(collection));
+  let reason = await host.remotes.read(collection, () => host.tryOpen(collection));
+  // Another writer's create in flight: the listing already shows the table's folder, but its first
+  // version is not committed yet ("…/_versions not found"). Wait for that commit rather than call
+  // the half-made table corrupt.
+  for (let attempt = 0; typeof reason === "string" && CREATE_IN_FLIGHT.test(reason) && attempt < CREATE_WAITS; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    reason = await host.remotes.read(collection, () => host.tryOpen(collection));
+  }
   if (typeof reason !== "string") return reason;
   if (reason.startsWith("model changed")) {
     throw new ScriptoriumError(
