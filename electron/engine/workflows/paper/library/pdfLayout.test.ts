@@ -6,7 +6,7 @@ const ocr = { confidence: 0.9, lines: [] };
 
 function page(number: number, head: string, scanned: boolean): PageLayout {
   const words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"];
-  const body = [0, 1, 2, 3, 4].map((k) => at(`Body ${words[number - 1]} ${words[k]}.`, 700 - k * 100));
+  const body = [0, 1, 2, 3, 4].map((k) => at(`Body ${words[number - 1]} ${words[k]}.`, 720 - k * 12));
   return { page: number, width: 612, height: 792, lines: [at(head, 760), ...body], ...(scanned ? { ocr } : {}) };
 }
 
@@ -18,6 +18,15 @@ describe("stripRunningLines", () => {
     expect(stripped.slice(0, 5).map((lines) => lines[0])).toEqual(["Body alpha alpha.", "Body beta alpha.", "Body gamma alpha.", "Body delta alpha.", "Body epsilon alpha."]);
     // A text layer says what it says: a different head there is not guessed away.
     expect(stripped[5]![0]).toBe("Workshop on Routing Model");
+  });
+
+  it("keeps a column's first line that recurs on every page but runs on into the body", () => {
+    const pages = [1, 2, 3].map((n) => {
+      const p = page(n, "Workshop on Routing Models", true);
+      return { ...p, lines: [p.lines[0]!, at(`Configuration K${n} uses ${n + 2} experts per layer and`, 720), ...p.lines.slice(1).map((l) => ({ ...l, y: l.y - 12 }))] };
+    });
+    const stripped = stripRunningLines(pages).map((p) => p.lines.map((line) => line.text));
+    expect(stripped.map((lines) => lines[0])).toEqual(["Configuration K1 uses 3 experts per layer and", "Configuration K2 uses 4 experts per layer and", "Configuration K3 uses 5 experts per layer and"]);
   });
 
   it("keeps an OCR'd edge line unlike any running line", () => {

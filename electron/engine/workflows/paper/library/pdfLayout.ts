@@ -149,13 +149,33 @@ export function stripRunningLines(pages: PageLayout[]): PageLayout[] {
   for (const line of edges.flatMap((edge) => [...edge])) if ((counts.get(key(line)) ?? 0) >= needed) running.set(key(line), line);
   const nearRunning = (line: LayoutLine) =>
     [...running.values()].some((other) => Math.abs(other.y - line.y) <= 4 && similarity(normal(other), normal(line)) >= 0.8);
+  const recurs = (line: LayoutLine, ocr: boolean) => (counts.get(key(line)) ?? 0) >= needed || (ocr && nearRunning(line));
   return pages.map((page, index) => {
     const edge = edges[index]!;
-    const lines = page.lines.filter(
-      (line) => !edge.has(line) || !(PAGE_NUMBER.test(line.text) || (counts.get(key(line)) ?? 0) >= needed || (page.ocr && nearRunning(line))),
-    );
+    const ocr = page.ocr !== undefined;
+    const running = (line: LayoutLine) => recurs(line, ocr) && apartFromBody(page.lines, line, (other) => edge.has(other) && recurs(other, ocr));
+    const lines = page.lines.filter((line) => !edge.has(line) || !(PAGE_NUMBER.test(line.text) || running(line)));
     return { ...page, lines };
   });
+}
+
+/**
+ * A running head or foot stands apart from the body: the nearest body line toward the page's middle
+ * (running lines beside it skipped) is more than one and a half line spacings away. A column's
+ * first line that happens to recur (templated text, "Configuration K# uses # experts") is a line
+ * spacing from the next one, and stays.
+ */
+function apartFromBody(lines: LayoutLine[], line: LayoutLine, isRunning: (other: LayoutLine) => boolean): boolean {
+  const ys = [...new Set(lines.map((other) => Math.round(other.y)))].sort((a, b) => b - a);
+  const gaps = ys.slice(1).map((y, i) => ys[i]! - y).filter((gap) => gap > 1);
+  const spacing = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+  const middle = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const towardMiddle = lines.filter(
+    (other) => other !== line && !isRunning(other) && Math.abs(other.y - line.y) > 1 && (line.y > middle ? other.y < line.y : other.y > line.y),
+  );
+  if (spacing === 0 || towardMiddle.length === 0) return true;
+  const nearest = Math.min(...towardMiddle.map((other) => Math.abs(other.y - line.y)));
+  return nearest > 1.5 * spacing;
 }
 
 /** Dice coefficient of two texts' character bigrams (1 for the same text). */
