@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binarise, otsuThreshold } from "./binarise.js";
+import { NOISY_SCAN, binarise, otsuThreshold, scanNoise } from "./binarise.js";
 
 function rgba(levels: number[]): Uint8ClampedArray {
   return new Uint8ClampedArray(levels.flatMap((level) => [level, level, level, 255]));
@@ -29,5 +29,19 @@ describe("binarise", () => {
     const pixels = rgba([240, 240, 240]);
     expect(binarise(pixels)).toBe(-1);
     expect([...pixels]).toEqual([...rgba([240, 240, 240])]);
+  });
+
+  it("tells a noisy grey scan (a faint halo around the ink) from a clean one (anti-aliased edges only)", () => {
+    const ink = new Array<number>(100).fill(20);
+    // A clean scan: white paper, some ink, half as many anti-aliased edge pixels.
+    const clean = rgba([...ink, ...new Array<number>(50).fill(180), ...new Array<number>(2000).fill(255)]);
+    // A grey JPEG scan: the same ink ringed by near-white noise, twice as many pixels as the ink.
+    const noisy = rgba([...ink, ...new Array<number>(60).fill(180), ...new Array<number>(160).fill(248), ...new Array<number>(2000).fill(255)]);
+    expect(scanNoise(clean)).toBeCloseTo(0.5);
+    expect(scanNoise(clean)).toBeLessThan(NOISY_SCAN);
+    expect(scanNoise(noisy)).toBeCloseTo(2.2);
+    expect(scanNoise(noisy)).toBeGreaterThan(NOISY_SCAN);
+    // A page without ink has no noise to speak of (nothing to read).
+    expect(scanNoise(rgba([255, 250, 255]))).toBe(0);
   });
 });

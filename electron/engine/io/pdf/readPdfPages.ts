@@ -67,8 +67,9 @@ const LETTER_AREA = 612 * 792;
 /**
  * The one PDF reader the engine has: each page's positioned text. A page whose text layer is
  * missing or far thinner than its area suggests, and which paints an image, is rendered at 300 DPI
- * (a low-resolution scan is upscaled), binarised (Otsu) and recognised with tesseract (OcrPool);
- * pages with text keep it, so a mixed document OCRs only what needs it. Fails as a whole (names the file) on a password, corruption or a cancel.
+ * (a low-resolution scan is upscaled), binarised (Otsu) when it shows a grey JPEG scan's noise, and
+ * recognised with tesseract (OcrPool); pages with text keep it, so a mixed document OCRs only what
+ * needs it. Fails as a whole (names the file) on a password, corruption or a cancel.
  */
 export async function readPdfPages(data: Uint8Array, fileName: string, options: ReadPdfOptions = {}): Promise<PdfPage[]> {
   const name = path.basename(fileName);
@@ -151,7 +152,7 @@ async function recognise(doc: Awaited<ReturnType<typeof openPdf>>["doc"], pages:
       for (const number of batch) {
         const page = await doc.getPage(number);
         try {
-          rendered.push({ number, image: await renderPdfPage(page, OCR_DPI, { binarise: true }) });
+          rendered.push({ number, image: await renderPdfPage(page, OCR_DPI, { binarise: "noisy" }) });
         } catch (error) {
           throw new ScriptoriumError("bad_request", `${name}: page ${number} cannot be drawn for OCR (${pdfErrorMessage(error)}); the file looks corrupt.`, { file: name, page: number });
         } finally {

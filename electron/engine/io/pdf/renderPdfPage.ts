@@ -1,4 +1,4 @@
-import { binarise } from "../ocr/binarise.js";
+import { NOISY_SCAN, binarise, scanNoise } from "../ocr/binarise.js";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api.js";
 
 /**
@@ -21,9 +21,11 @@ export interface RenderedPage {
  * Draws a PDF page the way a reader sees it (pdf.js onto an `@napi-rs/canvas`), so OCR reads the
  * whole page — text drawn as images, vectors and overlays included — instead of pulling one
  * embedded image out at whatever resolution it was stored. `binarise` turns the page into black
- * and white at Otsu's threshold, for OCR of grey scans.
+ * and white at Otsu's threshold, for OCR of grey scans; `"noisy"` does so only when the drawn page
+ * shows a noisy scan's faint halo (`scanNoise` above `NOISY_SCAN`), since binarising a clean scan
+ * costs tesseract characters it reads right from the grey edges.
  */
-export async function renderPdfPage(page: PDFPageProxy, dpi = OCR_DPI, options: { binarise?: boolean } = {}): Promise<RenderedPage> {
+export async function renderPdfPage(page: PDFPageProxy, dpi = OCR_DPI, options: { binarise?: boolean | "noisy" } = {}): Promise<RenderedPage> {
   const { createCanvas } = await import("@napi-rs/canvas");
   const scale = dpi / 72;
   const viewport = page.getViewport({ scale });
@@ -36,8 +38,10 @@ export async function renderPdfPage(page: PDFPageProxy, dpi = OCR_DPI, options: 
   await page.render({ canvasContext, viewport }).promise;
   if (options.binarise) {
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    binarise(pixels.data);
-    context.putImageData(pixels, 0, 0);
+    if (options.binarise === true || scanNoise(pixels.data) > NOISY_SCAN) {
+      binarise(pixels.data);
+      context.putImageData(pixels, 0, 0);
+    }
   }
   return { png: canvas.toBuffer("image/png"), scale, width: canvas.width, height: canvas.height };
 }
