@@ -93,7 +93,8 @@ export type PaperStartInput = z.output<typeof PaperStartInputSchema>;
 
 /**
  * A citation: the page, the chunk and the quote (a sentence or table row of that chunk, verified
- * verbatim by the engine's quote gate) that supports the answer; `ocr` when the page was read by OCR.
+ * verbatim by the engine's quote gate) that supports the answer; `ocr` when the page was read by
+ * OCR, with the page's `ocr_confidence` (0–1): below LOW_OCR_CONFIDENCE the reader is told to check the page.
  */
 export const CitationSchema = z.object({
   page: z.number().int(),
@@ -101,7 +102,19 @@ export const CitationSchema = z.object({
   doc_id: z.string().optional(),
   quote: z.string().optional(),
   ocr: z.boolean().optional(),
+  ocr_confidence: z.number().min(0).max(1).optional(),
 });
+
+/**
+ * A scanned page read with less confidence than this (tesseract's mean, 0–1) may hold misread
+ * words and numbers; clean 150–300 DPI scans read at 0.85–0.95.
+ */
+export const LOW_OCR_CONFIDENCE = 0.75;
+
+/** Whether a citation's page was OCR'd with low confidence (worth checking on the page image). */
+export function lowOcrConfidence(citation: { ocr?: boolean; ocr_confidence?: number }): boolean {
+  return citation.ocr === true && citation.ocr_confidence !== undefined && citation.ocr_confidence < LOW_OCR_CONFIDENCE;
+}
 export const EvidenceSchema = z.object({
   page: z.number().int(),
   chunk_id: z.string(),

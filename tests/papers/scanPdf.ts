@@ -1,4 +1,4 @@
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, loadImage } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { openPdf } from "../../electron/engine/io/pdf/openPdf.js";
 import { renderPdfPage } from "../../electron/engine/io/pdf/renderPdfPage.js";
@@ -8,8 +8,11 @@ import { renderPdfPage } from "../../electron/engine/io/pdf/renderPdfPage.js";
  * back as an image-only PDF page of the same size (no text layer at all).
  */
 
-/** "Scans" the given pages (1-based; default all) of a text PDF at `dpi`; other pages keep their text layer. */
-export async function scanPdf(source: Uint8Array, options: { pages?: number[]; dpi?: number } = {}): Promise<Uint8Array> {
+/**
+ * "Scans" the given pages (1-based; default all) of a text PDF at `dpi`; other pages keep their text
+ * layer. `grey` writes each page as a grey JPEG (quality 75), as office scanners send them.
+ */
+export async function scanPdf(source: Uint8Array, options: { pages?: number[]; dpi?: number; grey?: boolean } = {}): Promise<Uint8Array> {
   const { doc, close } = await openPdf(source, "source.pdf");
   const original = await PDFDocument.load(source);
   const out = await PDFDocument.create();
@@ -23,13 +26,29 @@ export async function scanPdf(source: Uint8Array, options: { pages?: number[]; d
       const page = await doc.getPage(number);
       const { width, height } = page.getViewport({ scale: 1 });
       const image = await renderPdfPage(page, options.dpi ?? 150);
-      const png = await out.embedPng(image.png);
-      out.addPage([width, height]).drawImage(png, { x: 0, y: 0, width, height });
+      const embedded = options.grey ? await out.embedJpg(await greyJpeg(image.png)) : await out.embedPng(image.png);
+      out.addPage([width, height]).drawImage(embedded, { x: 0, y: 0, width, height });
     }
   } finally {
     await close();
   }
   return out.save();
+}
+
+/** A page image turned grey (luminance) and written as a JPEG of quality 75. */
+async function greyJpeg(png: Buffer): Promise<Buffer> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, image.width, image.height);
+  const px = data.data;
+  for (let i = 0; i < px.length; i += 4) {
+    const grey = Math.round(0.299 * px[i]! + 0.587 * px[i + 1]! + 0.114 * px[i + 2]!);
+    px[i] = px[i + 1] = px[i + 2] = grey;
+  }
+  context.putImageData(data, 0, 0);
+  return canvas.toBuffer("image/jpeg", 75);
 }
 
 const CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";

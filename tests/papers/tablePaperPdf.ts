@@ -19,9 +19,10 @@ function rows(cells: string[][], x: number, top: number): PdfText[] {
 /**
  * A two-column paper (letter size) with numbered display equations and a multi-page table: Table 2
  * starts at the bottom of page 2's right column with its caption and header row, and its last rows
- * go on at the top of page 3's left column without the header (as printed tables do).
+ * go on at the top of page 3's left column without the header (as printed tables do), or with it
+ * printed again (`repeatHeader`).
  */
-export async function buildTablePaperPdf(): Promise<Uint8Array> {
+export async function buildTablePaperPdf(options: { repeatHeader?: boolean } = {}): Promise<Uint8Array> {
   const header = (page: number): PdfText[] => [
     { text: "Workshop on Routing Models", x: 230, y: 760, size: 8 },
     { text: String(page), x: 300, y: 30, size: 9 },
@@ -49,7 +50,8 @@ export async function buildTablePaperPdf(): Promise<Uint8Array> {
   ];
   const page3: PdfText[] = [
     ...header(3),
-    ...rows(TABLE2_ROWS.slice(10), 72, 720),
+    // Some journals print the header row again on the continuation page.
+    ...(options.repeatHeader ? rows([TABLE2_HEADER, ...TABLE2_ROWS.slice(10)], 72, 732) : rows(TABLE2_ROWS.slice(10), 72, 720)),
     ...column([{ prose: "The last configurations are the slowest ones; their accuracy gain is small compared with the added latency." }], 72, 630),
     ...column([{ heading: "4 Conclusion" }, { prose: "More experts help accuracy until about twelve per layer; beyond that the latency cost dominates." }, { heading: "References" }, { prose: "[1] N. Shazeer et al. Outrageously large neural networks. 2017." }], 324, 720),
   ];

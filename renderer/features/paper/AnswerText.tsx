@@ -1,4 +1,4 @@
-import type { Citation } from "../../../shared/workflows/paper.js";
+import { lowOcrConfidence, type Citation } from "../../../shared/workflows/paper.js";
 import { answerParts } from "./answerParts.js";
 
 /**
@@ -45,11 +45,14 @@ export function AnswerText({
 export function CitedSources({
   label,
   ocrLabel,
+  lowOcrLabel,
   citations,
   onCite,
 }: {
   label: string;
   ocrLabel: string;
+  /** The mark of a page OCR read with low confidence, given the confidence in percent. */
+  lowOcrLabel(percent: number): string;
   citations: Citation[];
   onCite(page: number, paper: number | null, quote?: string): void;
 }) {
@@ -61,7 +64,14 @@ export function CitedSources({
           <button type="button" className="paper-cite" onClick={() => onCite(citation.page, null, citation.quote)}>
             p.{citation.page}
           </button>
-          {citation.ocr && <span className="muted small"> {ocrLabel}</span>}
+          {lowOcrConfidence(citation) ? (
+            <span className="paper-sources__low-ocr small" data-testid="paper-source-low-ocr">
+              {" "}
+              {lowOcrLabel(Math.round(citation.ocr_confidence! * 100))}
+            </span>
+          ) : (
+            citation.ocr && <span className="muted small"> {ocrLabel}</span>
+          )}
           {citation.quote && <q className="paper-sources__quote">{citation.quote}</q>}
         </li>
       ))}

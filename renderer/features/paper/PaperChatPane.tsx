@@ -119,7 +119,15 @@ export function PaperChatPane({ t, messages, streaming, running, selection, onAs
             ) : (
               <p>{message.text}</p>
             )}
-            {message.answer && <CitedSources label={t("paper.sources")} ocrLabel={t("paper.ocrSource")} citations={message.answer.citations} onCite={onCite} />}
+            {message.answer && (
+              <CitedSources
+                label={t("paper.sources")}
+                ocrLabel={t("paper.ocrSource")}
+                lowOcrLabel={(c) => t("paper.ocrLowSource", { c })}
+                citations={message.answer.citations}
+                onCite={onCite}
+              />
+            )}
             {extractRows(message) && <ExtractTable t={t} rows={extractRows(message)!} onCite={onCite} />}
             {message.answer?.intent === "extract" && typeof (message.answer.data as { csv?: unknown } | undefined)?.csv === "string" && (
               <div className="btn-group">

@@ -12,6 +12,10 @@ export interface OcrLine {
   text: string;
   confidence: number;
   box: { x0: number; y0: number; x1: number; y1: number };
+  /** Image y of the line's baseline under the piece: pieces of one printed line share it, descenders or not. */
+  baseline: number;
+  /** Median height of the piece's words (about the font size): what cell gaps are measured in. */
+  wordHeight: number;
 }
 
 export interface OcrResult {
@@ -29,18 +33,31 @@ export function joinCjk(text: string): string {
 }
 
 /**
+ * A gap between words wider than this many word heights cannot be a space: it is a column gutter or
+ * a table's column gap. Measured in the words' median height, not the line box's, which tesseract
+ * stretches when a line touches a rule or the caption above (a table's header row then stayed whole).
+ */
+const GAP_WORD_HEIGHTS = 1.5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
  * Tesseract sometimes reads straight across a narrow column gutter, making one "line" of two
- * columns' lines. A horizontal gap between words wider than twice the line's height cannot be a
- * space, so the line is cut there; layout then puts each piece in its column.
+ * columns' lines, and reads a table row as one line of all its cells. The line is cut at every gap
+ * that cannot be a space; layout then puts each piece in its column, and finds table cells from
+ * the pieces' positions.
  */
 export function splitAtGaps(line: Line): OcrLine[] {
   const words = line.words.filter((word) => word.text.trim());
   if (words.length === 0) return [];
-  const height = line.bbox.y1 - line.bbox.y0;
+  const height = median(words.map((word) => word.bbox.y1 - word.bbox.y0)) || line.bbox.y1 - line.bbox.y0;
   const pieces: (typeof words)[] = [[words[0]!]];
   for (let i = 1; i < words.length; i++) {
     const gap = words[i]!.bbox.x0 - words[i - 1]!.bbox.x1;
-    if (gap > 2 * height) pieces.push([]);
+    if (gap > GAP_WORD_HEIGHTS * height) pieces.push([]);
     pieces.at(-1)!.push(words[i]!);
   }
   return pieces.flatMap((piece) => {
@@ -54,8 +71,18 @@ export function splitAtGaps(line: Line): OcrLine[] {
       x1: Math.max(...piece.map((w) => w.bbox.x1)),
       y1: Math.max(...piece.map((w) => w.bbox.y1)),
     };
-    return [{ text, confidence, box }];
+    return [{ text, confidence, box, baseline: baselineAt(line, box.x0, box.y1), wordHeight: median(piece.map((w) => w.bbox.y1 - w.bbox.y0)) }];
   });
+}
+
+/** The line's baseline at image x (tesseract gives it as a segment); the box bottom when it has none. */
+function baselineAt(line: Line, x: number, fallback: number): number {
+  const base = line.baseline;
+  if (!base || !Number.isFinite(base.y0) || !Number.isFinite(base.y1)) return fallback;
+  if (base.x1 === base.x0) return base.y0;
+  const y = base.y0 + ((base.y1 - base.y0) * (x - base.x0)) / (base.x1 - base.x0);
+  // A baseline far from the piece (a mis-fitted line) is worse than the box bottom.
+  return Math.abs(y - fallback) > (line.bbox.y1 - line.bbox.y0) ? fallback : y;
 }
 
 /** Workers for a job of `pages` pages: one per core, never more than there are pages. */

@@ -2,8 +2,12 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 
-/** Languages OCR reads: simplified Chinese and English, the app's two document languages. */
-export const OCR_LANGUAGES = ["chi_sim", "eng"] as const;
+/**
+ * Languages OCR reads: English and simplified Chinese, the app's two document languages. English
+ * goes first: with Chinese as the main language tesseract dropped whole English lines of short
+ * words (a table's header row) on 300 DPI scans; Chinese text reads the same either way.
+ */
+export const OCR_LANGUAGES = ["eng", "chi_sim"] as const;
 export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
 
 /**

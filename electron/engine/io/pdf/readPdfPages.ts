@@ -3,7 +3,7 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
 import { OcrPool, poolSize, type OcrResult } from "../ocr/OcrPool.js";
 import { openPdf, pdfErrorMessage } from "./openPdf.js";
-import { renderPdfPage } from "./renderPdfPage.js";
+import { OCR_DPI, renderPdfPage } from "./renderPdfPage.js";
 
 /** One run of text on a page (PDF user space: y grows upwards, origin bottom-left). */
 export interface PdfTextItem {
@@ -66,9 +66,10 @@ const LETTER_AREA = 612 * 792;
 
 /**
  * The one PDF reader the engine has: each page's positioned text. A page whose text layer is
- * missing or far thinner than its area suggests, and which paints an image, is rendered at 200 DPI
- * and recognised with tesseract (OcrPool); pages with text keep it, so a mixed document OCRs only
- * what needs it. Fails as a whole (names the file) on a password, corruption or a cancel.
+ * missing or far thinner than its area suggests, and which paints an image, is rendered at 300 DPI
+ * (a low-resolution scan is upscaled), binarised (Otsu) when it shows a grey JPEG scan's noise, and
+ * recognised with tesseract (OcrPool); pages with text keep it, so a mixed document OCRs only what
+ * needs it. Fails as a whole (names the file) on a password, corruption or a cancel.
  */
 export async function readPdfPages(data: Uint8Array, fileName: string, options: ReadPdfOptions = {}): Promise<PdfPage[]> {
   const name = path.basename(fileName);
@@ -151,7 +152,7 @@ async function recognise(doc: Awaited<ReturnType<typeof openPdf>>["doc"], pages:
       for (const number of batch) {
         const page = await doc.getPage(number);
         try {
-          rendered.push({ number, image: await renderPdfPage(page) });
+          rendered.push({ number, image: await renderPdfPage(page, OCR_DPI, { binarise: "noisy" }) });
         } catch (error) {
           throw new ScriptoriumError("bad_request", `${name}: page ${number} cannot be drawn for OCR (${pdfErrorMessage(error)}); the file looks corrupt.`, { file: name, page: number });
         } finally {
@@ -196,13 +197,14 @@ export function applyOcr(page: PdfPage, result: OcrResult, scale: number): void 
     x1: line.box.x1 / scale,
     y1: line.box.y1 / scale,
   }));
-  page.items = lines.map((line) => ({
+  // Each piece sits on its printed line's baseline (PDF space counts y from the bottom), so the
+  // cells of a table row read as one line however tesseract grouped them; size is the words' height.
+  page.items = result.lines.map((line, i) => ({
     str: line.text,
-    x: line.x0,
-    // The box's bottom is near the baseline; PDF space counts y from the bottom.
-    y: page.height - line.y1,
-    width: line.x1 - line.x0,
-    size: Math.max(1, (line.y1 - line.y0) * 0.8),
+    x: lines[i]!.x0,
+    y: page.height - line.baseline / scale,
+    width: lines[i]!.x1 - lines[i]!.x0,
+    size: Math.max(1, line.wordHeight / scale),
     hasEOL: true,
   }));
   page.ocr = { confidence: result.confidence, lines };

@@ -1,7 +1,12 @@
+import { NOISY_SCAN, binarise, scanNoise } from "../ocr/binarise.js";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api.js";
 
-/** Resolution OCR reads pages at: below ~200 DPI tesseract loses small print and CJK strokes. */
-export const OCR_DPI = 200;
+/**
+ * Resolution OCR reads pages at. Below ~200 DPI tesseract loses small print and CJK strokes; a
+ * 150–200 DPI office scan drawn at 300 DPI (pdf.js interpolates the image) keeps the points of
+ * small decimals that tesseract dropped at 200 ("83.5" read as "835").
+ */
+export const OCR_DPI = 300;
 
 export interface RenderedPage {
   /** PNG of the page on white. */
@@ -15,9 +20,12 @@ export interface RenderedPage {
 /**
  * Draws a PDF page the way a reader sees it (pdf.js onto an `@napi-rs/canvas`), so OCR reads the
  * whole page — text drawn as images, vectors and overlays included — instead of pulling one
- * embedded image out at whatever resolution it was stored.
+ * embedded image out at whatever resolution it was stored. `binarise` turns the page into black
+ * and white at Otsu's threshold, for OCR of grey scans; `"noisy"` does so only when the drawn page
+ * shows a noisy scan's faint halo (`scanNoise` above `NOISY_SCAN`), since binarising a clean scan
+ * costs tesseract characters it reads right from the grey edges.
  */
-export async function renderPdfPage(page: PDFPageProxy, dpi = OCR_DPI): Promise<RenderedPage> {
+export async function renderPdfPage(page: PDFPageProxy, dpi = OCR_DPI, options: { binarise?: boolean | "noisy" } = {}): Promise<RenderedPage> {
   const { createCanvas } = await import("@napi-rs/canvas");
   const scale = dpi / 72;
   const viewport = page.getViewport({ scale });
@@ -28,5 +36,12 @@ export async function renderPdfPage(page: PDFPageProxy, dpi = OCR_DPI): Promise<
   // pdf.js types the context as the DOM's; @napi-rs/canvas implements the same 2D API.
   const canvasContext = context as unknown as Parameters<PDFPageProxy["render"]>[0]["canvasContext"];
   await page.render({ canvasContext, viewport }).promise;
+  if (options.binarise) {
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    if (options.binarise === true || scanNoise(pixels.data) > NOISY_SCAN) {
+      binarise(pixels.data);
+      context.putImageData(pixels, 0, 0);
+    }
+  }
   return { png: canvas.toBuffer("image/png"), scale, width: canvas.width, height: canvas.height };
 }

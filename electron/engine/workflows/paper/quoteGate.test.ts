@@ -119,4 +119,10 @@ describe("quote gate (examples)", () => {
     const gated = gateCitations("Training takes two days [p.2].", [scanned], ["p1"]);
     expect(gated.citations).toEqual([{ page: 2, chunk_id: "p1:4", quote: "Training takes about two days on eight GPUs.", ocr: true }]);
   });
+
+  it("carries the OCR'd page's confidence into its citation", () => {
+    const faint = { ...chunk("Training takes about two days on eight GPUs.", 2, "p1:4"), ocr: true, ocr_confidence: 0.58 };
+    const gated = gateCitations("Training takes two days [p.2].", [faint], ["p1"]);
+    expect(gated.citations).toEqual([{ page: 2, chunk_id: "p1:4", quote: "Training takes about two days on eight GPUs.", ocr: true, ocr_confidence: 0.58 }]);
+  });
 });

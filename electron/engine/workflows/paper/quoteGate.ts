@@ -76,7 +76,7 @@ export function gateCitations(
         chunk_id: found.chunk.chunk_id,
         quote: found.quote,
         ...(docIds.length > 1 ? { doc_id: found.chunk.doc_id } : {}),
-        ...(found.chunk.ocr ? { ocr: true } : {}),
+        ...(found.chunk.ocr ? { ocr: true, ...(found.chunk.ocr_confidence !== undefined ? { ocr_confidence: found.chunk.ocr_confidence } : {}) } : {}),
       });
     }
     if (unknown) refused.push(whole);
@@ -150,18 +150,19 @@ export function derivedQuote(sentence: string, chunks: EvidenceChunkState[]): { 
 /** Every chunk of a paper's page, as evidence, from the paper repository (for gateCitations). */
 export function repoPageChunks(repo: {
   chunks(docId: string): Array<{ id: string; doc_id: string; page: number; text: string; section: string; kind: string }>;
-  ocrPages(docId: string): Set<number>;
+  ocrPages(docId: string): ReadonlyMap<number, number>;
 }) {
   const cache = new Map<string, EvidenceChunkState[]>();
   return (docId: string, page: number): EvidenceChunkState[] => {
     const key = `${docId}\u0000${page}`;
     let chunks = cache.get(key);
     if (!chunks) {
-      const ocr = repo.ocrPages(docId).has(page);
+      const confidence = repo.ocrPages(docId).get(page);
+      const ocr = confidence === undefined ? {} : { ocr: true, ocr_confidence: confidence };
       chunks = repo
         .chunks(docId)
         .filter((c) => c.page === page && c.kind !== "reference")
-        .map((c) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 0, text: c.text, section: c.section, ...(ocr ? { ocr: true } : {}) }));
+        .map((c) => ({ chunk_id: c.id, doc_id: c.doc_id, page: c.page, score: 0, text: c.text, section: c.section, ...ocr }));
       cache.set(key, chunks);
     }
     return chunks;

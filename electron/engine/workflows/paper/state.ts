@@ -25,8 +25,9 @@ export interface EvidenceChunkState {
   score: number;
   text: string;
   section: string;
-  /** The passage's page was read by OCR. */
+  /** The passage's page was read by OCR, with tesseract's confidence for that page (0–1). */
   ocr?: boolean;
+  ocr_confidence?: number;
   /** Which retriever found it (PaperIndex's lists, or the structure index). */
   found_by?: Array<"vector" | "bigram" | "words" | "structure">;
 }

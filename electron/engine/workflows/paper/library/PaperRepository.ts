@@ -128,10 +128,12 @@ export class PaperRepository {
     return new Map(rows.map((row) => [row.page, parseJson(PageOcrSchema, row.ocr, `the OCR of page ${row.page} of ${docId}`, "internal")]));
   }
 
-  /** Pages of a paper that were read by OCR. */
-  ocrPages(docId: string): Set<number> {
-    const rows = this.db.prepare("SELECT page FROM paper_pages WHERE doc_id = ? AND ocr IS NOT NULL").all(docId) as Array<{ page: number }>;
-    return new Set(rows.map((row) => row.page));
+  /** Pages of a paper that were read by OCR, each with tesseract's confidence for the page (0–1). */
+  ocrPages(docId: string): Map<number, number> {
+    const rows = this.db
+      .prepare("SELECT page, json_extract(ocr, '$.confidence') AS confidence FROM paper_pages WHERE doc_id = ? AND ocr IS NOT NULL")
+      .all(docId) as Array<{ page: number; confidence: number | null }>;
+    return new Map(rows.map((row) => [row.page, row.confidence ?? 0]));
   }
 
   chunks(docId: string): PaperChunk[] {

@@ -44,6 +44,27 @@ describe("findTables", () => {
     for (let i = 0; i < 80; i++) expect(all.split(`| method-${i} |`).length - 1).toBe(1);
   });
 
+  it("drops a header row printed again on the continuation page instead of taking it for a data row", () => {
+    const lines = [
+      line(1, [["Table 4: Scores.", 324]], true, "right"),
+      line(1, [["Model", 324], ["F1", 400]], false, "right"),
+      line(1, [["A", 324], ["83.5", 400]], false, "right"),
+      line(1, [["B", 324], ["84.1", 400]], false, "right"),
+      line(2, [["model", 73], ["F1.", 149]], true, "left"),
+      line(2, [["C", 72], ["85.0", 148]], false, "left"),
+    ];
+    const [table] = findTables(lines, joinLine);
+    expect(table!.header).toEqual(["Model", "F1"]);
+    expect(table!.rows).toEqual([
+      { page: 1, cells: ["A", "83.5"] },
+      { page: 1, cells: ["B", "84.1"] },
+      { page: 2, cells: ["C", "85.0"] },
+    ]);
+    const pieces = tablePieces(table!);
+    expect(pieces.map((piece) => piece.text.split("| Model | F1 |").length - 1)).toEqual([1, 1]);
+    expect(pieces[1]!.text).not.toContain("| model |");
+  });
+
   it("does not take a numbered equation or two gapped prose lines for a table", () => {
     const lines = [
       line(1, [["The loss is", 72]], true),

@@ -6,7 +6,8 @@ import type { PaperLine } from "./PaperLine.js";
  * header row, or three or more aligned rows without one. A row that starts right of the first
  * column continues the cells of the row above (a wrapped cell: Chinese joins without a space). A
  * table at the bottom of a page or column goes on at the top of the next one when the rows there
- * have the same columns (a multi-page table whose header row is printed once).
+ * have the same columns (a multi-page table whose header row is printed once; a header row printed
+ * again there is dropped, since every piece of the table carries it).
  */
 
 /** One table found in a paper's lines. */
@@ -88,6 +89,13 @@ function tableAt(lines: PaperLine[], start: number, join: (a: string, b: string)
     const shift = moved ? (line.cells?.[0]?.x ?? 0) - xs[0]! : offset;
     const columns = moved ? (isRow(line) && line.cells!.length === xs.length ? columnsOf(line, xs, shift) : null) : columnsOf(line, xs, offset);
     if (!columns || (line.cells ?? []).length === 0) break;
+    if (moved && sameRow(line.cells!.map((cell) => cell.text), header)) {
+      // The header row printed again at the top of the continuation: every piece carries it already.
+      last = line;
+      offset = shift;
+      i++;
+      continue;
+    }
     if (!moved && columns[0] !== 0 && rows.length > 0) {
       // A wrapped cell: its text belongs to the row above.
       const row = rows.at(-1)!;
@@ -104,6 +112,15 @@ function tableAt(lines: PaperLine[], start: number, join: (a: string, b: string)
   // Without a caption, only a run of aligned rows is a table (two lines with a gap are not).
   if (rows.length === 0 || (!caption && rows.length < 2)) return null;
   return { start, end: i, caption, number, header, rows };
+}
+
+/** Cell text compared loosely: OCR reads a reprinted header with small differences (case, stray marks). */
+function cellKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+function sameRow(cells: string[], header: string[]): boolean {
+  return cells.length === header.length && cells.every((cell, k) => cellKey(cell) === cellKey(header[k]!));
 }
 
 /** Markdown of a table piece: caption, header row, separator and rows. */

@@ -131,23 +131,67 @@ const EDGE_LINES = 2;
 /**
  * Removes running headers and footers: an edge line (top or bottom two, by position) whose text —
  * digits ignored — recurs at about the same height on at least half of the pages (and on two or
- * more), plus edge lines that are only a page number.
+ * more), plus edge lines that are only a page number. On an OCR'd page the running line may be
+ * misread by a letter ("Workshop an Routing"); an edge line nearly the same as a running line, at
+ * its height, goes too — else it sits between a table and its continuation on the next page.
  */
 export function stripRunningLines(pages: PageLayout[]): PageLayout[] {
-  const key = (line: LayoutLine) => `${line.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ")}@${Math.round(line.y / 4)}`;
+  const normal = (line: LayoutLine) => line.text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ");
+  const key = (line: LayoutLine) => `${normal(line)}@${Math.round(line.y / 4)}`;
   const edges = pages.map((page) => edgeLines(page));
   const counts = new Map<string, number>();
   for (const edge of edges) {
     for (const k of new Set([...edge].map(key))) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const needed = Math.max(2, Math.ceil(pages.length / 2));
+  // One line per running text and height: a handful, compared with each OCR'd page's edge lines.
+  const running = new Map<string, LayoutLine>();
+  for (const line of edges.flatMap((edge) => [...edge])) if ((counts.get(key(line)) ?? 0) >= needed) running.set(key(line), line);
+  const nearRunning = (line: LayoutLine) =>
+    [...running.values()].some((other) => Math.abs(other.y - line.y) <= 4 && similarity(normal(other), normal(line)) >= 0.8);
+  const recurs = (line: LayoutLine, ocr: boolean) => (counts.get(key(line)) ?? 0) >= needed || (ocr && nearRunning(line));
   return pages.map((page, index) => {
     const edge = edges[index]!;
-    const lines = page.lines.filter(
-      (line) => !edge.has(line) || !(PAGE_NUMBER.test(line.text) || (counts.get(key(line)) ?? 0) >= needed),
-    );
+    const ocr = page.ocr !== undefined;
+    const running = (line: LayoutLine) => recurs(line, ocr) && apartFromBody(page.lines, line, (other) => edge.has(other) && recurs(other, ocr));
+    const lines = page.lines.filter((line) => !edge.has(line) || !(PAGE_NUMBER.test(line.text) || running(line)));
     return { ...page, lines };
   });
+}
+
+/**
+ * A running head or foot stands apart from the body: the nearest body line toward the page's middle
+ * (running lines beside it skipped) is more than one and a half line spacings away. A column's
+ * first line that happens to recur (templated text, "Configuration K# uses # experts") is a line
+ * spacing from the next one, and stays.
+ */
+function apartFromBody(lines: LayoutLine[], line: LayoutLine, isRunning: (other: LayoutLine) => boolean): boolean {
+  const ys = [...new Set(lines.map((other) => Math.round(other.y)))].sort((a, b) => b - a);
+  const gaps = ys.slice(1).map((y, i) => ys[i]! - y).filter((gap) => gap > 1);
+  const spacing = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+  const middle = (Math.max(...ys) + Math.min(...ys)) / 2;
+  const towardMiddle = lines.filter(
+    (other) => other !== line && !isRunning(other) && Math.abs(other.y - line.y) > 1 && (line.y > middle ? other.y < line.y : other.y > line.y),
+  );
+  if (spacing === 0 || towardMiddle.length === 0) return true;
+  const nearest = Math.min(...towardMiddle.map((other) => Math.abs(other.y - line.y)));
+  return nearest > 1.5 * spacing;
+}
+
+/** Dice coefficient of two texts' character bigrams (1 for the same text). */
+function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const bigrams = (text: string) => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i + 1 < text.length; i++) counts.set(text.slice(i, i + 2), (counts.get(text.slice(i, i + 2)) ?? 0) + 1);
+    return counts;
+  };
+  const first = bigrams(a);
+  const second = bigrams(b);
+  let shared = 0;
+  for (const [gram, count] of first) shared += Math.min(count, second.get(gram) ?? 0);
+  const total = Math.max(0, a.length - 1) + Math.max(0, b.length - 1);
+  return total === 0 ? 0 : (2 * shared) / total;
 }
 
 function edgeLines(page: PageLayout): Set<LayoutLine> {

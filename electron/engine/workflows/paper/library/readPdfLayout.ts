@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ScriptoriumError } from "../../../../../shared/errors.js";
 import { readPdfPages, type ReadPdfOptions } from "../../../io/pdf/readPdfPages.js";
+import { restoreEquationNumbers } from "./ocrEquationNumbers.js";
 import { layoutPage, stripRunningLines, type PageLayout } from "./pdfLayout.js";
 
 export { MAX_PDF_PAGES } from "../../../io/pdf/openPdf.js";
@@ -17,7 +18,7 @@ export async function readPdfLayout(data: Uint8Array, fileName: string, options:
     page: page.page,
     width: page.width,
     height: page.height,
-    lines: layoutPage(page.items, page.width),
+    lines: page.ocr ? restoreEquationNumbers(layoutPage(page.items, page.width)) : layoutPage(page.items, page.width),
     ...(page.ocr ? { ocr: page.ocr } : {}),
   }));
   const characters = pages.reduce((sum, page) => sum + page.lines.reduce((s, line) => s + line.text.length, 0), 0);

@@ -56,9 +56,12 @@ export function loadContextNode(deps: PaperDeps) {
           ...(h.retrievers ? { found_by: h.retrievers } : {}),
         }));
       }
-      // A passage from a scanned page says so: its citation is marked as OCR'd text.
+      // A passage from a scanned page says so: its citation is marked as OCR'd text, with the page's confidence.
       const ocr = new Map(doc_ids.map((id) => [id, deps.papers.library.repo.ocrPages(id)]));
-      evidence = evidence.map((e) => (ocr.get(e.doc_id)?.has(e.page) ? { ...e, ocr: true } : e));
+      evidence = evidence.map((e) => {
+        const confidence = ocr.get(e.doc_id)?.get(e.page);
+        return confidence === undefined ? e : { ...e, ocr: true, ocr_confidence: confidence };
+      });
       return {
         update: {
           evidence,
