@@ -23,7 +23,13 @@ export function extractiveAnswer(locale: "zh" | "en", sentences: readonly Eviden
   return {
     text,
     citations: [
-      { page: best.page, chunk_id: best.chunk.chunk_id, quote, ...(several ? { doc_id: best.chunk.doc_id } : {}), ...(best.chunk.ocr ? { ocr: true } : {}) },
+      {
+        page: best.page,
+        chunk_id: best.chunk.chunk_id,
+        quote,
+        ...(several ? { doc_id: best.chunk.doc_id } : {}),
+        ...(best.chunk.ocr ? { ocr: true, ...(best.chunk.ocr_confidence !== undefined ? { ocr_confidence: best.chunk.ocr_confidence } : {}) } : {}),
+      },
     ],
     refused: [],
     unsupported: [],
