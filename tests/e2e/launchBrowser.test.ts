@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseBrowser, findBrowser, NO_BROWSER_MESSAGE } from "./harness/launchBrowser.js";
+import { chooseBrowser, findBrowser, NO_BROWSER_MESSAGE, utf8Env } from "./harness/launchBrowser.js";
 
 describe("e2e browser discovery", () => {
   it("fails with one line saying what to install when no browser exists", async () => {
@@ -20,5 +20,11 @@ describe("e2e browser discovery", () => {
   it("finds this machine's browser", async () => {
     const choice = await findBrowser();
     expect(choice.kind === "channel" || choice.executablePath.length > 0).toBe(true);
+  });
+
+  it("gives the browser a UTF-8 locale when the caller has none, and keeps the caller's otherwise", () => {
+    expect(utf8Env({ PATH: "/bin" })).toEqual({ PATH: "/bin", LC_ALL: "C.UTF-8" });
+    expect(utf8Env({ LANG: "C", HOME: undefined })).toEqual({ LANG: "C", LC_ALL: "C.UTF-8" });
+    expect(utf8Env({ LANG: "zh_CN.UTF-8" })).toEqual({ LANG: "zh_CN.UTF-8" });
   });
 });

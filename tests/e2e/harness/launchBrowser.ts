@@ -69,9 +69,20 @@ export function findBrowser(): Promise<BrowserChoice> {
   return chosen;
 }
 
+/**
+ * The browser's environment with a UTF-8 locale: started from a caller without one (env -i, a bare
+ * container), Chromium runs in the POSIX locale and names a download or an upload whose name is
+ * Chinese "download" or nothing, which every export test would read as a product bug.
+ */
+export function utf8Env(env: NodeJS.ProcessEnv): Record<string, string> {
+  const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || "";
+  return /utf-?8/i.test(locale) ? defined : { ...defined, LC_ALL: "C.UTF-8" };
+}
+
 /** Launches the found browser headless with the e2e flags. */
 export async function launchBrowser(extra: LaunchOptions = {}): Promise<Browser> {
   const choice = await findBrowser();
   const where = choice.kind === "path" ? { executablePath: choice.executablePath } : { channel: choice.channel };
-  return chromium.launch({ ...where, args: ARGS, ...extra });
+  return chromium.launch({ ...where, args: ARGS, ...extra, env: utf8Env({ ...process.env, ...extra.env }) });
 }
