@@ -1,12 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
 import { scanPdf } from "../papers/scanPdf.js";
+import { paperServices } from "./harness/paperSteps.js";
 import { studioPerTest } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
@@ -15,20 +12,7 @@ const openStudio = studioPerTest();
 describe("scanned paper import in Chromium (real engine, real OCR)", { timeout: 300_000 }, () => {
   it("shows the OCR progress bar page by page in the job tray, and its cancel stops the import", async () => {
     const studio = await openStudio({
-      workflowServices: {
-        paper: (context: PlatformServices) =>
-          paperDeps(
-            context,
-            new PaperService({
-              dataDir: context.dataDir,
-              modelsDir: context.modelsDir,
-              db: context.db,
-              settings: context.settings,
-              llm: () => undefined,
-              embedder: new HashEmbedder(64),
-            }),
-          ),
-      },
+      workflowServices: { paper: paperServices(undefined) },
     });
     const { page, engine } = studio;
     await skipOnboarding(page);

@@ -3,12 +3,9 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ScriptedLlm } from "../../electron/engine/testing/ScriptedLlm.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
-import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { PAPER_TITLE, buildPaperPdf } from "../papers/paperPdf.js";
 import { scanPdf } from "../papers/scanPdf.js";
+import { paperServices } from "./harness/paperSteps.js";
 import { studioPerTest } from "./harness/startStudio.js";
 import { skipOnboarding, visible } from "./harness/studioSteps.js";
 
@@ -32,12 +29,7 @@ async function openPaper(pdf: Uint8Array) {
   const llm = paperLlm();
   const studio = await openStudio({
     llm,
-    workflowServices: {
-      paper: (context: PlatformServices) => {
-        const { dataDir, modelsDir, db, settings } = context;
-        return paperDeps(context, new PaperService({ dataDir, modelsDir, db, settings, llm: () => llm, embedder: new HashEmbedder(64) }));
-      },
-    },
+    workflowServices: { paper: paperServices(llm) },
   });
   const file = path.join(studio.dataDir, "sparse.pdf");
   fs.writeFileSync(file, pdf);
