@@ -8,10 +8,8 @@ import { createAppEngine, type AppEngine } from "../../electron/engine/createApp
 import { isTerminal, tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../electron/engine/testing/ScriptedLlm.js";
 import { outlineOf, sectionIndexOf } from "../../electron/engine/testing/docgenTestKit.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+import { paperServices } from "../papers/paperServices.js";
 
 /**
  * The doc generator takes its sections' sources from the same library as the article studio: a run
@@ -54,18 +52,7 @@ beforeAll(async () => {
     providerDefaults: { maxAttempts: 1 },
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
     workflowServices: {
-      paper: (context: PlatformServices) =>
-        paperDeps(
-          context,
-          new PaperService({
-            dataDir,
-            modelsDir: context.modelsDir,
-            db: context.db,
-            settings: context.settings,
-            llm: () => undefined,
-            embedder: new HashEmbedder(64),
-          }),
-        ),
+      paper: paperServices(undefined),
     },
   });
   for (const [dir, name] of [

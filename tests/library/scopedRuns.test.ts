@@ -8,11 +8,9 @@ import type { Engine } from "../../electron/engine/Engine.js";
 import { createAppEngine, type AppEngine } from "../../electron/engine/createAppEngine.js";
 import { ArticleScriptLlm } from "../../electron/engine/testing/articleTestKit.js";
 import { tempDataDir, waitForEvent } from "../../electron/engine/testing/engineTestKit.js";
-import { PaperService } from "../../electron/engine/workflows/paper/library/PaperService.js";
-import { paperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
-import type { PlatformServices } from "../../electron/engine/workflows/WorkflowDefinition.js";
 import { createServer } from "../../electron/server/createServer.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
+import { paperServices } from "../papers/paperServices.js";
 
 /**
  * One library for every run: a paper of the paper library is an article's material with its
@@ -37,18 +35,7 @@ beforeAll(async () => {
     providerDefaults: { maxAttempts: 1 },
     knowledgeOptions: { loadEmbedder: async () => new HashEmbedder(64) },
     workflowServices: {
-      paper: (context: PlatformServices) =>
-        paperDeps(
-          context,
-          new PaperService({
-            dataDir,
-            modelsDir: context.modelsDir,
-            db: context.db,
-            settings: context.settings,
-            llm: () => llm,
-            embedder: new HashEmbedder(64),
-          }),
-        ),
+      paper: paperServices(llm),
     },
   });
   for (const [dir, name] of [
