@@ -66,6 +66,13 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(v.is_valid).toBe(true);
     expect(v.current_draft).toContain("# 演示文档\n\n## 第一部分");
     expect(of(events, "section_done").map((e) => e.index).sort()).toEqual([0, 1, 2]);
+    // Each section stops continuing at the length its prompt asks (400 characters in Chinese).
+    for (const call of llm.callsFor("writer", "section")) {
+      const { enough } = call.options as { enough?: (text: string) => boolean };
+      expect(call.prompt).toContain("150 到 400 字");
+      expect(enough?.("字".repeat(399))).toBe(false);
+      expect(enough?.("字".repeat(400))).toBe(true);
+    }
     expect(of(events, "doc_outline_ready")[0]!.cached).toBe(false);
     expect(of(events, "module_review")).toHaveLength(6);
     // Text mode cleaned the source before the outline saw it.

@@ -52,18 +52,25 @@ export const OUTLINE_PROMPT = definePrompt({
   },
 });
 
+/**
+ * A section's length as its prompt asks it (upper bound, in words; characters in Chinese). The
+ * writer stops continuing there and ends at a sentence: a weak model rarely ends its turn, and a
+ * Gemma section once ran nine budgets long (8 minutes) with nothing but the budget to stop it.
+ */
+export const SECTION_WORDS = { zh: 400, en: 300 } as const;
+
 export const SECTION_PROMPT = definePrompt({
   zh: {
     system: "你是技术文档作者。你只做一件事：写文档的一个章节，用中文 Markdown。只写本章节范围内的内容，不写其他章节的内容，不编造资料中没有的命令、路径或数字。",
     prompt:
       "文档：{title}（主题：{topic}；日期：{date}）\n\n全部章节：{sections}\n\n资料：\n{context}\n\n现在只写第 {number} 章「{sectionTitle}」。范围：{scope}\n\n" +
-      '以二级标题 "## {sectionTitle}" 开头，正文 150 到 400 字。{notes}',
+      `以二级标题 "## {sectionTitle}" 开头，正文 150 到 ${SECTION_WORDS.zh} 字。{notes}`,
   },
   en: {
     system: "You are a technical writer. You only do this: write one section of a document in English Markdown. Write only what belongs to this section's scope, nothing of the other sections, and no command, path or number the source does not give.",
     prompt:
       "Document: {title} (topic: {topic}; date: {date})\n\nAll sections: {sections}\n\nSource:\n{context}\n\nWrite only section {number}, \"{sectionTitle}\". Scope: {scope}\n\n" +
-      'Start with the heading "## {sectionTitle}", then 120 to 300 words.{notes}',
+      `Start with the heading "## {sectionTitle}", then 120 to ${SECTION_WORDS.en} words.{notes}`,
   },
 });
 

@@ -12,7 +12,7 @@ import { writeWip } from "../cacheFiles.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt, failedSectionText } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
-import { SECTION_PROMPT, localDate } from "../prompts.js";
+import { SECTION_PROMPT, SECTION_WORDS, localDate } from "../prompts.js";
 import type { DocgenState, DocgenUpdate } from "../state.js";
 import { sanitizeDocOutline } from "./generateDraft.js";
 
@@ -110,6 +110,7 @@ export async function writeOneSection(
         keyInputs: notes ? { ...keyInputs, notes } : keyInputs,
         prompt: sectionPrompt(state, outline, i, notes),
         maxTokens: 900,
+        targetWords: SECTION_WORDS[state.locale === "zh" ? "zh" : "en"],
         tag: { role: "writer", step: "section" },
         finish: (raw) => finishSection(raw, outline.sections[i]!.title),
       },
