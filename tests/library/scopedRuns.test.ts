@@ -11,6 +11,7 @@ import { tempDataDir, waitForEvent } from "../../electron/engine/testing/engineT
 import { createServer } from "../../electron/server/createServer.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { paperServices } from "../papers/paperServices.js";
+import { importRoutingPaper } from "./routingPaper.js";
 
 /**
  * One library for every run: a paper of the paper library is an article's material with its
@@ -47,21 +48,7 @@ beforeAll(async () => {
   }
   await engine.call("knowledge.ingest", { paths: [folderA, folderB], collection: "library" });
   await engine.app.knowledge.idle();
-  const paper = path.join(base, "sparse-routing.md");
-  fs.writeFileSync(
-    paper,
-    "# Sparse Routing Transformers\n\n## Abstract\n\nWe route alpha tokens to beta experts. Alpha routing halves the cost of beta layers.\n\n" +
-      "## Method\n\nEach alpha token picks two beta experts; the alpha gate is trained with the beta loss.\n",
-  );
-  docId = (await engine.call("paper.import", { paths: [paper] })).papers[0]!.doc_id;
-  await engine.call("paper.setMetadata", {
-    doc_id: docId,
-    title: "Sparse Routing Transformers",
-    authors: ["John Smith", "Wei Li"],
-    year: 2021,
-    venue: "Journal of Efficient Models",
-    doi: "10.1234/jem.2021.042",
-  });
+  docId = await importRoutingPaper(engine, base);
 }, 120_000);
 
 afterAll(async () => {
