@@ -45,6 +45,14 @@ const quoteOf = (o: ScriptedCallOptions, n: number) => (o.prompt.split("\n").fin
 /** A finding on line 1 that is never fixed (the reviser answers nothing). */
 const stubbornReviewer = (o: ScriptedCallOptions) => ({ violations: [{ rule_id: "6.3", line: 1, excerpt: quoteOf(o, 1), comment: "总是不满意" }] });
 
+/** A reviser that changes a line near line 1 every round, leaving the stubborn reviewer's line 1 as it was. */
+const tinkerer = (o: ScriptedCallOptions) => {
+  const row = o.prompt.split("\n").find((l) => /^000[23]: \S/.test(l));
+  if (!row) return { replacements: [] };
+  const n = Number(row.slice(0, 4));
+  return { replacements: [{ start_line: n, end_line: n, old_text: row.slice(6), new_content: `${row.slice(6)}（修订）`, reason: "6.3" }] };
+};
+
 /** The reviser that fixes the slang on the line it is shown. */
 const slangFixer = (o: ScriptedCallOptions) => ({
   replacements: o.prompt
@@ -137,7 +145,7 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
         ],
         "scanner.overview": { summary: "demo 是一个示例项目。", components: [{ name: "src/index.ts", role: "导出 run" }], usage: "" },
         "reviewer.content_style": stubbornReviewer,
-        "reviser.content_style": { replacements: [] },
+        "reviser.content_style": tinkerer,
       }),
     });
     const { engine } = await start(llm);
@@ -284,12 +292,15 @@ describe("docgen: every mode × every outcome", () => {
   const outcomes = {
     pass: { "reviewer.content_style": { violations: [] } },
     "fail-then-pass": { "reviewer.content_style": slangReviewer, "reviser.content_style": slangFixer },
-    breaker: { "reviewer.content_style": stubbornReviewer, "reviser.content_style": { replacements: [] } },
+    breaker: { "reviewer.content_style": stubbornReviewer, "reviser.content_style": tinkerer },
+    // A revise that keeps nothing leaves the draft as reviewed: the module stops after that round.
+    stalled: { "reviewer.content_style": stubbornReviewer, "reviser.content_style": { replacements: [] } },
   } as const;
   const expected = {
     pass: { rounds: 0, status: "passed", breaker: false },
     "fail-then-pass": { rounds: 1, status: "passed", breaker: false },
     breaker: { rounds: 3, status: "breaker", breaker: true },
+    stalled: { rounds: 1, status: "breaker", breaker: true },
   } as const;
   for (const mode of ["text", "notes", "code"] as const) {
     for (const outcome of Object.keys(outcomes) as Array<keyof typeof outcomes>) {
@@ -309,7 +320,9 @@ describe("docgen: every mode × every outcome", () => {
         expect(events.at(-1)?.type).toBe("done");
         const v = (await engine.call("run.state", { sessionId })).values as Record<string, any>;
         expect(v.modules.find((m: any) => m.key === "content_style")).toMatchObject(expected[outcome]);
-        expect(v.review_comments.some((c: string) => c.startsWith(BREAKER_PREFIX))).toBe(outcome === "breaker");
+        expect(v.review_comments.some((c: string) => c.startsWith(BREAKER_PREFIX))).toBe(outcome === "breaker" || outcome === "stalled");
+        // The stalled module is not reviewed again on the draft its revise left unchanged.
+        if (outcome === "stalled") expect(llm.callsFor("reviewer", "content_style")).toHaveLength(1);
         if (outcome === "fail-then-pass") expect(v.current_draft).not.toContain("贼好用");
       });
     }

@@ -11,7 +11,8 @@ import type { DocgenState, DocgenUpdate } from "../state.js";
 /**
  * `review_<module>`: checkers then the review model on the current draft. A revise that left more
  * violations than the round before is rolled back to the previous draft. No violations → pass;
- * `iteration_counts[module] ≥ 3` → forced pass with `【熔断放行】…`; otherwise fail → revise.
+ * `iteration_counts[module] ≥ 3`, or a revise that kept nothing → forced pass with `【熔断放行】…`;
+ * otherwise fail → revise.
  * Violations raised last round and still present are marked as repeats (the revise prompt's warning).
  */
 export function reviewModuleNode(deps: DocgenModuleDeps) {
@@ -26,8 +27,13 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
         findViolations({ llm: deps.llm, ruleIndex: deps.ruleIndex(sessionId) }, guide, m, state.current_draft, signal, state.locale);
       // This module and the ones after it in the pipeline, reviewed side by side on the same draft.
       const pipeline = state.review_pipeline.slice(state.current_review_index).flatMap((key) => guide.modules.filter((m) => m.id === key));
-      const found =
-        deps.reviewAhead && pipeline[0]?.id === moduleKey
+      // A revise round that kept nothing leaves the very draft reviewed last round: a second review
+      // would return its findings again and the next revise would drop them again (measured on Gemma:
+      // three all-dropped rounds of one module). Its findings stand and the module stops here.
+      const stalled = round > 0 && state.prev_findings !== null && state.prev_draft === state.current_draft;
+      const found: FoundViolations = stalled
+        ? { ...state.prev_findings!, rejected: 0, ignored: { quote: 0, echo: 0 }, modelCalled: false }
+        : deps.reviewAhead && pipeline[0]?.id === moduleKey
           ? await deps.reviewAhead.take(sessionId, state.current_draft, pipeline, deps.settings().sequences ?? 1, review, config.signal)
           : await review(module, config.signal);
       let draft = state.current_draft;
@@ -49,7 +55,7 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
       }
       const violations: DocViolation[] = findings.violations;
       const passed = violations.length === 0;
-      const breaker = !passed && round >= DOCGEN_MAX_ROUNDS;
+      const breaker = !passed && (round >= DOCGEN_MAX_ROUNDS || stalled);
       emit(config, { type: "module_review", module: moduleKey, name: module.name, round, violations, passed, rejected: found.rejected, ...(found.modelError ? { model_error: found.modelError.slice(0, 300) } : {}) });
       // Module reviews n/m for the job tray (the modules run in guide order); the run's abort stops them.
       emit(config, { type: "progress", task: "module_reviews", done: guide.modules.findIndex((m) => m.id === moduleKey) + (passed || breaker ? 1 : 0), total: guide.modules.length, message: `${module.name} · ${round + 1}` });
@@ -78,7 +84,8 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
       if (passed || breaker) {
         let reviewComments = comments;
         if (breaker) {
-          const comment = `${BREAKER_PREFIX}模块「${module.name}」经过 ${round} 轮修订仍有 ${violations.length} 条问题，强制放行：${comments.slice(0, 5).join("；")}`;
+          const why = stalled ? `第 ${round} 轮修订未能改动文稿` : `经过 ${round} 轮修订`;
+          const comment = `${BREAKER_PREFIX}模块「${module.name}」${why}，仍有 ${violations.length} 条问题，强制放行：${comments.slice(0, 5).join("；")}`;
           reviewComments = [comment, ...comments];
           emit(config, { type: "module_breaker", module: moduleKey, rounds: round, remaining: violations.length, comment });
         }
