@@ -1,4 +1,4 @@
-import { LlamaChatSession, type LlamaChatResponseChunk, type LlamaContextSequence, type LlamaGrammar } from "node-llama-cpp";
+import { LlamaChatSession, type ChatWrapper, type LlamaChatResponseChunk, type LlamaContextSequence, type LlamaGrammar, type LlamaModel } from "node-llama-cpp";
 import { ScriptoriumError } from "../../../shared/errors.js";
 import type {
   GenerateStructuredOptions,
@@ -11,7 +11,7 @@ import type {
   ThinkingReport,
 } from "./LlmClient.js";
 import type { LlmService } from "./LlmService.js";
-import { choiceProbabilities } from "./choiceProbabilities.js";
+import { choiceProbabilities, choicePromptTokens } from "./choiceProbabilities.js";
 import { generateWithContinuation, type ContinuationProgress } from "./generateWithContinuation.js";
 import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttemptResult } from "./structuredGenerate.js";
 import { NO_THINKING, requestTokens, thinkingPlan, type ThinkingPlan } from "./thinkingPlan.js";
@@ -63,7 +63,8 @@ export class LlamaCppProvider implements LlmClient {
 
   /** One prefill on a pooled sequence, the one holding the longest part of this prompt. */
   async rankChoices(options: RankChoicesOptions): Promise<number[] | null> {
-    const prompt = { system: options.system, prompt: `${options.prompt}\n${options.answerCue}`, think: false };
+    // A base model's choice prompt is plain text, not the chat rendering: the pool must look for those tokens.
+    const prompt = { system: options.system, prompt: `${options.prompt}\n${options.answerCue}`, think: false, render: (model: LlamaModel, wrapper: ChatWrapper) => choicePromptTokens(model, wrapper, options) };
     return this.service.withSequence((sequence, { chatWrapper, model }) => choiceProbabilities(sequence, model, chatWrapper, options), options.signal, prompt);
   }
 

@@ -228,16 +228,17 @@ export class LlmService {
    * or abort. The sequence keeps its KV cache between calls: node-llama-cpp erases it from the
    * first token that differs from the new prompt, so no call sees another's tokens and a call
    * that shares a prefix with the previous one prefills only the rest. With `prompt` (the call's
-   * system prompt and user text) the pool picks the free sequence that holds the longest prefix.
+   * system prompt and user text) the pool picks the free sequence that holds the longest prefix;
+   * a call that does not evaluate the chat session's rendering gives its own (`render`).
    */
   async withSequence<T>(
     fn: (sequence: LlamaContextSequence, loaded: SequenceLoan) => Promise<T>,
     signal?: AbortSignal,
-    prompt?: { system: string; prompt: string; think?: boolean },
+    prompt?: { system: string; prompt: string; think?: boolean; render?: (model: LlamaModel, chatWrapper: ChatWrapper) => Token[] },
   ): Promise<T> {
     const loaded = this.requireLoaded();
     const chatWrapper = prompt?.think === false ? loaded.noThinkWrapper : loaded.chatWrapper;
-    const tokens = prompt ? promptTokens(loaded.model, chatWrapper, prompt.system, prompt.prompt) : undefined;
+    const tokens = prompt ? (prompt.render?.(loaded.model, chatWrapper) ?? promptTokens(loaded.model, chatWrapper, prompt.system, prompt.prompt)) : undefined;
     return loaded.pool.use((sequence) => fn(sequence, { chatWrapper, model: loaded.model, thinks: loaded.info.thinks }), signal, tokens);
   }
 

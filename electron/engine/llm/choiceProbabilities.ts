@@ -19,7 +19,7 @@ export async function choiceProbabilities(
 ): Promise<number[] | null> {
   const firstTokens = ownFirstTokens(options.choices.map((choice) => candidateTokens(model, choice)));
   if (!firstTokens) return null;
-  const tokens = promptTokens(model, chatWrapper, options);
+  const tokens = choicePromptTokens(model, chatWrapper, options);
   // Keep what the sequence already holds of this prompt, but always evaluate the last token: its
   // output is the distribution read here.
   await sequence.adaptStateToTokens(tokens.slice(0, -1), false);
@@ -49,7 +49,8 @@ function ownFirstTokens(candidates: Token[][]): Token[][] | null {
   return own.every((tokens) => tokens.length > 0) ? own : null;
 }
 
-function promptTokens(model: LlamaModel, chatWrapper: ChatWrapper, options: RankChoicesOptions): Token[] {
+/** The tokens a choice prompt evaluates: the sequence pool is given these to find the sequence that holds them. */
+export function choicePromptTokens(model: LlamaModel, chatWrapper: ChatWrapper, options: RankChoicesOptions): Token[] {
   const body = `${options.prompt}\n${options.answerCue}`;
   if (typeof model.fileInfo.metadata?.tokenizer?.chat_template !== "string") return model.tokenize(`${options.system}\n\n${body}`, true);
   const { contextText } = chatWrapper.generateContextState({
