@@ -12,6 +12,8 @@ export class TimedLlm implements LlmClient {
   /** Prompt tokens (system + prompt) of the calls, counted only while `countPrompts` is set: the real bench's floor. */
   promptTokens = 0;
   countPrompts = false;
+  /** Each finished call, for a probe that shows where a run's time went (role/step, tokens, ms). */
+  onCall?: (call: { step: string; promptTokens: number; generated: number; ms: number }) => void;
 
   constructor(private readonly inner: LlmClient) {}
 
@@ -31,24 +33,12 @@ export class TimedLlm implements LlmClient {
     return this.timed(async () => (this.inner.rankChoices ? this.inner.rankChoices(options) : null));
   }
 
-  async generateText(options: GenerateTextOptions) {
-    const result = await this.timed(async () => {
-      const result = await this.inner.generateText(options);
-      this.tokens += result.tokens;
-      return result;
-    });
-    await this.countPrompt(options.system, options.prompt);
-    return result;
+  generateText(options: GenerateTextOptions) {
+    return this.counted(options, () => this.inner.generateText(options));
   }
 
-  async generateStructured<T>(options: GenerateStructuredOptions<T>) {
-    const result = await this.timed(async () => {
-      const result = await this.inner.generateStructured(options);
-      this.tokens += result.tokens;
-      return result;
-    });
-    await this.countPrompt(options.system, options.prompt);
-    return result;
+  generateStructured<T>(options: GenerateStructuredOptions<T>) {
+    return this.counted(options, () => this.inner.generateStructured(options));
   }
 
   /** Forget the calls so far (the next run on the same engine is measured on its own). */
@@ -76,9 +66,17 @@ export class TimedLlm implements LlmClient {
     return total;
   }
 
-  private async countPrompt(system: string | undefined, prompt: string): Promise<void> {
+  private async counted<R extends { tokens: number }>(options: GenerateTextOptions | GenerateStructuredOptions<unknown>, call: () => Promise<R>): Promise<R> {
+    const start = performance.now();
+    const result = await this.timed(call);
+    const ms = performance.now() - start;
+    this.tokens += result.tokens;
     // Outside the timed interval: the busy time does not include the counting (a tokenize, < 1 ms).
-    if (this.countPrompts) this.promptTokens += await this.inner.countTokens(`${system ?? ""}\n${prompt}`);
+    if (!this.countPrompts && !this.onCall) return result;
+    const promptTokens = await this.inner.countTokens(`${options.system ?? ""}\n${options.prompt}`);
+    if (this.countPrompts) this.promptTokens += promptTokens;
+    this.onCall?.({ step: `${options.tag?.role ?? "?"}/${options.tag?.step ?? "?"}`, promptTokens, generated: result.tokens, ms });
+    return result;
   }
 
   private async timed<T>(run: () => Promise<T>): Promise<T> {
