@@ -61,6 +61,18 @@ describe("structuredGenerate", () => {
     expect(backend.requests).toHaveLength(2);
   });
 
+  it("stops after two replies that ran to their token budget without closing the JSON", async () => {
+    const cut = '{"keywords": ["' + "a".repeat(40);
+    const backend = scripted([cut, cut, '{"keywords": ["ok"]}']);
+    const error = await structuredGenerate({ prompt: "p", schema: Keywords, maxTokens: 40 }, backend.attempt).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScriptoriumError);
+    expect((error as ScriptoriumError).message).toMatch(/after 2 attempts \(two ran to their token budget\)/);
+    expect(backend.requests).toHaveLength(2);
+    // One cut reply is still retried: the second attempt may close it.
+    const once = scripted([cut, '{"keywords": ["ok"]}']);
+    await expect(structuredGenerate({ prompt: "p", schema: Keywords, maxTokens: 40 }, once.attempt)).resolves.toMatchObject({ attempts: 2 });
+  });
+
   it("does not retry backend failures, and stops when aborted", async () => {
     let calls = 0;
     const failing = async (): Promise<{ text: string; tokens: number }> => {

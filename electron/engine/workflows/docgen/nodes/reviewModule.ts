@@ -6,6 +6,7 @@ import { runGuide, type DocgenModuleDeps } from "../DocgenDeps.js";
 import { BREAKER_PREFIX, formatComment, violationKey } from "../docgenText.js";
 import { findViolations, type FoundViolations } from "../review/findViolations.js";
 import type { ModuleFindings } from "../review/ModuleFindings.js";
+import { reviewAheadWidth } from "../review/ReviewAhead.js";
 import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /**
@@ -31,10 +32,12 @@ export function reviewModuleNode(deps: DocgenModuleDeps) {
       // would return its findings again and the next revise would drop them again (measured on Gemma:
       // three all-dropped rounds of one module). Its findings stand and the module stops here.
       const stalled = round > 0 && state.prev_findings !== null && state.prev_draft === state.current_draft;
+      const settings = deps.settings();
+      const width = reviewAheadWidth(state.current_draft, settings.sequences ?? 1, settings.backend === "llamacpp");
       const found: FoundViolations = stalled
         ? { ...state.prev_findings!, rejected: 0, ignored: { quote: 0, echo: 0 }, modelCalled: false }
         : deps.reviewAhead && pipeline[0]?.id === moduleKey
-          ? await deps.reviewAhead.take(sessionId, state.current_draft, pipeline, deps.settings().sequences ?? 1, review, config.signal)
+          ? await deps.reviewAhead.take(sessionId, state.current_draft, pipeline, width, review, config.signal)
           : await review(module, config.signal);
       let draft = state.current_draft;
       let lines = draft.split("\n");

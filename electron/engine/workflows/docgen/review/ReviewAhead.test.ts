@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FoundViolations } from "./findViolations.js";
-import { ReviewAhead } from "./ReviewAhead.js";
+import { ReviewAhead, reviewAheadWidth } from "./ReviewAhead.js";
 
 const MODULES = [{ id: "a" }, { id: "b" }, { id: "c" }];
 
@@ -95,5 +95,12 @@ describe("ReviewAhead", () => {
     run.abort(new DOMException("Cancelled", "AbortError"));
     await expect(first).rejects.toThrow("Cancelled");
     expect(open.get("b#0")!.signal!.aborted).toBe(true);
+  });
+
+  it("a long draft on a local model is reviewed one module at a time; a short one, or a server, at the pool's width", () => {
+    const long = "第一段文字。".repeat(120);
+    expect(reviewAheadWidth(long, 2, true)).toBe(1);
+    expect(reviewAheadWidth(long, 2, false)).toBe(2);
+    expect(reviewAheadWidth("# 笔记\n\n一行。", 2, true)).toBe(2);
   });
 });
