@@ -11,6 +11,7 @@ import {
   numbersOf,
   numberUnits,
   polarityDiffers,
+  type NumberBound,
   splitSentences,
   stemOf,
   isStopWord,
@@ -135,10 +136,14 @@ function entailedBy(window: Window): Set<string> {
 
 /**
  * Checks claims against evidence chunks, deterministic first, so a judge model cannot overrule a missing fact:
- * 1. every hard anchor (number, Latin name, quoted string) must occur in the evidence — a
- *    missing one makes the claim unsupported, whatever a judge would say;
- * 2. lexical coverage of the claim's content tokens over windows of up to three sentences;
- * 3. a claim whose polarity (negated or not) differs from its best evidence sentence is unsupported;
+ * 1. every hard anchor (number with its unit or scale, Latin name, quoted string) must occur in
+ *    the evidence — a bound ("more than 100 hives") on its side — a missing one makes the claim
+ *    unsupported, whatever a judge would say;
+ * 2. lexical coverage of the claim's content tokens over windows of up to three sentences, English
+ *    words also found through what the window's words entail in WordNet (closest windows only);
+ * 3. a claim whose polarity (negated or not) differs clause by clause from its evidence, which
+ *    flips a direction, says "all" where the evidence does not, or swaps a word for its antonym or
+ *    sibling is unsupported;
  * 4. a number must sit in one evidence sentence with the other anchors of its clause ("91.3% on
  *    LongQA" is not "91.3% on DocBench … also LongQA"), else the claim is grey at best;
  * 5. supported when coverage ≥ 0.6 and numbers are bound; unsupported below 0.25; in between (the
@@ -193,8 +198,9 @@ function checkOne(
     const numbers = new Set(numbersOf(window.normalized));
     const units = numberUnits(window.normalized);
     return (
-      anchors.numbers.every((n) => holdsNumber(n, bounds, numbers)) &&
-      claimUnits.every((c) => holdsNumber(c.number, bounds, units.filter((u) => u.unit === c.unit || u.unit < 0).map((u) => u.number))) &&
+      anchors.numbers.every((n) => holdsNumber(n, bounds, numbers, window.normalized)) &&
+      // A bound counts its own unit word (holdsNumber); an exact number keeps its unit here.
+      claimUnits.every((c) => bounds.has(c.number) || units.some((u) => u.number === c.number && (u.unit === c.unit || u.unit < 0))) &&
       anchors.names.every((name) => hasName(window.normalized, name)) &&
       anchors.quotes.every((quote) => window.normalized.includes(quote))
     );
@@ -219,7 +225,7 @@ function checkOne(
     const all = windows.map((window) => window.normalized).join(" \n ");
     const allNumbers = new Set(numbersOf(all));
     const missing = [
-      ...anchors.numbers.filter((n) => !holdsNumber(n, bounds, allNumbers)),
+      ...anchors.numbers.filter((n) => !holdsNumber(n, bounds, allNumbers, all)),
       ...anchors.names.filter((name) => !hasName(all, name)),
       ...anchors.quotes.filter((quote) => !all.includes(quote)),
     ];
@@ -332,7 +338,7 @@ const CLAIM_CLAUSE = /[;；,，]|\b(?:and|but|while|whereas)\b|并且|而且|但
  * Each clause of the claim that holds a number together with other anchors needs one evidence
  * sentence holding all of them: the number is bound to the names it is said about.
  */
-function numbersBound(claim: string, windows: Window[], bounds: Map<string, "min" | "max">): boolean {
+function numbersBound(claim: string, windows: Window[], bounds: Map<string, NumberBound>): boolean {
   const sentences = windows.filter((window) => window.size === 1).map((window) => window.normalized);
   for (const clause of claim.split(CLAIM_CLAUSE)) {
     const anchors = anchorsOf(clause);
@@ -340,7 +346,7 @@ function numbersBound(claim: string, windows: Window[], bounds: Map<string, "min
     const together = sentences.some((sentence) => {
       const numbers = new Set(numbersOf(sentence));
       return (
-        anchors.numbers.every((n) => holdsNumber(n, bounds, numbers)) &&
+        anchors.numbers.every((n) => holdsNumber(n, bounds, numbers, sentence)) &&
         anchors.names.every((name) => hasName(sentence, name)) &&
         anchors.quotes.every((q) => sentence.includes(q))
       );

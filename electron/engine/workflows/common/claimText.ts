@@ -47,11 +47,12 @@ export function normalize(text: string): string {
     .replace(/[’‘]/g, "'")
     .replace(/\s+/g, " ")
     .replace(FRACTION, (_, word: string) => `${FRACTIONS[word]}%`)
+    .replace(/\b(?:a|1) (decade|century)\b/g, (_, span: string) => (span === "decade" ? "10 years" : "100 years"))
     .replace(/([一二三四五六七八九])成(?![本功为立员果绩熟长])/g, (_, digit: string) => `${Number(NUMBER_WORDS[digit]!) * 10}%`)
     .replace(/([一二三四五])分之一/g, (_, digit: string) => `${Math.round(100 / Number(NUMBER_WORDS[digit]!))}%`);
 }
 
-/** A fraction said in words is a share in per cent ("grew by a fifth" = 20%, 三分之一 = 33%, 四成 = 40%): a paraphrase may switch. */
+/** A fraction said in words is a share in per cent ("grew by a fifth" = 20%, 三分之一 = 33%, 四成 = 40%), a decade ten years: a paraphrase may switch. */
 const FRACTIONS: Record<string, number> = { third: 33, quarter: 25, fifth: 20, tenth: 10 };
 const FRACTION = /\b(?:a|1|one) (third|quarter|fifth|tenth)\b/g;
 
@@ -65,29 +66,38 @@ export function numbersOf(normalized: string): string[] {
   return [...numbers.map((n) => String(Number(n))), ...han, ...times];
 }
 
+/** A claim's number given as a bound, with the word it counts ("households", 名). */
+export interface NumberBound {
+  side: "min" | "max";
+  unit: string;
+}
+
+const COUNTED = "\\s*([a-z]+|[\\u3400-\\u9fff])?";
+
 /**
- * Numbers the claim gives as a bound ("more than 100", "超过 200", "fewer than 6"): any evidence
- * number on the right side of the bound says the same, so "more than a hundred hives" rests on "120 hives".
+ * Numbers the claim gives as a bound ("more than 100 hives", "超过 200 名", "fewer than 6 hours"):
+ * an evidence number on the right side of the bound, counting the same thing, says the same, so
+ * "more than a hundred hives" rests on "120 hives" (and not on "three districts").
  */
-export function numberBounds(normalized: string): Map<string, "min" | "max"> {
-  const bounds = new Map<string, "min" | "max">();
+export function numberBounds(normalized: string): Map<string, NumberBound> {
+  const bounds = new Map<string, NumberBound>();
   const number = "(\\d+(?:\\.\\d+)?)";
-  const min = new RegExp(`(?:\\b(?:more than|over|at least|upwards of)(?: a)?|超过|逾|多于|不少于)\\s*${number}|${number}\\s*(?:多|余|以上)`, "g");
-  const max = new RegExp(`(?:\\b(?:fewer than|less than|under|at most|below)(?: a)?|不到|少于|不足)\\s*${number}|${number}\\s*(?:以下|以内)`, "g");
-  for (const m of normalized.matchAll(min)) bounds.set(String(Number(m[1] ?? m[2])), "min");
-  for (const m of normalized.matchAll(max)) bounds.set(String(Number(m[1] ?? m[2])), "max");
+  const sides: Array<[NumberBound["side"], RegExp]> = [
+    ["min", new RegExp(`(?:\\b(?:more than|over|at least|upwards of)(?: a)?|超过|逾|多于|不少于)\\s*${number}${COUNTED}`, "g")],
+    ["max", new RegExp(`(?:\\b(?:fewer than|less than|under|at most|below)(?: a)?|不到|少于|不足)\\s*${number}${COUNTED}`, "g")],
+  ];
+  for (const [side, pattern] of sides) for (const m of normalized.matchAll(pattern)) bounds.set(String(Number(m[1])), { side, unit: stemOf(m[2] ?? "") });
   return bounds;
 }
 
-/** Whether an evidence number set holds the claim's number, exactly or within the claim's bound on it. */
-export function holdsNumber(number: string, bounds: Map<string, "min" | "max">, evidence: Iterable<string>): boolean {
+/** Whether the evidence holds the claim's number, exactly or, for a bound, as a number beyond it counting the same thing. */
+export function holdsNumber(number: string, bounds: Map<string, NumberBound>, evidenceNumbers: Set<string>, evidenceText: string): boolean {
+  if (evidenceNumbers.has(number)) return true;
   const bound = bounds.get(number);
-  for (const value of evidence) {
-    if (value === number) return true;
-    if (bound === "min" && Number(value) > Number(number)) return true;
-    if (bound === "max" && Number(value) < Number(number)) return true;
-  }
-  return false;
+  if (!bound) return false;
+  return [...evidenceText.matchAll(new RegExp(`(?<![\\w.])(\\d+(?:\\.\\d+)?)(?![\\w])${COUNTED}`, "g"))].some(
+    (m) => stemOf(m[2] ?? "") === bound.unit && (bound.side === "min" ? Number(m[1]) > Number(number) : Number(m[1]) < Number(number)),
+  );
 }
 
 const COMMON_CAPITALISED = new Set([

