@@ -95,8 +95,8 @@ const DETACH: Record<Pos, Array<[string, string]>> = {
  */
 const IRREGULAR: Record<string, string> = Object.fromEntries(
   (
-    "rose:rise fell:fall grew:grow grown:grow went:go gone:go became:become found:find broke:break broken:break got:get gave:give given:give " +
-    "took:take taken:take made:make held:hold led:lead drew:draw drawn:draw ran:run saw:see seen:see said:say began:begin " +
+    "rose:rise risen:rise fell:fall fallen:fall grew:grow grown:grow went:go gone:go became:become found:find broke:break broken:break " +
+    "got:get gave:give given:give took:take taken:take made:make held:hold led:lead drew:draw drawn:draw ran:run saw:see seen:see said:say began:begin " +
     "begun:begin brought:bring built:build bought:buy caught:catch chose:choose chosen:choose drove:drive driven:drive felt:feel " +
     "fought:fight flew:fly flown:fly forgot:forget hid:hide hidden:hide kept:keep knew:know known:know laid:lay lost:lose met:meet " +
     "paid:pay rode:ride sold:sell sent:send shook:shake shot:shoot sang:sing sank:sink sat:sit slept:sleep spoke:speak spent:spend " +
