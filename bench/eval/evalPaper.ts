@@ -95,7 +95,13 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
  * The claim checker (`paper.checkClaims`) on the labelled claims of each paper: unsupported P/R
  * with the model judge for the grey zone and with `judge: none` (deterministic only).
  */
-export async function evalClaims(ctx: EvalContext, ee: EvalEngine, docIds: Record<string, string>, set: ClaimItem[], { file, pairs }: { file: string; pairs: ClaimPair[] }): Promise<EvalSection> {
+export async function evalClaims(
+  ctx: EvalContext,
+  ee: EvalEngine,
+  docIds: Record<string, string>,
+  set: ClaimItem[],
+  { file, pairs }: { file: string; pairs: ClaimPair[] },
+): Promise<EvalSection> {
   const results: Record<"llm" | "none", Array<{ predicted: boolean; actual: boolean }>> = { llm: [], none: [] };
   for (const judge of ["none", "llm"] as const) {
     for (const [paper, docId] of Object.entries(docIds)) {

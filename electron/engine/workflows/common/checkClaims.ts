@@ -246,7 +246,10 @@ function checkOne(
     const tokens = contentTokens(clause);
     const scored = evidenceClauses.map((e) => ({ e, overlap: [...contentTokens(e)].filter((t) => tokens.has(t)).reduce((sum, t) => sum + weight(t), 0) }));
     const top = scored.sort((a, b) => b.overlap - a.overlap)[0];
-    if (top && top.overlap > 0) byEvidence.set(top.e, [...(byEvidence.get(top.e) ?? []), clause]);
+    // A clause sharing a word or two is about something else: "no expert is starved during
+    // training" says nothing of "the router is trained with reinforcement learning".
+    const shared = top ? [...contentTokens(top.e)].filter((t) => tokens.has(t)).length : 0;
+    if (top && shared > 0 && shared * 2 >= tokens.size) byEvidence.set(top.e, [...(byEvidence.get(top.e) ?? []), clause]);
   }
   const pairs = [...byEvidence].map(([evidence, clauses]) => ({ claim: clauses.join(", "), evidence }));
   const result = (label: ClaimLabel, reason: ClaimReason, evidence = evidenceOf(best.window)): ClaimVerdict => ({
