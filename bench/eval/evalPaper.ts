@@ -95,7 +95,13 @@ export async function evalPaperQa(ctx: EvalContext, ee: EvalEngine, papers: Eval
  * The claim checker (`paper.checkClaims`) on the labelled claims of each paper: unsupported P/R
  * with the model judge for the grey zone and with `judge: none` (deterministic only).
  */
-export async function evalClaims(ctx: EvalContext, ee: EvalEngine, docIds: Record<string, string>, set: ClaimItem[], pairs: ClaimPair[]): Promise<EvalSection> {
+export async function evalClaims(
+  ctx: EvalContext,
+  ee: EvalEngine,
+  docIds: Record<string, string>,
+  set: ClaimItem[],
+  { file, pairs }: { file: string; pairs: ClaimPair[] },
+): Promise<EvalSection> {
   const results: Record<"llm" | "none", Array<{ predicted: boolean; actual: boolean }>> = { llm: [], none: [] };
   for (const judge of ["none", "llm"] as const) {
     for (const [paper, docId] of Object.entries(docIds)) {
@@ -139,7 +145,7 @@ export async function evalClaims(ctx: EvalContext, ee: EvalEngine, docIds: Recor
     ],
     notes: [
       `claims: ${set.length} labelled; judge llm tp ${llm.tp} fp ${llm.fp} fn ${llm.fn}; judge none tp ${none.tp} fp ${none.fp} fn ${none.fn}`,
-      `claim pairs (held out, never tuned on): ${pairs.length}; judge llm tp ${pairsLlm.tp} fp ${pairsLlm.fp} fn ${pairsLlm.fn}; judge none tp ${pairsNone.tp} fp ${pairsNone.fp} fn ${pairsNone.fn}`,
+      `claim pairs (${file}${file === "claims-pairs.jsonl" ? ", held out, never tuned on" : ""}): ${pairs.length}; judge llm tp ${pairsLlm.tp} fp ${pairsLlm.fp} fn ${pairsLlm.fn}; judge none tp ${pairsNone.tp} fp ${pairsNone.fp} fn ${pairsNone.fn}`,
     ],
   };
 }

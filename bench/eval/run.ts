@@ -1,6 +1,6 @@
 /**
  * `npm run eval [-- --model gemma|smollm2|<path.gguf>] [-- --runs N] [-- --quick] [-- --items N] [-- --json]
- *   [-- --only router,paper,claims,docgen,article] [-- --md file]`
+ *   [-- --only router,paper,claims,docgen,article] [-- --md file] [-- --claim-pairs claims-tuning.jsonl]`
  * Quality of every workflow on a real model, against a one-shot baseline on the same model and
  * LlmClient. With `--runs N` every metric is the median and spread of N runs. See docs/eval.md for
  * the method and the latest tables.
@@ -33,6 +33,7 @@ async function main(): Promise<number> {
       items: { type: "string" },
       model: { type: "string", default: "gemma" },
       runs: { type: "string", default: "1" },
+      "claim-pairs": { type: "string", default: "claims-pairs.jsonl" },
     },
   });
   const selected = (values.only ? values.only.split(",").map((s) => s.trim()) : [...SECTIONS]) as SectionName[];
@@ -91,7 +92,7 @@ async function main(): Promise<number> {
           { name: "router_paraphrase", set: loadRouterParaphraseSet() },
         ]),
         paper: () => evalPaperQa(runCtx, ee, papers, docIds, loadQaSet()),
-        claims: () => evalClaims(runCtx, ee, docIds, loadClaimSet(), loadClaimPairs()),
+        claims: () => evalClaims(runCtx, ee, docIds, loadClaimSet(), { file: values["claim-pairs"], pairs: loadClaimPairs(values["claim-pairs"]) }),
         docgen: () => evalDocgen(runCtx, ee, loadDocgenSet(), fs.readFileSync(path.join(import.meta.dirname, "../../rules/DOC_GUIDELINES.md"), "utf8")),
         article: () => evalArticle(runCtx, ee, loadArticleSet()),
       };

@@ -68,7 +68,12 @@ export interface ClaimPair {
   label: "supported" | "unsupported";
   type: string;
 }
-export const loadClaimPairs = () => jsonl<ClaimPair>("claims-pairs.jsonl");
+/** A claim-pair file under sets/: the held-out `claims-pairs.jsonl` by default, `claims-tuning.jsonl` to develop against. */
+export const loadClaimPairs = (file = "claims-pairs.jsonl") => {
+  if (!/^[\w.-]+\.jsonl$/.test(file) || !fs.existsSync(path.join(SETS, file)))
+    throw new Error(`claim pairs: expected a .jsonl file under bench/eval/sets/, got "${file}"`);
+  return jsonl<ClaimPair>(file);
+};
 export const loadArticleSet = () => JSON.parse(fs.readFileSync(path.join(SETS, "article.json"), "utf8")) as ArticleItem[];
 
 export function loadPapers(): EvalPaper[] {

@@ -73,3 +73,54 @@ describe("claim checker: what code decides", () => {
     }
   });
 });
+
+describe("claim checker: code-side evidence for paraphrases and distortions", () => {
+  it("aligns a paraphrase's words through WordNet: synonyms, hypernyms, derivations, irregular verbs", async () => {
+    const passage = "Wheat prices rose sharply after the drought. Physicians at the rural clinic treated most patients by telephone.";
+    expect(await check("After the drought the price of wheat increased sharply.", passage)).toMatchObject({ label: "supported", reason: "covered" });
+    expect(await check("Doctors at the rural clinic treated most patients by phone.", passage)).toMatchObject({ label: "supported" });
+  });
+
+  it("finds a word swapped for its antonym or sibling", async () => {
+    expect(await check("Farmers planted barley on the northern fields.", "Farmers planted wheat on the northern fields.")).toMatchObject({
+      label: "unsupported",
+      reason: "swapped",
+    });
+    expect(await check("The ferry leaves from the western pier every morning.", "The ferry leaves from the eastern pier every morning.")).toMatchObject({
+      label: "unsupported",
+      reason: "swapped",
+    });
+  });
+
+  it("keeps a number's scale and multiplier, and reads fractions and 四成 as per cent", async () => {
+    expect(await check("The city collected 3.4 thousand tonnes of waste.", "The city collected 3.4 million tonnes of waste.")).toMatchObject({ reason: "anchor_missing" });
+    const passage = "The new pump needs four times as much power and runs every three days.";
+    expect(await check("The new pump needs three times as much power.", passage)).toMatchObject({ reason: "anchor_missing" });
+    expect(normalize("Sales grew by a quarter")).toContain("25%");
+    expect(normalize("约四成骑行的终点在地铁站附近，成本下降")).toContain("40%");
+    expect(await check("About 40% of trips ended near a metro station.", "About 40 percent of trips ended near a metro station.")).toMatchObject({ label: "supported" });
+  });
+
+  it("lets a bound rest on a number on its side, and reads 'doubled' as two times", async () => {
+    const passage = "The survey reached 342 households in three districts.";
+    expect(await check("The survey reached more than 300 households.", passage)).toMatchObject({ label: "supported" });
+    expect(await check("The survey reached fewer than 300 households.", passage)).toMatchObject({ label: "unsupported", reason: "anchor_missing" });
+    expect(numbersOf(normalize("Bookings doubled after the campaign."))).toContain("2");
+  });
+
+  it("refuses a claim that widens a quantifier to all or 所有", async () => {
+    expect(await check("All the volunteers finished the course.", "Most volunteers finished the course.")).toMatchObject({ reason: "quantifier" });
+    expect(await check("所有学生都通过了期末考试。", "大部分学生通过了期末考试。")).toMatchObject({ reason: "quantifier" });
+    expect(await check("Nearly all of the volunteers finished.", "Almost all of the volunteers finished.")).toMatchObject({ label: "supported" });
+  });
+
+  it("reads a negation on the words it denies, not in a comparison's baseline or an unrelated clause", async () => {
+    const trial = "Patients on the new drug slept 40 minutes longer than patients without it.";
+    expect(await check("Patients taking the new drug slept 40 minutes longer.", trial)).toMatchObject({ label: "supported" });
+    const fuel = "Fuel use fell by 8% on the test route, although the change was not statistically significant.";
+    expect(await check("The fall in fuel use on the test route was statistically significant.", fuel)).toMatchObject({ reason: "negation" });
+    expect(await check("Without a fence, deer ate most of the seedlings.", "Deer ate most of the seedlings where there was no fence.")).not.toMatchObject({
+      reason: "negation",
+    });
+  });
+});

@@ -45,17 +45,59 @@ export function normalize(text: string): string {
     .replace(/(\d),(?=\d{3}\b)/g, "$1")
     .replace(/\b(zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|twice)\b/g, (word) => NUMBER_WORDS[word]!)
     .replace(/[’‘]/g, "'")
-    .replace(/\s+/g, " ");
+    .replace(/\s+/g, " ")
+    .replace(FRACTION, (_, word: string) => `${FRACTIONS[word]}%`)
+    .replace(/\b(?:a|1) (decade|century)\b/g, (_, span: string) => (span === "decade" ? "10 years" : "100 years"))
+    .replace(/([一二三四五六七八九])成(?![本功为立员果绩熟长])/g, (_, digit: string) => `${Number(NUMBER_WORDS[digit]!) * 10}%`)
+    .replace(/([一二三四五])分之一/g, (_, digit: string) => `${Math.round(100 / Number(NUMBER_WORDS[digit]!))}%`);
 }
+
+/** A fraction said in words is a share in per cent ("grew by a fifth" = 20%, 三分之一 = 33%, 四成 = 40%), a decade ten years: a paraphrase may switch. */
+const FRACTIONS: Record<string, number> = { third: 33, quarter: 25, fifth: 20, tenth: 10 };
+const FRACTION = /\b(?:a|1|one) (third|quarter|fifth|tenth)\b/g;
 
 /** Numbers of a normalised text as canonical strings (`91.3`, `0.0003`, `2023`); `%` is not part. */
 export function numbersOf(normalized: string): string[] {
   const numbers = normalized.match(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g) ?? [];
   // Chinese numerals standing alone before a measure word (八个专家) count as digits too.
-  const han = [...normalized.matchAll(/([一二两三四五六七八九十])(?=[个种项层次倍篇张名位])/g)].map((m) => NUMBER_WORDS[m[1]!]!);
-  // 三成 is thirty per cent, 五成 fifty: a Chinese way of writing a percentage.
-  const tenths = [...normalized.matchAll(/([一二两三四五六七八九])成/g)].map((m) => String(Number(NUMBER_WORDS[m[1]!]!) * 10));
-  return [...numbers.map((n) => String(Number(n))), ...han, ...tenths];
+  const han = [...normalized.matchAll(/([一二两三四五六七八九十])(?=[个种项层次倍篇张名位年天周岁]|小时|个?月)/g)].map((m) => NUMBER_WORDS[m[1]!]!);
+  // "Doubled" says two times, "tripled" three: "twice as often" paraphrases it.
+  const times = [...normalized.matchAll(/\b(doubl|tripl)(?:e|es|ed|ing)\b/g)].map((m) => (m[1] === "doubl" ? "2" : "3"));
+  return [...numbers.map((n) => String(Number(n))), ...han, ...times];
+}
+
+/** A claim's number given as a bound, with the word it counts ("households", 名). */
+export interface NumberBound {
+  side: "min" | "max";
+  unit: string;
+}
+
+const COUNTED = "\\s*([a-z]+|[\\u3400-\\u9fff])?";
+
+/**
+ * Numbers the claim gives as a bound ("more than 100 hives", "超过 200 名", "fewer than 6 hours"):
+ * an evidence number on the right side of the bound, counting the same thing, says the same, so
+ * "more than a hundred hives" rests on "120 hives" (and not on "three districts").
+ */
+export function numberBounds(normalized: string): Map<string, NumberBound> {
+  const bounds = new Map<string, NumberBound>();
+  const number = "(\\d+(?:\\.\\d+)?)";
+  const sides: Array<[NumberBound["side"], RegExp]> = [
+    ["min", new RegExp(`(?:\\b(?:more than|over|at least|upwards of)(?: a)?|超过|逾|多于|不少于)\\s*${number}${COUNTED}`, "g")],
+    ["max", new RegExp(`(?:\\b(?:fewer than|less than|under|at most|below)(?: a)?|不到|少于|不足)\\s*${number}${COUNTED}`, "g")],
+  ];
+  for (const [side, pattern] of sides) for (const m of normalized.matchAll(pattern)) bounds.set(String(Number(m[1])), { side, unit: stemOf(m[2] ?? "") });
+  return bounds;
+}
+
+/** Whether the evidence holds the claim's number, exactly or, for a bound, as a number beyond it counting the same thing. */
+export function holdsNumber(number: string, bounds: Map<string, NumberBound>, evidenceNumbers: Set<string>, evidenceText: string): boolean {
+  if (evidenceNumbers.has(number)) return true;
+  const bound = bounds.get(number);
+  if (!bound) return false;
+  return [...evidenceText.matchAll(new RegExp(`(?<![\\w.])(\\d+(?:\\.\\d+)?)(?![\\w])${COUNTED}`, "g"))].some(
+    (m) => stemOf(m[2] ?? "") === bound.unit && (bound.side === "min" ? Number(m[1]) > Number(number) : Number(m[1]) < Number(number)),
+  );
 }
 
 const COMMON_CAPITALISED = new Set([
@@ -102,15 +144,27 @@ const STOP = new Set([
   ...COMMON_CAPITALISED, "is", "are", "was", "were", "be", "been", "has", "have", "had", "which", "who", "than", "more", "less", "into", "using",
   "use", "used", "uses", "can", "may", "will", "would", "should", "about", "over", "under", "between", "such", "other", "only", "not", "no",
   "paper", "study", "show", "shows", "shown", "report", "reports", "reported", "propose", "proposes", "proposed", "present", "presents",
+  "after", "before", "during", "where", "when", "while", "often", "up", "down", "far", "little", "very", "much", "many", "most", "some",
 ]);
 const CJK_STOP = new Set(["的", "了", "是", "在", "和", "与", "及", "也", "有", "被", "将", "对", "为", "以", "中", "上", "下", "等", "该", "其", "并", "或", "而", "这", "那", "论", "文"]);
 
+/** Whether a Latin word (lower case) carries no content. */
+export function isStopWord(word: string): boolean {
+  return STOP.has(word) || word.length < 2;
+}
+
+/** A Latin word's stem; an adverb in -ly stems as its adjective ("significantly" as "significant") where enough is left. */
+export function stemOf(word: string): string {
+  return stemmer(/^[a-z]{5,}ly$/.test(word) ? word.slice(0, -2) : word);
+}
+
 /** Content tokens: stemmed Latin words and CJK character bigrams, stop words out. */
 export function contentTokens(text: string): Set<string> {
-  const normalized = normalize(text);
+  // "%" is the word "percent" to a paraphrase that spells it out.
+  const normalized = normalize(text).replace(/%/g, " percent ");
   const tokens = new Set<string>();
   for (const word of normalized.match(/[a-z][a-z0-9\-]*/g) ?? []) {
-    if (!STOP.has(word) && word.length > 1) tokens.add(stemmer(word));
+    if (!STOP.has(word) && word.length > 1) tokens.add(stemOf(word));
   }
   for (const number of numbersOf(normalized)) tokens.add(number);
   for (const run of normalized.match(/[\u3400-\u9fff]+/g) ?? []) {
@@ -138,6 +192,10 @@ const UNITS: RegExp[] = [
   /^(?:years?\b|年)/,
   /^(?:万)/,
   /^(?:亿)/,
+  /^(?:thousand\b|千)/,
+  /^(?:million\b|百万)/,
+  /^(?:billion\b|bn\b)/,
+  /^(?:times\b|倍)/,
 ];
 
 /**
@@ -151,9 +209,19 @@ export function numberUnits(normalized: string): Array<{ number: string; unit: n
   });
 }
 
+const BASELINE = /\bthan (?:those|that|the ones|ones|[a-z]+s) (?:without|not)\b[^,;.]*/g;
 const NEGATION = /\b(not|no|never|without|neither|nor|cannot|fails? to|none|unable)\b|n't|不|没有|未|无|非|并非/;
 /** "fell short of" and "未达到" say "below", not "not": read as a direction, they can agree with "低于". */
 const SHORT_OF = /\b(?:did not|does not|do not|didn't|doesn't|failed to|fails? to|not) (?:reach|meet|attain)\b|\bfell short of\b|没有达到|未达到|没达到|未能达到|不到|不足/g;
+
+/**
+ * A claim that says "all", "every" or 所有 where its evidence has no such word claims more than the
+ * evidence: "every orchard had strips" is not "orchards with strips".
+ */
+const UNIVERSAL = /\b(?:all|every|each|always|everyone|everything|entire(?:ly)?)\b|所有|全部|一律|每一|各项|全都|全年/;
+export function widensQuantifier(claim: string, evidence: string): boolean {
+  return UNIVERSAL.test(normalize(claim)) && !UNIVERSAL.test(normalize(evidence));
+}
 
 /** Whether a text negates (English or Chinese markers). */
 export function isNegated(text: string): boolean {
@@ -169,7 +237,8 @@ export function polarityDiffers(claim: string, evidence: string): boolean {
   const c = normalize(claim);
   const e = normalize(evidence);
   const below = DIRECTIONS[0]![1];
-  const read = (text: string, other: string) => NEGATION.test(below.test(other) ? text.replace(SHORT_OF, " below ") : text);
+  // A negation inside the baseline of a comparison ("more nuts than orchards without them") does not negate the statement.
+  const read = (text: string, other: string) => NEGATION.test((below.test(other) ? text.replace(SHORT_OF, " below ") : text).replace(BASELINE, " "));
   return read(c, e) !== read(e, c);
 }
 
