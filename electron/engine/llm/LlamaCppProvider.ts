@@ -75,7 +75,11 @@ export class LlamaCppProvider implements LlmClient {
     const hit = loaded ? this.keptChoices.get(loaded)?.get(key) : undefined;
     if (hit) return [...hit];
     const prompt = { system: options.system, prompt: `${options.prompt}\n${options.answerCue}`, think: false };
-    const answer = await this.service.withSequence((sequence, { chatWrapper, model }) => choiceProbabilities(sequence, model, chatWrapper, options), options.signal, prompt);
+    const answer = await this.service.withSequence(
+      (sequence, { chatWrapper, model }) => choiceProbabilities(sequence, model, chatWrapper, options),
+      options.signal,
+      prompt,
+    );
     if (loaded && answer) {
       const kept = this.keptChoices.get(loaded) ?? new Map<string, number[]>();
       this.keptChoices.set(loaded, kept.set(key, answer));

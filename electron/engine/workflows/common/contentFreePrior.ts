@@ -18,7 +18,11 @@ export interface ContentFreePrior {
  * reads. The calls are marked `reusable` (no user text in them), so a backend may keep their answers
  * while the same model is loaded. Null where the backend exposes no probabilities.
  */
-export async function contentFreePrior(llm: LlmClient, optionsFor: (contentFree: string) => RankChoicesOptions, inputs: readonly string[]): Promise<ContentFreePrior | null> {
+export async function contentFreePrior(
+  llm: LlmClient,
+  optionsFor: (contentFree: string) => RankChoicesOptions,
+  inputs: readonly string[],
+): Promise<ContentFreePrior | null> {
   if (!llm.rankChoices || inputs.length === 0) return null;
   const answers: number[][] = [];
   for (const input of inputs) {
