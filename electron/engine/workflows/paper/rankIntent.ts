@@ -82,8 +82,8 @@ export async function rankIntent(llm: LlmClient, question: string, selected: str
   const chat = PAPER_INTENTS.indexOf("chat");
   // Another agent wins only by more than the prior's own spread over chat: a lead no larger than
   // what swapping one meaningless input for another produces is noise, and a plain question sent to
-  // the recommender is worse than a request answered as a plain question. Measured per model (4.5
-  // on Gemma 3 270M, 3.7 on SmolLM2-135M), where a fixed factor of 3 had been set on Gemma alone.
+  // the recommender is worse than a request answered as a plain question. Measured per model (about 4
+  // on Gemma 3 270M, 3.6 on SmolLM2-135M), where a fixed factor of 3 had been set on Gemma alone.
   const best = weights[top]! > prior.spread * weights[chat]! ? top : chat;
   const total = weights.reduce((sum, w) => sum + w, 0);
   return { intent: PAPER_INTENTS[best]!, share: total > 0 ? weights[best]! / total : 0 };
