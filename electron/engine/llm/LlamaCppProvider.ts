@@ -10,7 +10,7 @@ import type {
   StructuredResult,
   ThinkingReport,
 } from "./LlmClient.js";
-import type { LlmService } from "./LlmService.js";
+import type { LlmService, LoadedModelInfo } from "./LlmService.js";
 import { choiceProbabilities, choicePromptTokens } from "./choiceProbabilities.js";
 import { generateWithContinuation, type ContinuationProgress } from "./generateWithContinuation.js";
 import { structuredGenerate, type StructuredAttemptRequest, type StructuredAttemptResult } from "./structuredGenerate.js";
@@ -45,6 +45,9 @@ interface PromptRun {
  * Structured calls are constrained by a JSON-schema grammar, then validated with zod.
  */
 export class LlamaCppProvider implements LlmClient {
+  /** Answers of `reusable` rankChoices calls, per loaded model; a reload's new info object starts empty. */
+  private readonly keptChoices = new WeakMap<LoadedModelInfo, Map<string, number[]>>();
+
   constructor(private readonly service: LlmService) {}
 
   get id(): string {
@@ -61,11 +64,33 @@ export class LlamaCppProvider implements LlmClient {
     return model.contextSize;
   }
 
-  /** One prefill on a pooled sequence, the one holding the longest part of this prompt. */
+  /**
+   * One prefill on a pooled sequence, the one holding the longest part of this prompt. A `reusable`
+   * call's answer is kept for the loaded model (keyed by its info object, which a reload replaces),
+   * so a content-free prior costs one prefill per model, not one per question.
+   */
   async rankChoices(options: RankChoicesOptions): Promise<number[] | null> {
-    // A base model's choice prompt is plain text, not the chat rendering: the pool must look for those tokens.
-    const prompt = { system: options.system, prompt: `${options.prompt}\n${options.answerCue}`, think: false, render: (model: LlamaModel, wrapper: ChatWrapper) => choicePromptTokens(model, wrapper, options) };
-    return this.service.withSequence((sequence, { chatWrapper, model }) => choiceProbabilities(sequence, model, chatWrapper, options), options.signal, prompt);
+    const loaded = options.reusable ? this.service.model : null;
+    const key = JSON.stringify([options.system, options.prompt, options.answerCue, options.choices, options.plainText === true]);
+    const hit = loaded ? this.keptChoices.get(loaded)?.get(key) : undefined;
+    if (hit) return [...hit];
+    // A plain-text choice prompt is not the chat rendering: the pool must look for the tokens it evaluates.
+    const prompt = {
+      system: options.system,
+      prompt: `${options.prompt}\n${options.answerCue}`,
+      think: false,
+      render: (model: LlamaModel, wrapper: ChatWrapper) => choicePromptTokens(model, wrapper, options),
+    };
+    const answer = await this.service.withSequence(
+      (sequence, { chatWrapper, model }) => choiceProbabilities(sequence, model, chatWrapper, options),
+      options.signal,
+      prompt,
+    );
+    if (loaded && answer) {
+      const kept = this.keptChoices.get(loaded) ?? new Map<string, number[]>();
+      this.keptChoices.set(loaded, kept.set(key, answer));
+    }
+    return answer;
   }
 
   async generateText(options: GenerateTextOptions): Promise<GenerateTextResult> {

@@ -34,6 +34,16 @@ export interface RankChoicesOptions {
   answerCue: string;
   /** Candidate answers. Only their first token is read, so those must differ. */
   choices: readonly string[];
+  /**
+   * Read the prompt as plain text even where the model has a chat template: a few-shot block
+   * continued as text. Default false (inside the template).
+   */
+  plainText?: boolean;
+  /**
+   * The answer depends on no user input (a content-free prior): a backend may keep it and answer
+   * the same call again without a prefill while the same model is loaded. Default false.
+   */
+  reusable?: boolean;
   tag?: CallTag;
   signal?: AbortSignal;
 }

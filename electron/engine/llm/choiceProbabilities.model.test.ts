@@ -44,6 +44,26 @@ describe("rankChoices on the tiny GGUF", () => {
     again.forEach((p, i) => expect(p).toBeCloseTo(first[i]!, 5));
   });
 
+  it("keeps a reusable call's answer for the loaded model: asked again, nothing is prefilled; after a reload it is asked anew", async () => {
+    const prior = { ...ask("N/A"), reusable: true };
+    const first = (await llm.rankChoices(prior))!;
+    await llm.rankChoices(ask("something else entirely?"));
+    const start = service.tokenCounts().input;
+    expect(await llm.rankChoices(prior)).toEqual(first);
+    expect(service.tokenCounts().input - start).toBe(0);
+    await service.load({ modelPath: await createTinyGguf({ qwen3: true }), threads: 1, sequences: 1, contextSize: 2048 });
+    const again = (await llm.rankChoices(prior))!;
+    expect(service.tokenCounts().input).toBeGreaterThan(0);
+    again.forEach((p, i) => expect(p).toBeCloseTo(first[i]!, 5));
+  });
+
+  it("reads the prompt as plain text when asked, even though this model has a chat template", async () => {
+    const templated = (await llm.rankChoices(ask("how many runs?")))!;
+    const plain = (await llm.rankChoices({ ...ask("how many runs?"), plainText: true }))!;
+    expect(plain).toHaveLength(3);
+    expect(plain.some((p, i) => Math.abs(p - templated[i]!) > 1e-9)).toBe(true);
+  });
+
   it("answers null, not a guess, for choices its vocabulary cannot tell apart in one step", async () => {
     // "table" and "translate" both start with a bare ▁ here: the caller asks for JSON instead.
     expect(await llm.rankChoices(ask("anything", ["table", "translate"]))).toBeNull();

@@ -8,7 +8,7 @@ import type { RankChoicesOptions } from "./LlmClient.js";
  * weigh the candidates. A model with a chat template is asked in its template with the reply
  * opened by the answer cue; a base model without one (the Gemma 3 270M build) reads the text as
  * plain continuation, which is what it was trained on (a routing set read 0.52 plain against 0.39
- * through Gemma's turn markers). The sequence keeps its KV cache: only the tokens after the part
+ * through Gemma's turn markers); a caller may ask for plain text on any model (`plainText`). The sequence keeps its KV cache: only the tokens after the part
  * it already holds are evaluated, so a long, fixed examples block is prefilled once.
  */
 export async function choiceProbabilities(
@@ -52,7 +52,7 @@ function ownFirstTokens(candidates: Token[][]): Token[][] | null {
 /** The tokens a choice prompt evaluates: the sequence pool is given these to find the sequence that holds them. */
 export function choicePromptTokens(model: LlamaModel, chatWrapper: ChatWrapper, options: RankChoicesOptions): Token[] {
   const body = `${options.prompt}\n${options.answerCue}`;
-  if (typeof model.fileInfo.metadata?.tokenizer?.chat_template !== "string") return model.tokenize(`${options.system}\n\n${body}`, true);
+  if (options.plainText || typeof model.fileInfo.metadata?.tokenizer?.chat_template !== "string") return model.tokenize(`${options.system}\n\n${body}`, true);
   const { contextText } = chatWrapper.generateContextState({
     chatHistory: [
       { type: "system", text: options.system },

@@ -1,5 +1,6 @@
 import type { LlmClient, RankChoicesOptions } from "../../llm/LlmClient.js";
 import type { ClaimJudge } from "./checkClaims.js";
+import { calibrate, contentFreePrior, type ContentFreePrior } from "./contentFreePrior.js";
 
 const SYSTEM = "Decide whether the passage says what the claim says, in the same or other words. Answer yes or no.";
 
@@ -46,10 +47,10 @@ function options(passage: string, claim: string, signal: AbortSignal | undefined
  * grammar-constrained JSON judge).
  */
 export function entailmentJudge(llm: LlmClient, fallback: ClaimJudge): ClaimJudge {
-  let prior: Promise<number[] | null> | undefined;
+  let prior: Promise<ContentFreePrior | null> | undefined;
   return async (claim, windows, signal) => {
     if (!llm.rankChoices || windows.length === 0) return fallback(claim, windows, signal);
-    prior ??= llm.rankChoices(options(CONTENT_FREE, CONTENT_FREE, signal));
+    prior ??= contentFreePrior(llm, (free) => options(free, free, signal), [CONTENT_FREE]);
     const base = await prior;
     if (!base) return fallback(claim, windows, signal);
     // Only the passage closest in wording is asked: on a small model the best of several noisy
@@ -57,13 +58,12 @@ export function entailmentJudge(llm: LlmClient, fallback: ClaimJudge): ClaimJudg
     const window = windows[0]!;
     const probabilities = await llm.rankChoices(options(window.text, claim, signal));
     if (!probabilities) return fallback(claim, windows, signal);
-    return { supported: entailmentOdds(probabilities, base) >= ENTAILMENT_ODDS, evidence_chunk_id: window.chunk_id };
+    return { supported: entailmentOdds(probabilities, base.weights) >= ENTAILMENT_ODDS, evidence_chunk_id: window.chunk_id };
   };
 }
 
 /** Calibrated odds of yes over no: each probability divided by its content-free prior. */
 export function entailmentOdds([yes, no]: number[], [baseYes, baseNo]: number[]): number {
-  const calibratedYes = (yes ?? 0) / Math.max(baseYes ?? 0, 1e-6);
-  const calibratedNo = (no ?? 0) / Math.max(baseNo ?? 0, 1e-6);
-  return calibratedYes / Math.max(calibratedNo, 1e-9);
+  const [calibratedYes, calibratedNo] = calibrate([yes ?? 0, no ?? 0], [baseYes ?? 0, baseNo ?? 0]);
+  return calibratedYes! / Math.max(calibratedNo!, 1e-9);
 }
