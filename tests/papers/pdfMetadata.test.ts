@@ -91,6 +91,71 @@ const WITH_XMP: PublishedLayout = {
   }),
 };
 
+/** After JCAP's first page: a drop-cap journal logo and its motto set larger than the title. */
+const JOURNAL_LOGO: PublishedLayout = {
+  first: [
+    { text: "J", x: 60, y: 708, size: 60, bold: true },
+    { text: "ournal of Cosmology and Astroparticle Physics", x: 82, y: 725, size: 21 },
+    { text: "An IOP and SISSA journal", x: 100, y: 708, size: 30 },
+    { text: "Apparent and average accelerations of", x: 60, y: 615, size: 24.8, bold: true },
+    { text: "the Universe", x: 60, y: 587, size: 24.8, bold: true },
+    { text: "Krzysztof Bolejko and Lars Andersson", x: 132, y: 553, size: 14 },
+    { text: "School of Physics, University of Melbourne, VIC 3010, Australia", x: 140, y: 534, size: 11 },
+    { text: "Abstract.", x: 132, y: 500, size: 11, bold: true },
+    ...proseLines(132, 484, 80, 30),
+  ],
+};
+
+/** After a TeX conference paper: spacing accents ("Franc¸ois", "Gr ´egory"), side-by-side author blocks with postcodes. */
+const TEX_ACCENTS: PublishedLayout = {
+  first: [
+    { text: "Bi-criteria Algorithm for Scheduling Jobs on Cluster", x: 83, y: 707, size: 17.9, bold: true },
+    { text: "*", x: 344, y: 696, size: 9 },
+    { text: "Platforms", x: 256, y: 687, size: 17.9, bold: true },
+    { text: "Pierre-Franc\u00B8ois Dutot", x: 135, y: 645, size: 12 },
+    { text: "Lionel Eyraud", x: 381, y: 645, size: 12 },
+    { text: "ID-IMAG", x: 173, y: 635, size: 10 },
+    { text: "ID-IMAG", x: 399, y: 635, size: 10 },
+    { text: "38330 Montbonnot Saint-Martin, France", x: 104, y: 614, size: 10 },
+    { text: "38330 Montbonnot Saint-Martin, France", x: 330, y: 614, size: 10 },
+    { text: "Gr \u00B4egory Mouni \u00B4e", x: 149, y: 571, size: 12 },
+    { text: "Zolt\u00B4an Gy\u00A8ongyi", x: 378, y: 571, size: 12 },
+    { text: "ABSTRACT", x: 60, y: 530, size: 12, bold: true },
+    ...proseLines(60, 514, 44, 36),
+    ...proseLines(320, 514, 44, 36),
+  ],
+};
+
+/** After a conference abstract: an upper-case title over two lines, initials set without spaces. */
+const GLUED_INITIALS: PublishedLayout = {
+  first: [
+    { text: "MAGNETO-PHOTOLUMINESCENCE AS A PROBE OF PHASES IN", x: 80, y: 720, size: 14, bold: true },
+    { text: "QUANTUM HALL MULTI-LAYERS", x: 200, y: 703, size: 14, bold: true },
+    { text: "Yu.A.Pusep1*, L.Fernandes dos Santos1, D.Smirnov2, and A.I.Toropov3", x: 110, y: 680, size: 11 },
+    { text: "1Instituto de Fisica de Sao Carlos, Universidade de Sao Paulo, Brazil", x: 120, y: 664, size: 10 },
+    ...proseLines(72, 630, 90, 30),
+  ],
+};
+
+/** After a Cambridge journal: a dotted rule and a row of superscripts between title and names; the publisher as the declared author. */
+const PUBLISHER_AUTHOR: PublishedLayout = {
+  first: [
+    { text: "International Psychogeriatrics (2014), 26:1, 147-154 (c) International Psychogeriatric Association 2013", x: 56, y: 756, size: 7 },
+    { text: "doi:10.1017/S1041610213001804", x: 451, y: 732, size: 7 },
+    { text: "Stressful life events are not associated with the development", x: 92, y: 709, size: 17.9, bold: true },
+    { text: "of dementia", x: 92, y: 689, size: 17.9, bold: true },
+    { text: ".".repeat(230), x: 56, y: 671, size: 5.5 },
+    { text: "1", x: 184, y: 651, size: 9.8 },
+    { text: "2", x: 290, y: 651, size: 9.8 },
+    { text: "Anna Sundstr\u00F6m, Michael R\u00F6nnlund, Rolf Adolfsson and Lars Nilsson", x: 92, y: 645, size: 13.9 },
+    { text: "Department of Psychology, Umea University, Umea, Sweden", x: 92, y: 623, size: 7 },
+    { text: "ABSTRACT", x: 92, y: 590, size: 9, bold: true },
+    ...proseLines(92, 574, 90, 30),
+  ],
+  info: { title: "ipg1300180a", author: "Cambridge Journals" },
+  xmp: xmpPacket({ title: "ipg1300180a", creators: ["Cambridge Journals"] }),
+};
+
 describe("PDF paper metadata on published layouts", () => {
   it("one column: skips the journal line above the title, splits names at commas and 'and', ignores Word's info junk", async () => {
     const meta = await metadataOf(ONE_COLUMN);
@@ -127,6 +192,33 @@ describe("PDF paper metadata on published layouts", () => {
     expect(meta.authorsSource).toBe("xmp");
     expect(meta.doi).toBe("10.1145/3366423.3380130");
     expect(meta.year).toBe(2020);
+  });
+
+  it("a journal logo and motto set larger than the title are not the title", async () => {
+    const meta = await metadataOf(JOURNAL_LOGO);
+    expect(meta.title).toBe("Apparent and average accelerations of the Universe");
+    expect(meta.authors).toEqual(["Krzysztof Bolejko", "Lars Andersson"]);
+  });
+
+  it("TeX's spacing accents go back on their letters; a postcode line is an address, not a name", async () => {
+    const meta = await metadataOf(TEX_ACCENTS);
+    expect(meta.title).toBe("Bi-criteria Algorithm for Scheduling Jobs on Cluster Platforms");
+    expect(meta.authors).toEqual(["Pierre-François Dutot", "Lionel Eyraud", "Grégory Mounié", "Zoltán Gyöngyi"]);
+  });
+
+  it("an upper-case title over two lines, and names whose initials are set without spaces", async () => {
+    const meta = await metadataOf(GLUED_INITIALS);
+    expect(meta.title).toBe("MAGNETO-PHOTOLUMINESCENCE AS A PROBE OF PHASES IN QUANTUM HALL MULTI-LAYERS");
+    expect(meta.authors).toEqual(["Yu. A. Pusep", "L. Fernandes dos Santos", "D. Smirnov", "A. I. Toropov"]);
+  });
+
+  it("reads the names past a dotted rule and a superscript row, and never takes the publisher declared as author", async () => {
+    const meta = await metadataOf(PUBLISHER_AUTHOR);
+    expect(meta.title).toBe("Stressful life events are not associated with the development of dementia");
+    expect(meta.titleSource).toBe("page");
+    expect(meta.authors).toEqual(["Anna Sundström", "Michael Rönnlund", "Rolf Adolfsson", "Lars Nilsson"]);
+    expect(meta.authorsSource).toBe("page");
+    expect(meta.doi).toBe("10.1017/S1041610213001804");
   });
 
   it("a declared title repairs one the layout cut short, but a declared journal name does not replace the printed title", () => {

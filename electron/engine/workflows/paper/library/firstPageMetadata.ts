@@ -17,6 +17,8 @@ const ARXIV_OLD = /\barXiv\s*:\s*([a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?/i;
 const NOT_TITLE = new RegExp(
   [
     String.raw`^(journal|proceedings|transactions|annals|bulletin|letters) (of|on)\b`,
+    // A journal's name or motto beside its logo ("JSS Journal of Statistical Software", "An IOP and SISSA journal").
+    String.raw`\bjournal of\b|\bjournal$`,
     String.raw`\b(vol\.|volume\s*\d|issn\b|isbn\b|doi\b|pp\.|no\.\s*\d|issue\s*\d)`,
     String.raw`^(in )?proceedings\b`,
     String.raw`(published|accepted|presented|submitted|appeared|to appear|under review|preprint|manuscript|draft)\b`,
@@ -30,7 +32,7 @@ const NOT_TITLE = new RegExp(
 );
 
 const AFFILIATION =
-  /(universit|universidad|università|hochschule|polytechn|politecnic|escuela|école|ecole|institut|laborator|\blab\b|labs\b|college|school|department|dept\.|faculty|centre|center|hospital|inc\.|corp|\bltd\b|gmbh|research|academy|foundation|google|microsoft|facebook|\bmeta\b|deepmind|openai|\bibm\b|amazon|nvidia|alibaba|tencent|baidu|huawei|bytedance|大学|研究所|研究院|学院|实验室|公司|中心|@|https?:|www\.|\b(usa|china|germany|france|japan|canada|uk|korea|italy|spain|india|australia|switzerland|netherlands)\b)/i;
+  /(universit|universidad|università|hochschule|polytechn|politecnic|escuela|école|ecole|institut|laborator|\blab\b|labs\b|college|school|department|dept\.|faculty|centre|center|hospital|inc\.|corp|\bltd\b|gmbh|research|academy|foundation|journals?\b|publishing|publishers?\b|google|microsoft|facebook|\bmeta\b|deepmind|openai|\bibm\b|amazon|nvidia|alibaba|tencent|baidu|huawei|bytedance|大学|研究所|研究院|学院|实验室|公司|中心|@|https?:|www\.|\b(usa|china|germany|france|japan|canada|uk|korea|italy|spain|india|australia|switzerland|netherlands)\b)/i;
 
 /** Words of a surname that stay lower-case (van der Waals, de la Cruz, bin Salman). */
 const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "da", "di", "du", "dos", "la", "le", "bin", "al", "ten", "ter", "y"]);
@@ -47,7 +49,7 @@ const MARKS = /[\d*†‡§¶∗⋆★♯#✉✝•¹²³⁴⁵⁶⁷⁸⁹⁰]+
  */
 export function firstPageMetadata(page: PageLayout): PageMetadata {
   // Rows as printed: the column split of a two-column page cuts a title or an author row set in mixed fonts.
-  const lines = visualRows(page.lines, Infinity);
+  const lines = visualRows(page.lines.map(withAccentsJoined), Infinity);
   const text = page.lines.map((line) => line.text).join("\n");
   const arxivMatch = ARXIV_NEW.exec(text) ?? ARXIV_OLD.exec(text);
   const arxiv = arxivMatch?.[1] ?? "";
@@ -56,6 +58,39 @@ export function firstPageMetadata(page: PageLayout): PageMetadata {
   const title = titleAt ? joinTitle(titleAt.lines) : "";
   const authors = titleAt ? authorsAfter(lines, titleAt.end) : [];
   return { title, authors, year: pageYear(lines, arxiv), doi, arxiv };
+}
+
+/** TeX's spacing accents (U+00B4 ´, U+00A8 ¨, …) and the combining marks that stand for them. */
+const SPACING_ACCENTS: Record<string, string> = {
+  "\u00B4": "\u0301",
+  "\u00A8": "\u0308",
+  "\u02C6": "\u0302",
+  "\u02DC": "\u0303",
+  "\u02C7": "\u030C",
+  "\u02DA": "\u030A",
+  "\u02D8": "\u0306",
+  "\u02DD": "\u030B",
+  "\u00B8": "\u0327",
+};
+
+/**
+ * Text with TeX's accents put back on their letters. A pdf.js text layer of a TeX paper gives
+ * "Zolt´an Gy¨ongyi", "Gr ´egory Mouni ´e" and "Franc¸ois": the accent as a spacing character
+ * before its letter (often after a gap read as a space), the cedilla after it. Such a name passes
+ * no name test and matches no declared author.
+ */
+export function joinAccents(text: string): string {
+  if (!/[\u00B4\u00A8\u02C6\u02DC\u02C7\u02DA\u02D8\u02DD\u00B8]/.test(text)) return text;
+  return text
+    .replace(/(\p{L})\u00B8/gu, (_, letter: string) => letter + "\u0327")
+    .replace(/(\p{L}?)\s?([\u00B4\u00A8\u02C6\u02DC\u02C7\u02DA\u02D8\u02DD])\s?(\p{L})/gu, (_, before: string, accent: string, letter: string) =>
+      before + (letter === "\u0131" ? "i" : letter) + SPACING_ACCENTS[accent]!,
+    )
+    .normalize("NFC");
+}
+
+function withAccentsJoined(line: LayoutLine): LayoutLine {
+  return { ...line, text: joinAccents(line.text), cells: line.cells.map((cell) => ({ ...cell, text: joinAccents(cell.text) })) };
 }
 
 /** A DOI without trailing punctuation a sentence or bracket added. */
@@ -76,8 +111,10 @@ function isHan(text: string): boolean {
 /** Whether a line could be (part of) a title: enough words, not a banner, stamp or number row. */
 function titleLike(line: LayoutLine): boolean {
   const text = line.text.trim();
-  if (NOT_TITLE.test(text) || letters(text) < letters(text.replace(/\s/g, "")) * 0.6) return false;
+  if (NOT_TITLE.test(text) || letters(text) < text.replace(/\s/g, "").length * 0.6) return false;
   if (isHan(text)) return letters(text) >= 4;
+  // Words glued over forty letters long are a text layer without spaces (a rotated cover page), not a title.
+  if (/\p{L}{40}/u.test(text)) return false;
   // One word is a logo or a category label ("ELSEVIER", "Paper"), not a title.
   return text.split(/\s+/).filter((word) => letters(word) > 0).length >= 2 && letters(text) >= 8;
 }
@@ -177,11 +214,17 @@ export function looksLikeName(raw: string): boolean {
 /** A line's names: cells split at wide gaps, then at commas, `and`, `&`, `;`, `；`, `、`. */
 export function namesOf(line: Pick<LayoutLine, "text" | "cells">): string[] {
   const pieces = line.cells.length > 1 ? line.cells.map((cell) => cell.text) : [line.text];
-  return pieces
-    .flatMap((piece) => piece.replace(MARKS, " ").split(/\s*(?:,|;|，|；|、|\band\b|&)\s*/))
-    // Affiliation letters set as superscripts ("Jonas Lindqvist a,*") read as single lower-case letters.
-    .map((name) => name.replace(/\s+/g, " ").replace(/(?:\s[a-z])+$/u, "").replace(/^[\s,.]+|[\s,]+$/g, "").trim())
-    .filter((name) => name && !/^[a-z]$/.test(name));
+  return (
+    pieces
+      .flatMap((piece) => piece.split(/\s*(?:,|;|，|；|、|\band\b|&)\s*/))
+      // A postcode or street number ("38330 Montbonnot") is part of an address, not a superscript mark: the piece stays a non-name.
+      .map((name) => (/\d{3,}/.test(name) ? name : name.replace(MARKS, " ")))
+      // Initials set without spaces ("Yu.A.Pusep", "A.K.Bakarov") are spaced as a name is.
+      .map((name) => name.replace(/(\p{L}\.)(?=\p{Lu})/gu, "$1 "))
+      // Affiliation letters set as superscripts ("Jonas Lindqvist a,*") read as single lower-case letters.
+      .map((name) => name.replace(/\s+/g, " ").replace(/(?:\s[a-z])+$/u, "").replace(/^[\s,.]+|[\s,]+$/g, "").trim())
+      .filter((name) => name && !/^[a-z]$/.test(name))
+  );
 }
 
 function authorsAfter(lines: LayoutLine[], titleEnd: number): string[] {
@@ -189,6 +232,8 @@ function authorsAfter(lines: LayoutLine[], titleEnd: number): string[] {
   let skipped = 0;
   for (const line of lines.slice(titleEnd + 1, titleEnd + 14)) {
     const text = line.text.trim();
+    // A rule of dots or dashes under the title, or a row of superscript marks, is neither names nor prose.
+    if (letters(text) === 0) continue;
     if (/^(abstract|摘要|keywords?|index terms|1\.?\s+introduction)\b/i.test(text) || text.length > 220) break;
     const pieces = namesOf(line);
     const names = pieces.filter(looksLikeName);

@@ -1,5 +1,5 @@
 import { readPdfDeclared, type PdfDeclared } from "../../../io/pdf/readPdfDeclared.js";
-import { cleanDoi, DOI_PATTERN, firstPageMetadata, looksLikeName, type PageMetadata } from "./firstPageMetadata.js";
+import { cleanDoi, DOI_PATTERN, firstPageMetadata, joinAccents, looksLikeName, type PageMetadata } from "./firstPageMetadata.js";
 import type { PageLayout } from "./pdfLayout.js";
 
 /** A PDF paper's metadata from its first page and what the file declares, with where the title and authors came from. */
@@ -106,5 +106,6 @@ export function pdfPaperMetadata(page: PageMetadata, declared: PdfDeclared, page
 export async function readPdfPaperMetadata(data: Uint8Array, fileName: string, firstPage: PageLayout | undefined): Promise<PdfPaperMetadata> {
   const page = firstPage ? firstPageMetadata(firstPage) : { title: "", authors: [], year: null, doi: "", arxiv: "" };
   const declared = await readPdfDeclared(data, fileName);
-  return pdfPaperMetadata(page, declared, firstPage ? firstPage.lines.map((line) => line.text).join("\n") : "");
+  // Accents put back on their letters, as the page's names were, so that a declared "Gyöngyi" is found printed.
+  return pdfPaperMetadata(page, declared, firstPage ? firstPage.lines.map((line) => joinAccents(line.text)).join("\n") : "");
 }
