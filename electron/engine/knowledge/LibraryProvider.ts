@@ -117,8 +117,9 @@ export class LibraryProvider implements SearchProvider {
     const script = queryScript(query);
     const parts = new Set(pairedTranslation(query, pairedTerms(candidates.map((hit) => hit.text))));
     if (candidates.some((hit) => queryScript(hit.text) !== script)) {
-      // The shipped dictionary's first senses: the candidates are too few to pick senses by.
-      for (const term of await dictionaryTranslation(query)) parts.add(term);
+      // The shipped dictionary, only the senses the candidates use: a sense the library never uses
+      // would search the vectors' guess alone, which must not outvote the query's own list.
+      for (const term of await dictionaryTranslation(query, { texts: candidates.map((hit) => hit.text) })) parts.add(term);
       const translated = await translateQuery(this.options.llm?.(), query, signal);
       if (translated) parts.add(translated);
     }

