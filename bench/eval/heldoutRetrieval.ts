@@ -1,11 +1,12 @@
 /**
  * Held-out page recall@5 of the paper reader's retrieval, per question type, with the tests' random
- * tiny embedder (the weakest embedder the app can meet). The questions and papers stay OUTSIDE this
- * repository and must not be tuned on: a JSONL file with one question a line,
- * `{"pdf": "/abs/path.pdf", "type": "exact|paraphrase|zh", "question": "...", "pages": [3, 4]}`
- * (a hit on any listed page counts). Not part of CI.
+ * tiny embedder (the weakest embedder the app can meet). The papers stay OUTSIDE this repository
+ * (licences); the held-out set (bench/eval/sets/heldout-retrieval/) must not be tuned on. A JSONL
+ * file with one question a line,
+ * `{"pdf": "paper.pdf", "type": "exact|paraphrase|zh", "question": "...", "pages": [3, 4]}`
+ * (a hit on any listed page counts; a relative `pdf` is looked up in `--docs`). Not part of CI.
  *
- *   npx tsx bench/eval/heldoutRetrieval.ts /path/outside/repo/questions.jsonl [--model gemma|<path.gguf>]
+ *   npx tsx bench/eval/heldoutRetrieval.ts <questions.jsonl> --docs <pdf folder> [--model gemma|<path.gguf>]
  *
  * With `--model`, the real model is the paper reader's LLM (query translation and rewrites); without
  * it, the code-only path is measured.
@@ -29,7 +30,7 @@ interface HeldOutQuestion {
   pages: number[];
 }
 
-function readQuestions(file: string): HeldOutQuestion[] {
+function readQuestions(file: string, docsDir: string | undefined): HeldOutQuestion[] {
   return fs
     .readFileSync(file, "utf8")
     .split("\n")
@@ -37,17 +38,20 @@ function readQuestions(file: string): HeldOutQuestion[] {
     .map((line, i) => {
       const q = JSON.parse(line) as HeldOutQuestion;
       if (!q.pdf || !q.type || !q.question || !Array.isArray(q.pages)) throw new Error(`${file}: line ${i + 1} lacks pdf, type, question or pages`);
-      return q;
+      if (path.isAbsolute(q.pdf)) return q;
+      if (!docsDir) throw new Error(`${file}: line ${i + 1} names the relative pdf "${q.pdf}"; pass --docs <folder holding it>`);
+      return { ...q, pdf: path.resolve(docsDir, q.pdf) };
     });
 }
 
 async function main(): Promise<void> {
   const file = process.argv[2];
-  if (!file) throw new Error("usage: tsx bench/eval/heldoutRetrieval.ts <questions.jsonl> [--model gemma|<path.gguf>]");
+  if (!file) throw new Error("usage: tsx bench/eval/heldoutRetrieval.ts <questions.jsonl> [--docs <pdf folder>] [--model gemma|<path.gguf>]");
   const modelArg = process.argv.indexOf("--model");
   const modelPath = modelArg > 0 ? findRealModel(process.env, process.argv[modelArg + 1] ?? "gemma") : null;
   if (modelArg > 0 && !modelPath) throw new Error("--model given but no such model file");
-  const questions = readQuestions(file);
+  const docsArg = process.argv.indexOf("--docs");
+  const questions = readQuestions(file, docsArg > 0 ? process.argv[docsArg + 1] : undefined);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "heldout-retrieval-"));
   const embedder = await EmbeddingService.load({ modelPath: await createTinyGguf(), contexts: 1, contextSize: 512 });
   const service = modelPath ? new LlmService() : undefined;

@@ -52,6 +52,13 @@ describe("cross-lingual paper retrieval", () => {
     expect(llm.callsFor("knowledge", "translate_query")[0]!.prompt).toContain(question);
   });
 
+  it("a Chinese question finds the English paper's passage by the shipped dictionary, no model", async () => {
+    kit = paperKit();
+    const { doc_id } = await kit.library.importFile(kit.write("en.md", EN_PAPER));
+    const { hits } = await kit.library.retrieve("分配算法如何减少存储?", { docIds: [doc_id], limit: 3 });
+    expect(hits.some((hit) => hit.text.includes("five highest weights"))).toBe(true);
+  });
+
   it("feedback words: shared by the top passages, rare in the paper, not already asked", () => {
     const top = ["The assignment keeps the largest weights in storage.", "Storage of the weights is compressed by the assignment.", "Tides."];
     const collection = [...top, ...Array.from({ length: 20 }, (_, i) => `Harbour tides and the weights ${i}.`)];

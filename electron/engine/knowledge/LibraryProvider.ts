@@ -4,6 +4,7 @@ import { ScriptoriumError } from "../../../shared/errors.js";
 import type { ProviderHealth, SearchOptions, SearchProvider } from "../search/SearchProvider.js";
 import type { LlmClient } from "../llm/LlmClient.js";
 import { pairedTerms, pairedTranslation, queryScript, translateQuery } from "./crossLingualQuery.js";
+import { dictionaryTranslation } from "./dictionaryTranslation.js";
 import { englishStems } from "./englishStems.js";
 import { exactTerms, pinExactTerms } from "./exactTerms.js";
 import type { ChunkHit } from "./IndexedChunk.js";
@@ -109,12 +110,16 @@ export class LibraryProvider implements SearchProvider {
   /**
    * The query in the other language, or undefined: the other side of the candidates' own term
    * pairs that the query names, plus — when some candidate passages are in the other language —
-   * the model's translation when it passes its checks (a same-language library costs no call).
+   * the shipped dictionary's words and the model's translation when it passes its checks (a
+   * same-language library costs no call).
    */
   private async otherLanguageQuery(query: string, candidates: ChunkHit[], signal?: AbortSignal): Promise<string | undefined> {
     const script = queryScript(query);
     const parts = new Set(pairedTranslation(query, pairedTerms(candidates.map((hit) => hit.text))));
     if (candidates.some((hit) => queryScript(hit.text) !== script)) {
+      // The shipped dictionary, only the senses the candidates use: a sense the library never uses
+      // would search the vectors' guess alone, which must not outvote the query's own list.
+      for (const term of await dictionaryTranslation(query, { texts: candidates.map((hit) => hit.text) })) parts.add(term);
       const translated = await translateQuery(this.options.llm?.(), query, signal);
       if (translated) parts.add(translated);
     }

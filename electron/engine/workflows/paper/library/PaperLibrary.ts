@@ -20,6 +20,7 @@ import { translateQueryTerms } from "./translateQueryTerms.js";
 import { pairedTerms, pairedTranslation, queryScript, translateQuery, type TermPair } from "../../../knowledge/crossLingualQuery.js";
 import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
 import { feedbackTerms } from "../../../knowledge/feedbackTerms.js";
+import { dictionaryTranslation } from "../../../knowledge/dictionaryTranslation.js";
 import type { Reranker } from "../../../knowledge/Reranker.js";
 
 export type { Reranker };
@@ -224,14 +225,17 @@ export class PaperLibrary {
       hits = reciprocalRankFusion([hits, otherHits, otherWords]).map(({ item, score }) => ({ ...item, score }));
     }
     // A paraphrased question shares few words with its passage: the words the top passages share,
-    // and the rest of the papers rarely have, are searched as well (pseudo-relevance feedback).
+    // and the rest of the papers rarely have, are searched as well (pseudo-relevance feedback). The
+    // expansion builds on the question in both languages: without the other side's words a Chinese
+    // question's second search would be the added words alone.
+    const asked = other ? `${words} ${other}` : words;
     const feedback = feedbackTerms(
-      `${question} ${words}`,
+      `${question} ${asked}`,
       hits.slice(0, 3).map((hit) => hit.text),
       options.docIds.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text)),
     );
     if (feedback.length > 0) {
-      const expanded = await index.search({ text: question, words: `${words} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
+      const expanded = await index.search({ text: question, words: `${asked} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
       hits = reciprocalRankFusion([hits, expanded]).map(({ item, score }) => ({ ...item, score }));
     }
     hits = boostAnchors(question, hits);
@@ -250,8 +254,8 @@ export class PaperLibrary {
 
   /**
    * The question in the other language of the papers it asks about, or undefined when all are in
-   * its own: the other side of each term the papers pair, plus the model's translation when one
-   * passes its checks. Without a model only the paired terms are there.
+   * its own: the other side of each term the papers pair, the shipped dictionary's words for it,
+   * plus the model's translation when one passes its checks.
    */
   private async otherLanguageQuery(question: string, docIds: string[], llm: LlmClient | undefined, signal?: AbortSignal): Promise<string | undefined> {
     const script = queryScript(question);
@@ -265,6 +269,8 @@ export class PaperLibrary {
         this.pairs.set(docId, pairs);
       }
       for (const term of pairedTranslation(question, pairs)) parts.add(term);
+      // The shipped dictionary, its senses picked by the paper's own words: no model needed.
+      for (const term of await dictionaryTranslation(question, { texts: this.repo.chunks(docId).map((chunk) => chunk.text) })) parts.add(term);
     }
     const translated = await translateQuery(llm, question, signal);
     if (translated) parts.add(translated);
