@@ -89,7 +89,9 @@ export function relevantSentences(question: string, evidence: readonly EvidenceC
   const anchors = anchorsOf(question);
   const paper = normalize(all.map((s) => s.text).join("\n"));
   const paperNumbers = new Set(numbersOf(paper));
-  if (anchors.names.some((name) => !hasName(paper, name)) || anchors.numbers.some((n) => !paperNumbers.has(n))) return { ...inOrder(false, false), crossLingual };
+  // Only the digits the question writes: "两个深度" or "one of" name no number the paper must hold.
+  const digits = (question.normalize("NFKC").match(/(?<![\w.])\d+(?:\.\d+)?(?![\w])/g) ?? []).map((n) => String(Number(n)));
+  if (anchors.names.some((name) => !hasName(paper, name)) || digits.some((n) => !paperNumbers.has(n))) return inOrder(false, false);
   // Across scripts only the bridging terms can be matched; none → the gate cannot judge.
   const bridge = [...(options.extraTerms ?? []), ...(crossLingual ? anchors.names : [])].filter((term) => han(term) === paperHan);
   if (crossLingual && bridge.length === 0) return inOrder(false);
