@@ -63,6 +63,10 @@ export function answerType(question: string): AnswerType {
 
 /** Whether a sentence is of the kind the question asks for. */
 export function fitsAnswerType(type: AnswerType, sentence: string): boolean {
-  if (type.number && numbersOf(normalize(sentence)).length === 0) return false;
-  return !type.needs || type.needs.test(sentence);
+  // "一个地点、一种土壤" reads as the number 1 but answers no "多少": a lone Chinese 一 is no quantity.
+  if (type.number && !/\d/.test(sentence) && !numbersOf(normalize(sentence)).some((n) => n !== "1")) return false;
+  // A table row ("| R13 | 14 | 88.4 | 67 |") has its unit in the header, and a sentence may name the
+  // measurement itself ("latency of 23"): either stands for the unit of a quantity question.
+  const measured = type.number && type.focus.length > 0 && (/\|[^|\n]*\|/.test(sentence) || type.focus.some((word) => normalize(sentence).includes(word)));
+  return !type.needs || type.needs.test(sentence) || measured;
 }

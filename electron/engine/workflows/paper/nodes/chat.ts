@@ -14,6 +14,9 @@ import { repageCitations } from "../repageCitations.js";
 import { pairedTerms, pairedTranslation } from "../../../knowledge/crossLingualQuery.js";
 import type { PaperState, PaperUpdate } from "../state.js";
 
+/** Share of the question the gate's best sentence must hold to outweigh the model's bare "not stated". */
+const OVERRIDE_NOT_STATED = 0.8;
+
 /**
  * QA over the retrieved passages, streamed. Counting questions ("有几张表") are answered from the
  * structural index without a model; no passages → the abstention. Citations `[p.N]` are checked
@@ -74,10 +77,11 @@ export function chatNode(deps: PaperDeps) {
       // Code decides the cited page: a tag goes to the page of the sentence it quotes or matches best.
       const repaged = repageCitations(text, state.evidence, doc_ids);
       const gated = gateCitations(repaged.text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
-      // The model's own "not stated" (with no citation) is an abstention too, unless the gate holds a
-      // sentence of the asked kind with the question's rarest words: a tiny model copies the prompt's
-      // "not stated" (Gemma did on every English question), so that sentence is quoted instead.
-      const said = gated.citations.length === 0 && isAbstention(text) && !focused;
+      // The model's own "not stated" (with no citation) is an abstention too, unless the gate's best
+      // sentence holds nearly all of the question: a tiny model copies the prompt's "not stated"
+      // (Gemma did on every English question), so that sentence is quoted instead. Below that the
+      // model may be right ("Which GPU brand?" of a paper that names only "eight GPUs").
+      const said = gated.citations.length === 0 && isAbstention(text) && !(focused && (gate.sentences[0]?.score ?? 0) >= OVERRIDE_NOT_STATED);
       // Cite or abstain: an answer with no supported citation is not shown. When the gate found a
       // sentence that answers (and the model did not say it is not stated), that sentence is the
       // answer, quoted by code with its page; otherwise the plain reason and the closest passages.
