@@ -16,7 +16,7 @@ import type { EvidenceChunkState } from "./state.js";
  * presents it as supported.
  */
 
-const CITATION = /\[(?:P(\d{1,2})\s+)?p\.\s*(\d{1,4}(?:\s*[,，、-]\s*(?:p\.\s*)?\d{1,4})*)(?:\s*[:：,，]?\s*["“「『]([^"”」』\]]{1,400})["”」』])?\]/g;
+export const CITATION = /\[(?:P(\d{1,2})\s+)?p\.\s*(\d{1,4}(?:\s*[,，、-]\s*(?:p\.\s*)?\d{1,4})*)(?:\s*[:：,，]?\s*["“「『]([^"”」』\]]{1,400})["”」』])?\]/g;
 
 /** What replaces a citation that the gate removed: the sentence is marked, not silently trusted. */
 export const UNSUPPORTED_MARK = { zh: "（原文未找到依据）", en: " (not found in the paper)" } as const;
@@ -119,7 +119,13 @@ function writtenQuote(quote: string, chunks: EvidenceChunkState[]): { chunk: Evi
  * {@link MIN_OVERLAP}); across languages (a Chinese answer about an English paper) its numbers and
  * Latin names instead, all of which must be there. Numbers of the answer sentence must all appear.
  */
-export function derivedQuote(sentence: string, chunks: EvidenceChunkState[]): { chunk: EvidenceChunkState; quote: string } | null {
+export function derivedQuote(sentence: string, chunks: readonly EvidenceChunkState[]): { chunk: EvidenceChunkState; quote: string } | null {
+  const best = bestSupport(sentence, chunks);
+  return best ? { chunk: best.chunk, quote: best.quote } : null;
+}
+
+/** {@link derivedQuote} with the share of the answer sentence's content tokens the quote holds (1 across languages). */
+export function bestSupport(sentence: string, chunks: readonly EvidenceChunkState[]): { chunk: EvidenceChunkState; quote: string; score: number } | null {
   const wanted = contentTokens(sentence);
   const anchors = anchorsOf(sentence);
   const crossLingual = /[\u3400-\u9fff]/.test(sentence) !== chunks.some((c) => /[\u3400-\u9fff]/.test(c.text));
@@ -144,7 +150,7 @@ export function derivedQuote(sentence: string, chunks: EvidenceChunkState[]): { 
     }
   }
   // A derived quote is a whole sentence of the chunk, so it passes the same verbatim check.
-  return best && quoteAppears(best.chunk.text, best.quote) ? { chunk: best.chunk, quote: best.quote } : null;
+  return best && quoteAppears(best.chunk.text, best.quote) ? best : null;
 }
 
 /** Every chunk of a paper's page, as evidence, from the paper repository (for gateCitations). */

@@ -28,7 +28,7 @@ describe("relevantSentences (the paper chat's relevance gate)", () => {
 
   it("passes a question it cannot judge: only question words, or no word the paper uses", () => {
     expect(relevantSentences("What does the paper say?", PAPER)).toMatchObject({ relevant: true, open: true });
-    expect(relevantSentences("Which company funded it?", PAPER)).toMatchObject({ relevant: true, open: true });
+    expect(relevantSentences("What about the tokenizer?", PAPER)).toMatchObject({ relevant: true, open: true });
     const framed = relevantSentences("What does the paper say about encoder layers?", PAPER);
     expect(framed).toMatchObject({ relevant: true, open: false });
     expect(framed.sentences[0]).toMatchObject({ page: 1, score: 1 });

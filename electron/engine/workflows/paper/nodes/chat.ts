@@ -10,7 +10,12 @@ import { echoCanaries, isEcho } from "../../common/echoGuard.js";
 import { emit } from "../../common/nodeRuntime.js";
 import { extractiveAnswer } from "../extractiveAnswer.js";
 import { formatSentences, relevantSentences } from "../relevantSentences.js";
+import { repageCitations } from "../repageCitations.js";
+import { pairedTerms, pairedTranslation } from "../../../knowledge/crossLingualQuery.js";
 import type { PaperState, PaperUpdate } from "../state.js";
+
+/** Share of the question the gate's best sentence must hold to outweigh the model's bare "not stated". */
+const OVERRIDE_NOT_STATED = 0.8;
 
 /**
  * QA over the retrieved passages, streamed. Counting questions ("有几张表") are answered from the
@@ -39,8 +44,10 @@ export function chatNode(deps: PaperDeps) {
       // words; none holds enough of them → abstain without a model call (a follow-up also counts its history).
       const history = historyText(state);
       const asked = [state.user_query, state.selected_text].filter(Boolean).join(" ");
-      let gate = relevantSentences(asked, state.evidence);
-      if (!gate.relevant && history) gate = relevantSentences(`${asked} ${history}`, state.evidence);
+      // A question in another language than the paper is judged by the terms the paper itself pairs (注意力机制 (attention)).
+      const extraTerms = pairedTranslation(asked, pairedTerms(state.evidence.map((e) => e.text)));
+      let gate = relevantSentences(asked, state.evidence, { extraTerms });
+      if (!gate.relevant && history) gate = relevantSentences(`${asked} ${history}`, state.evidence, { extraTerms });
       if (!gate.relevant) {
         const closest = [...new Map(gate.sentences.map((s) => [s.chunk.chunk_id, s.chunk])).values()];
         const answer = abstainWithPassages(locale, "no_evidence", closest.length ? closest : state.evidence, doc_ids, titles);
@@ -50,8 +57,8 @@ export function chatNode(deps: PaperDeps) {
           ...summaryOf("notRelevant", { n: Math.min(3, state.evidence.length) }, "no passage sentence holds the question's words: abstained, closest passages listed"),
         };
       }
-      // Where the gate could not judge (across scripts, no word of the question in the paper) the model reads the passages.
-      const focused = !gate.crossLingual && !gate.open;
+      // Where the gate could not judge (across scripts with no bridging term, no word of the question in the paper) the model reads the passages.
+      const focused = !gate.open && gate.sentences.some((s) => s.score > 0);
       // The length budget: maxTokens from it, and the shown answer cut to it at a sentence end.
       const budget = ANSWER_BUDGET_CHARS[locale];
       const reply = await streamText(deps.llm, config, "chat", {
@@ -67,9 +74,14 @@ export function chatNode(deps: PaperDeps) {
       });
       const echo = isEcho(reply.text, echoCanaries({ example: chatExample(locale) }), state.paper_text);
       const text = echo ? "" : withinBudget(reply.text, budget);
-      const gated = gateCitations(text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
-      // The model's own "not stated" (with no citation) is an abstention too; it gets the passages as well.
-      const said = gated.citations.length === 0 && isAbstention(text);
+      // Code decides the cited page: a tag goes to the page of the sentence it quotes or matches best.
+      const repaged = repageCitations(text, state.evidence, doc_ids);
+      const gated = gateCitations(repaged.text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
+      // The model's own "not stated" (with no citation) is an abstention too, unless the gate's best
+      // sentence holds nearly all of the question: a tiny model copies the prompt's "not stated"
+      // (Gemma did on every English question), so that sentence is quoted instead. Below that the
+      // model may be right ("Which GPU brand?" of a paper that names only "eight GPUs").
+      const said = gated.citations.length === 0 && isAbstention(text) && !(focused && (gate.sentences[0]?.score ?? 0) >= OVERRIDE_NOT_STATED);
       // Cite or abstain: an answer with no supported citation is not shown. When the gate found a
       // sentence that answers (and the model did not say it is not stated), that sentence is the
       // answer, quoted by code with its page; otherwise the plain reason and the closest passages.
@@ -78,7 +90,7 @@ export function chatNode(deps: PaperDeps) {
       const reason = !reply.usable ? "unusable" : checked.citations.length === 0 ? "no_evidence" : null;
       const answer = reason ? abstainWithPassages(locale, reason, state.evidence, doc_ids, titles) : checked.text;
       const kept = reason ? [] : checked.citations;
-      const cited = `${kept.length} citations${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`;
+      const cited = `${kept.length} citations${repaged.moved.length ? ` (page moved to the sentence's: ${repaged.moved.join(", ")})` : ""}${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`;
       const summary = said
         ? summaryOf("abstained", {}, "abstained")
         : reason === "unusable"
