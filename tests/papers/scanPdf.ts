@@ -8,13 +8,21 @@ import { renderPdfPage } from "../../electron/engine/io/pdf/renderPdfPage.js";
  * back as an image-only PDF page of the same size (no text layer at all).
  */
 
+export interface ScanOptions {
+  pages?: number[];
+  dpi?: number;
+  grey?: boolean;
+  grain?: boolean;
+  rotate?: number;
+}
+
 /**
  * "Scans" the given pages (1-based; default all) of a text PDF at `dpi`; other pages keep their text
  * layer. `grey` writes each page as a grey JPEG (quality 75), as office scanners send them, and `grain`
  * adds a scanner's softness and sensor noise to it; `rotate` feeds the page in crooked: turned by
  * that many degrees clockwise (its lines descend to the right).
  */
-export async function scanPdf(source: Uint8Array, options: { pages?: number[]; dpi?: number; grey?: boolean; grain?: boolean; rotate?: number } = {}): Promise<Uint8Array> {
+export async function scanPdf(source: Uint8Array, options: ScanOptions = {}): Promise<Uint8Array> {
   const { doc, close } = await openPdf(source, "source.pdf");
   const original = await PDFDocument.load(source);
   const out = await PDFDocument.create();

@@ -8,8 +8,16 @@ import { usePdfPageRender } from "./usePdfPageRender.js";
 
 const THUMB_SCALE = 0.15;
 
+interface ThumbnailsProps {
+  t: PageViewTranslate;
+  doc: PDFDocumentProxy;
+  ocr: Map<number, PageOcr>;
+  current: number;
+  onPick(page: number): void;
+}
+
 /** The pages as small images, a scanned page with its OCR confidence; a click shows that page. */
-export function PdfThumbnails({ t, doc, ocr, current, onPick }: { t: PageViewTranslate; doc: PDFDocumentProxy; ocr: Map<number, PageOcr>; current: number; onPick(page: number): void }) {
+export function PdfThumbnails({ t, doc, ocr, current, onPick }: ThumbnailsProps) {
   const pages = Array.from({ length: doc.numPages }, (_, i) => i + 1);
   return (
     <nav className="pdf-thumbs" aria-label={t("pdf.thumbnails")}>
