@@ -127,18 +127,41 @@ describe("paper page view in Chromium (pdf.js pages, real engine and HTTP server
     expect(studio.foreignRequests).toEqual([]);
   });
 
-  it("a scanned page shows its OCR line boxes, and a citation of it highlights the OCR lines of its quote (real OCR)", async () => {
-    // Page 2 is an image only (150 DPI, as office scanners make them); the other pages keep their text layer.
-    const studio = await openPaper(await scanPdf(await buildPaperPdf(), { pages: [2] }));
+  it("a scanned page shows its OCR line boxes and confidence, a faint one is marked, and a citation highlights the OCR lines of its quote (real OCR)", async () => {
+    // Page 2 is an image only (150 DPI, as office scanners make them); page 3 a faint 45 DPI grey
+    // scan that OCR reads badly; the other pages keep their text layer.
+    const scanned = await scanPdf(await scanPdf(await buildPaperPdf(), { pages: [2] }), { pages: [3], dpi: 45, grey: true, grain: true });
+    const studio = await openPaper(scanned);
     const { page, engine } = studio;
     const docId = (await engine.call("paper.list", {})).papers[0]!.doc_id;
     const stored = (await engine.call("paper.pageView", { doc_id: docId })).ocr;
-    expect(stored.map((p) => p.page)).toEqual([2]);
+    expect(stored.map((p) => p.page)).toEqual([2, 3]);
     const boxes = page.locator('.pdf-page[data-page="2"] .pdf-ocr-box');
     await expect.poll(() => boxes.count(), { timeout: 60_000 }).toBe(stored[0]!.lines.length);
     await expect.poll(() => page.locator('.pdf-page[data-page="1"] .pdf-ocr-box').count()).toBe(0);
     const line = stored[0]!.lines.find((l) => l.text.includes("attention"))!;
     expect(await boxes.nth(stored[0]!.lines.indexOf(line)).getAttribute("title")).toContain(line.text);
+
+    // The scanned page shows its OCR confidence, over the page and under its thumbnail; a text page shows none.
+    const percent = Math.round(stored[0]!.confidence * 100);
+    const low = stored[0]!.confidence < 0.75;
+    const pageBadge = page.locator('.pdf-page[data-page="2"]').getByTestId("pdf-ocr-confidence");
+    await expect.poll(() => pageBadge.innerText()).toBe(low ? `⚠ OCR 置信度低：${percent}%` : `OCR 置信度 ${percent}%`);
+    expect(await page.getByRole("button", { name: "第 2 页缩略图" }).getByTestId("pdf-ocr-confidence").innerText()).toContain(`OCR ${percent}%`);
+    expect(await page.locator('.pdf-page[data-page="1"]').getByTestId("pdf-ocr-confidence").count()).toBe(0);
+    // The faint page is marked low, over the page and under its thumbnail, with the hint to check it.
+    const faint = Math.round(stored[1]!.confidence * 100);
+    expect(stored[1]!.confidence).toBeLessThan(0.75);
+    const faintBadge = page.locator('.pdf-page[data-page="3"]').getByTestId("pdf-ocr-confidence");
+    await expect.poll(() => faintBadge.innerText()).toBe(`⚠ OCR 置信度低：${faint}%`);
+    expect(await faintBadge.getAttribute("title")).toContain("请对照页面原图核实");
+    expect(await faintBadge.evaluate((e) => getComputedStyle(e).color)).not.toBe(await pageBadge.evaluate((e) => getComputedStyle(e).color));
+    expect(await page.getByRole("button", { name: "第 3 页缩略图" }).getByTestId("pdf-ocr-confidence").getAttribute("data-low")).toBe("true");
+    await page.getByLabel("界面语言").selectOption("en");
+    await expect.poll(() => faintBadge.innerText()).toBe(`⚠ Low OCR confidence: ${faint}%`);
+    expect(await faintBadge.getAttribute("title")).toContain("check them on the page image");
+    await studio.screenshot("35-paper-page-view-ocr-confidence");
+    await page.locator(".locale-switch select").selectOption("zh-CN");
 
     await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
     await page.getByRole("button", { name: "提问" }).click();

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api.js";
 import { ScriptoriumError } from "../../../../shared/errors.js";
-import { OcrPool, poolSize, type OcrResult } from "../ocr/OcrPool.js";
+import { OcrPool, poolSize, type OcrLine, type OcrResult } from "../ocr/OcrPool.js";
 import { openPdf, pdfErrorMessage } from "./openPdf.js";
-import { OCR_DPI, renderPdfPage } from "./renderPdfPage.js";
+import { OCR_DPI, renderPdfPage, type RenderedPage } from "./renderPdfPage.js";
 
 /** One run of text on a page (PDF user space: y grows upwards, origin bottom-left). */
 export interface PdfTextItem {
@@ -33,8 +33,11 @@ export interface PdfPage {
   width: number;
   height: number;
   items: PdfTextItem[];
-  /** Set when the page's text came from OCR: its confidence (0–1) and line boxes. */
-  ocr?: { confidence: number; lines: OcrLineBox[] };
+  /**
+   * Set when the page's text came from OCR: its confidence (0–1), line boxes (on the page as the
+   * file shows it) and the skew in degrees the page was straightened by before OCR (0: none).
+   */
+  ocr?: { confidence: number; lines: OcrLineBox[]; skew: number };
 }
 
 export interface OcrProgress {
@@ -51,6 +54,8 @@ export interface ReadPdfOptions {
   signal?: AbortSignal;
   /** OCR pages without a usable text layer (default true). */
   ocr?: boolean;
+  /** Straighten crooked scans before OCR (default true; false only to measure what it gains). */
+  deskew?: boolean;
   /** OCR workers; default one per core, at most one per page to recognise. */
   workers?: number;
   onOcrProgress?: (progress: OcrProgress) => void;
@@ -67,8 +72,8 @@ const LETTER_AREA = 612 * 792;
 /**
  * The one PDF reader the engine has: each page's positioned text. A page whose text layer is
  * missing or far thinner than its area suggests, and which paints an image, is rendered at 300 DPI
- * (a low-resolution scan is upscaled), binarised (Otsu) when it shows a grey JPEG scan's noise, and
- * recognised with tesseract (OcrPool); pages with text keep it, so a mixed document OCRs only what
+ * (a low-resolution scan is upscaled), straightened when scanned crooked, binarised (Otsu) when it
+ * shows a grey JPEG scan's noise, and recognised with tesseract (OcrPool); pages with text keep it, so a mixed document OCRs only what
  * needs it. Fails as a whole (names the file) on a password, corruption or a cancel.
  */
 export async function readPdfPages(data: Uint8Array, fileName: string, options: ReadPdfOptions = {}): Promise<PdfPage[]> {
@@ -152,7 +157,7 @@ async function recognise(doc: Awaited<ReturnType<typeof openPdf>>["doc"], pages:
       for (const number of batch) {
         const page = await doc.getPage(number);
         try {
-          rendered.push({ number, image: await renderPdfPage(page, OCR_DPI, { binarise: "noisy" }) });
+          rendered.push({ number, image: await renderPdfPage(page, OCR_DPI, { binarise: "noisy", deskew: options.deskew !== false }) });
         } catch (error) {
           throw new ScriptoriumError("bad_request", `${name}: page ${number} cannot be drawn for OCR (${pdfErrorMessage(error)}); the file looks corrupt.`, { file: name, page: number });
         } finally {
@@ -169,7 +174,7 @@ async function recognise(doc: Awaited<ReturnType<typeof openPdf>>["doc"], pages:
             throw error;
           }
           const target = pages[number - 1]!;
-          applyOcr(target, result, image.scale);
+          applyOcr(target, result, image);
           done++;
           const elapsed = (Date.now() - started) / 1000;
           options.onOcrProgress?.({ done, total: numbers.length, page: number, etaSeconds: Math.round((elapsed / done) * (numbers.length - done)) });
@@ -184,30 +189,47 @@ async function recognise(doc: Awaited<ReturnType<typeof openPdf>>["doc"], pages:
 /**
  * Replaces a page's (thin) text layer with the recognised lines when OCR found more text: each
  * line becomes one item at its box, in PDF points, so layout orders columns as for a text PDF.
+ * On a straightened page the items keep the straight image's coordinates (a line's pieces share a
+ * baseline, so layout and table rows work), while the line boxes, which the page view draws over
+ * the file's own (crooked) page, are turned back onto it.
  */
-export function applyOcr(page: PdfPage, result: OcrResult, scale: number): void {
+export function applyOcr(page: PdfPage, result: OcrResult, image: Pick<RenderedPage, "scale" | "skew" | "width" | "height">): void {
+  const { scale } = image;
   const layerChars = page.items.reduce((sum, item) => sum + item.str.trim().length, 0);
   const ocrChars = result.lines.reduce((sum, line) => sum + line.text.length, 0);
   if (ocrChars <= layerChars) return;
-  const lines: OcrLineBox[] = result.lines.map((line) => ({
+  const straight = result.lines.map((line) => ({ x0: line.box.x0 / scale, y0: line.box.y0 / scale, x1: line.box.x1 / scale, y1: line.box.y1 / scale }));
+  const lines: OcrLineBox[] = result.lines.map((line, i) => ({
     text: line.text,
     confidence: line.confidence,
-    x0: line.box.x0 / scale,
-    y0: line.box.y0 / scale,
-    x1: line.box.x1 / scale,
-    y1: line.box.y1 / scale,
+    ...turnBack(line.box, image),
   }));
   // Each piece sits on its printed line's baseline (PDF space counts y from the bottom), so the
   // cells of a table row read as one line however tesseract grouped them; size is the words' height.
   page.items = result.lines.map((line, i) => ({
     str: line.text,
-    x: lines[i]!.x0,
+    x: straight[i]!.x0,
     y: page.height - line.baseline / scale,
-    width: lines[i]!.x1 - lines[i]!.x0,
+    width: straight[i]!.x1 - straight[i]!.x0,
     size: Math.max(1, line.wordHeight / scale),
     hasEOL: true,
   }));
-  page.ocr = { confidence: result.confidence, lines };
+  page.ocr = { confidence: result.confidence, lines, skew: image.skew };
+}
+
+/**
+ * A box of the straightened image on the page as drawn, in PDF points: its centre turned back by
+ * the skew about the image centre (the inverse of the straightening turn), its size kept, which
+ * for the few degrees straightened covers the line.
+ */
+function turnBack(box: OcrLine["box"], image: Pick<RenderedPage, "scale" | "skew" | "width" | "height">): Omit<OcrLineBox, "text" | "confidence"> {
+  const radians = (image.skew * Math.PI) / 180;
+  const dx = (box.x0 + box.x1) / 2 - image.width / 2;
+  const dy = (box.y0 + box.y1) / 2 - image.height / 2;
+  const cx = image.width / 2 + dx * Math.cos(radians) - dy * Math.sin(radians);
+  const cy = image.height / 2 + dx * Math.sin(radians) + dy * Math.cos(radians);
+  const [halfWidth, halfHeight] = [(box.x1 - box.x0) / 2, (box.y1 - box.y0) / 2];
+  return { x0: (cx - halfWidth) / image.scale, y0: (cy - halfHeight) / image.scale, x1: (cx + halfWidth) / image.scale, y1: (cy + halfHeight) / image.scale };
 }
 
 function cancelled(name: string): ScriptoriumError {

@@ -4,7 +4,8 @@ import { ocrBox, ocrQuoteBoxes, textLayerBoxes, type Box } from "./pageHighlight
 import type { PageViewTranslate } from "./pageViewMessages.js";
 import { useNearView } from "./useNearView.js";
 import { usePdfPageRender } from "./usePdfPageRender.js";
-import type { OcrLine } from "./usePageView.js";
+import { OcrConfidence } from "./OcrConfidence.js";
+import type { PageOcr } from "./usePageView.js";
 
 export interface PdfPageProps {
   t: PageViewTranslate;
@@ -13,12 +14,13 @@ export interface PdfPageProps {
   scale: number;
   /** Text to highlight on this page (a citation's quote, a search term), with the request's counter. */
   mark: { quote: string; seq: number } | null;
-  ocr: OcrLine[] | undefined;
+  /** The page's OCR (scanned pages only): its confidence is shown, its line boxes drawn. */
+  ocr: PageOcr | undefined;
   /** Called once the mark is looked for: its first box, or null when the quote is not on the page. */
   onMarked(seq: number, first: HTMLElement | null): void;
 }
 
-/** One PDF page: canvas, text layer, the mark's highlight boxes and, on a scanned page, its OCR line boxes. */
+/** One PDF page: canvas, text layer, the mark's highlight boxes and, on a scanned page, its OCR confidence and line boxes. */
 export function PdfPage({ t, doc, page, scale, mark, ocr, onMarked }: PdfPageProps) {
   const root = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -30,7 +32,7 @@ export function PdfPage({ t, doc, page, scale, mark, ocr, onMarked }: PdfPagePro
   useEffect(() => {
     if (!mark) return setBoxes([]);
     if (drawn === 0 || !layer.current) return;
-    const found = textLayerBoxes(layer.current, mark.quote) ?? (ocr ? ocrQuoteBoxes(ocr, mark.quote, scale) : null) ?? [];
+    const found = textLayerBoxes(layer.current, mark.quote) ?? (ocr ? ocrQuoteBoxes(ocr.lines, mark.quote, scale) : null) ?? [];
     setBoxes(found);
     // After the boxes are in the DOM: hand the first one over for scrolling (or report none).
     requestAnimationFrame(() => onMarked(mark.seq, found.length ? root.current!.querySelector<HTMLElement>(".pdf-highlight") : null));
@@ -40,7 +42,7 @@ export function PdfPage({ t, doc, page, scale, mark, ocr, onMarked }: PdfPagePro
   return (
     <div ref={root} className="pdf-page" data-page={page} data-drawn={drawn > 0 ? "true" : "false"} style={style} aria-label={t("pdf.page", { p: page })}>
       <canvas ref={canvas} className="pdf-page__canvas" style={{ width: size?.width, height: size?.height }} />
-      {ocr?.map((line, i) => (
+      {ocr?.lines.map((line, i) => (
         <div
           key={`o${i}`}
           className="pdf-ocr-box"
@@ -52,6 +54,7 @@ export function PdfPage({ t, doc, page, scale, mark, ocr, onMarked }: PdfPagePro
       {boxes.map((box, i) => (
         <div key={`h${i}`} className="pdf-highlight" style={box} />
       ))}
+      <OcrConfidence t={t} confidence={ocr?.confidence} />
     </div>
   );
 }

@@ -1,18 +1,28 @@
 import { useRef } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
+import { OcrConfidence } from "./OcrConfidence.js";
 import type { PageViewTranslate } from "./pageViewMessages.js";
+import type { PageOcr } from "./usePageView.js";
 import { useNearView } from "./useNearView.js";
 import { usePdfPageRender } from "./usePdfPageRender.js";
 
 const THUMB_SCALE = 0.15;
 
-/** The pages as small images; a click shows that page. */
-export function PdfThumbnails({ t, doc, current, onPick }: { t: PageViewTranslate; doc: PDFDocumentProxy; current: number; onPick(page: number): void }) {
+interface ThumbnailsProps {
+  t: PageViewTranslate;
+  doc: PDFDocumentProxy;
+  ocr: Map<number, PageOcr>;
+  current: number;
+  onPick(page: number): void;
+}
+
+/** The pages as small images, a scanned page with its OCR confidence; a click shows that page. */
+export function PdfThumbnails({ t, doc, ocr, current, onPick }: ThumbnailsProps) {
   const pages = Array.from({ length: doc.numPages }, (_, i) => i + 1);
   return (
     <nav className="pdf-thumbs" aria-label={t("pdf.thumbnails")}>
       {pages.map((page) => (
-        <Thumbnail key={page} t={t} doc={doc} page={page} current={page === current} onPick={onPick} />
+        <Thumbnail key={page} t={t} doc={doc} page={page} confidence={ocr.get(page)?.confidence} current={page === current} onPick={onPick} />
       ))}
     </nav>
   );
@@ -22,11 +32,12 @@ interface ThumbnailProps {
   t: PageViewTranslate;
   doc: PDFDocumentProxy;
   page: number;
+  confidence: number | undefined;
   current: boolean;
   onPick(page: number): void;
 }
 
-function Thumbnail({ t, doc, page, current, onPick }: ThumbnailProps) {
+function Thumbnail({ t, doc, page, confidence, current, onPick }: ThumbnailProps) {
   const button = useRef<HTMLButtonElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLDivElement>(null);
@@ -45,6 +56,7 @@ function Thumbnail({ t, doc, page, current, onPick }: ThumbnailProps) {
       {/* pdf.js writes a text layer beside the image; a thumbnail keeps it hidden. */}
       <div ref={layer} hidden />
       <span className="small muted">{page}</span>
+      <OcrConfidence t={t} confidence={confidence} compact />
     </button>
   );
 }

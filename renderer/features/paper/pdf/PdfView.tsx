@@ -5,14 +5,14 @@ import { PdfThumbnails } from "./PdfThumbnails.js";
 import { PdfToolbar } from "./PdfToolbar.js";
 import { scrollPane } from "./scrollPane.js";
 import type { PageViewTranslate } from "./pageViewMessages.js";
-import type { OcrLine } from "./usePageView.js";
+import type { PageOcr } from "./usePageView.js";
 import { useFitScale } from "./useFitScale.js";
 import { usePdfSearch } from "./usePdfSearch.js";
 
 export interface PdfViewProps {
   t: PageViewTranslate;
   doc: PDFDocumentProxy;
-  ocr: Map<number, OcrLine[]>;
+  ocr: Map<number, PageOcr>;
   pages: ReadonlyArray<{ page: number; text: string }>;
   jump: { page: number; seq: number; quote?: string } | null;
   /** The reader pane that scrolls (never the window: the studio's header stays put). */
@@ -66,7 +66,7 @@ export function PdfView({ t, doc, ocr, pages, jump, pane }: PdfViewProps) {
       <PdfToolbar t={t} scale={scale} onScale={setScale} search={found.search} onSearch={found.setSearch} hits={found.hits} hit={found.hit} onHit={onHit} />
       {notice && <p className="pdf-notice" role="status">{notice}</p>}
       <div className="pdf-view__body">
-        <PdfThumbnails t={t} doc={doc} current={current} onPick={(page) => show(page, undefined, false)} />
+        <PdfThumbnails t={t} doc={doc} ocr={ocr} current={current} onPick={(page) => show(page, undefined, false)} />
         <div className="pdf-view__pages" ref={column}>
           {Array.from({ length: doc.numPages }, (_, i) => i + 1).map((page) => (
             <PdfPage key={page} t={t} doc={doc} page={page} scale={scale} mark={mark?.page === page ? mark : null} ocr={ocr.get(page)} onMarked={onMarked} />

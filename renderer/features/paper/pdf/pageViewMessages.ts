@@ -24,6 +24,11 @@ export const pageViewMessages = defineMessages(
     "pdf.missing.changed": "原 PDF 文件在导入后被修改，改为显示文本。",
     "pdf.ocrBoxes": "OCR 识别框",
     "pdf.ocrLine": "OCR（置信度 {c}%）：{t}",
+    "pdf.ocrConfidence": "OCR 置信度 {c}%",
+    "pdf.ocrLow": "OCR 置信度低：{c}%",
+    "pdf.ocrShort": "OCR {c}%",
+    "pdf.ocrHint": "本页是扫描图像，文字由 OCR 识别，平均置信度 {c}%。",
+    "pdf.ocrLowHint": "本页 OCR 识别置信度低（{c}%），文字和引文可能有误，请对照页面原图核实。",
   },
   {
     "pdf.page": "Page {p}",
@@ -47,6 +52,11 @@ export const pageViewMessages = defineMessages(
     "pdf.missing.changed": "The original PDF changed after import; showing the text instead.",
     "pdf.ocrBoxes": "OCR boxes",
     "pdf.ocrLine": "OCR ({c}% confidence): {t}",
+    "pdf.ocrConfidence": "OCR confidence {c}%",
+    "pdf.ocrLow": "Low OCR confidence: {c}%",
+    "pdf.ocrShort": "OCR {c}%",
+    "pdf.ocrHint": "This page is a scanned image; its text was read by OCR with {c}% mean confidence.",
+    "pdf.ocrLowHint": "OCR read this page with low confidence ({c}%): its text and quotes may be wrong, check them on the page image.",
   },
 );
 export type PageViewKey = keyof (typeof pageViewMessages)["en"] & string;

@@ -11,18 +11,24 @@ export interface OcrLine {
   y1: number;
 }
 
+/** A scanned page's OCR: its confidence (0–1) and recognised line boxes. */
+export interface PageOcr {
+  confidence: number;
+  lines: OcrLine[];
+}
+
 export interface PageViewState {
   doc: PDFDocumentProxy | null;
   /** Why there is no page view (not a PDF, the file moved or changed); null while loading or when shown. */
   missing: "not_pdf" | "moved" | "changed" | null;
-  /** Each scanned page's OCR line boxes. */
-  ocr: Map<number, OcrLine[]>;
+  /** Each scanned page's OCR confidence and line boxes. */
+  ocr: Map<number, PageOcr>;
   loading: boolean;
 }
 
 const EMPTY: PageViewState = { doc: null, missing: null, ocr: new Map(), loading: false };
 
-/** The open paper's PDF (through `paper.pageView`, the library's own file) and its OCR boxes. */
+/** The open paper's PDF (through `paper.pageView`, the library's own file) and its pages' OCR. */
 export function usePageView(docId: string | null): PageViewState {
   const api = useApp((s) => s.api);
   const pushError = useApp((s) => s.pushError);
@@ -35,7 +41,7 @@ export function usePageView(docId: string | null): PageViewState {
     api
       .call("paper.pageView", { doc_id: docId })
       .then(async (view) => {
-        const ocr = new Map(view.ocr.map((page) => [page.page, page.lines]));
+        const ocr = new Map(view.ocr.map((page) => [page.page, { confidence: page.confidence, lines: page.lines }]));
         // pdf.js (and its worker) load with the first PDF opened, not with the app.
         opened = view.pdf ? await (await import("./loadPdf.js")).loadPdf(view.pdf) : null;
         if (alive) setState({ doc: opened, missing: view.missing, ocr, loading: false });
