@@ -14,6 +14,7 @@ import type { RemoteLibrary } from "../../electron/engine/knowledge/LibraryLocat
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { HashEmbedder } from "../../tests/knowledge/HashEmbedder.js";
 import { startVersitygw, versitygwPath } from "../../tests/team/versitygw.js";
+import { committedOverwrites } from "./committedOverwrites.js";
 
 const rounds = Number(process.argv[2] ?? 30);
 const binary = versitygwPath();
@@ -59,25 +60,6 @@ let lostRows = 0;
 let failedRounds = 0;
 let overwriteRounds = 0;
 
-/**
- * Versions after the first whose transaction is a create/overwrite (its transaction file carries
- * the table schema, which an append, delete, rewrite or index commit does not).
- */
-function committedOverwrites(table: string): number[] {
-  const found: number[] = [];
-  const txns = fs.readdirSync(path.join(table, "_transactions"));
-  for (const name of fs.readdirSync(path.join(table, "_versions"))) {
-    if (!name.endsWith(".manifest")) continue;
-    // V2 naming: the file is named u64::MAX - version, so the newest sorts first.
-    const version = Number(18446744073709551615n - BigInt(name.slice(0, -".manifest".length)));
-    const manifest = fs.readFileSync(path.join(table, "_versions", name)).toString("latin1");
-    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(manifest)?.[0];
-    const txn = uuid && txns.find((file) => file.endsWith(`-${uuid}.txn`));
-    if (!txn) continue;
-    if (fs.readFileSync(path.join(table, "_transactions", txn)).toString("latin1").includes("heading_path")) found.push(version);
-  }
-  return found.sort((a, b) => a - b);
-}
 for (let round = 0; round < rounds; round++) {
   const uri = `s3://team/r${round}`;
   const one = desk(`r${round}-one`, { library: remote(uri, "writer") });

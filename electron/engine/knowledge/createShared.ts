@@ -1,18 +1,18 @@
 import type * as lancedb from "@lancedb/lancedb";
 import type { Schema } from "apache-arrow";
+import { withCommitRetry } from "./remoteLibrary.js";
 
 /**
- * Creates a shared table, or opens the one another writer created first — without losing that
+ * Creates a shared table, or opens the one another writer created first — without wiping that
  * writer's first rows.
  *
- * Lance checks that the table is missing, then commits the create as an Overwrite. When another
- * writer's create commits in between, Lance does not fail ours: an Overwrite is compatible with
- * every earlier commit, so it is rebased and lands as a later version — an empty table over the
- * other writer's create and whatever it appended meanwhile (measured with two LanceDB writers on
- * versitygw: bench/lib/teamRaceStress.ts). LanceDB's `existOk` does not help, it only catches a
- * table that existed at the check. So: a create that succeeded at a version after the first one
- * replaced a table another writer had made, and the rows that table held just before are added
- * back (only the writer whose create replaced them does this, so nothing is added twice).
+ * Lance creates a table in two steps: it checks that the table is missing, then loads the latest
+ * version and commits the create as an Overwrite on top of it. When another writer creates the
+ * table and imports in between, that load finds their commits and the Overwrite lands after them:
+ * an empty table over their rows, with no error on either side (tests/team/teamLibrary.test.ts forces the interleaving; LanceDB's `existOk`
+ * only catches a table that existed at the check). So a create that succeeded at a version after
+ * the first one replaced a table another writer had made: the rows that table held just before are
+ * added back here, by the one writer whose create replaced them, so nothing is added twice.
  */
 export async function createShared(db: lancedb.Connection, name: string, schema: Schema): Promise<lancedb.Table> {
   let table: lancedb.Table;
@@ -36,7 +36,8 @@ async function restoreReplaced(db: lancedb.Connection, name: string, table: lanc
     let query = old.query();
     if (present.length > 0) query = query.where(`id NOT IN (${present.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ")})`);
     const lost = await query.toArrow();
-    if (lost.numRows > 0) await table.add(lost);
+    // Retried here, not by the caller: a caller's retry would find the table and just open it.
+    if (lost.numRows > 0) await withCommitRetry(() => table.add(lost));
   } finally {
     old.close();
   }
