@@ -9,6 +9,7 @@ import type { RemoteLibrary } from "../../electron/engine/knowledge/LibraryLocat
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { describeS3, startVersitygw, type S3Server } from "./versitygw.js";
+import { startHoldingProxy } from "./holdingProxy.js";
 
 /**
  * The team library on a real S3 server (versitygw over a scratch folder): a writer and readers
@@ -124,6 +125,34 @@ describeS3("team library on S3 (versitygw)", (binary) => {
     const texts = await reader.indexedChunks("library");
     const markers = texts.map((chunk) => /(one|two)\d marker/.exec(chunk.text)?.[0]).filter(Boolean).sort();
     expect(markers).toEqual([...[0, 1, 2, 3, 4, 5].map((i) => `one${i} marker`), ...[0, 1, 2, 3, 4, 5].map((i) => `two${i} marker`)].sort());
+  });
+
+  it("a create that lost the race to another writer's keeps that writer's first files", async () => {
+    // Lance commits a create as an Overwrite: desk "late" checks that the table is missing, then
+    // stops before its commit (held at Lance's second listing of the table's versions, the one
+    // its commit starts from) while desk "first" creates the table and imports two files; when
+    // "late" goes on, Lance rebases its create past those commits and it lands as an empty table.
+    const uri = "s3://team/late-create";
+    let listings = 0;
+    const proxy = await startHoldingProxy(s3.endpoint, (method, url) => method === "GET" && url.includes("late-create%2Flibrary.lance%2F_versions") && ++listings === 2);
+    try {
+      const first = desk("create-first", { library: remote(uri, "writer") });
+      const late = desk("create-late", { library: remote(uri, "writer", proxy.endpoint) });
+      const files = (tag: string) => Object.fromEntries([0, 1].map((i) => [`${tag}-${i}.md`, `# ${tag} ${i}\n\nDocument ${i}: ${tag}${i} marker.`]));
+      const lateImport = late.ingest({ paths: [folder("late", files("late"))], collection: "library" });
+      await proxy.held;
+      console.log("PROXY first starts");
+      const firstReport = await first.ingest({ paths: [folder("first", files("first"))], collection: "library" });
+      proxy.release();
+      const lateReport = await lateImport;
+      expect([firstReport.failed, lateReport.failed]).toEqual([[], []]);
+      const reader = desk("late-create-reader", { library: remote(uri, "reader") });
+      const markers = (await reader.indexedChunks("library")).map((chunk) => /(first|late)\d marker/.exec(chunk.text)?.[0]).sort();
+      expect(markers).toEqual(["first0 marker", "first1 marker", "late0 marker", "late1 marker"]);
+    } finally {
+      proxy.release();
+      await proxy.stop();
+    }
   });
 
   it("an unreachable store is an `unavailable` naming the library; the local library still works", async () => {

@@ -20,6 +20,7 @@ import type { StartupRepair } from "../storage/quarantine.js";
 import type { RemoteLibrary } from "./LibraryLocation.js";
 import { RemoteTables } from "./RemoteTables.js";
 import { openRemoteTable, type RemoteTableHost } from "./openRemoteTable.js";
+import { createShared } from "./createShared.js";
 
 export type SearchMode = "hybrid" | "vector" | "fts";
 
@@ -443,7 +444,7 @@ export class KnowledgeStore {
   private async createTable(collection: Collection, mode: "overwrite" | "create" = "overwrite"): Promise<lancedb.Table> {
     const schema = indexedChunkSchema(this.options.dimensions, this.options.modelId);
     const db = await this.connection(collection);
-    const table = await db.createEmptyTable(collection, schema, { mode, existOk: mode === "create" });
+    const table = mode === "create" ? await createShared(db, collection, schema) : await db.createEmptyTable(collection, schema, { mode });
     // Rows added later are still searched (unindexed fragments are scanned); optimize folds them in.
     const indices = await table.listIndices();
     if (!indices.some((index) => index.columns.includes("text"))) await table.createIndex("text", { config: ftsIndex(), replace: true });

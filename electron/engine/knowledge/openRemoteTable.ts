@@ -12,7 +12,7 @@ export interface RemoteTableHost {
   modelId: string;
   /** The table, or why it cannot be used as it is: `new`, `corrupt: …`, `model changed: …`. */
   tryOpen(collection: Collection): Promise<lancedb.Table | string>;
-  /** Creates the table empty (`create` with existOk: opens one another writer created first). */
+  /** Creates the table empty, or opens the one another writer created first (see createShared). */
   createTable(collection: Collection, mode: "create"): Promise<lancedb.Table>;
   /** Publishes (a table) or forgets (undefined) the store's handle of the collection. */
   setTable(collection: Collection, table: lancedb.Table | undefined): void;
@@ -59,7 +59,8 @@ export async function openRemoteTable(host: RemoteTableHost, collection: Collect
       { collection, uri: remote.uri },
     );
   }
-  // Two writers starting at once both land here: "create" with existOk opens the winner's table.
+  // Two writers starting at once both land here: the later create opens the winner's table, or
+  // (when it raced past Lance's check) restores the rows it replaced.
   const table = await host.remotes.write(collection, () => host.createTable(collection, "create"));
   const schema = await table.schema();
   if (schema.metadata.get(MODEL_ID_KEY) !== host.modelId) {
