@@ -121,6 +121,7 @@ export class LlamaCppProvider implements LlmClient {
               const run = await this.promptOnce(session, sequence, options.prompt, {
                 maxTokens,
                 temperature: options.temperature ?? 0.7,
+                ...(options.seed !== undefined ? { seed: options.seed } : {}),
                 signal: options.signal,
                 onTextChunk: options.onTextChunk,
                 onThoughtChunk: options.onThoughtChunk,
@@ -208,6 +209,7 @@ export class LlamaCppProvider implements LlmClient {
     options: {
       maxTokens: number;
       temperature: number;
+      seed?: number;
       signal: AbortSignal | undefined;
       onTextChunk: ((text: string) => void) | undefined;
       onThoughtChunk?: ((text: string) => void) | undefined;
@@ -250,6 +252,7 @@ export class LlamaCppProvider implements LlmClient {
       const result = await session.promptWithMeta(prompt, {
         maxTokens: requestTokens(options.plan, options.maxTokens, options.contextSize),
         temperature: options.temperature,
+        ...(options.seed !== undefined ? { seed: options.seed } : {}),
         signal: options.signal,
         stopOnAbortSignal: true,
         onTextChunk,

@@ -65,6 +65,8 @@ export interface GenerateTextOptions {
   maxTokens?: number;
   /** Default 0.7 for prose. */
   temperature?: number;
+  /** A fixed sampling seed (in-process model only): the same prompt and seed give the same reply. */
+  seed?: number;
   /** Stops generation within 500 ms; the partial text is returned with stopReason `abort`. */
   signal?: AbortSignal;
   /** Streamed text, in order, as it is generated (continuations included). */
