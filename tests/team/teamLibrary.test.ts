@@ -155,6 +155,54 @@ describeS3("team library on S3 (versitygw)", (binary) => {
     }
   });
 
+  it("three writers: two late creates, one stopped between its commit and reading its version, keep every writer's files", async () => {
+    // Desks "b" and "c" both stop before their create's commit (as above) while "a" creates the
+    // table and imports. Then "b" commits its create (an Overwrite over a's rows) and stops again
+    // right after that commit, before it reads the table's version; "c" commits its own create over
+    // b's and imports; only then does "b" go on. The version b reads now is c's latest, not its
+    // create's: the rows b's create replaced must still be found and added back.
+    const uri = "s3://team/three-writers";
+    const late = async (name: string) => {
+      let listings = 0;
+      let committed = false;
+      const proxy = await startHoldingProxy(
+        s3.endpoint,
+        (method, url) => method === "GET" && url.includes("three-writers%2Flibrary.lance%2F_versions") && ++listings === 2,
+        (method, url, status) => {
+          if (method === "PUT" && /three-writers\/library\.lance\/_versions\/\d+\.manifest/.test(url) && status < 300) committed = true;
+        },
+      );
+      return { proxy, committed: () => committed, service: desk(name, { library: remote(uri, "writer", proxy.endpoint) }) };
+    };
+    const b = await late("three-b");
+    const c = await late("three-c");
+    const a = desk("three-a", { library: remote(uri, "writer") });
+    const files = (tag: string) => Object.fromEntries([0, 1].map((i) => [`${tag}-${i}.md`, `# ${tag} ${i}\n\nDocument ${i}: ${tag}${i} marker.`]));
+    try {
+      const bImport = b.service.ingest({ paths: [folder("three-b", files("b"))], collection: "library" });
+      await b.proxy.held;
+      const cImport = c.service.ingest({ paths: [folder("three-c", files("c"))], collection: "library" });
+      await c.proxy.held;
+      const aReport = await a.ingest({ paths: [folder("three-a", files("a"))], collection: "library" });
+      // b's create commits; b stops at its next request.
+      b.proxy.release(() => b.committed());
+      await b.proxy.held;
+      c.proxy.release();
+      const cReport = await cImport;
+      b.proxy.release();
+      const bReport = await bImport;
+      expect([aReport.failed, bReport.failed, cReport.failed]).toEqual([[], [], []]);
+      const reader = desk("three-reader", { library: remote(uri, "reader") });
+      const markers = (await reader.indexedChunks("library")).map((chunk) => /[abc]\d marker/.exec(chunk.text)?.[0]).sort();
+      expect(markers).toEqual(["a0 marker", "a1 marker", "b0 marker", "b1 marker", "c0 marker", "c1 marker"]);
+    } finally {
+      for (const { proxy } of [b, c]) {
+        proxy.release();
+        await proxy.stop();
+      }
+    }
+  });
+
   it("an unreachable store is an `unavailable` naming the library; the local library still works", async () => {
     const dead = remote("s3://team/library", "reader", "http://127.0.0.1:9");
     const service = desk("offline", { library: dead });
