@@ -10,6 +10,7 @@ import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { describeS3, startVersitygw, type S3Server } from "./versitygw.js";
 import { startHoldingProxy } from "./holdingProxy.js";
+import { committedOverwrites } from "../../bench/lib/committedOverwrites.js";
 
 /**
  * The team library on a real S3 server (versitygw over a scratch folder): a writer and readers
@@ -190,6 +191,8 @@ describeS3("team library on S3 (versitygw)", (binary) => {
       b.proxy.release();
       const bReport = await bImport;
       expect([aReport.failed, bReport.failed, cReport.failed]).toEqual([[], [], []]);
+      // The interleaving really happened: a's create, then b's and c's each landed over the table.
+      expect(committedOverwrites(path.join(s3.root, "team", "three-writers", "library.lance"))).toHaveLength(3);
       const reader = desk("three-reader", { library: remote(uri, "reader") });
       const markers = (await reader.indexedChunks("library")).map((chunk) => /[abc]\d marker/.exec(chunk.text)?.[0]).sort();
       expect(markers).toEqual(["a0 marker", "a1 marker", "b0 marker", "b1 marker", "c0 marker", "c1 marker"]);
