@@ -1,12 +1,18 @@
 import http from "node:http";
 import type net from "node:net";
 
+export type HoldFrom = (method: string, url: string) => boolean;
+
 export interface HoldingProxy {
   endpoint: string;
-  /** Resolves once a request was held. */
-  held: Promise<void>;
-  /** Sends the held requests on, and every later one at once. */
-  release(): void;
+  /** Resolves once a request was held (the current hold's, see `hold`). */
+  readonly held: Promise<void>;
+  /**
+   * Sends the held requests on, and every later one at once — or, given `next`, holds again from
+   * the first later request matching it (and resets `held`): e.g. a desk let through its create's
+   * commit stops again right after it.
+   */
+  release(next?: HoldFrom): void;
   stop(): Promise<void>;
 }
 
@@ -15,20 +21,34 @@ export interface HoldingProxy {
  * `holdFrom`, and all requests after it, until released: e.g. a desk behind it stops at its first
  * write into a table — between Lance's "is the table there?" check and its create's commit — so a
  * test can let another desk go first. Headers pass as they are (the SigV4 signature covers Host).
+ * A hold depends only on the order of a desk's own requests, never on time, so a loaded machine
+ * forces the same interleaving.
  */
-export async function startHoldingProxy(target: string, holdFrom: (method: string, url: string) => boolean): Promise<HoldingProxy> {
+export async function startHoldingProxy(
+  target: string,
+  holdFrom: HoldFrom,
+  /** Told each answer before the desk sees it, so a hold can depend on what the store said (a commit that succeeded). */
+  onAnswer?: (method: string, url: string, status: number) => void,
+): Promise<HoldingProxy> {
   const to = new URL(target);
-  let released = false;
+  let gate: HoldFrom | null = holdFrom;
   let holding = false;
   const waiting: Array<() => void> = [];
   let heldNow!: () => void;
-  const held = new Promise<void>((resolve) => (heldNow = resolve));
+  let held!: Promise<void>;
+  const arm = (from: HoldFrom) => {
+    gate = from;
+    holding = false;
+    held = new Promise<void>((resolve) => (heldNow = resolve));
+  };
+  arm(holdFrom);
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     const forward = () => {
       const upstream = http.request(
         { hostname: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
         (answer) => {
+          onAnswer?.(req.method ?? "", req.url ?? "", answer.statusCode ?? 502);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
@@ -36,7 +56,7 @@ export async function startHoldingProxy(target: string, holdFrom: (method: strin
       upstream.on("error", () => res.destroy());
       req.pipe(upstream);
     };
-    if (!released && (holding || holdFrom(req.method ?? "", req.url ?? ""))) {
+    if (gate && (holding || gate(req.method ?? "", req.url ?? ""))) {
       holding = true;
       waiting.push(forward);
       heldNow();
@@ -52,10 +72,14 @@ export async function startHoldingProxy(target: string, holdFrom: (method: strin
   const port = (server.address() as net.AddressInfo).port;
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    held,
-    release: () => {
-      released = true;
-      for (const forward of waiting.splice(0)) forward();
+    get held() {
+      return held;
+    },
+    release: (next) => {
+      const go = waiting.splice(0);
+      if (next) arm(next);
+      else gate = null;
+      for (const forward of go) forward();
     },
     stop: async () => {
       for (const socket of sockets) socket.destroy();

@@ -10,11 +10,14 @@ import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 import { describeS3, startVersitygw, type S3Server } from "./versitygw.js";
 import { startHoldingProxy } from "./holdingProxy.js";
+import { committedOverwrites } from "../../bench/lib/committedOverwrites.js";
 
 /**
  * The team library on a real S3 server (versitygw over a scratch folder): a writer and readers
- * with separate data dirs, a reader's write refused, the embedding model enforced, two writers
- * appending at once, and an unreachable bucket reported as such while the local library works.
+ * with separate data dirs, a reader's write refused, the embedding model enforced, three writers
+ * appending at once, the create races forced in their worst order (a late create over another
+ * writer's rows, with two and three writers; a late `__manifest` create), and an unreachable
+ * bucket reported as such while the local library works.
  */
 describeS3("team library on S3 (versitygw)", (binary) => {
   let s3: S3Server;
@@ -109,22 +112,18 @@ describeS3("team library on S3 (versitygw)", (binary) => {
     expect((await writer.search({ query: "alpha text", limit: 1, collection: "library" }))[0]?.content).toContain("Alpha");
   });
 
-  it("two writers importing at once into one table: both kept, each file once", async () => {
+  it("three writers importing at once into one table: all kept, each file once", async () => {
     const uri = "s3://team/shared";
-    const one = desk("writer-one", { library: remote(uri, "writer") });
-    const two = desk("writer-two", { library: remote(uri, "writer") });
+    const tags = ["one", "two", "six"];
+    const writers = tags.map((tag) => desk(`writer-${tag}`, { library: remote(uri, "writer") }));
     const files = (tag: string) =>
       Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`${tag}-${i}.md`, `# ${tag} ${i}\n\nDocument ${i} of desk ${tag}: ${tag}${i} marker.`]));
-    const [a, b] = await Promise.all([
-      one.ingest({ paths: [folder("one", files("one"))], collection: "library" }),
-      two.ingest({ paths: [folder("two", files("two"))], collection: "library" }),
-    ]);
-    expect(a.failed).toEqual([]);
-    expect(b.failed).toEqual([]);
+    const reports = await Promise.all(writers.map((writer, i) => writer.ingest({ paths: [folder(tags[i]!, files(tags[i]!))], collection: "library" })));
+    expect(reports.map((report) => report.failed)).toEqual([[], [], []]);
     const reader = desk("shared-reader", { library: remote(uri, "reader") });
     const texts = await reader.indexedChunks("library");
-    const markers = texts.map((chunk) => /(one|two)\d marker/.exec(chunk.text)?.[0]).filter(Boolean).sort();
-    expect(markers).toEqual([...[0, 1, 2, 3, 4, 5].map((i) => `one${i} marker`), ...[0, 1, 2, 3, 4, 5].map((i) => `two${i} marker`)].sort());
+    const markers = texts.map((chunk) => /(one|two|six)\d marker/.exec(chunk.text)?.[0]).filter(Boolean).sort();
+    expect(markers).toEqual(tags.flatMap((tag) => [0, 1, 2, 3, 4, 5].map((i) => `${tag}${i} marker`)).sort());
   });
 
   it("a create that lost the race to another writer's keeps that writer's first files", async () => {
@@ -149,6 +148,94 @@ describeS3("team library on S3 (versitygw)", (binary) => {
       const reader = desk("late-create-reader", { library: remote(uri, "reader") });
       const markers = (await reader.indexedChunks("library")).map((chunk) => /(first|late)\d marker/.exec(chunk.text)?.[0]).sort();
       expect(markers).toEqual(["first0 marker", "first1 marker", "late0 marker", "late1 marker"]);
+    } finally {
+      proxy.release();
+      await proxy.stop();
+    }
+  });
+
+  it("three writers: two late creates, one stopped between its commit and reading its version, keep every writer's files", async () => {
+    // Desks "b" and "c" both stop before their create's commit (as above) while "a" creates the
+    // table and imports. Then "b" commits its create (an Overwrite over a's rows) and stops again
+    // right after that commit, before it reads the table's version; "c" commits its own create over
+    // b's and imports; only then does "b" go on. The version b reads now is c's latest, not its
+    // create's: the rows b's create replaced must still be found and added back.
+    const uri = "s3://team/three-writers";
+    const late = async (name: string) => {
+      let listings = 0;
+      let committed = false;
+      const proxy = await startHoldingProxy(
+        s3.endpoint,
+        (method, url) => method === "GET" && url.includes("three-writers%2Flibrary.lance%2F_versions") && ++listings === 2,
+        (method, url, status) => {
+          if (method === "PUT" && /three-writers\/library\.lance\/_versions\/\d+\.manifest/.test(url) && status < 300) committed = true;
+        },
+      );
+      return { proxy, committed: () => committed, service: desk(name, { library: remote(uri, "writer", proxy.endpoint) }) };
+    };
+    const b = await late("three-b");
+    const c = await late("three-c");
+    const a = desk("three-a", { library: remote(uri, "writer") });
+    const files = (tag: string) => Object.fromEntries([0, 1].map((i) => [`${tag}-${i}.md`, `# ${tag} ${i}\n\nDocument ${i}: ${tag}${i} marker.`]));
+    try {
+      const bImport = b.service.ingest({ paths: [folder("three-b", files("b"))], collection: "library" });
+      await b.proxy.held;
+      const cImport = c.service.ingest({ paths: [folder("three-c", files("c"))], collection: "library" });
+      await c.proxy.held;
+      const aReport = await a.ingest({ paths: [folder("three-a", files("a"))], collection: "library" });
+      // b's create commits; b stops at its next request.
+      b.proxy.release(() => b.committed());
+      await b.proxy.held;
+      c.proxy.release();
+      const cReport = await cImport;
+      b.proxy.release();
+      const bReport = await bImport;
+      expect([aReport.failed, bReport.failed, cReport.failed]).toEqual([[], [], []]);
+      // The interleaving really happened: a's create, then b's and c's each landed over the table.
+      expect(committedOverwrites(path.join(s3.root, "team", "three-writers", "library.lance"))).toHaveLength(3);
+      const reader = desk("three-reader", { library: remote(uri, "reader") });
+      const markers = (await reader.indexedChunks("library")).map((chunk) => /[abc]\d marker/.exec(chunk.text)?.[0]).sort();
+      expect(markers).toEqual(["a0 marker", "a1 marker", "b0 marker", "b1 marker", "c0 marker", "c1 marker"]);
+    } finally {
+      for (const { proxy } of [b, c]) {
+        proxy.release();
+        await proxy.stop();
+      }
+    }
+  });
+
+  it("two writers creating the prefix's `__manifest` at once: both tables listed, every file kept", async () => {
+    // LanceDB 0.31 keeps a `__manifest` table at the root of every connection's prefix, created by
+    // the first connect (an empty create, the same two-step create as a table's). Desk "late" stops
+    // at its third listing of `__manifest`'s versions — after finding it missing, at the load its
+    // commit starts from — while desk "first" connects, creates `__manifest` and the library table,
+    // and imports. Then "late" goes on: its create lands as an Overwrite over first's `__manifest`
+    // (held earlier, at the first or second listing, its commit finds v1 taken and loads it instead),
+    // and it imports into another table on the prefix. Tables are found by listing the prefix, not
+    // by rows of `__manifest` (this connect mode registers none), so nothing may go missing.
+    const uri = "s3://team/manifest-race";
+    let listings = 0;
+    const proxy = await startHoldingProxy(s3.endpoint, (method, url) => method === "GET" && url.includes("manifest-race%2F__manifest%2F_versions") && ++listings === 3);
+    const both = (endpoint?: string) => ({ library: remote(uri, "writer", endpoint), code: remote(uri, "writer", endpoint) });
+    try {
+      const first = desk("manifest-first", both());
+      const late = desk("manifest-late", both(proxy.endpoint));
+      const lateImport = late.ingest({ paths: [folder("manifest-late", { "late.ts": "export const lateMarker = 'late0 marker';\n" })], collection: "code" });
+      await proxy.held;
+      const firstReport = await first.ingest({ paths: [folder("manifest-first", { "first.md": "# First\n\nfirst0 marker." })], collection: "library" });
+      proxy.release();
+      const lateReport = await lateImport;
+      expect([firstReport.failed, lateReport.failed]).toEqual([[], []]);
+      // The late create really landed: `__manifest` has a second version.
+      const manifestVersions = fs.readdirSync(path.join(s3.root, "team", "manifest-race", "__manifest", "_versions")).filter((f) => f.endsWith(".manifest"));
+      expect(manifestVersions).toHaveLength(2);
+      const reader = desk("manifest-reader", { library: remote(uri, "reader"), code: remote(uri, "reader") });
+      const markers = async (collection: Collection) => (await reader.indexedChunks(collection)).map((chunk) => /(first|late)\d marker/.exec(chunk.text)?.[0]);
+      expect([await markers("library"), await markers("code")]).toEqual([["first0 marker"], ["late0 marker"]]);
+      // Either writer can go on writing to the other's table.
+      const more = await first.ingest({ paths: [folder("manifest-first-code", { "more.ts": "export const more = 'first1 marker';\n" })], collection: "code" });
+      expect(more.failed).toEqual([]);
+      expect((await markers("code")).sort()).toEqual(["first1 marker", "late0 marker"]);
     } finally {
       proxy.release();
       await proxy.stop();

@@ -1,7 +1,8 @@
 import { GemmaChatWrapper, GeneralChatWrapper, LlamaChatSession, type ChatWrapper, type Token } from "node-llama-cpp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTinyGguf } from "../../../tests/fixtures/tinyGguf.js";
-import { LlmService, promptTokens } from "./LlmService.js";
+import { LlmService } from "./LlmService.js";
+import { promptTokens } from "./promptTokens.js";
 import { commonPrefixLength } from "./SequencePool.js";
 
 const service = new LlmService();
