@@ -137,7 +137,8 @@ export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkStat
 /**
  * The hallucination check: every synthesis sentence against its cited chunks (deterministic first,
  * the grammar judge in the grey zone). Unsupported claims send the synthesis back while
- * `halluc_iteration < max_halluc_iterations`; then it passes with those claims marked.
+ * `halluc_iteration < max_halluc_iterations` and each rewrite supports more sentences than the one
+ * before; then it passes, showing only the supported sentences (deepReadAnswer).
  */
 export function hallucinationCheckNode(deps: PaperDeps) {
   return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
@@ -154,7 +155,11 @@ export function hallucinationCheckNode(deps: PaperDeps) {
         ...(config.signal ? { signal: config.signal } : {}),
       });
       const failing = verdicts.filter((v) => v.label === "unsupported");
-      const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations;
+      // A rewrite that supports no more sentences than the one before has stalled: another would cost
+      // a synthesis (minutes on a weak local model) for the same verdicts, as docgen's stalled revise does.
+      const supportedBefore = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "supported").length : -1;
+      const stalled = verdicts.length - failing.length <= supportedBefore;
+      const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations && !stalled;
       const decision = retry ? "retry" : "pass";
       const publicClaims = verdicts.map(({ id, claim, label, evidence: ev, reason }) => ({ id, claim, label, evidence: ev, reason }));
       emit(config, { type: "claims_checked", iteration: state.halluc_iteration, claims: publicClaims, decision });
@@ -174,7 +179,7 @@ export function hallucinationCheckNode(deps: PaperDeps) {
         ...summaryOf(
           retry ? "checkRetry" : shown.abstained ? "checkNoneShown" : failing.length ? "checkDropped" : "checkPassed",
           { ok: verdicts.length - failing.length, n: verdicts.length, dropped: failing.length, rewrites: state.halluc_iteration },
-          `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} unsupported after ${state.halluc_iteration} rewrites left out${shown.abstained ? "; the closest passages shown instead" : ""})` : ""}`,
+          `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} unsupported after ${state.halluc_iteration} rewrites left out${stalled ? ", the last rewrite gained nothing" : ""}${shown.abstained ? "; the closest passages shown instead" : ""})` : ""}`,
         ),
       };
     });
