@@ -161,12 +161,19 @@ async function tokensOf<T>(ee: EvalEngine, run: () => Promise<T>): Promise<{ val
   return { value, generated: ee.llm.tokens - generated, prompt: ee.llm.promptTokens - prompt };
 }
 
-/** The texts a finished run hands the user: the article's draft, the paper's answer. */
-function keptText(events: EngineEvent[]): string {
+/**
+ * The model's text that a finished run hands the user: the article's draft, and the deep read's
+ * synthesis sentences that its check supported (what its answer shows). The rest of the paper's
+ * answer object — evidence passages, stage texts, an abstention's quoted passages — is the paper's
+ * or the code's text, not generated tokens kept.
+ */
+export function keptText(events: EngineEvent[]): string {
   const done = events.findLast((e) => e.type === "done") as { result?: Record<string, unknown> } | undefined;
   const result = done?.result ?? {};
-  const parts = [result.draft, result.answer].map((v) => (typeof v === "string" ? v : v == null ? "" : JSON.stringify(v)));
-  return parts.join("\n").trim();
+  const draft = typeof result.draft === "string" ? result.draft : "";
+  const answer = result.answer as { claims?: Array<{ claim: string; label: string }> } | undefined;
+  const supported = (answer?.claims ?? []).filter((c) => c.label === "supported").map((c) => c.claim);
+  return [draft, ...supported].join("\n").trim();
 }
 
 async function workflows(ctx: BenchContext, modelPath: string, result: GroupResult, raw: RawRates): Promise<void> {

@@ -61,6 +61,9 @@ describeReal("paper reader on the real model over HTTP", (modelPath) => {
       expect(Object.keys(answer.stages!)).toEqual(["extraction", "analysis", "synthesis"]);
       expect(answer.halluc_iteration).toBeLessThanOrEqual(1);
       for (const claim of answer.claims ?? []) expect(["supported", "unsupported"]).toContain(claim.label);
+      // Cite or abstain on real output: no unsupported sentence and no restated instruction is shown.
+      for (const claim of (answer.claims ?? []).filter((c) => c.label === "unsupported")) expect(answer.answer).not.toContain(claim.claim);
+      expect(answer.answer).not.toMatch(/careful deep reader|Stage \d|sentence synthesis|\(not found in the paper\)/);
       expectPagesExist(answer);
     });
   }, 600_000);

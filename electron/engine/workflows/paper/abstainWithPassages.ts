@@ -5,8 +5,11 @@ import type { EvidenceChunkState } from "./state.js";
 const PASSAGES = 3;
 const PASSAGE_CHARS = 160;
 
-/** Why an answer abstains: no citation passed the gate, or the model's reply kept repeating itself. */
-export type AbstainReason = "no_evidence" | "unusable";
+/**
+ * Why an answer abstains: no citation passed the gate, the model's reply kept repeating itself, or
+ * (a deep read) no sentence of the model's synthesis was supported by the paper.
+ */
+export type AbstainReason = "no_evidence" | "unusable" | "unconfirmed";
 
 /**
  * The opening of an honest abstention. Each holds the engine's abstention phrase (论文未提及 / not
@@ -17,6 +20,10 @@ export const ABSTAIN_OPENING = {
   unusable: {
     zh: "模型没有给出可用的回答（输出反复重复），论文未提及的内容无法确认。",
     en: "The model gave no usable answer (its output kept repeating itself); what is not stated in the paper cannot be confirmed.",
+  },
+  unconfirmed: {
+    zh: "模型写出的综合没有一句能在论文中得到确认（论文未提及），因此不予展示。",
+    en: "No sentence of the model's synthesis could be confirmed in the paper (not stated in the paper), so none is shown.",
   },
 } as const;
 

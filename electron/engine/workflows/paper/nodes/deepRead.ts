@@ -5,7 +5,9 @@ import { splitSentences } from "../../common/claimText.js";
 import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { answerOf, failedText, formatEvidence, streamText, tryStructured } from "../agentKit.js";
 import type { PaperDeps } from "../PaperDeps.js";
-import { gateCitations, repoPageChunks, UNSUPPORTED_MARK } from "../quoteGate.js";
+import { gateCitations, repoPageChunks } from "../quoteGate.js";
+import { deepReadAnswer } from "../deepReadAnswer.js";
+import { instructionEchoChecker } from "../../common/instructionEcho.js";
 import { echoCanaries, isEcho, stringLeaves, withoutEchoes } from "../../common/echoGuard.js";
 import { analysisPrompt, deepExtractionPrompt, STAGE_EXAMPLES, synthesisPrompt } from "../prompts.js";
 import { AnalysisSchema, DeepExtractionSchema } from "../schemas.js";
@@ -100,20 +102,24 @@ export function synthesisNode(deps: PaperDeps) {
     runStep(config, { step: "synthesis", agent: "writer", label: state.halluc_iteration > 0 ? `深度阅读 · 综合（重写 ${state.halluc_iteration}）` : "深度阅读 · 综合", labelText: { key: state.halluc_iteration > 0 ? "synthesisRewrite" : "synthesis", params: { n: state.halluc_iteration } } }, async () => {
       const { doc_ids, titles, locale } = state.paper_metadata;
       const unsupported = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "unsupported").map((c) => c.claim) : [];
-      const { text, chunks } = await streamText(deps.llm, config, "synthesis", {
-        ...synthesisPrompt({
-          title: titles.join(" / "),
-          extraction: bounded(state.accumulated_results.extraction),
-          analysis: bounded(state.accumulated_results.analysis),
-          passages: state.paper_text,
-          unsupported,
-          locale,
-        }),
-        maxTokens: DEEP_READ_BOUNDS.synthesisTokens,
-      });
-      const synthesis = gateCitations(text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo)).text;
+      const extraction = bounded(state.accumulated_results.extraction);
+      const analysis = bounded(state.accumulated_results.analysis);
+      const prompt = synthesisPrompt({ title: titles.join(" / "), extraction, analysis, passages: state.paper_text, unsupported, locale });
+      const { text, chunks } = await streamText(deps.llm, config, "synthesis", { ...prompt, maxTokens: DEEP_READ_BOUNDS.synthesisTokens });
+      // Sentences restating the prompt's own instructions are no synthesis: dropped before the check spends judge calls on them.
+      const echoes = instructionEchoChecker(`${prompt.system}\n${prompt.prompt}`, [titles.join(" "), state.paper_text, extraction, analysis].join("\n"));
+      const sentences = splitSentences(text);
+      const echoed = sentences.filter(echoes);
+      const own = echoed.length ? sentences.filter((s) => !echoes(s)).join(locale === "zh" ? "" : " ") : text;
+      const synthesis = gateCitations(own, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo)).text;
       emit(config, { type: "deep_read_stage", stage: "synthesis", text: synthesis, iteration: state.halluc_iteration });
-      return { update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } }, ...summaryOf("synthesis", { n: [...synthesis].length }, `${[...synthesis].length} characters`) };
+      const summary = summaryOf("synthesis", { n: [...synthesis].length }, `${[...synthesis].length} characters`);
+      return {
+        update: { stream_chunks: chunks, agent_mode: "streaming", accumulated_results: { ...state.accumulated_results, synthesis } },
+        ...(echoed.length
+          ? { summary: `${summary.summary}; ${echoed.length} sentences restating the prompt dropped`, summaryText: { ...summary.summaryText, notes: [{ key: "echoesDropped", params: { n: echoed.length } }] } }
+          : summary),
+      };
     });
 }
 
@@ -131,7 +137,8 @@ export function claimsOfSynthesis(synthesis: string, evidence: EvidenceChunkStat
 /**
  * The hallucination check: every synthesis sentence against its cited chunks (deterministic first,
  * the grammar judge in the grey zone). Unsupported claims send the synthesis back while
- * `halluc_iteration < max_halluc_iterations`; then it passes with those claims marked.
+ * `halluc_iteration < max_halluc_iterations` and each rewrite supports more sentences than the one
+ * before; then it passes, showing only the supported sentences (deepReadAnswer).
  */
 export function hallucinationCheckNode(deps: PaperDeps) {
   return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
@@ -148,21 +155,18 @@ export function hallucinationCheckNode(deps: PaperDeps) {
         ...(config.signal ? { signal: config.signal } : {}),
       });
       const failing = verdicts.filter((v) => v.label === "unsupported");
-      const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations;
+      // A rewrite that supports no more sentences than the one before has stalled: another would cost
+      // a synthesis (minutes on a weak local model) for the same verdicts, as docgen's stalled revise does.
+      const supportedBefore = state.halluc_iteration > 0 ? (state.agent_response?.claims ?? []).filter((c) => c.label === "supported").length : -1;
+      const stalled = verdicts.length - failing.length <= supportedBefore;
+      const retry = failing.length > 0 && state.halluc_iteration < state.max_halluc_iterations && !stalled;
       const decision = retry ? "retry" : "pass";
       const publicClaims = verdicts.map(({ id, claim, label, evidence: ev, reason }) => ({ id, claim, label, evidence: ev, reason }));
       emit(config, { type: "claims_checked", iteration: state.halluc_iteration, claims: publicClaims, decision });
-      // On pass, sentences still unsupported are marked in the text, never silently kept.
-      let answer = synthesis;
-      if (!retry) {
-        for (const verdict of failing) {
-          const sentence = claims.find((c) => c.id === verdict.id)!.sentence;
-          // The quote gate may have marked it already (its citation had no support): one mark.
-          if (Object.values(UNSUPPORTED_MARK).some((mark) => sentence.includes(mark.trim()))) continue;
-          answer = answer.replace(sentence, `${sentence}${UNSUPPORTED_MARK[locale]}`);
-        }
-      }
-      const checked = gateCitations(answer, state.evidence, state.paper_metadata.doc_ids, repoPageChunks(deps.papers.library.repo));
+      // On pass, only supported sentences are shown (cite or abstain); the claims list keeps the others, labelled.
+      const { doc_ids: docIds, titles } = state.paper_metadata;
+      const shown = deepReadAnswer({ sentences: claims, verdicts, evidence: state.evidence, docIds, titles, locale });
+      const checked = gateCitations(retry ? synthesis : shown.text, state.evidence, state.paper_metadata.doc_ids, repoPageChunks(deps.papers.library.repo));
       const response = answerOf(state, "deep_read", {
         answer: checked.text,
         citations: checked.citations,
@@ -173,24 +177,30 @@ export function hallucinationCheckNode(deps: PaperDeps) {
       return {
         update: { hallucination_check: decision, halluc_iteration: retry ? state.halluc_iteration + 1 : state.halluc_iteration, agent_response: response, current_agent: "hallucination_check", agent_mode: "blocking" },
         ...summaryOf(
-          retry ? "checkRetry" : failing.length ? "checkMarked" : "checkPassed",
-          { ok: verdicts.length - failing.length, n: verdicts.length, marked: failing.length, rewrites: state.halluc_iteration },
-          `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} marked unsupported after ${state.halluc_iteration} rewrites)` : ""}`,
+          retry ? "checkRetry" : shown.abstained ? "checkNoneShown" : failing.length ? "checkDropped" : "checkPassed",
+          { ok: verdicts.length - failing.length, n: verdicts.length, dropped: failing.length, rewrites: state.halluc_iteration },
+          `${verdicts.length - failing.length}/${verdicts.length} supported → ${decision}${!retry && failing.length ? ` (${failing.length} unsupported after ${state.halluc_iteration} rewrites left out${stalled ? ", the last rewrite gained nothing" : ""}${shown.abstained ? "; the closest passages shown instead" : ""})` : ""}`,
         ),
       };
     });
 }
 
+/** At least two letters (any script): text that says something. */
+function hasWords(text: string): boolean {
+  return (text.match(/\p{L}/gu) ?? []).length >= 2;
+}
+
 /**
  * A stage's value with what echoes its prompt example or schema descriptions (and is not in the
- * passages) taken out: list items dropped, a single field emptied.
+ * passages) taken out: list items dropped, a single field emptied. List items without words go too.
  */
 export function withoutStageEchoes<T extends Record<string, unknown>>(value: T, stage: keyof typeof STAGE_EXAMPLES, passages: string): T {
   const canaries = echoCanaries({ example: STAGE_EXAMPLES[stage], schema: stage === "extraction" ? DeepExtractionSchema : AnalysisSchema });
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     if (typeof field === "string") out[key] = isEcho(field, canaries, passages) ? "" : field;
-    else if (Array.isArray(field)) out[key] = withoutEchoes(field, (item) => stringLeaves(item), canaries, passages).kept;
+    // An item with no words (": 160,") says nothing: dropped with the echoes.
+    else if (Array.isArray(field)) out[key] = withoutEchoes(field, (item) => stringLeaves(item), canaries, passages).kept.filter((item) => hasWords(stringLeaves(item).join(" ")));
     else out[key] = field;
   }
   return out as T;
