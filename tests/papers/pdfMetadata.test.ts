@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sofficeBinary } from "../fixtures/sofficeBinary.js";
 import { declaredFrom, NO_DECLARED } from "../../electron/engine/io/pdf/readPdfDeclared.js";
+import { fontScales } from "../../electron/engine/io/pdf/readPdfPages.js";
 import { BibLibrary } from "../../electron/engine/workflows/paper/library/bibLibrary.js";
 import { firstPageMetadata } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
 import { looksRealTitle, pdfPaperMetadata } from "../../electron/engine/workflows/paper/library/pdfMetadata.js";
@@ -156,6 +157,61 @@ const PUBLISHER_AUTHOR: PublishedLayout = {
   xmp: xmpPacket({ title: "ipg1300180a", creators: ["Cambridge Journals"] }),
 };
 
+/**
+ * After a 1990s lab preprint (CEBAF-TH-94-08): a portrait page stored with /Rotate 270 and shown
+ * landscape, the lab's cover on the left half and the paper's first page on the right.
+ */
+const TURNED_COVER: PublishedLayout = {
+  turned: true,
+  first: [
+    { text: "The Continuous Electron Beam Accelerator Facility", x: 27, y: 503, size: 12, bold: true },
+    { text: "Theory Group Preprint Series", x: 27, y: 485, size: 12, bold: true },
+    { text: "Additional copies are available from the authors.", x: 95, y: 428, size: 9 },
+    { text: "DISCLAIMER", x: 180, y: 145, size: 8.5 },
+    ...proseLines(52, 131, 80, 8).map((line) => ({ ...line, size: 7 })),
+    { text: "CEBAF-TH-94-08", x: 674, y: 538, size: 9 },
+    { text: "Heavy Mesons In A Relativistic Model", x: 438, y: 434, size: 14.4, bold: true },
+    { text: "J. Zeng, J. W. Van Orden and W. Roberts", x: 482, y: 410, size: 10 },
+    { text: "Department of Physics", x: 530, y: 387, size: 10 },
+    { text: "Old Dominion University, Norfolk, VA 23529", x: 481, y: 375, size: 10 },
+    { text: "Abstract", x: 554, y: 283, size: 10, bold: true },
+    ...proseLines(405, 249, 70, 8),
+  ],
+};
+
+/**
+ * After Z. Naturforsch. 54a (an ABBYY text layer over a scan): the title set bold at the body's
+ * size, an equation column level with it, and the OCR's quotes for a raised "*" after a name.
+ */
+const BODY_SIZE_TITLE: PublishedLayout = {
+  first: [
+    { text: "Notes", x: 330, y: 740, size: 8 },
+    { text: "Exact Solitary-wave Solutions for the General", x: 45, y: 700, size: 10, bold: true },
+    { text: "(tanh^): - 2^ ( 0 [ - 8 4 0 a / # 2 « ^(O", x: 330, y: 698, size: 10 },
+    { text: "Fifth-order Shallow Water-wave Models", x: 45, y: 688, size: 10, bold: true },
+    { text: "+ 24^(0V^o(0/^2(0 - 96y^2(tfm^", x: 380, y: 672, size: 10 },
+    { text: "Woo-Pyo Hong and Young-Dae Jung''", x: 45, y: 670, size: 10 },
+    { text: "Department of Physics, Catholic University of Taegu-Hyosung,", x: 45, y: 657, size: 8 },
+    { text: "Hayang, Kyongsan, Kyungbuk 712-702, South Korea", x: 45, y: 648, size: 10 },
+    { text: "Z. Naturforsch. 54 a, 272-273 (1999); received December 15, 1998", x: 45, y: 630, size: 8 },
+    ...proseLines(45, 610, 52, 40),
+    ...Array.from({ length: 30 }, (_, i) => ({ text: `+ ${i}r^o(t)^2(,tf + 2q^2(tf] (${i + 5})`, x: 330, y: 650 - i * 15, size: 10 })),
+  ],
+};
+
+/** After AI Magazine: an article whose opening paragraph starts with a drop cap larger than the title. */
+const DROP_CAP: PublishedLayout = {
+  first: [
+    { text: "Adapting Open Information Extraction", x: 72, y: 700, size: 20, bold: true },
+    { text: "to Domain-Specific Relations", x: 72, y: 676, size: 20, bold: true },
+    { text: "Stephen Soderland, Brendan Roof, Bo Qin and Oren Etzioni", x: 72, y: 650, size: 11 },
+    { text: "H", x: 72, y: 600, size: 44 },
+    { text: "recently, information extraction has leaned heavily on", x: 104, y: 612, size: 10 },
+    { text: "machine learning for the domain-specific relations", x: 104, y: 600, size: 10 },
+    ...proseLines(72, 586, 90, 30),
+  ],
+};
+
 describe("PDF paper metadata on published layouts", () => {
   it("one column: skips the journal line above the title, splits names at commas and 'and', ignores Word's info junk", async () => {
     const meta = await metadataOf(ONE_COLUMN);
@@ -219,6 +275,50 @@ describe("PDF paper metadata on published layouts", () => {
     expect(meta.authors).toEqual(["Anna Sundström", "Michael Rönnlund", "Rolf Adolfsson", "Lars Nilsson"]);
     expect(meta.authorsSource).toBe("page");
     expect(meta.doi).toBe("10.1017/S1041610213001804");
+  });
+
+  it("a page turned by /Rotate 270 is read as shown: the title on its right half, not vertical strips of the cover", async () => {
+    const meta = await metadataOf(TURNED_COVER);
+    expect(meta.title).toBe("Heavy Mesons In A Relativistic Model");
+    expect(meta.authors).toEqual(["J. Zeng", "J. W. Van Orden", "W. Roberts"]);
+  });
+
+  it("a title no larger than the body: an equation beside it and the names under it are not part of it", async () => {
+    const meta = await metadataOf(BODY_SIZE_TITLE);
+    expect(meta.title).toBe("Exact Solitary-wave Solutions for the General Fifth-order Shallow Water-wave Models");
+    expect(meta.authors).toEqual(["Woo-Pyo Hong", "Young-Dae Jung"]);
+  });
+
+  it("a drop cap larger than the title does not make its paragraph the title", async () => {
+    const meta = await metadataOf(DROP_CAP);
+    expect(meta.title).toBe("Adapting Open Information Extraction to Domain-Specific Relations");
+    expect(meta.authors[0]).toBe("Stephen Soderland");
+  });
+
+  it("declared creators that name only some of the printed authors give way to the page's full list, in its order", () => {
+    const page = { title: "Improving Detection of Influential Nodes", authors: ["Amir Sheikhahmadi", "Mohammad Ali Nematbakhsh", "Arman Shokrollahi"], year: 2015, doi: "", arxiv: "" };
+    const printed = `${page.title}\n${page.authors.join(", ")}`;
+    const corresponding = { ...NO_DECLARED, xmp: { ...NO_DECLARED.xmp, creators: ["A. Shokrollahi"] } };
+    const meta = pdfPaperMetadata(page, corresponding, printed);
+    expect(meta.authors[0]).toBe("Amir Sheikhahmadi");
+    expect(meta.authorsSource).toBe("page");
+    // All of them declared: the declared spelling is kept.
+    const all = { ...NO_DECLARED, xmp: { ...NO_DECLARED.xmp, creators: ["A. Sheikhahmadi", "M. A. Nematbakhsh", "A. Shokrollahi"] } };
+    expect(pdfPaperMetadata(page, all, printed).authorsSource).toBe("xmp");
+  });
+
+  it("a Type 3 font's runs are sized by what their letters advance, one factor per font", () => {
+    // dvips: every run states 240 pt; the body's letters advance 5 pt, the title's 7.5 pt; a Times run is left alone.
+    const runs = [
+      { font: "body", str: "spectator equation", width: 90, size: 240 },
+      { font: "body", str: "bound states of heavy", width: 105, size: 240 },
+      { font: "title", str: "Heavy Mesons", width: 90, size: 240 },
+      { font: "times", str: "Abstract", width: 36, size: 10 },
+    ];
+    const scales = fontScales(runs);
+    expect(240 * scales.get("body")!).toBeCloseTo(10, 0);
+    expect(240 * scales.get("title")!).toBeCloseTo(15, 0);
+    expect(scales.has("times")).toBe(false);
   });
 
   it("a declared title repairs one the layout cut short, but a declared journal name does not replace the printed title", () => {

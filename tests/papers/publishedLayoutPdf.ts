@@ -17,6 +17,11 @@ export interface PublishedLayout {
   info?: { title?: string; author?: string; subject?: string; creationYear?: number };
   /** An XMP packet written into the catalog's /Metadata stream. */
   xmp?: string;
+  /**
+   * The first page is a portrait page that `/Rotate 270` shows as landscape (792 × 612), as scanned
+   * and 2-up preprint covers are stored; `first` is then given as the page is shown.
+   */
+  turned?: boolean;
 }
 
 const PROSE =
@@ -29,13 +34,15 @@ export async function buildPublishedPdf(layout: PublishedLayout): Promise<Uint8A
   const regular = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
   const first = doc.addPage([612, 792]);
+  if (layout.turned) first.setRotation(degrees(270));
   for (const item of layout.first) {
+    // Shown at (x, y) on a page turned by 270°: drawn at (y, 792 − x), running down the portrait page.
+    const at = layout.turned ? { x: item.y, y: 792 - item.x, rotate: degrees(-90 + (item.rotate ?? 0)) } : { x: item.x, y: item.y };
     first.drawText(item.text, {
-      x: item.x,
-      y: item.y,
+      ...at,
       size: item.size,
       font: item.bold ? bold : regular,
-      ...(item.rotate ? { rotate: degrees(item.rotate) } : {}),
+      ...(item.rotate && !layout.turned ? { rotate: degrees(item.rotate) } : {}),
     });
   }
   const second = doc.addPage([612, 792]);

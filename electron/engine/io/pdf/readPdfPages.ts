@@ -114,16 +114,60 @@ export function pageText(page: PdfPage): string {
   return text.trim();
 }
 
+/**
+ * A page's text runs in the page's coordinates as it is shown: origin at the bottom-left of the
+ * visible page, y up. pdf.js gives each run's matrix in user space, which a `/Rotate` page turns
+ * (a landscape preprint cover set with `/Rotate 270` reads as vertical strips otherwise) and a
+ * media box not at 0,0 shifts (the two-column split is made at the page's middle).
+ */
 async function textItems(page: PDFPageProxy): Promise<PdfTextItem[]> {
   const content = await page.getTextContent();
+  const viewport = page.getViewport({ scale: 1 });
+  const [va, vb, vc, vd, ve, vf] = viewport.transform as number[];
+  const runs = content.items.flatMap((item) => {
+    if (!("str" in item)) return [];
+    const [a = 0, b = 0, c = 0, d = 0] = item.transform as number[];
+    // The run's vertical axis through the viewport matrix.
+    const size = Math.hypot(va! * c + vc! * d, vb! * c + vd! * d) || Math.hypot(a, b) || item.height || 10;
+    return [{ item, font: item.fontName, str: item.str, width: item.width, size }];
+  });
+  const scales = fontScales(runs);
   const items: PdfTextItem[] = [];
-  for (const item of content.items) {
-    if (!("str" in item)) continue;
-    const [a, b, c, d, x, y] = item.transform as number[];
-    const size = Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0) || item.height || 10;
-    items.push({ str: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size, hasEOL: item.hasEOL });
+  for (const { item, font, size: stated } of runs) {
+    const [, , , , x = 0, y = 0] = item.transform as number[];
+    // A font seen only in runs too short to measure it is sized from the run itself, by the same test.
+    const own = item.str.trim() && item.width > 0 && item.width / item.str.length < stated / 8 ? (2 * item.width) / item.str.length : stated;
+    const size = scales.has(font) ? stated * scales.get(font)! : own;
+    // The origin through the viewport matrix (y down), then y flipped up.
+    const shownX = va! * x + vc! * y + ve!;
+    const shownY = viewport.height - (vb! * x + vd! * y + vf!);
+    items.push({ str: item.str, x: shownX, y: shownY, width: item.width, size, hasEOL: item.hasEOL });
   }
   return items;
+}
+
+/**
+ * Each font's factor from its runs' stated size to the size drawn. pdf.js leaves a Type 3 font's
+ * own matrix out of the run's matrix (dvips bitmap fonts: every run "240 pt" while its letters
+ * advance 5 points each), so title and body read the same size and lines 100 points apart are
+ * taken for one. A letter advances about half an em in any text face: a font whose runs' letters
+ * advance (median) under an eighth of their stated size is scaled by what they do advance. One
+ * factor per font, so that its runs keep their true proportions to each other.
+ */
+export function fontScales(runs: { font: string; str: string; width: number; size: number }[]): Map<string, number> {
+  const ratios = new Map<string, number[]>();
+  for (const run of runs) {
+    if (run.str.trim().length < 3 || run.width <= 0 || run.size <= 0) continue;
+    const list = ratios.get(run.font) ?? [];
+    list.push(run.width / run.str.length / run.size);
+    ratios.set(run.font, list);
+  }
+  const scales = new Map<string, number>();
+  for (const [font, list] of ratios) {
+    const median = [...list].sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
+    if (median < 1 / 8) scales.set(font, median * 2);
+  }
+  return scales;
 }
 
 /** Whether the page draws a raster image (a scan is one); a blank or vector-only page has nothing to OCR. */

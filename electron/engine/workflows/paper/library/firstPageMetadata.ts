@@ -1,4 +1,4 @@
-import type { LayoutLine, PageLayout } from "./pdfLayout.js";
+import { mainSize, type LayoutLine, type PageLayout } from "./pdfLayout.js";
 
 /** What a paper's first page shows: the title, the authors under it, and any DOI, arXiv id and year printed on it. */
 export interface PageMetadata {
@@ -108,15 +108,25 @@ function isHan(text: string): boolean {
   return /\p{Script=Han}/u.test(text);
 }
 
+/** Text made mostly of letters (words), not of digits, operators and brackets (a formula, a number row). */
+function wordy(text: string): boolean {
+  return letters(text) >= text.replace(/\s/g, "").length * 0.6;
+}
+
 /** Whether a line could be (part of) a title: enough words, not a banner, stamp or number row. */
 function titleLike(line: LayoutLine): boolean {
   const text = line.text.trim();
-  if (NOT_TITLE.test(text) || letters(text) < text.replace(/\s/g, "").length * 0.6) return false;
+  if (NOT_TITLE.test(text) || !wordy(text)) return false;
   if (isHan(text)) return letters(text) >= 4;
   // Words glued over forty letters long are a text layer without spaces (a rotated cover page), not a title.
   if (/\p{L}{40}/u.test(text)) return false;
   // One word is a logo or a category label ("ELSEVIER", "Paper"), not a title.
   return text.split(/\s+/).filter((word) => letters(word) > 0).length >= 2 && letters(text) >= 8;
+}
+
+/** The size a line's text is set in (a drop cap or a large symbol on it left out): what a title stands out by. */
+function sizeOf(line: LayoutLine): number {
+  return line.textSize ?? line.size;
 }
 
 function sameSize(a: number, b: number): boolean {
@@ -129,19 +139,23 @@ function findTitle(lines: LayoutLine[], height: number): { lines: LayoutLine[]; 
   const byHeight = [...lines].sort((a, b) => b.y - a.y);
   const candidates = upper.filter(({ line }) => titleLike(line) && !inBanner(line, byHeight));
   if (candidates.length === 0) return null;
-  const bodySize = median(lines.map((line) => line.size));
-  const size = Math.max(...candidates.map(({ line }) => line.size));
+  const bodySize = median(lines.map((line) => sizeOf(line)));
+  const size = Math.max(...candidates.map(({ line }) => sizeOf(line)));
   // Nothing stands out from the body text: there is no typographic title to find.
   if (size < bodySize * 1.1 && candidates[0]!.index > 3) return null;
-  const start = candidates.find(({ line }) => sameSize(line.size, size))!;
+  const start = candidates.find(({ line }) => sameSize(sizeOf(line), size))!;
   const picked = [start.line];
   let end = start.index;
   for (let i = start.index + 1; i < lines.length && picked.length < 5; i++) {
     const line = lines[i]!;
+    // A formula line of the other column, level with the title, is skipped over.
+    if (line.column !== start.line.column && !wordy(line.text)) continue;
     // A footnote mark raised off the title's baseline ("a)", "∗") is read as a line of its own.
-    if (line.size < size * 0.8 && line.text.length <= 12 && !/\p{L}{3}/u.test(line.text)) continue;
+    if (sizeOf(line) < size * 0.8 && line.text.length <= 12 && !/\p{L}{3}/u.test(line.text)) continue;
     const gap = picked.at(-1)!.y - line.y;
-    if (!sameSize(line.size, size) || gap <= 0 || gap > size * 2.2 || NOT_TITLE.test(line.text)) break;
+    if (!sameSize(sizeOf(line), size) || gap <= 0 || gap > size * 2.2 || NOT_TITLE.test(line.text)) break;
+    // A title set no larger than the body (a bold face the layer does not tell): the names under it are not its last line.
+    if (size < bodySize * 1.1 && isNameLine(line)) break;
     picked.push(line);
     end = i;
   }
@@ -170,9 +184,14 @@ function visualRows(lines: LayoutLine[], top: number): LayoutLine[] {
   const rows: LayoutLine[] = [];
   for (const line of [...lines].filter((l) => l.y < top).sort((a, b) => b.y - a.y || a.x - b.x)) {
     const row = rows.at(-1);
-    if (row && Math.abs(row.y - line.y) <= Math.min(row.size, line.size) * 0.45) {
+    // A formula in the other column beside a line of words (an OCR'd layer's equations) is not part of that line.
+    if (row && Math.abs(row.y - line.y) <= Math.min(row.size, line.size) * 0.45 && wordy(row.text) === wordy(line.text)) {
       const cells = [...row.cells, ...line.cells].sort((a, b) => a.x - b.x);
-      rows[rows.length - 1] = { ...row, cells, text: cells.map((cell) => cell.text).join(" "), size: Math.max(row.size, line.size) };
+      const textSize = mainSize([
+        { size: sizeOf(row), chars: row.text.length },
+        { size: sizeOf(line), chars: line.text.length },
+      ]);
+      rows[rows.length - 1] = { ...row, cells, text: cells.map((cell) => cell.text).join(" "), size: Math.max(row.size, line.size), textSize };
     } else rows.push({ ...line });
   }
   return rows;
@@ -223,8 +242,19 @@ export function namesOf(line: Pick<LayoutLine, "text" | "cells">): string[] {
       .map((name) => name.replace(/(\p{L}\.)(?=\p{Lu})/gu, "$1 "))
       // Affiliation letters set as superscripts ("Jonas Lindqvist a,*") read as single lower-case letters.
       .map((name) => name.replace(/\s+/g, " ").replace(/(?:\s[a-z])+$/u, "").replace(/^[\s,.]+|[\s,]+$/g, "").trim())
+      // An OCR'd layer reads a raised "*" as quotes ("Young-Dae Jung''"); an apostrophe inside a name (O'Brien) stays.
+      .map((name) => name.replace(/['’"`]+$/u, "").trim())
       .filter((name) => name && !/^[a-z]$/.test(name))
   );
+}
+
+/**
+ * A line of nothing but two or more personal names ("Woo-Pyo Hong and Young-Dae Jung"). One
+ * capitalised phrase is not enough: a title-case title line ("Fifth-order Shallow Water-wave Models") reads as a name.
+ */
+function isNameLine(line: LayoutLine): boolean {
+  const pieces = namesOf(line);
+  return pieces.length > 1 && pieces.every(looksLikeName);
 }
 
 function authorsAfter(lines: LayoutLine[], titleEnd: number): string[] {

@@ -33,6 +33,11 @@ export interface LayoutLine {
   y: number;
   /** Largest font size on the line; headings and titles are larger than body text. */
   size: number;
+  /**
+   * The size most of the line's characters are set in. A drop cap or one large symbol makes `size`
+   * a title's size on a body line ("Hrecently, information extraction …"); this stays the body's.
+   */
+  textSize?: number;
   column: LineColumn;
 }
 
@@ -117,9 +122,20 @@ function groupLines(items: PositionedItem[], column: LineColumn): LayoutLine[] {
       x: parts[0]!.x,
       y: parts[0]!.y,
       size: Math.max(...parts.map((part) => part.size)),
+      textSize: mainSize(parts.map((part) => ({ size: part.size, chars: part.str.replace(/\s/g, "").length }))),
       column,
     };
   });
+}
+
+/** The size that most characters of some runs are set in (sizes within 5% counted together). */
+export function mainSize(runs: { size: number; chars: number }[]): number {
+  let best = { size: 0, chars: -1 };
+  for (const run of runs) {
+    const chars = runs.filter((other) => Math.abs(other.size - run.size) <= run.size * 0.05).reduce((sum, other) => sum + other.chars, 0);
+    if (chars > best.chars || (chars === best.chars && run.size > best.size)) best = { size: run.size, chars };
+  }
+  return best.size;
 }
 
 /** A page number on its own: `3`, `- 3 -`, `Page 3`, `3 / 12`, `第 3 页`. */

@@ -81,7 +81,12 @@ export function pdfPaperMetadata(page: PageMetadata, declared: PdfDeclared, page
     { authors: fromXmp, source: "xmp" as const },
     { authors: fromInfo, source: "info" as const },
   ].filter((entry) => entry.authors.length > 0);
-  const printedSet = declaredSets.find((entry) => entry.authors.every(surnamePrinted));
+  const surname = (name: string) => squash(name.split(/\s+/).at(-1) ?? name);
+  const pageSurnames = new Set(page.authors.map(surname));
+  // A declared list that names only some of the authors read under the title (the submitter, the
+  // corresponding author) is partial: the page's full list, in its printed order, is the one to keep.
+  const partial = (authors: string[]) => authors.length < page.authors.length && authors.every((name) => pageSurnames.has(surname(name)));
+  const printedSet = declaredSets.find((entry) => entry.authors.every(surnamePrinted) && !partial(entry.authors));
   const authorsChoice = printedSet ?? (page.authors.length > 0 ? { authors: page.authors, source: "page" as const } : declaredSets[0]);
 
   // A publisher's cover date beats a year read off the page; the file's creation date is the last resort.
