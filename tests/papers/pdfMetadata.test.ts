@@ -7,7 +7,7 @@ import { sofficeBinary } from "../fixtures/sofficeBinary.js";
 import { declaredFrom, NO_DECLARED } from "../../electron/engine/io/pdf/readPdfDeclared.js";
 import { fontScales } from "../../electron/engine/io/pdf/readPdfPages.js";
 import { BibLibrary } from "../../electron/engine/workflows/paper/library/bibLibrary.js";
-import { firstPageMetadata } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
+import { firstPageMetadata, namesOf } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
 import { looksRealTitle, pdfPaperMetadata } from "../../electron/engine/workflows/paper/library/pdfMetadata.js";
 import { readPaperLines } from "../../electron/engine/workflows/paper/library/readPaperFile.js";
 import type { LayoutLine } from "../../electron/engine/workflows/paper/library/pdfLayout.js";
@@ -363,6 +363,11 @@ describe("PDF paper metadata on published layouts", () => {
     expect(meta.title).toBe("面向长文档的稀疏注意力检索方法研究");
     expect(meta.authors).toEqual(["张伟", "李娜", "王小明", "陈静"]);
     expect(meta.year).toBe(2022);
+  });
+
+  it("an all-caps author line splits at AND as a title-case one does at and", () => {
+    expect(namesOf({ text: "MOHAMMAD AMIN SHOKROLLAHI AND ARMAN SHOKROLLAHI", cells: [] })).toEqual(["MOHAMMAD AMIN SHOKROLLAHI", "ARMAN SHOKROLLAHI"]);
+    expect(namesOf({ text: "Sandra Andersen and Anders Sand", cells: [] })).toEqual(["Sandra Andersen", "Anders Sand"]);
   });
 });
 

@@ -230,12 +230,12 @@ export function looksLikeName(raw: string): boolean {
   );
 }
 
-/** A line's names: cells split at wide gaps, then at commas, `and`, `&`, `;`, `；`, `、`. */
+/** A line's names: cells split at wide gaps, then at commas, `and` (`AND` in an all-caps line), `&`, `;`, `；`, `、`. */
 export function namesOf(line: Pick<LayoutLine, "text" | "cells">): string[] {
   const pieces = line.cells.length > 1 ? line.cells.map((cell) => cell.text) : [line.text];
   return (
     pieces
-      .flatMap((piece) => piece.split(/\s*(?:,|;|，|；|、|\band\b|&)\s*/))
+      .flatMap((piece) => piece.split(/\s*(?:,|;|，|；|、|\band\b|\bAND\b|&)\s*/))
       // A postcode or street number ("38330 Montbonnot") is part of an address, not a superscript mark: the piece stays a non-name.
       .map((name) => (/\d{3,}/.test(name) ? name : name.replace(MARKS, " ")))
       // Initials set without spaces ("Yu.A.Pusep", "A.K.Bakarov") are spaced as a name is.
