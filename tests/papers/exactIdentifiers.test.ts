@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { exactTerms, exactTermsIn } from "../../electron/engine/knowledge/exactTerms.js";
 import { exactTermHits } from "../../electron/engine/knowledge/exactTermHits.js";
+import type { Reranker } from "../../electron/engine/knowledge/Reranker.js";
 import { paperKit, type PaperKit } from "./paperTestKit.js";
 
 /**
  * Identifiers as technical papers print them (user.mime_type, x-scheme-handler/foo, __NOMAGIC__,
  * XMLnamespaces, std::vector) are exact terms: the paper reader finds the chunk that prints one
  * whatever the vectors say. Real SQLite and LanceDB; the paper's other sections repeat the pieces
- * of each name and near names (user.mime, mime_type, x-scheme-handler/bar, __MAGIC__, XMLnamespace), so
- * the split-word and bigram indexes and the vectors all prefer them.
+ * of each name and near names (user.mime, mime_type, x-scheme-handler/bar, __MAGIC__, XMLnamespace), and
+ * a reranker ranks every chunk that prints a name last.
  */
 const NOISE = Array.from({ length: 160 }, (_, i) =>
   [
@@ -59,8 +60,10 @@ describe("identifiers as exact terms", () => {
     expect(exactTermHits([], passages, 5)).toEqual([]);
   });
 
-  it("the paper reader's top hit prints the asked identifier, among sections that repeat its pieces", async () => {
-    const kit = paperKit();
+  it("the paper reader's top hit prints the asked identifier, among sections that repeat its pieces and against the reranker", async () => {
+    const printedNames = /user\.mime_type|x-scheme-handler\/foo|__NOMAGIC__|XMLnamespaces\b/;
+    const againstNames: Reranker = { rank: async (_q, passages) => passages.map((p) => (printedNames.test(p) ? 0 : 1)) };
+    const kit = paperKit({ reranker: againstNames });
     kits.push(kit);
     const { doc_id } = await kit.library.importFile(kit.write("types.md", PAPER));
     const asked: Array<[string, string]> = [
