@@ -5,6 +5,7 @@ import { PAPER_TABLES } from "../../electron/engine/workflows/paper/library/pape
 import { AppDb } from "../../electron/engine/storage/AppDb.js";
 import { PaperLibrary } from "../../electron/engine/workflows/paper/library/PaperLibrary.js";
 import type { Embedder, LlmClient } from "../../electron/engine/llm/LlmClient.js";
+import type { Reranker } from "../../electron/engine/knowledge/Reranker.js";
 import { HashEmbedder } from "../knowledge/HashEmbedder.js";
 
 export interface PaperKit {
@@ -18,11 +19,12 @@ export interface PaperKit {
 }
 
 /** A real app.db and LanceDB folder in a temp dir, with the deterministic hash embedder. */
-export function paperKit(options: { llm?: LlmClient; embedder?: Embedder } = {}): PaperKit {
+export function paperKit(options: { llm?: LlmClient; embedder?: Embedder; reranker?: Reranker } = {}): PaperKit {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paper-kit-"));
   const appDb = AppDb.open(dir, { migrations: [PAPER_TABLES] });
   const embedder = options.embedder ?? new HashEmbedder(64);
-  const library = new PaperLibrary({ dataDir: dir, db: appDb.db, embedder, llm: () => options.llm });
+  const reranker = options.reranker;
+  const library = new PaperLibrary({ dataDir: dir, db: appDb.db, embedder, llm: () => options.llm, ...(reranker ? { reranker: async () => reranker } : {}) });
   return {
     dir,
     appDb,

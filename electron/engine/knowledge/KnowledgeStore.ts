@@ -3,26 +3,17 @@ import path from "node:path";
 import * as lancedb from "@lancedb/lancedb";
 import type { Collection } from "../../../shared/knowledge.js";
 import { ScriptoriumError } from "../../../shared/errors.js";
-import { ftsIndex, sanitizeFtsQuery } from "./ftsIndexOptions.js";
-import {
-  DIMS_KEY,
-  HIT_COLUMNS,
-  MODEL_ID_KEY,
-  fromRow,
-  indexedChunkSchema,
-  toRow,
-  type ChunkHit,
-  type IndexedChunk,
-} from "./IndexedChunk.js";
-import { l2Normalize } from "./l2Normalize.js";
-import { reciprocalRankFusion } from "./reciprocalRankFusion.js";
+import { ftsIndex } from "./ftsIndexOptions.js";
+import { DIMS_KEY, MODEL_ID_KEY, indexedChunkSchema, toRow, type ChunkHit, type IndexedChunk } from "./IndexedChunk.js";
+import { searchChunks, type StoreSearchOptions } from "./searchChunks.js";
+import { ANN_DISTANCE, annPartitions, unitCopy } from "./vectorSearch.js";
 import type { StartupRepair } from "../storage/quarantine.js";
 import type { RemoteLibrary } from "./LibraryLocation.js";
 import { RemoteTables } from "./RemoteTables.js";
 import { openRemoteTable, type RemoteTableHost } from "./openRemoteTable.js";
 import { createShared } from "./createShared.js";
 
-export type SearchMode = "hybrid" | "vector" | "fts";
+export type { SearchMode, StoreSearchOptions } from "./searchChunks.js";
 
 export interface KnowledgeStoreOptions {
   /** The LanceDB directory, normally `<dataDir>/lancedb`. */
@@ -63,44 +54,13 @@ export interface KnowledgeStoreOptions {
 /** Default row count for the ANN index: under it a flat scan is exact and quick enough. */
 export const ANN_THRESHOLD = 65_536;
 /**
- * The ANN index is HNSW on 8-bit scalar-quantised vectors (LanceDB's IVF_HNSW_SQ with one
- * partition per million rows), searched with a wide beam (`ef`) and refined on the full vectors.
- * Measured on the bench's 100 042-chunk table (hashed bigram vectors, where even the best match of
- * a query is only ≈ 0.2–0.45 similar): IVF-PQ and IVF-flat missed a labelled doc whose partition
- * ranked ~150th of 316 by centroid (found only from 200 probes), so vector recall@5 fell from
- * 0.222 (flat) to 0.194. HNSW-SQ (cosine) gave 0.194 at ef 1000 and 0.222 = flat from ef 3000
- * at a fraction of flat search's time (figures: bench/retrievalBench.ts).
- */
-const ANN_EF = 3000;
-/**
- * Graph degree: 32 instead of LanceDB's 20. One bench build with 20 still missed that doc (0.19);
+ * Graph degree: 32 instead of LanceDB's 20. One bench build with 20 still missed the doc that IVF
+ * missed (vectorSearch.ts, 0.19);
  * with 32 the exact top-5 overlap rose from 0.87 to 0.95 on the same table, build time unchanged.
  */
 const ANN_M = 32;
-const ANN_REFINE = 10;
-const ANN_ROWS_PER_PARTITION = 1_000_000;
 const ANN_INDEX_TYPE = "IVF_HNSW_SQ";
-/**
- * The index is trained and queried with cosine, not dot: LanceDB 0.31's SQ storage returns
- * unnormalised dot "distances" (−12.4 for a vector's own copy), so the candidates handed to refine
- * are ranked wrongly and a stored vector did not find itself. On unit vectors the refined cosine
- * distance equals the dot distance, so scores do not depend on which path answered.
- */
-const ANN_DISTANCE = "cosine";
 const VECTOR_INDEX = "vector_idx";
-/**
- * Vectors are stored and queried at unit length, so the dot product ranks exactly as cosine and
- * LanceDB's dot distance (1 − dot) equals the cosine distance — but skips the per-row norms: flat
- * search ranks the same rows in less time (figures: bench/retrievalBench.ts).
- */
-const DISTANCE = "dot";
-
-export interface StoreSearchOptions {
-  mode?: SearchMode;
-  limit: number;
-  /** SQL filter on the columns, e.g. `source_id = 'abc'` or `lang = 'zh'`. */
-  where?: string;
-}
 
 /**
  * The LanceDB index over the chunks, one table per collection. It is only an index: sources and
@@ -202,26 +162,13 @@ export class KnowledgeStore {
     query: { text: string; vector?: Float32Array },
     options: StoreSearchOptions,
   ): Promise<ChunkHit[]> {
-    return this.read(collection, () => this.searchTable(collection, query, options));
-  }
-
-  private async searchTable(
-    collection: Collection,
-    query: { text: string; vector?: Float32Array },
-    options: StoreSearchOptions,
-  ): Promise<ChunkHit[]> {
-    const mode = options.mode ?? "hybrid";
-    const table = await this.table(collection);
-    if (mode === "vector") return this.vectorSearch(collection, table, query.vector, options.limit, options.where);
-    if (mode === "fts") return this.ftsSearch(table, query.text, options.limit, options.where);
-    const candidates = Math.max(options.limit * 3, 20);
-    const [vector, fts] = await Promise.all([
-      this.vectorSearch(collection, table, query.vector, candidates, options.where),
-      this.ftsSearch(table, query.text, candidates, options.where),
-    ]);
-    return reciprocalRankFusion([vector, fts])
-      .slice(0, options.limit)
-      .map(({ item, score }) => ({ ...item, score }));
+    return this.read(collection, async () =>
+      searchChunks(await this.table(collection), query, {
+        ...options,
+        annRows: this.ann.get(collection)?.trainedRows ?? 0,
+        checkVector: (vector) => this.assertVector({ id: "(query)", vector }),
+      }),
+    );
   }
 
   /** Compacts fragments, folds new rows into the FTS index and prunes versions older than a day. */
@@ -244,41 +191,6 @@ export class KnowledgeStore {
     this.tables.clear();
     this.db.close();
     this.remotes.close();
-  }
-
-  // The score columns are selected by name: left implicit, Lance logs a deprecation warning per query.
-  private async vectorSearch(collection: Collection, table: lancedb.Table, vector: Float32Array | undefined, limit: number, where?: string) {
-    if (!vector) throw new ScriptoriumError("bad_request", "A vector search needs a query vector.");
-    this.assertVector({ id: "(query)", vector });
-    const trained = this.ann.get(collection)?.trainedRows ?? 0;
-    // A query's distance must be the index's for LanceDB to use the index (else it scans flat).
-    let query = table
-      .vectorSearch(Array.from(unitCopy(vector)))
-      .distanceType(trained > 0 ? ANN_DISTANCE : DISTANCE)
-      .select([...HIT_COLUMNS, "_distance"])
-      .limit(limit);
-    // With the ANN index: a wide HNSW beam over every partition, then limit × refine candidates
-    // re-ranked on the full vectors, so the top-k order is exact among them (rows not yet in the
-    // index are scanned flat by LanceDB and merged).
-    if (trained > 0) query = query.nprobes(annPartitions(trained)).ef(ANN_EF).refineFactor(ANN_REFINE);
-    if (where) query = query.where(where);
-    const rows = (await query.toArray()) as Array<Record<string, unknown>>;
-    return rows.map((row) => fromRow(row, clamp01(1 - Number(row._distance ?? 2) / 2)));
-  }
-
-  private async ftsSearch(table: lancedb.Table, text: string, limit: number, where?: string) {
-    const cleaned = sanitizeFtsQuery(text);
-    if (!cleaned) return [];
-    // Rows from not-yet-indexed fragments come back unsorted after the indexed ones: over-fetch,
-    // then sort by BM25 here.
-    let query = table.query().fullTextSearch(cleaned).select([...HIT_COLUMNS, "_score"]).limit(limit * 2 + 10);
-    if (where) query = query.where(where);
-    const rows = ((await query.toArray()) as Array<Record<string, unknown>>)
-      .map((row) => ({ row, score: Number(row._score ?? 0) }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit);
-    const best = Math.max(0, ...rows.map(({ score }) => score));
-    return rows.map(({ row, score }) => fromRow(row, best > 0 ? clamp01(score / best) : 0));
   }
 
   private assertVector(chunk: { id: string; vector: Float32Array }): void {
@@ -494,20 +406,6 @@ export class KnowledgeStore {
   }
 }
 
-/** HNSW partitions: one graph per million rows (LanceDB recommends one; more only bounds training memory). */
-function annPartitions(rows: number): number {
-  return Math.max(1, Math.ceil(rows / ANN_ROWS_PER_PARTITION));
-}
-
 function sourceFilter(sourceIds: string[]): string {
   return `source_id IN (${sourceIds.map((id) => `'${id.replace(/'/g, "''")}'`).join(", ")})`;
-}
-
-/** A unit-length copy (the caller's array is left as it was). */
-function unitCopy(vector: Float32Array): Float32Array {
-  return l2Normalize(Float32Array.from(vector));
-}
-
-function clamp01(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
 }

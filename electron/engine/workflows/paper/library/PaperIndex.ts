@@ -29,6 +29,9 @@ function wordIndex(): lancedb.Index {
   });
 }
 
+/** The chunk kinds a search reads unless told otherwise: every kind but `reference`. */
+export const SEARCHED_KINDS: readonly string[] = ["body", "heading", "caption", "table", "equation"];
+
 export interface IndexedPaperChunk extends PaperChunk {
   vector: Float32Array;
 }
@@ -54,7 +57,7 @@ export interface PaperSearchOptions {
   docIds: string[];
   limit: number;
   /** Chunk kinds to search; default every kind but `reference`. */
-  kinds?: string[];
+  kinds?: readonly string[];
 }
 
 /**
@@ -109,7 +112,7 @@ export class PaperIndex {
     if (options.docIds.length === 0) return [];
     this.assertVector("(query)", query.vector);
     const table = await this.open();
-    const kinds = options.kinds ?? ["body", "heading", "caption", "table", "equation"];
+    const kinds = options.kinds ?? SEARCHED_KINDS;
     const where = `doc_id IN (${options.docIds.map(quote).join(", ")}) AND kind IN (${kinds.map(quote).join(", ")})`;
     const candidates = Math.max(options.limit * 3, 20);
     // The three searches at once: LanceDB runs each on its own threads, and a question waits for

@@ -8,8 +8,9 @@ import type { Embedder, LlmClient } from "../../../llm/LlmClient.js";
 import { detectLang } from "../../../knowledge/ingest/RawChunk.js";
 import { anchorsOf, hasName, normalize, numbersOf } from "../../common/claimText.js";
 import { exactTerms, pinExactTerms } from "../../../knowledge/exactTerms.js";
+import { exactTermHits } from "../../../knowledge/exactTermHits.js";
 import { confirmMetadata } from "./confirmMetadata.js";
-import { PaperIndex, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
+import { PaperIndex, SEARCHED_KINDS, type IndexedPaperChunk, type PaperHit } from "./PaperIndex.js";
 import { PaperRepository, type PaperChunk, type PaperRecord } from "./PaperRepository.js";
 import { parsePaper, type HeuristicMetadata } from "./parsePaper.js";
 import type { PdfPaperMetadata } from "./pdfMetadata.js";
@@ -238,6 +239,13 @@ export class PaperLibrary {
       const expanded = await index.search({ text: question, words: `${asked} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
       hits = reciprocalRankFusion([hits, expanded]).map(({ item, score }) => ({ ...item, score }));
     }
+    // The question's names and codes as written, matched in the papers' own chunks: a chunk that
+    // prints `user.mime_type` is a candidate even when every index ranked it past the cut-off.
+    const terms = exactTerms(question);
+    const searched = options.references ? ["reference"] : SEARCHED_KINDS;
+    const pool = options.docIds.flatMap((docId) => this.repo.chunks(docId)).filter((chunk) => searched.includes(chunk.kind));
+    const exact = exactTermHits(terms, pool, searchOptions.limit).map((chunk): PaperHit => ({ ...chunk, score: 0 }));
+    if (exact.length > 0) hits = reciprocalRankFusion([hits, exact]).map(({ item, score }) => ({ ...item, score }));
     hits = boostAnchors(question, hits);
     if (reranker && hits.length > 1) {
       const scores = await reranker.rank(question, hits.map((hit) => hit.text), options.signal);
@@ -248,7 +256,7 @@ export class PaperLibrary {
         .sort((a, b) => b.score - a.score);
     }
     // The question's numbers, names and quoted phrases decide over every fused or reranked score.
-    hits = pinExactTerms(exactTerms(question), hits);
+    hits = pinExactTerms(terms, hits);
     return { hits: hits.slice(0, limit), words };
   }
 
