@@ -215,6 +215,16 @@ describe("article workflow through the engine", () => {
     expect(JSON.stringify(step)).toContain("the model gave no usable outline");
   });
 
+  it("an outline made of the schema's own descriptions is dropped like a failed one: the key questions, and the timeline says so", async () => {
+    llm.script.outlineEchoesSchema = true;
+    const { id } = await start();
+    const state = await resume(id, { action: "confirm" });
+    expect(ctx(state).outline?.title).not.toBe("the article title");
+    expect(ctx(state).outline?.sections.map((s) => s.section_title)).toEqual(["Why?", "How?"]);
+    const step = (await events(id)).find((e) => e.type === "step_done" && e.step === "writer_outline");
+    expect(JSON.stringify(step)).toContain("the model gave no usable outline");
+  });
+
   it("PAUSE-4 custom_revise uses the user's notes; force_finalize ends the run", async () => {
     const { id } = await toDraft();
     llm.editor = { score: 50, issues: [] };
