@@ -128,6 +128,12 @@ describe("draftSection with a check", () => {
     expect(events.slice(restart + 1).map((e) => e.text).join("")).toBe(text);
   });
 
+  it("replaces a text that failed its check even when it was also cut", async () => {
+    // Every step is cut: both writings end still cut, and both fail the check.
+    const { llm } = scriptedSteps(Array.from({ length: 40 }, () => ({ added: " bad", stopReason: "maxTokens" as const, tokens: 50 })));
+    expect(await runChecked(llm, [], () => "source.")).toBe(`source.\n\n${sectionFallbackMark("wrong")}\n`);
+  });
+
   it("keeps the marked model text when the fallback has nothing", async () => {
     const { llm } = scriptedSteps([{ added: "bad one.", stopReason: "eog", tokens: 5 }, { added: "bad two.", stopReason: "eog", tokens: 5 }]);
     expect(await runChecked(llm, [], () => null)).toBe(`bad two.\n\n${sectionCheckMark("wrong")}\n`);

@@ -70,13 +70,14 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
     problem = request.check?.(attempt.text) ?? null;
   }
   let { text } = attempt;
-  if (attempt.cut !== null) {
+  // A text that failed its check is replaced when there is a fallback, cut or not: a cut mark under it would keep it.
+  const replacement = problem !== null ? (request.fallback?.(problem) ?? null) : null;
+  if (attempt.cut !== null && replacement === null) {
     const mark = sectionCutMark(attempt.cut);
     text = `${text.trimEnd()}\n\n${mark}\n`;
     emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
     emit(config, { type: "section_truncated", sectionIndex: index, continuations: attempt.cut });
   } else if (problem !== null) {
-    const replacement = request.fallback?.(problem) ?? null;
     if (replacement !== null) {
       // The streamed text is withdrawn: what failed twice never stays on screen.
       const mark = sectionFallbackMark(problem);
