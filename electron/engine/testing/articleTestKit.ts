@@ -31,6 +31,8 @@ export interface ArticleScript {
   failSectionOnce: Set<string>;
   /** The outline call fails as a weak model's does: no valid JSON after every attempt. */
   outlineFails?: boolean;
+  /** The outline call answers with its schema's own field descriptions (as SmolLM2 135M did). */
+  outlineEchoesSchema?: boolean;
 }
 
 /**
@@ -56,6 +58,10 @@ export class ArticleScriptLlm extends ScriptedLlm {
         "researcher.rank": (options: ScriptedCallOptions) => ({ ranking: [...options.prompt.matchAll(/^\[(m\d{3})\]/gm)].map((m) => m[1]) }),
         "writer.outline": () => {
           if (script.outlineFails) throw new ScriptoriumError("internal", "The model gave no valid writer.outline output after 3 attempts (scripted)", { schema: "writer.outline" });
+          if (script.outlineEchoesSchema) {
+            const echoed = { section_title: "the section heading", key_points: ["one point the section makes"], material_ids: ["m001"] };
+            return { title: "the article title", sections: [echoed, echoed, echoed] };
+          }
           return {
             title: "Local AI",
             sections: [

@@ -147,7 +147,8 @@ describe("article workflow through the engine", () => {
   it("user_revise rewrites only the named section and keeps the others verbatim", async () => {
     const { id, state } = await toDraft();
     const v1 = ctx(state).draft ?? "";
-    llm.script.section = () => "Rewritten body.";
+    // A section given materials cites one (one that cites none is written again).
+    llm.script.section = () => "Rewritten body [m001].";
     const p3 = await resume(id, { action: "user_revise", user_revision_notes: "Section 2 needs an example." });
     expect(pauseOf(p3)).toBe("draft_confirm");
     const calls = llm.callsOf("writer", "section");
@@ -155,7 +156,7 @@ describe("article workflow through the engine", () => {
     expect(calls[3]?.prompt).toContain("Section 2 needs an example.");
     const v2 = ctx(p3).draft ?? "";
     const section = (md: string, title: string) => md.split("## ").find((s) => s.startsWith(title));
-    expect(section(v2, "Body")).toContain("Rewritten body.");
+    expect(section(v2, "Body")).toContain("Rewritten body [m001].");
     expect(section(v2, "Intro")).toBe(section(v1, "Intro"));
     expect(section(v2, "End")).toBe(section(v1, "End"));
     const { versions } = await engine.call("documents.versions", { sessionId: id });
@@ -209,6 +210,16 @@ describe("article workflow through the engine", () => {
     const { id } = await start();
     const state = await resume(id, { action: "confirm" });
     expect(pauseOf(state)).toBe("outline_confirm");
+    expect(ctx(state).outline?.sections.map((s) => s.section_title)).toEqual(["Why?", "How?"]);
+    const step = (await events(id)).find((e) => e.type === "step_done" && e.step === "writer_outline");
+    expect(JSON.stringify(step)).toContain("the model gave no usable outline");
+  });
+
+  it("an outline made of the schema's own descriptions is dropped like a failed one: the key questions, and the timeline says so", async () => {
+    llm.script.outlineEchoesSchema = true;
+    const { id } = await start();
+    const state = await resume(id, { action: "confirm" });
+    expect(ctx(state).outline?.title).not.toBe("the article title");
     expect(ctx(state).outline?.sections.map((s) => s.section_title)).toEqual(["Why?", "How?"]);
     const step = (await events(id)).find((e) => e.type === "step_done" && e.step === "writer_outline");
     expect(JSON.stringify(step)).toContain("the model gave no usable outline");

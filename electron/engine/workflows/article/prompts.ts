@@ -138,11 +138,11 @@ export interface SectionPromptInput {
 const SECTION = definePrompt({
   zh: {
     system: "你是作家，正在为杂志写稿。目标：写好文章中的一节。背景：你的文字准确、具体、好读，从不编造事实。你只做这一件事：写出这一节的正文（不写标题，不写其他节）。",
-    prompt: "文章：{article}\n{sources}\n\n本节（第 {number}/{total} 节）：{section}\n要点：\n{points}{revision}\n\n请写约 {length} 字的正文。",
+    prompt: "文章：{article}\n{sources}\n\n本节（第 {number}/{total} 节）：{section}\n要点：\n{points}{revision}\n\n请写约 {length} 字的正文。{use}",
   },
   en: {
     system: "You are a magazine writer. Goal: write one section of the article well. Backstory: your prose is accurate, concrete and readable, and you never invent facts. You only do this: write this section's body (no heading, no other section).",
-    prompt: "Article: {article}\n{sources}\n\nSection {number} of {total}: {section}\nKey points:\n{points}{revision}\n\nWrite about {length} words.",
+    prompt: "Article: {article}\n{sources}\n\nSection {number} of {total}: {section}\nKey points:\n{points}{revision}\n\nWrite about {length} words.{use}",
   },
 });
 
@@ -161,7 +161,14 @@ export function sectionPrompt(locale: Locale, input: SectionPromptInput): Prompt
       : zh
         ? `\n\n当前这一节的文字：\n${input.previous}\n\n修改意见（逐条照做，其余保持）：\n${list(input.notes ?? [], "（无）")}`
         : `\n\nThe section's current text:\n${input.previous}\n\nRevision notes (apply each, keep the rest):\n${list(input.notes ?? [], "(none)")}`;
+  // A weak model that is only "allowed" to cite writes around the materials; told to restate them, it writes from them.
+  const use = !input.materials.length
+    ? ""
+    : zh
+      ? "每句话都要讲素材里的一件事，用素材原文的说法，句末写它的编号；不要写素材里没有的事实。"
+      : " Each sentence states one thing a material says, in the material's own words, with its id after it; add no fact the materials do not give.";
   return renderPrompt(SECTION, locale, {
+    use,
     article: input.articleTitle,
     sources,
     number: input.index + 1,
@@ -171,6 +178,20 @@ export function sectionPrompt(locale: Locale, input: SectionPromptInput): Prompt
     revision,
     length: input.length,
   });
+}
+
+/**
+ * The fixed wording of the section prompt (system text, labels, instructions; never the article's
+ * own inputs), cut at placeholders and punctuation into fragments long enough to be unmistakable
+ * (4+ Han characters, 4+ words). A section holding one copied the prompt instead of writing: SmolLM2
+ * 135M answered 请写第 80 字的正文 and 你是作家，…为杂志写稿 in its Chinese sections.
+ */
+export function sectionInstructionFragments(locale: Locale): string[] {
+  const zh = locale === "zh";
+  const texts = [SECTION[locale].system, SECTION[locale].prompt, sectionPrompt(locale, { articleTitle: "", sectionTitle: "", keyPoints: ["x"], materials: ["x"], length: 1, index: 0, total: 1 }).prompt];
+  const pieces = texts.flatMap((t) => t.split(/\{[a-z]+\}|\[m\d+\]|[\p{P}\p{S}\d\n]+/u)).map((p) => p.trim());
+  const long = pieces.filter((p) => (zh ? [...p].filter((c) => /\p{Script=Han}/u.test(c)).length >= 4 : p.split(/\s+/).length >= 4));
+  return [...new Set(long)];
 }
 
 export type ReviewAspect = "facts" | "logic" | "language";

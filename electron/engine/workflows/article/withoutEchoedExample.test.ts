@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outlineExample, intentExample } from "./prompts.js";
+import { OutlineLlmSchema } from "./schemas.js";
 import { sanitizeOutline } from "./sanitizeOutline.js";
 import { withoutEchoed, withoutEchoedExample } from "./withoutEchoedExample.js";
 
@@ -23,6 +24,29 @@ describe("withoutEchoedExample", () => {
     const own = { section_title: "图书馆延长开放的利弊", key_points: ["学生需求"], material_ids: ["m001"] };
     const cleaned = withoutEchoedExample({ title: "图书馆开放时间", sections: [own, example.sections[1]!] }, example, ["问题"], ["m001"], "zh");
     expect(cleaned).toEqual({ title: "图书馆开放时间", sections: [own] });
+  });
+
+  it("drops sections that are the schema's own descriptions (SmolLM2 135M: eight sections called \"the section heading\")", () => {
+    const echoed = { section_title: "the section heading", key_points: ["the section heading"], material_ids: ["m001"] };
+    const outline = { title: "the article title", sections: Array.from({ length: 8 }, () => echoed) };
+    const materials = [
+      { id: "m001", title: "本地模型的数据安全" },
+      { id: "m002", title: "成本对比" },
+    ];
+    const cleaned = withoutEchoedExample(outline, example, [], ["m001", "m002"], "zh", { schema: OutlineLlmSchema, grounding: "写一篇短文", materials });
+    expect(cleaned).toEqual({
+      title: "",
+      sections: [
+        { section_title: "本地模型的数据安全", key_points: [], material_ids: ["m001"] },
+        { section_title: "成本对比", key_points: [], material_ids: ["m002"] },
+      ],
+    });
+  });
+
+  it("keeps one of several sections with the same title, and a title the intent itself holds", () => {
+    const own = { section_title: "the section heading", key_points: ["a", "the section heading"], material_ids: [] };
+    const cleaned = withoutEchoedExample({ title: "T", sections: [own, own] }, example, [], [], "en", { schema: OutlineLlmSchema, grounding: "Write about the section heading" });
+    expect(cleaned.sections).toEqual([own]);
   });
 
   it("leaves an outline that copied nothing as it is", () => {

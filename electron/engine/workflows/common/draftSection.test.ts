@@ -5,7 +5,7 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generateWithContinuation, SECTION_MAX_CONTINUATIONS, type ContinuationStep } from "../../llm/generateWithContinuation.js";
 import type { GenerateTextOptions, LlmClient } from "../../llm/LlmClient.js";
-import { draftSection, endAtSentence, sectionCheckMark, sectionCutMark } from "./draftSection.js";
+import { draftSection, endAtSentence, sectionCheckMark, sectionCutMark, sectionFallbackMark } from "./draftSection.js";
 
 /** An LlmClient whose text calls run the real continuation loop over scripted backend steps. */
 function scriptedSteps(steps: ContinuationStep[]): { llm: LlmClient; calls: GenerateTextOptions[] } {
@@ -94,10 +94,14 @@ describe("endAtSentence", () => {
 });
 
 describe("draftSection with a check", () => {
-  function runChecked(llm: LlmClient, events: Array<Record<string, unknown>>) {
+  function runChecked(llm: LlmClient, events: Array<Record<string, unknown>>, fallback?: (problem: string) => string | null) {
     const config = { writer: (event: Record<string, unknown>) => events.push(event) } as unknown as LangGraphRunnableConfig;
     const check = (t: string) => (t.includes("bad") ? "wrong" : null);
-    return draftSection(llm, { index: 1, cacheDir: dir, keyInputs: { k: Math.random() }, prompt: { system: "s", prompt: "p" }, maxTokens: 50, check, tag: { role: "writer", step: "section" }, finish: (t) => t }, config);
+    return draftSection(
+      llm,
+      { index: 1, cacheDir: dir, keyInputs: { k: Math.random() }, prompt: { system: "s", prompt: "p" }, maxTokens: 50, check, ...(fallback ? { fallback } : {}), tag: { role: "writer", step: "section" }, finish: (t) => t },
+      config,
+    );
   }
 
   it("writes a section that fails its check once more, and tells the stream to start the section over", async () => {
@@ -113,5 +117,25 @@ describe("draftSection with a check", () => {
   it("keeps a section that fails twice with a visible mark, never as done", async () => {
     const { llm } = scriptedSteps([{ added: "bad one.", stopReason: "eog", tokens: 5 }, { added: "bad two.", stopReason: "eog", tokens: 5 }]);
     expect(await runChecked(llm, [])).toBe(`bad two.\n\n${sectionCheckMark("wrong")}\n`);
+  });
+
+  it("replaces a section that fails twice by its fallback, marked, and withdraws the streamed text", async () => {
+    const { llm } = scriptedSteps([{ added: "bad one.", stopReason: "eog", tokens: 5 }, { added: "bad two.", stopReason: "eog", tokens: 5 }]);
+    const events: Array<Record<string, unknown>> = [];
+    const text = await runChecked(llm, events, (problem) => `source sentence (${problem}).`);
+    expect(text).toBe(`source sentence (wrong).\n\n${sectionFallbackMark("wrong")}\n`);
+    const restart = events.findLastIndex((e) => e.restart === true);
+    expect(events.slice(restart + 1).map((e) => e.text).join("")).toBe(text);
+  });
+
+  it("replaces a text that failed its check even when it was also cut", async () => {
+    // Every step is cut: both writings end still cut, and both fail the check.
+    const { llm } = scriptedSteps(Array.from({ length: 40 }, () => ({ added: " bad", stopReason: "maxTokens" as const, tokens: 50 })));
+    expect(await runChecked(llm, [], () => "source.")).toBe(`source.\n\n${sectionFallbackMark("wrong")}\n`);
+  });
+
+  it("keeps the marked model text when the fallback has nothing", async () => {
+    const { llm } = scriptedSteps([{ added: "bad one.", stopReason: "eog", tokens: 5 }, { added: "bad two.", stopReason: "eog", tokens: 5 }]);
+    expect(await runChecked(llm, [], () => null)).toBe(`bad two.\n\n${sectionCheckMark("wrong")}\n`);
   });
 });

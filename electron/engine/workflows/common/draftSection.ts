@@ -27,6 +27,11 @@ export interface DraftSectionRequest {
    * once more; if that fails too it is kept with {@link sectionCheckMark}, never passed off as done.
    */
   check?: (text: string) => string | null;
+  /**
+   * The text to keep instead of one that failed its check twice (e.g. the section's materials in
+   * their own words), or null to keep the model's text. Either way the section is marked.
+   */
+  fallback?: (problem: string) => string | null;
   /** LLM call tag (`{ role, step }`), for logs and scripted tests. */
   tag: { role: string; step: string };
   /** Code checks applied to the model's text before it is cached (citations, headings …). */
@@ -35,10 +40,11 @@ export interface DraftSectionRequest {
 
 /**
  * The visible mark a section still cut after SECTION_MAX_CONTINUATIONS gets (brief §4.4.2: never
- * keep a truncated section silently). A Markdown quote on its own paragraph, in both languages.
+ * keep a truncated section silently). A Markdown quote on its own paragraph, in both languages, each
+ * its own paragraph of the quote, so neither language's punctuation rules see the other's.
  */
 export function sectionCutMark(continuations: number): string {
-  return `> ⚠ 本节在 ${continuations} 次续写后仍未写完，请补全。(This section was still cut after ${continuations} continuations.)`;
+  return `> ⚠ 本节在 ${continuations} 次续写后仍未写完，请补全。\n>\n> This section was still cut after ${continuations} continuations.`;
 }
 
 /**
@@ -64,15 +70,25 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
     problem = request.check?.(attempt.text) ?? null;
   }
   let { text } = attempt;
-  if (attempt.cut !== null) {
+  // A text that failed its check is replaced when there is a fallback, cut or not: a cut mark under it would keep it.
+  const replacement = problem !== null ? (request.fallback?.(problem) ?? null) : null;
+  if (attempt.cut !== null && replacement === null) {
     const mark = sectionCutMark(attempt.cut);
     text = `${text.trimEnd()}\n\n${mark}\n`;
     emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
     emit(config, { type: "section_truncated", sectionIndex: index, continuations: attempt.cut });
   } else if (problem !== null) {
-    const mark = sectionCheckMark(problem);
-    text = `${text.trimEnd()}\n\n${mark}\n`;
-    emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
+    if (replacement !== null) {
+      // The streamed text is withdrawn: what failed twice never stays on screen.
+      const mark = sectionFallbackMark(problem);
+      text = `${replacement.trimEnd()}\n\n${mark}\n`;
+      emit(config, { type: "draft_chunk", sectionIndex: index, text: "", restart: true });
+      emit(config, { type: "draft_chunk", sectionIndex: index, text });
+    } else {
+      const mark = sectionCheckMark(problem);
+      text = `${text.trimEnd()}\n\n${mark}\n`;
+      emit(config, { type: "draft_chunk", sectionIndex: index, text: `\n\n${mark}\n` });
+    }
   }
   await writeCachedSection(request.cacheDir, index, key, text);
   return text;
@@ -101,7 +117,12 @@ async function writeOnce(llm: LlmClient, request: DraftSectionRequest, config: L
 
 /** The visible mark of a section that failed its check twice (wrong language, a loop). */
 export function sectionCheckMark(problem: string): string {
-  return `> ⚠ 本节未通过检查（${problem}），请修改。(This section failed a check: ${problem}.)`;
+  return `> ⚠ 本节未通过检查（${problem}），请修改。\n>\n> This section failed the check above and needs revising.`;
+}
+
+/** The visible mark of a section whose model text failed its check twice and was replaced by its fallback. */
+export function sectionFallbackMark(problem: string): string {
+  return `> ⚠ 本节模型写出的文字未通过检查（${problem}），已改用素材原句，请修改。\n>\n> The model's text failed the check above: this section holds its materials' own sentences instead.`;
 }
 
 /**

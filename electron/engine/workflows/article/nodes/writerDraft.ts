@@ -113,12 +113,15 @@ export function writerDraftNode(deps: ArticleDeps) {
         (index) => {
           const section = current[index] as DraftSection;
           const source = outlineSectionFor(outline, section.title, index);
-          const materials = source.material_ids.flatMap((id) => (byId.has(id) ? [materialDigest(byId.get(id)!)] : []));
+          const sources = source.material_ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+          // The materials' own sentences, as much as a weak model's context holds: a 120-character digest cut the facts it was to restate.
+          const materials = sources.map((m) => materialDigest(m, Math.max(120, Math.min(300, Math.floor(1500 / sources.length)))));
           return writeSection(
             deps.llm,
             {
               locale,
               allowedIds: approved,
+              sources,
               cacheDir,
               occasion: { after: state.draft_version, round: state.revision_count, reason: task.kind === "initial" ? "initial" : task.reason },
               prompt: {

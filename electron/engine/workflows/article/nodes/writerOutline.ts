@@ -36,7 +36,8 @@ export function writerOutlineNode(deps: ArticleDeps) {
       config,
       { step: "writer_outline", agent: "writer", ...labelFrom(replan ? stepLines.replan(locale) : stepLines.outline(locale)) },
       async () => {
-        const materials = state.materials.filter((m) => approved.includes(m.id)).map((m) => materialDigest(m));
+        const approvedMaterials = state.materials.filter((m) => approved.includes(m.id));
+        const materials = approvedMaterials.map((m) => materialDigest(m));
         let value: Outline;
         let fallback = false;
         try {
@@ -61,15 +62,15 @@ export function writerOutlineNode(deps: ArticleDeps) {
           value = { title: "", sections: [] };
           fallback = true;
         }
-        const planned = sanitizeOutline(
-          withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale),
-          approved,
-          titleFromIntent(state.input.intent),
-        );
-        const { outline, attached } = attachMaterials(
-          planned,
-          state.materials.filter((m) => approved.includes(m.id)),
-        );
+        const cleaned = withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale, {
+          schema: OutlineLlmSchema,
+          grounding: [state.input.intent, ...approvedMaterials.map((m) => `${m.title} ${m.content}`)].join("\n"),
+          materials: approvedMaterials,
+        });
+        // Every section the model planned was an echo: the timeline says the outline is code's, as for a failed call.
+        if (!cleaned.sections.some((s) => value.sections.includes(s) || value.sections.some((v) => v.section_title === s.section_title))) fallback = true;
+        const planned = sanitizeOutline(cleaned, approved, titleFromIntent(state.input.intent));
+        const { outline, attached } = attachMaterials(planned, approvedMaterials);
         emit(config, { type: "outline_ready", outline });
         const line = withNotes(
           summaryLines.outline(locale, outline.title, outline.sections.length, fallback),
