@@ -31,6 +31,7 @@ describe("answerProseFault: the model's own words beside a quote that passed the
     expect(zh(`${chatExample("zh")} 每 30 分钟上报一次 [p.1]。`)).toMatchObject({ reason: "echo" });
     expect(en("Never invent numbers, names or findings. Each chunk covers 320 milliseconds of audio [p.2].")).toMatchObject({ reason: "echo" });
     expect(en("Each chunk covers 320 milliseconds of audio [p.2].\nQuestion: How many layers?")).toMatchObject({ reason: "echo" });
+    expect(zh("通运节点上报一次数据？[p.1 「每 30 分钟上报一次」]")).toMatchObject({ reason: "echo" });
   });
 
   it("rejects a loop and symbols", () => {

@@ -60,7 +60,7 @@ function oddShare(text: string): number {
  * may be. The quote gate checks what a citation quotes, not what the model wrote around it: a tiny
  * model (SmolLM2 135M on a Chinese question) wrote garbage before a quote that passed the gate, and
  * the answer showed both. Each sentence must be in the answer's language, must not loop, must not
- * repeat the prompt's example, instructions or labels, must be prose (not symbols), and most of its
+ * repeat the prompt's example, instructions or labels, must not be a question, must be prose (not symbols), and most of its
  * content words must come from the passages or the question (the prompt asks it to copy the sentence
  * that answers).
  */
@@ -78,7 +78,8 @@ export function answerProseFault(answer: string, options: ProseGuardOptions): Pr
     // One or two stray letters ("p", "a") say nothing about the language; a sentence of them does.
     if (letters >= 3 && share < SCRIPT_MIN_SHARE) return { sentence, reason: "language" };
     if ([...sentence].length >= LOOP_MIN_CHARS && distinct4(sentence) < LOOP_MIN_DISTINCT_4) return { sentence, reason: "loop" };
-    if (isEcho(sentence, canaries, options.grounding)) return { sentence, reason: "echo" };
+    // A question is no answer: the model restating the question (SmolLM2: "通运节点上报一次数据？") echoes it.
+    if (isEcho(sentence, canaries, options.grounding) || /[?？]["”」』)）]*$/.test(sentence)) return { sentence, reason: "echo" };
     if (oddShare(sentence) > ODD_MAX_SHARE) return { sentence, reason: "gibberish" };
     const words = [...contentTokens(sentence)];
     if (words.length > 0 && words.filter((w) => grounding.has(w)).length / words.length < GROUNDED_MIN_SHARE) return { sentence, reason: "ungrounded" };
