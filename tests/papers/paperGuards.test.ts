@@ -92,6 +92,37 @@ describe("paper reader guards (scripted model, real engine)", () => {
     expect(stepDone(events, "chat")?.summaryText?.key).toBe("answeredByQuote");
   });
 
+  // SmolLM2 135M's reply to a Chinese question of the eval (qa item 6), garbage the chat once streamed before its checked answer.
+  const SMOLLM2_GARBAGE = "这是一个隐良的问题，可以用你自己猴绣记下来。在论文上有一种技末将土壤传感网络作为节点的选择，可以用一个锭夫献出“2.1”。佛否是这样！";
+  const tokensOf = (events: EngineEvent[]) => events.flatMap((e) => (e.type === "token" ? [e.text] : [])).join("");
+
+  it("never shows the model's garbage beside a quote that passed the gate: the paper's sentence is quoted instead", async () => {
+    const reply = `${SMOLLM2_GARBAGE} The encoder uses 12 attention layers [p.2 “12 attention layers”].`;
+    const { answer, events } = await ask("chat", { "paper.chat": reply }, "How many attention layers does the encoder use?");
+    expect(answer.answer).not.toMatch(/[\u3400-\u9fff]/);
+    expect(answer.answer).toMatch(/The paper states: “[^”]*12 attention layers[^”]*” \[p\.2\]$/);
+    expect(answer.citations.map((c) => c.page)).toEqual([2]);
+    expect(stepDone(events, "chat")?.summaryText).toEqual({ key: "answeredByQuoteProse", params: { c: 1, reason: "language" } });
+    // Nothing of the reply was streamed: the screen and the CLI get the checked answer only.
+    expect(tokensOf(events)).not.toContain("隐良");
+    expect(answer.answer).toContain(tokensOf(events));
+  });
+
+  it("never shows words from nowhere beside a verified quote, in the question's own language", async () => {
+    const reply = "Sure, you can remember it with your own monkey embroidery. The encoder uses 12 attention layers [p.2].";
+    const { answer, events } = await ask("chat", { "paper.chat": reply }, "How many attention layers does the encoder use?");
+    expect(answer.answer).not.toContain("monkey");
+    expect(answer.citations.map((c) => c.page)).toEqual([2]);
+    expect(stepDone(events, "chat")?.summaryText).toMatchObject({ key: "answeredByQuoteProse", params: { reason: "ungrounded" } });
+  });
+
+  it("shows a reply whose every sentence passes the guard as written, and streams only that checked answer", async () => {
+    const { answer, events } = await ask("chat", { "paper.chat": "The encoder uses 12 attention layers [p.2]." }, "How many attention layers does the encoder use?");
+    expect(answer.answer).toContain("The encoder uses 12 attention layers [p.2].");
+    expect(stepDone(events, "chat")?.summaryText).toEqual({ key: "answered", params: { c: 1 } });
+    expect(tokensOf(events)).toBe("The encoder uses 12 attention layers [p.2].");
+  });
+
   it("every citation an answer keeps has its quote on its page", async () => {
     const { answer } = await ask("chat", { "paper.chat": "The encoder uses 12 attention layers [p.2]. It also flies [p.3 “the encoder can fly”]." });
     expect(answer.citations.length).toBeGreaterThan(0);

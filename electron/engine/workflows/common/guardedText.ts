@@ -25,13 +25,14 @@ export interface GuardedText {
  * soon as it repeats a sentence or loops inside one (a weak model otherwise repeats one paragraph
  * to its token limit: minutes of CPU time); a looping reply is retried once with `avoidRepeats`
  * (the DRY sampler); a retry that loops too is `usable: false`. The run's cancel still ends the
- * step as `aborted`.
+ * step as `aborted`. `toEvent` returning null streams nothing: the caller shows the text only once
+ * it has checked it.
  */
 export async function guardedText(
   llm: LlmClient,
   config: LangGraphRunnableConfig,
   options: Omit<GenerateTextOptions, "signal" | "onTextChunk">,
-  toEvent: (text: string) => EventDraft = (text) => ({ type: "token", step: options.tag?.step ?? "text", text }),
+  toEvent: (text: string) => EventDraft | null = (text) => ({ type: "token", step: options.tag?.step ?? "text", text }),
 ): Promise<GuardedText> {
   const chunks: string[] = [];
   const attempt = async (avoidRepeats: boolean): Promise<{ text: string; looped: boolean; stopped: boolean }> => {
@@ -47,7 +48,8 @@ export async function guardedText(
         if (stop.signal.aborted) return;
         text += chunk;
         chunks.push(chunk);
-        emit(config, toEvent(chunk));
+        const event = toEvent(chunk);
+        if (event) emit(config, event);
         if (text.length - checkedAt >= CHECK_EVERY_CHARS) {
           checkedAt = text.length;
           if (repeatsItself(text)) stop.abort();

@@ -60,8 +60,10 @@ export async function streamText(
   llm: LlmClient,
   config: LangGraphRunnableConfig,
   step: string,
-  options: { system: string; prompt: string; maxTokens?: number; temperature?: number; maxContinuations?: number },
+  options: { system: string; prompt: string; maxTokens?: number; temperature?: number; maxContinuations?: number; streamTokens?: boolean },
 ): Promise<{ text: string; chunks: string[]; looped: boolean; usable: boolean }> {
+  // streamTokens false: the reply is not streamed as it is written (its caller shows it once checked).
+  const toEvent = options.streamTokens === false ? () => null : undefined;
   const { text, chunks, looped, usable } = await guardedText(llm, config, {
     system: options.system,
     prompt: options.prompt,
@@ -69,7 +71,7 @@ export async function streamText(
     temperature: options.temperature ?? 0.3,
     maxContinuations: options.maxContinuations ?? 1,
     tag: { role: "paper", step },
-  });
+  }, toEvent);
   return { text: text.trim(), chunks, looped, usable };
 }
 

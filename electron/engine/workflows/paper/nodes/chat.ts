@@ -4,6 +4,7 @@ import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { ABSTAIN, ANSWER_BUDGET_CHARS, answerOf, historyText, isAbstention, streamText, tokensForChars, withinBudget } from "../agentKit.js";
 import type { PaperDeps } from "../PaperDeps.js";
 import { abstainWithPassages } from "../abstainWithPassages.js";
+import { answerProseFault } from "../answerProseFault.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { chatExample, chatPrompt } from "../prompts.js";
 import { echoCanaries, isEcho } from "../../common/echoGuard.js";
@@ -71,12 +72,27 @@ export function chatNode(deps: PaperDeps) {
         }),
         maxTokens: tokensForChars(locale, budget),
         maxContinuations: 0,
+        // Nothing the model writes is streamed to the screen or the CLI before the checks below: the
+        // user sees the checked answer only (SmolLM2's raw Chinese garbage was printed before the quote).
+        streamTokens: false,
       });
       const echo = isEcho(reply.text, echoCanaries({ example: chatExample(locale) }), state.paper_text);
       const text = echo ? "" : withinBudget(reply.text, budget);
       // Code decides the cited page: a tag goes to the page of the sentence it quotes or matches best.
       const repaged = repageCitations(text, state.evidence, doc_ids);
-      const gated = gateCitations(repaged.text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
+      const passed = gateCitations(repaged.text, state.evidence, doc_ids, repoPageChunks(deps.papers.library.repo));
+      // The quote gate checks what a citation quotes, not the words around it: those must pass the
+      // prose guard too (language, loop, echo, gibberish, grounded), or the reply counts as one with
+      // no supported citation (the best sentence quoted by code, or the abstention).
+      const prompt = chatPrompt(locale, { title: "", passages: "", question: "", selected: "", history: "" });
+      const fault = passed.citations.length
+        ? answerProseFault(passed.text, {
+            locale,
+            shown: [chatExample(locale), prompt.system],
+            grounding: [state.paper_text, ...state.evidence.map((e) => e.text), asked, history, titles.join(" ")].join("\n"),
+          })
+        : null;
+      const gated = fault ? { text: "", citations: [], refused: passed.refused, unsupported: [] } : passed;
       // The model's own "not stated" (with no citation) is an abstention too, unless the gate's best
       // sentence holds nearly all of the question: a tiny model copies the prompt's "not stated"
       // (Gemma did on every English question), so that sentence is quoted instead. Below that the
@@ -95,15 +111,20 @@ export function chatNode(deps: PaperDeps) {
         ? summaryOf("abstained", {}, "abstained")
         : reason === "unusable"
           ? summaryOf("loopUnusable", { n: Math.min(3, state.evidence.length) }, "the reply looped, so did its retry: no usable answer, closest passages listed")
-          : reason === "no_evidence"
+          : reason === "no_evidence" && fault
+            ? summaryOf("proseRejected", { n: Math.min(3, state.evidence.length), reason: fault.reason }, `the reply's own words failed the prose guard (${fault.reason}): abstained, closest passages listed`)
+            : reason === "no_evidence"
             ? summaryOf("noEvidence", { n: Math.min(3, state.evidence.length) }, "no citation passed the quote gate: abstained, closest passages listed")
             : extract
-              ? summaryOf("answeredByQuote", { c: kept.length }, `the reply had no supported citation${echo ? " (it repeated the prompt's example)" : ""}: the paper's best sentence quoted`)
+              ? fault
+                ? summaryOf("answeredByQuoteProse", { c: kept.length, reason: fault.reason }, `the reply's own words failed the prose guard (${fault.reason}: ${JSON.stringify(fault.sentence.slice(0, 60))}): the paper's best sentence quoted`)
+                : summaryOf("answeredByQuote", { c: kept.length }, `the reply had no supported citation${echo ? " (it repeated the prompt's example)" : ""}: the paper's best sentence quoted`)
               : summaryOf(reply.looped ? "answeredAfterLoop" : "answered", { c: kept.length }, `${cited}${reply.looped ? " (the first reply looped; retried)" : ""}`);
+      emit(config, { type: "token", step: "chat", text: answer });
       return {
         update: {
           ...base,
-          stream_chunks: extract ? [...reply.chunks, answer] : reply.chunks,
+          stream_chunks: [answer],
           agent_response: answerOf(state, "chat", {
             answer,
             citations: kept,
