@@ -35,6 +35,8 @@ async function main(): Promise<void> {
       },
     });
     console.log(`${at()} s  ${run.outcome}; model busy ${(ee.llm.busyMs() / 1000).toFixed(1)} s of the run`);
+    const done = run.events.findLast((e) => e.type === "done") as { result?: { draft?: string } } | undefined;
+    console.log(done?.result?.draft ?? "(no draft)");
   } finally {
     await ee.dispose();
   }
