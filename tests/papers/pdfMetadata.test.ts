@@ -7,7 +7,7 @@ import { sofficeBinary } from "../fixtures/sofficeBinary.js";
 import { declaredFrom, NO_DECLARED } from "../../electron/engine/io/pdf/readPdfDeclared.js";
 import { fontScales } from "../../electron/engine/io/pdf/readPdfPages.js";
 import { BibLibrary } from "../../electron/engine/workflows/paper/library/bibLibrary.js";
-import { firstPageMetadata, namesOf } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
+import { firstPageMetadata, looksLikeName, namesOf } from "../../electron/engine/workflows/paper/library/firstPageMetadata.js";
 import { looksRealTitle, pdfPaperMetadata } from "../../electron/engine/workflows/paper/library/pdfMetadata.js";
 import { readPaperLines } from "../../electron/engine/workflows/paper/library/readPaperFile.js";
 import type { LayoutLine } from "../../electron/engine/workflows/paper/library/pdfLayout.js";
@@ -368,6 +368,11 @@ describe("PDF paper metadata on published layouts", () => {
   it("an all-caps author line splits at AND as a title-case one does at and", () => {
     expect(namesOf({ text: "MOHAMMAD AMIN SHOKROLLAHI AND ARMAN SHOKROLLAHI", cells: [] })).toEqual(["MOHAMMAD AMIN SHOKROLLAHI", "ARMAN SHOKROLLAHI"]);
     expect(namesOf({ text: "Sandra Andersen and Anders Sand", cells: [] })).toEqual(["Sandra Andersen", "Anders Sand"]);
+  });
+
+  it("a discipline set on the author line (a department's name cut from its line) is no name", () => {
+    for (const field of ["Computer Science", "Electrical Engineering", "Applied Mathematics", "Information Technology"]) expect(looksLikeName(field), field).toBe(false);
+    for (const name of ["Jeffrey Dean", "Jan van der Berg", "J. R. R. Tolkien"]) expect(looksLikeName(name), name).toBe(true);
   });
 });
 

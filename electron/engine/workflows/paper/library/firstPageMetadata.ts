@@ -32,7 +32,7 @@ const NOT_TITLE = new RegExp(
 );
 
 const AFFILIATION =
-  /(universit|universidad|università|hochschule|polytechn|politecnic|escuela|école|ecole|institut|laborator|\blab\b|labs\b|college|school|department|dept\.|faculty|centre|center|hospital|inc\.|corp|\bltd\b|gmbh|research|academy|foundation|journals?\b|publishing|publishers?\b|google|microsoft|facebook|\bmeta\b|deepmind|openai|\bibm\b|amazon|nvidia|alibaba|tencent|baidu|huawei|bytedance|大学|研究所|研究院|学院|实验室|公司|中心|@|https?:|www\.|\b(usa|china|germany|france|japan|canada|uk|korea|italy|spain|india|australia|switzerland|netherlands)\b)/i;
+  /(universit|universidad|università|hochschule|polytechn|politecnic|escuela|école|ecole|institut|laborator|\blab\b|labs\b|college|school|department|dept\.|faculty|centre|center|hospital|inc\.|corp|\bltd\b|gmbh|research|academy|foundation|\bsciences?\b|engineering|informatics|mathematics|physics|\bcomputing\b|technolog|journals?\b|publishing|publishers?\b|google|microsoft|facebook|\bmeta\b|deepmind|openai|\bibm\b|amazon|nvidia|alibaba|tencent|baidu|huawei|bytedance|大学|研究所|研究院|学院|实验室|公司|中心|@|https?:|www\.|\b(usa|china|germany|france|japan|canada|uk|korea|italy|spain|india|australia|switzerland|netherlands)\b)/i;
 
 /** Words of a surname that stay lower-case (van der Waals, de la Cruz, bin Salman). */
 const PARTICLES = new Set(["van", "von", "der", "den", "de", "del", "della", "da", "di", "du", "dos", "la", "le", "bin", "al", "ten", "ter", "y"]);
