@@ -36,17 +36,17 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     // PAUSE-3: the figures line, then rewrite only the second section.
     const pause3 = card(page, "确认初稿");
     await expect.poll(() => pause3.innerText()).toMatch(/共 \d+ 字 · 尚未审稿（通过线 \d+）/);
-    await expectDraftToContain(page, "「落地建议」部分的正文");
-    llm.sectionText = (title) => `重写后的「${title}」：加入了具体案例。[m001]`;
+    await expectDraftToContain(page, "“落地建议”部分的正文");
+    llm.sectionText = (title) => `重写后的“${title}”：加入了具体案例。[m001]`;
     await page.getByLabel("要重写的小节").selectOption({ index: 1 });
     await page.getByLabel("重写要求（可选）").fill("加一个具体案例");
     await page.getByRole("button", { name: "重写这一节" }).click();
-    await expectDraftToContain(page, "重写后的「技术方案」");
+    await expectDraftToContain(page, "重写后的“技术方案”");
     const after = await draftText(page);
     // The other sections stay verbatim.
-    expect(after).toContain("「背景与动机」部分的正文");
-    expect(after).toContain("「落地建议」部分的正文");
-    expect(after).not.toContain("重写后的「背景与动机」");
+    expect(after).toContain("“背景与动机”部分的正文");
+    expect(after).toContain("“落地建议”部分的正文");
+    expect(after).not.toContain("重写后的“背景与动机”");
     await studio.screenshot("11-regenerated-section");
 
     // PAUSE-4: two issues, only the second accepted.
@@ -65,7 +65,7 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     for (let i = 0; i < 3; i++) await firsts.nth(i).uncheck();
     await expect(pause4.innerText()).resolves.toContain("只采纳勾选的意见（3/6）");
     await studio.screenshot("12-per-issue-accept");
-    llm.sectionText = (title, prompt) => `「${title}」按意见修改。${prompt.includes("第一条意见") ? "FIRST" : ""}${prompt.includes("第二条意见") ? "SECOND" : ""}`;
+    llm.sectionText = (title, prompt) => `“${title}”按意见修改 [m001]。${prompt.includes("第一条意见") ? "FIRST" : ""}${prompt.includes("第二条意见") ? "SECOND" : ""}`;
     await pause4.getByRole("button", { name: "采纳编辑意见" }).click();
     await expectDraftToContain(page, "SECOND");
     expect(await draftText(page)).not.toContain("FIRST");
@@ -76,7 +76,7 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     // Restore version 1 of the finished article: back to PAUSE-3 with that text, and finalize again.
     await page.getByLabel("版本").selectOption({ index: 0 });
     await page.getByRole("button", { name: "恢复此版本" }).click();
-    await expectDraftToContain(page, "「背景与动机」部分的正文");
+    await expectDraftToContain(page, "“背景与动机”部分的正文");
     await visible(card(page, "确认初稿").last());
     await studio.screenshot("13-restored-and-continued");
     await card(page, "确认初稿").last().getByRole("button", { name: "确认定稿" }).click();
@@ -154,7 +154,7 @@ describe("a writer's daily needs in the article studio (Chromium)", { timeout: 1
     const alert = await visible(page.getByRole("alert").filter({ hasText: "模型三次都没给出合法 JSON" }));
     await alert.getByRole("button", { name: "从上次中断处继续" }).click();
     await visible(card(page, "确认初稿"));
-    await expectDraftToContain(page, "「技术方案」部分的正文");
+    await expectDraftToContain(page, "“技术方案”部分的正文");
     await expect(page.getByRole("alert").filter({ hasText: "模型三次都没给出合法 JSON" }).count()).resolves.toBe(0);
 
     await page.getByRole("button", { name: "重命名 重试与重命名测试" }).click();

@@ -130,7 +130,7 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     expect(await versions()).toBe(1);
 
     // Reject: the proposal disappears and the text stays as it was.
-    await select("「落地建议」部分的正文", "缩写");
+    await select("“落地建议”部分的正文", "缩写");
     await page.getByRole("button", { name: "缩写", exact: true }).click();
     const bar = await visible(page.getByRole("region", { name: "改写建议" }));
     await visible(page.getByTestId("rewrite-insertion").filter({ hasText: "缩短后的一句话。" }));
@@ -138,12 +138,12 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await expect.poll(() => bar.getByRole("button", { name: "接受" }).isEnabled()).toBe(true);
     await bar.getByRole("button", { name: "拒绝" }).click();
     await expect.poll(() => page.getByTestId("rewrite-insertion").count()).toBe(0);
-    expect(await editorText(page)).toContain("「落地建议」部分的正文");
+    expect(await editorText(page)).toContain("“落地建议”部分的正文");
     expect(await editorText(page)).not.toContain("缩短后的一句话。");
     expect(await versions()).toBe(1);
 
     // Accept: the replacement (quotes and preface stripped) takes the selection's place and becomes version 2.
-    await select("「技术方案」部分的正文", "润色");
+    await select("“技术方案”部分的正文", "润色");
     await page.getByRole("button", { name: "润色", exact: true }).click();
     const bar2 = await visible(page.getByRole("region", { name: "改写建议" }));
     await visible(page.getByTestId("rewrite-insertion").filter({ hasText: "本地模型让离线写作真正可行" }));
@@ -151,12 +151,12 @@ describe("document editor in Chromium (CodeMirror, real engine, scripted LLM)", 
     await expect.poll(() => bar2.getByRole("button", { name: "接受" }).isEnabled()).toBe(true);
     await bar2.getByRole("button", { name: "接受" }).click();
     await expect.poll(() => editorText(page)).toContain("本地模型让离线写作真正可行。");
-    expect(await editorText(page)).not.toContain("「技术方案」部分的正文");
+    expect(await editorText(page)).not.toContain("“技术方案”部分的正文");
     expect(await editorText(page)).not.toContain("润色后：");
     await expect.poll(versions, { timeout: 20_000 }).toBe(2);
     await expect.poll(() => page.getByLabel("版本").locator("option").allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining("第 2 稿 · 手动修改")]));
     expect(llm.callsFor("editor", "rewrite_polish")).toHaveLength(1);
-    expect(llm.callsFor("editor", "rewrite_polish")[0]!.prompt).toContain("「技术方案」部分的正文");
+    expect(llm.callsFor("editor", "rewrite_polish")[0]!.prompt).toContain("“技术方案”部分的正文");
   });
 
   it("compares versions inline (CodeMirror merge view) and restores the older one from the diff", async () => {

@@ -23,7 +23,6 @@ const XSS = {
   link: `[click](javascript:window.__xss='link')`,
   pixel: `![pixel](http://198.51.100.7/pixel.png)`,
 };
-const ALL = Object.values(XSS).join(" ");
 
 const openStudio = studioPerTest();
 
@@ -53,7 +52,8 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
         "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
         "paper.translate_terms": { terms: [] },
         "paper.router": { intent: "chat", reason: "问答" },
-        "paper.chat": `The encoder uses 12 attention layers [p.2]. ${ALL} ANSWER-END`,
+        // Markup inside a sentence the prose guard passes (its words are the paper's); a reply of markup alone never reaches the screen.
+        "paper.chat": `The encoder uses 12 attention layers with a hidden size of 768 ${XSS.img} ANSWER-END [p.2].`,
         "paper.questioner": { questions: [`Chip ${XSS.img}?`, `Chip ${XSS.script}?`, `Chip ${XSS.link}?`] },
         "paper.extract": {
           datasets: [`DocBench ${XSS.svg}`],

@@ -30,8 +30,8 @@ export class StudioLlm extends ScriptedLlm {
   /** Text of every section, by title; tests override it (e.g. with XSS payloads). */
   sectionText: (title: string, prompt: string) => string = (title, prompt) =>
     prompt.includes("修改意见")
-      ? `修订后的「${title}」：补充了读者要求的成本数据。[m001]`
-      : `「${title}」部分的正文。本地模型让离线写作成为可能[m001]，检索增强让内容有据可查[m002]。`;
+      ? `修订后的“${title}”：补充了读者要求的成本数据。[m001]`
+      : `“${title}”部分的正文。本地模型让离线写作成为可能[m001]，检索增强让内容有据可查[m002]。`;
 
   constructor() {
     const review = (aspect: "facts" | "logic" | "language") => () => ({ ...this.editor, score: this.aspectScores[aspect] ?? this.editor.score });

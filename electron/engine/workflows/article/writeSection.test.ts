@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lintMarkdown } from "../../../../shared/rules/lintMarkdown.js";
 import { citeSentence, materialSection } from "./materialSentences.js";
+import { noMaterialNote } from "./prompts.js";
 import { sectionProblem } from "./writeSection.js";
 
 describe("sectionProblem", () => {
@@ -30,6 +31,12 @@ describe("sectionProblem on a weak model's habits", () => {
     expect(sectionProblem("In a world that has become increasingly remote, meetings matter.", "en", { cites: true })).toBe("cites no material");
     expect(sectionProblem("In a world that has become increasingly remote, meetings matter.", "en")).toBeNull();
     expect(sectionProblem("会议需要议程 [m001, m002]。", "zh", { cites: true })).toBeNull();
+  });
+
+  it("never takes code's own no-material sentence for an echo of the prompt (it shares the prompt's words)", () => {
+    const note = noMaterialNote("zh");
+    expect(sectionProblem(`“落地建议”部分的正文。本地部署让数据留在内网。\n\n${note}`, "zh")).toBeNull();
+    expect(sectionProblem(`Deployment keeps the data inside the intranet.\n\n${noMaterialNote("en")}`, "en")).toBeNull();
   });
 });
 

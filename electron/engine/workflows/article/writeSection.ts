@@ -89,7 +89,8 @@ const TYPOGRAPHY_RULES = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8"
  */
 export function sectionProblem(text: string, locale: Locale, options: { cites?: boolean } = {}): string | null {
   const zh = locale === "zh";
-  const body = text.replace(/\[m\d{3}\]/g, "");
+  // The no-material sentence is code's own (finish adds it) and shares the prompt's words: never an echo.
+  const body = text.split(noMaterialNote(locale)).join("").replace(/\[m\d{3}\]/g, "");
   if (zh && hanShare(body) < 0.5) return "不是中文";
   if ([...body.trim()].length >= 40 && distinct4(body) < 0.6) return zh ? "内容重复" : "repetitive";
   const key = echoKey(body);
