@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { LlamaCppProvider } from "../electron/engine/llm/LlamaCppProvider.js";
 import { LlmService } from "../electron/engine/llm/LlmService.js";
+import { FALLBACK_MARK_EN } from "../electron/engine/workflows/common/draftSection.js";
 import type { EngineEvent } from "../shared/events.js";
 import { buildPaperPdf } from "../tests/papers/paperPdf.js";
 import { createEvalEngine, runSession, type EvalEngine } from "./eval/evalEngine.js";
@@ -162,15 +163,19 @@ async function tokensOf<T>(ee: EvalEngine, run: () => Promise<T>): Promise<{ val
 }
 
 /**
- * The model's text that a finished run hands the user: the article's draft, and the deep read's
- * synthesis sentences that its check supported (what its answer shows). The rest of the paper's
- * answer object — evidence passages, stage texts, an abstention's quoted passages — is the paper's
- * or the code's text, not generated tokens kept.
+ * The model's text that a finished run hands the user: the article's draft without the sections
+ * that code filled with their materials' own sentences (the model's text failed its check twice),
+ * and the deep read's synthesis sentences that its check supported (what its answer shows). The
+ * rest of the paper's answer object — evidence passages, stage texts, an abstention's quoted
+ * passages — is the paper's or the code's text, not generated tokens kept.
  */
 export function keptText(events: EngineEvent[]): string {
   const done = events.findLast((e) => e.type === "done") as { result?: Record<string, unknown> } | undefined;
   const result = done?.result ?? {};
-  const draft = typeof result.draft === "string" ? result.draft : "";
+  const draft = (typeof result.draft === "string" ? result.draft : "")
+    .split(/\n(?=## )/)
+    .filter((section) => !section.includes(FALLBACK_MARK_EN))
+    .join("\n");
   const answer = result.answer as { claims?: Array<{ claim: string; label: string }> } | undefined;
   const supported = (answer?.claims ?? []).filter((c) => c.label === "supported").map((c) => c.claim);
   return [draft, ...supported].join("\n").trim();

@@ -120,9 +120,12 @@ export function sectionCheckMark(problem: string): string {
   return `> ⚠ 本节未通过检查（${problem}），请修改。\n>\n> This section failed the check above and needs revising.`;
 }
 
+/** The English line of a fallback section's mark (also how code tells such a section from the model's text). */
+export const FALLBACK_MARK_EN = "The model's text failed the check above: this section holds its materials' own sentences instead.";
+
 /** The visible mark of a section whose model text failed its check twice and was replaced by its fallback. */
 export function sectionFallbackMark(problem: string): string {
-  return `> ⚠ 本节模型写出的文字未通过检查（${problem}），已改用素材原句，请修改。\n>\n> The model's text failed the check above: this section holds its materials' own sentences instead.`;
+  return `> ⚠ 本节模型写出的文字未通过检查（${problem}），已改用素材原句，请修改。\n>\n> ${FALLBACK_MARK_EN}`;
 }
 
 /**
