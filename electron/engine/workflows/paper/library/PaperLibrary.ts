@@ -244,7 +244,8 @@ export class PaperLibrary {
     const terms = exactTerms(question);
     const searched = options.references ? ["reference"] : SEARCHED_KINDS;
     const pool = options.docIds.flatMap((docId) => this.repo.chunks(docId)).filter((chunk) => searched.includes(chunk.kind));
-    const exact = exactTermHits(terms, pool, searchOptions.limit).map((chunk): PaperHit => ({ ...chunk, score: 0 }));
+    // Found by its words as printed: the word retriever's kind of hit (the wire names the retrievers it knows).
+    const exact = exactTermHits(terms, pool, searchOptions.limit).map((chunk): PaperHit => ({ ...chunk, score: 0, retrievers: ["words"] }));
     if (exact.length > 0) hits = reciprocalRankFusion([hits, exact]).map(({ item, score }) => ({ ...item, score }));
     hits = boostAnchors(question, hits);
     if (reranker && hits.length > 1) {
