@@ -138,4 +138,44 @@ describe("paper reader guards (scripted model, real engine)", () => {
     expect(answer.answer).toContain("DocBench");
     expect(stepDone(events, "extract")?.summaryText).toMatchObject({ key: "rowsEchoDropped", params: { echoes: 3 } });
   });
+
+  it("drops listed names and rows whose method, dataset or metric the passages never print: no famous name invented into the table", async () => {
+    const { answer, events } = await ask("extract", {
+      "paper.extract": {
+        datasets: ["DocBench", "SQuAD"],
+        methods: ["SparseRoute", "BERT-large"],
+        metrics: ["accuracy"],
+        results: [
+          { method: "SparseRoute", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 1 },
+          // The value is on page 1, but the method is not the paper's.
+          { method: "BERT-large", dataset: "DocBench", metric: "accuracy", value: "91.3%", page: 1 },
+        ],
+      },
+    });
+    expect(answer.answer).not.toMatch(/SQuAD|BERT-large/);
+    expect(answer.answer).toMatch(/SparseRoute \| DocBench \| accuracy \| 91\.3%/);
+    const data = answer.data as { results: unknown[]; dropped_rows: number; dropped_names: number };
+    expect(data.results).toHaveLength(1);
+    expect(data).toMatchObject({ dropped_rows: 1, dropped_names: 2 });
+    expect(stepDone(events, "extract")?.summaryText).toEqual({ key: "rowsDropped", params: { n: 1, dropped: 3 } });
+  });
+
+  it("shows a critique point once, in the answer's language and without a loop, and says how many it dropped", async () => {
+    const point = "Only one dense baseline is compared, so the gain may not hold against other sparse models.";
+    const { answer, events } = await ask("critical", {
+      "paper.critical": {
+        points: [
+          { aspect: "baselines", point, page: 2 },
+          { aspect: "baselines", point: point.toUpperCase(), page: 3 },
+          { aspect: "data", point: "只在一个数据集上评测，结论的适用范围有限。", page: 1 },
+          { aspect: "other", point: "the the the the the the the the the the the the the the the the", page: 1 },
+          { aspect: "reproducibility", point: "The random seeds are not reported, which makes the runs hard to reproduce.", page: 2 },
+        ],
+      },
+    });
+    expect(answer.answer.match(/Only one dense baseline/gi)).toHaveLength(1);
+    expect(answer.answer).not.toMatch(/只在一个数据集|the the the/);
+    expect(answer.answer).toContain("random seeds are not reported");
+    expect(stepDone(events, "critical")?.summaryText).toEqual({ key: "pointsDropped", params: { n: 2, dropped: 3 } });
+  });
 });

@@ -3,11 +3,30 @@ import { runStep, summaryOf } from "../../common/nodeRuntime.js";
 import { ABSTAIN, answerOf, failedText, tryStructured } from "../agentKit.js";
 import type { PaperDeps } from "../PaperDeps.js";
 import { echoCanaries, withoutEchoes } from "../../common/echoGuard.js";
+import { repeatKey } from "../../common/withoutRepeats.js";
+import { distinct4, hanShare } from "../../../llm/textQuality.js";
 import { criticalExample, criticalPrompt } from "../prompts.js";
 import { CritiqueSchema } from "../schemas.js";
 import type { PaperState, PaperUpdate } from "../state.js";
 
 const ASPECT = { methodology: "方法局限", validity: "有效性威胁", baselines: "缺失基线", data: "数据", reproducibility: "可复现性", other: "其他" } as const;
+
+/**
+ * The points worth showing, in order: one in the answer's language (a Chinese answer may name
+ * English terms, an English one has no Chinese sentence), not a loop inside itself, and not a point
+ * said before — a weak model repeats one critique with a new page to fill its list.
+ */
+function readablePoints<T extends { point: string }>(points: readonly T[], locale: string): T[] {
+  const seen = new Set<string>();
+  return points.filter((p) => {
+    const key = repeatKey(p.point);
+    const language = locale === "zh" ? hanShare(p.point) >= 0.3 : hanShare(p.point) < 0.2;
+    const loops = p.point.length >= 40 && distinct4(p.point) < 0.4;
+    if (key.length < 2 || !language || loops || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /** Critical analysis, blocking: a structured list of points, each tied to a page it was read on (checked). */
 export function criticalNode(deps: PaperDeps) {
@@ -28,12 +47,12 @@ export function criticalNode(deps: PaperDeps) {
       const value = { points: echo.kept };
       const pages = new Set(state.evidence.map((e) => e.page));
       // A point tied to a page the agent never read is dropped: it cannot be checked.
-      const points = value.points.filter((p) => pages.has(p.page));
+      const points = readablePoints(value.points.filter((p) => pages.has(p.page)), locale);
       const citations = [...new Set(points.map((p) => p.page))].map((page) => ({ page, chunk_id: state.evidence.find((e) => e.page === page)!.chunk_id }));
       const answer = points.map((p) => `- ${locale === "zh" ? ASPECT[p.aspect] : p.aspect}: ${p.point} [p.${p.page}]`).join("\n") || (locale === "zh" ? `${ABSTAIN.zh}。` : "Not stated in the paper.");
       return {
         update: { ...base, agent_response: answerOf(state, "critical", { answer, citations, data: { points, dropped: value.points.length - points.length } }) },
-        ...(echo.dropped.length ? summaryOf("pointsEchoDropped", { n: points.length, dropped: value.points.length - points.length, echoes: echo.dropped.length }, `${points.length} points, ${echo.dropped.length} copied from the prompt's example ignored`) : summaryOf(points.length < value.points.length ? "pointsDropped" : "points", { n: points.length, dropped: value.points.length - points.length }, `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page dropped` : ""}`)),
+        ...(echo.dropped.length ? summaryOf("pointsEchoDropped", { n: points.length, dropped: value.points.length - points.length, echoes: echo.dropped.length }, `${points.length} points, ${echo.dropped.length} copied from the prompt's example ignored`) : summaryOf(points.length < value.points.length ? "pointsDropped" : "points", { n: points.length, dropped: value.points.length - points.length }, `${points.length} points${points.length < value.points.length ? `, ${value.points.length - points.length} without a read page, repeated or in another language dropped` : ""}`)),
       };
     });
 }
