@@ -153,7 +153,10 @@ export const PaperAnswerSchema = z.object({
   halluc_iteration: z.number().int().optional(),
   /** Citations the model wrote that named no retrieved page: removed from the answer. */
   refused_citations: z.array(z.string()).optional(),
-  /** Sentences of the model's reply left out of the answer: a chat sentence the claim checker or the number check found unsupported, else one whose cited quote was not found. */
+  /**
+   * Sentences of the model's reply left out of the answer: in the chat, those the claim checker or
+   * the number check found unsupported; elsewhere, those whose cited quote was not found.
+   */
   unsupported_sentences: z.array(z.string()).optional(),
   /** What the agent read: the whole paper in page order (it fit the model's context) or retrieved passages. */
   context_mode: z.enum(["whole_paper", "retrieval"]).optional(),

@@ -155,7 +155,7 @@ export function chatNode(deps: PaperDeps) {
             citations: kept,
             ...(checked.refused.length ? { refused_citations: checked.refused } : {}),
             // Left-out sentences stay in the answer's data, labelled, never in its text.
-            ...(dropped.length ? { unsupported_sentences: dropped } : !reason && checked.unsupported.length ? { unsupported_sentences: checked.unsupported } : {}),
+            ...(dropped.length || (!reason && checked.unsupported.length) ? { unsupported_sentences: dropped.length ? dropped : checked.unsupported } : {}),
             ...(supported?.claims.length ? { claims: supported.claims } : {}),
           }),
         },
