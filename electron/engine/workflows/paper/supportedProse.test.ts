@@ -14,32 +14,26 @@ const check = (reply: string) => supportedProse(reply, { evidence, docIds: ["d1"
 
 /** The verified quote each real first sentence was replayed beside (tests/realModel/paperAnswerProse.real.test.ts). */
 const QUOTE = " [p.1 「每 30 分钟上报一次」]";
-// Gemma 3 270M's real first sentences of the last CI run: each passed the prose guard and was shown.
+// Gemma 3 270M's real first sentences (seeds 1–3), tags as it wrote them: each passed the prose guard and was shown.
 const GEMMA = [
   // 60 厘米 is not in the paper (it says 20 and 40; its only 60 is a "60%"), and the page-5 tag names a page the paper lacks.
   "[p.5] 节点上报一次数据，每 2 公顷布设 1 个传感器，在 40 厘米和 60 厘米两个深度测量体积含水量，每 30 分钟上报一次。",
-  // Shown as "（原文未找到依据） 10 分钟，…": a marked sentence was still shown.
-  "10 分钟，每 2 公顷布设 1 个传感器，在 30 分钟上报一次。",
+  // Shown as "（原文未找到依据） 10 分钟，…": the gate marked the tag in front, and the marked sentence was still shown.
+  "[p.1] 10 分钟，每 2 公顷布设 1 个传感器，在 30 分钟上报一次。",
   // No 100 nodes and no cost of 4 元 in the paper.
-  "100 个节点，每 2 公顷布设 1 个传感器，每个传感器成本为 4 元。",
+  "[p.3] 100 个节点，每 2 公顷布设 1 个传感器，每个传感器成本为 4 元。",
 ];
 
 describe("supportedProse: only the model's supported sentences are shown", () => {
   it.each(GEMMA)("leaves out Gemma's real sentence beside a verified quote, keeps it labelled: %s", async (sentence) => {
     const checked = await check(`${sentence}${QUOTE}`);
     expect(checked.ownWords).toBe(false);
-    expect(checked.text).not.toMatch(/[\u3400-\u9fff]{4}/);
+    expect(checked.text).toBe("");
     expect(checked.text).not.toMatch(/原文未找到依据|not found in the paper/);
     expect(checked.citations).toEqual([]);
     expect(checked.unsupported).toHaveLength(1);
     expect(checked.claims).toEqual([expect.objectContaining({ label: "unsupported", reason: "anchor_missing" })]);
-    expect(sentence).toContain(checked.claims[0]!.claim.slice(0, 12));
-  });
-
-  it("the same sentence with a tag in front naming a real page (the gate marked it) is left out too, mark and all", async () => {
-    const checked = await check(`[p.2] ${GEMMA[1]}${QUOTE}`);
-    expect(checked.ownWords).toBe(false);
-    expect(checked.text).toBe("");
+    expect(sentence).toContain(checked.claims[0]!.claim);
   });
 
   it("keeps a correct paraphrase with the paper's numbers and its verified citation", async () => {
