@@ -147,13 +147,16 @@ export const PaperAnswerSchema = z.object({
   titles: z.array(z.string()),
   /** Structured output of blocking agents (extract rows, critique points, recommendations …). */
   data: z.unknown().optional(),
-  /** Deep read: the three stages and each claim's verdict. */
+  /** Deep read: the three stages; deep read and chat: each claim's verdict (the chat's sentences of its own words). */
   stages: z.object({ extraction: z.string(), analysis: z.string(), synthesis: z.string() }).optional(),
   claims: z.array(ClaimVerdictSchema).optional(),
   halluc_iteration: z.number().int().optional(),
   /** Citations the model wrote that named no retrieved page: removed from the answer. */
   refused_citations: z.array(z.string()).optional(),
-  /** Sentences whose cited quote was not found in the cited passage: marked in the answer. */
+  /**
+   * Sentences of the model's reply left out of the answer: in the chat, those the claim checker or
+   * the number check found unsupported; elsewhere, those whose cited quote was not found.
+   */
   unsupported_sentences: z.array(z.string()).optional(),
   /** What the agent read: the whole paper in page order (it fit the model's context) or retrieved passages. */
   context_mode: z.enum(["whole_paper", "retrieval"]).optional(),

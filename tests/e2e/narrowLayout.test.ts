@@ -35,9 +35,19 @@ const widthOf = (page: Page, selector: string) => page.locator(selector).first()
 /** How far the document is taller than the window (0 when the app fits, as it must: panes scroll, the page does not). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
 
-const LONG_ANSWER = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "thirteenth"].map(
-  (nth) => `The ${nth} part of the document goes through its own route, and the answer describes that route at some length here.`,
-);
+// The paper's own sentences: the chat shows only sentences of the reply that the paper supports.
+const LONG_ANSWER = [
+  "We present SparseRoute, a transformer that routes each token to two of eight experts.",
+  "On the DocBench corpus SparseRoute reaches an accuracy of 91.3% while using 40% less compute than a dense baseline.",
+  "Long documents are expensive to encode because attention grows quadratically.",
+  "The router scores every expert with a linear layer and keeps the two best.",
+  "The auxiliary term R balances the load between experts so that no expert is starved during training.",
+  "We train for 30 epochs with the Adam optimizer and a learning rate of 0.0003 on eight GPUs.",
+  "Training takes about two days.",
+  "We evaluate on DocBench and on the LongQA benchmark.",
+  "SparseRoute reaches 91.3% accuracy on DocBench, compared with 89.1% for the dense baseline.",
+  "Table 2 shows that eight experts work best; more experts did not help in our runs.",
+];
 
 function paperLlm(): ScriptedLlm {
   return new ScriptedLlm({
@@ -47,7 +57,7 @@ function paperLlm(): ScriptedLlm {
       "paper.translate_terms": { terms: [] },
       "paper.router": { intent: "chat", reason: "问答" },
       // A long answer of distinct sentences (a repeated one is cut by the loop guard), its last one cited.
-      "paper.chat": `${LONG_ANSWER.join(" ")} The encoder uses 12 attention layers, each with sparse routing over the document's sections. [p.2]`,
+      "paper.chat": `${LONG_ANSWER.join(" ")} The encoder uses 12 attention layers with a hidden size of 768. [p.2]`,
       "paper.questioner": { questions: ["Which baselines are compared?", "What does Table 2 show?", "What are the limitations?"] },
     },
   });

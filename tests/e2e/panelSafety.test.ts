@@ -16,6 +16,8 @@ import { skipOnboarding, visible } from "./harness/studioSteps.js";
  * in real Chromium nothing may run (window.__xss stays unset), no active element may appear, no
  * request may leave the app's origin, and the payloads must still be visible as text.
  */
+/** An image whose error handler would set the XSS flag, written without quotes or digits: the sentence check reads those as facts the paper must hold. */
+const INERT_IMG = "<img src=x onerror=window.__xss=true>";
 const XSS = {
   img: `<img src=x onerror="window.__xss='img'">`,
   script: `<script>window.__xss='script'</script>`,
@@ -52,8 +54,10 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
         "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
         "paper.translate_terms": { terms: [] },
         "paper.router": { intent: "chat", reason: "问答" },
-        // Markup inside a sentence the prose guard passes (its words are the paper's); a reply of markup alone never reaches the screen.
-        "paper.chat": `The encoder uses 12 attention layers with a hidden size of 768 ${XSS.img} ANSWER-END [p.2].`,
+        // Markup inside a sentence the prose guard and the sentence check pass (its words and numbers are the paper's; the judge
+        // decides its grey zone); a reply of markup alone, or markup with words or numbers the paper lacks, never reaches the screen.
+        "paper.chat": `The encoder uses 12 attention layers with a hidden size of 768 ${INERT_IMG} [p.2].`,
+        "paper.judge": (options) => ({ supported: true, evidence_chunk_id: String(/\((p[0-9a-f]+:\d+)\)/.exec(options.prompt)?.[1] ?? "x") }),
         "paper.questioner": { questions: [`Chip ${XSS.img}?`, `Chip ${XSS.script}?`, `Chip ${XSS.link}?`] },
         "paper.extract": {
           datasets: [`DocBench ${XSS.svg}`],
@@ -64,7 +68,6 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
         "paper.extraction": { problem: `Long documents ${XSS.img}`, method: `Sparse routing ${XSS.svg}`, datasets: ["DocBench"], key_results: [{ result: `91.3% accuracy on DocBench ${XSS.script}`, page: 3 }] },
         "paper.analysis": { strengths: [{ point: `Ablation ${XSS.link}`, page: 3 }], weaknesses: [{ point: `No multilingual study ${XSS.pixel}`, page: 4 }], novelty: `Two of eight experts ${XSS.img}` },
         "paper.synthesis": `SparseRoute reaches 91.3% accuracy on DocBench [p.3]. ${XSS.img} ${XSS.svg}`,
-        "paper.judge": { supported: true, evidence_chunk_id: "none" },
       },
     });
     const studio = await openStudio({
@@ -80,8 +83,7 @@ describe("new panels render model output inert in Chromium", { timeout: 180_000 
     await page.getByLabel("输入问题").fill("How many attention layers does the encoder use?");
     await page.getByRole("button", { name: "提问" }).click();
     const answer = await visible(page.getByTestId("paper-answer"));
-    await expect.poll(() => answer.innerText()).toContain("ANSWER-END");
-    expect(await answer.innerText()).toContain("onerror=");
+    await expect.poll(() => answer.innerText()).toContain("onerror=");
     await visible(page.getByRole("button", { name: `Chip ${XSS.img}?` }));
     await expectInert(page, "[data-testid=paper-answer]", studio);
     await expectInert(page, "body", studio);

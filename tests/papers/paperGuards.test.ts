@@ -123,6 +123,55 @@ describe("paper reader guards (scripted model, real engine)", () => {
     expect(tokensOf(events)).toBe("The encoder uses 12 attention layers [p.2].");
   });
 
+  it("shows only the reply's sentences the claim checker supports, every number in the paper; the others are listed, labelled, and counted", async () => {
+    const reply = "The encoder uses 12 attention layers [p.2]. The encoder uses 16 attention layers with a hidden size of 512 [p.2 “12 attention layers”]. Training takes about two days [p.2].";
+    const { answer, events } = await ask("chat", { "paper.chat": reply }, "How many attention layers does the encoder use?");
+    expect(answer.answer).toContain("The encoder uses 12 attention layers [p.2]. Training takes about two days [p.2].");
+    expect(answer.answer).not.toMatch(/16|512|not found in the paper/);
+    expect(answer.unsupported_sentences).toEqual(["The encoder uses 16 attention layers with a hidden size of 512."]);
+    expect(answer.claims!.map((c) => c.label)).toEqual(["supported", "unsupported", "supported"]);
+    expect(stepDone(events, "chat")?.summaryText).toEqual({ key: "answered", params: { c: 2 }, notes: [{ key: "unsupportedDropped", params: { n: 1 } }] });
+    expect(stepDone(events, "chat")?.summary).toMatch(/1 of the reply's sentences not supported/);
+    // Only the checked answer is streamed: the left-out sentence never reaches the screen or the CLI.
+    expect(tokensOf(events)).toBe("The encoder uses 12 attention layers [p.2]. Training takes about two days [p.2].");
+  });
+
+  it("quotes the paper's sentence when none of the reply's own words is supported, never the words with a 'not found' mark", async () => {
+    const reply = "[p.3] The encoder uses 16 attention layers [p.2 “12 attention layers”]. It was trained on 64 GPUs [p.2].";
+    const { answer, events } = await ask("chat", { "paper.chat": reply }, "How many attention layers does the encoder use?");
+    expect(answer.answer).toMatch(/The paper states: “[^”]*12 attention layers[^”]*” \[p\.2\]$/);
+    expect(answer.answer).not.toMatch(/16|64 GPUs|not found in the paper/);
+    expect(answer.unsupported_sentences).toEqual(["The encoder uses 16 attention layers.", "It was trained on 64 GPUs."]);
+    expect(answer.claims!.every((c) => c.label === "unsupported")).toBe(true);
+    expect(stepDone(events, "chat")?.summaryText).toEqual({ key: "answeredByQuote", params: { c: 1 }, notes: [{ key: "unsupportedDropped", params: { n: 2 } }] });
+    expect(answer.answer).toContain(tokensOf(events));
+    expect(tokensOf(events)).not.toContain("16");
+  });
+
+  it("a follow-up question's answer passes the same sentence check, and only it is streamed", async () => {
+    const llm = new ScriptedLlm({
+      replies: {
+        "paper.metadata": { title: PAPER_TITLE, authors: ["Alice Chen"], year: 2023 },
+        "paper.router": { intent: "chat", reason: "test" },
+        "paper.questioner": { questions: ["a?", "b?", "c?"] },
+        "paper.chat": ["The encoder uses 12 attention layers [p.2].", "Training takes about two days [p.2]. It used 16 GPUs [p.2]."],
+      },
+    });
+    const kit = await paperEngine(llm);
+    engines.push(kit);
+    const docId = await importBytes(kit.engine, kit.dataDir, "sparse.pdf", await buildPaperPdf());
+    const { sessionId } = await kit.engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "How many attention layers does the encoder use?" } });
+    const first = await untilSettled(kit.engine, sessionId);
+    await kit.engine.call("run.resume", { sessionId, payload: { action: "ask", question: "And how long does the training take?" } });
+    const events = await untilSettled(kit.engine, sessionId, first.at(-1)!.seq);
+    const answer = lastAnswer(events);
+    expect(llm.callsFor("paper", "chat")[1]!.prompt).toContain("12 attention layers");
+    expect(answer.answer).toContain("Training takes about two days [p.2].");
+    expect(answer.answer).not.toContain("16 GPUs");
+    expect(answer.unsupported_sentences).toEqual(["It used 16 GPUs."]);
+    expect(tokensOf(events)).toBe("Training takes about two days [p.2].");
+  });
+
   it("every citation an answer keeps has its quote on its page", async () => {
     const { answer } = await ask("chat", { "paper.chat": "The encoder uses 12 attention layers [p.2]. It also flies [p.3 “the encoder can fly”]." });
     expect(answer.citations.length).toBeGreaterThan(0);

@@ -76,6 +76,8 @@ describe("tables and equations kept whole (real PDF, SQLite, LanceDB)", () => {
         "paper.metadata": { title: "Routing Tables for Sparse Experts", authors: ["Dana Fox"], year: 2024 },
         "paper.translate_terms": { terms: [] },
         "paper.chat": 'Configuration R13 has a latency of 67 ms [p.3 "R13 14 88.4 67"].',
+        // "Configuration … 67 ms" against a row under "Config | … | Latency" is in the claim checker's grey zone: the judge, asked once, agrees.
+        "paper.judge": (options) => ({ supported: true, evidence_chunk_id: String(/\((p[0-9a-f]+:\d+)\)/.exec(options.prompt)?.[1] ?? "x") }),
         "paper.questioner": { questions: ["a?", "b?", "c?"] },
       },
     });
@@ -89,5 +91,7 @@ describe("tables and equations kept whole (real PDF, SQLite, LanceDB)", () => {
     expect(answer.evidence[0]!.text).toContain(headerRow);
     expect(answer.citations).toEqual([expect.objectContaining({ page: 3, chunk_id: answer.evidence[0]!.chunk_id, quote: "R13 14 88.4 67" })]);
     expect(answer.unsupported_sentences ?? []).toEqual([]);
+    expect(answer.answer).toContain("Configuration R13 has a latency of 67 ms");
+    expect(llm.callsFor("paper", "judge")).toHaveLength(1);
   });
 });

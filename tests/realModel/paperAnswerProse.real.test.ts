@@ -9,6 +9,7 @@ import { ABSTAIN_OPENING } from "../../electron/engine/workflows/paper/abstainWi
 import { splitSentences } from "../../electron/engine/workflows/common/claimText.js";
 import { formatEvidence } from "../../electron/engine/workflows/paper/agentKit.js";
 import { answerProseFault, proseOf } from "../../electron/engine/workflows/paper/answerProseFault.js";
+import { missingNumbers } from "../../electron/engine/workflows/paper/missingNumbers.js";
 import { chatNode } from "../../electron/engine/workflows/paper/nodes/chat.js";
 import type { PaperDeps } from "../../electron/engine/workflows/paper/PaperDeps.js";
 import { chatExample, chatPrompt } from "../../electron/engine/workflows/paper/prompts.js";
@@ -20,7 +21,9 @@ import { realThreads } from "./realModelPath.js";
 /**
  * The paper chat's answer on real model output: whatever the model writes beside a citation, the
  * answer shows only words that pass the prose guard (answerProseFault), or text the code wrote (the
- * paper's sentence quoted, or the abstention with the closest passages). SmolLM2 135M, asked in
+ * paper's sentence quoted, or the abstention with the closest passages), and of the model's words only
+ * sentences the claim checker supports, with no number the paper lacks, never one marked "not
+ * found" (Gemma's "40 厘米和 60 厘米" beside a verified quote was shown). SmolLM2 135M, asked in
  * Chinese about the eval's Chinese paper (its quick eval's qa item 6), wrote garbage before a quote
  * that passed the quote gate, and the answer showed both. The chat node runs as the graph runs it,
  * on the eval paper's paragraphs as evidence; seeds 1–3 make the replies the same in every run.
@@ -87,13 +90,22 @@ describeReal(
         paper_metadata: { forced_intent: "chat", doc_id: "d1", doc_ids: ["d1"], titles: [], locale: "zh", single_question: true },
       } as unknown as PaperState;
       const update = await chatNode({ llm: client, papers: { library: { repo } } } as unknown as PaperDeps)(state, config);
-      const done = events.find((e) => e.type === "step_done") as { summary?: string; summaryText?: { key: string } } | undefined;
-      return { answer: update.agent_response as PaperAnswer, streamed: tokens.join(""), summary: done?.summary ?? "", key: done?.summaryText?.key ?? "" };
+      const done = events.find((e) => e.type === "step_done") as { summary?: string; summaryText?: { key: string; notes?: Array<{ key: string }> } } | undefined;
+      const notes = (done?.summaryText?.notes ?? []).map((n) => n.key);
+      return { answer: update.agent_response as PaperAnswer, streamed: tokens.join(""), summary: done?.summary ?? "", key: done?.summaryText?.key ?? "", notes };
     }
 
+    /** Every passage of the paper: a number of a shown sentence must be one of theirs. */
+    const paper = evidence.map((e) => e.text).join("\n");
+
     function expectChecked(answer: PaperAnswer, raw: string, grounding: string): void {
-      const coded = answer.answer.startsWith("论文原文：「") || answer.answer.startsWith(ABSTAIN_OPENING.no_evidence.zh) || answer.answer.startsWith(ABSTAIN_OPENING.unusable.zh);
+      const abstained = answer.answer.startsWith(ABSTAIN_OPENING.no_evidence.zh) || answer.answer.startsWith(ABSTAIN_OPENING.unusable.zh);
+      const coded = answer.answer.startsWith("论文原文：「") || abstained;
       if (!coded) expect(answerProseFault(answer.answer, { locale: "zh", shown, grounding }), answer.answer).toBeNull();
+      // A sentence the checks found unsupported is not shown, marked or not; a shown sentence has no number the paper lacks
+      // (the abstention lists the paper's own passages with their page numbers).
+      expect(answer.answer).not.toMatch(/原文未找到依据|not found in the paper/);
+      if (!abstained) for (const sentence of splitSentences(proseOf(answer.answer))) expect(missingNumbers(sentence, paper), sentence).toEqual([]);
       // A faulty sentence of the reply never reaches the answer.
       const rawFault = answerProseFault(raw, { locale: "zh", shown, grounding });
       if (rawFault && rawFault.sentence.length >= 4) expect(answer.answer, raw).not.toContain(rawFault.sentence);
@@ -119,10 +131,11 @@ describeReal(
     // Each real reply is replayed that way (no new generation), so the gate keeps the citation and only the prose guard stands between.
     it("the model's real words before a verified quote are shown only when they pass the guard", async () => {
       let rejected = 0;
+      let shownWords = 0;
       for (const [seed, replies] of recorded) {
         const first = splitSentences(replies[0] ?? "")[0] ?? "";
         const reply = `${first} [p.1 「每 30 分钟上报一次」]`;
-        const { answer, key } = await runChat(replayed(reply), QUESTION);
+        const { answer, key, notes } = await runChat(replayed(reply), QUESTION);
         const fault = answerProseFault(reply, { locale: "zh", shown, grounding: `${paperText}\n${QUESTION}` });
         console.log(`[real] seed ${seed} replayed ${JSON.stringify(reply.slice(0, 120))}: ${fault ? fault.reason : "passes"} → ${JSON.stringify(answer.answer.slice(0, 100))}`);
         expect(answer.citations.length > 0 || answer.answer.startsWith(ABSTAIN_OPENING.no_evidence.zh)).toBe(true);
@@ -130,10 +143,22 @@ describeReal(
           rejected++;
           expect(["answeredByQuoteProse", "proseRejected"]).toContain(key);
           if (first.length >= 4) expect(answer.answer).not.toContain(first);
-        } else expect(answer.answer).toContain(proseOf(first).replace(/\s+/g, " ").trim()); // its own tags are the quote gate's (Gemma cited a page 5 the paper lacks)
+        } else {
+          // Its own tags are the quote gate's (Gemma cited a page 5 the paper lacks).
+          const words = proseOf(first).replace(/\s+/g, " ").trim();
+          if (answer.answer.includes(words)) {
+            shownWords++;
+            expect(answer.claims?.every((c) => c.label === "supported"), JSON.stringify(answer.claims)).toBe(true);
+          } else {
+            // Left out by the sentence check: listed, labelled, and counted in the timeline.
+            expect(answer.claims?.some((c) => c.label === "unsupported"), JSON.stringify(answer.claims)).toBe(true);
+            expect(answer.unsupported_sentences?.length).toBeGreaterThan(0);
+            expect(notes).toContain("unsupportedDropped");
+          }
+        }
         expectChecked(answer, reply, `${paperText}\n${QUESTION}`);
       }
-      console.log(`[real] the prose guard rejected ${rejected} of ${recorded.size} real first sentences beside a verified quote`);
+      console.log(`[real] the prose guard rejected ${rejected} of ${recorded.size} real first sentences beside a verified quote; ${shownWords} shown after the sentence check`);
     }, 300_000);
   },
   ["smollm2", "gemma"],

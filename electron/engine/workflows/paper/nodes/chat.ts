@@ -5,6 +5,8 @@ import { ABSTAIN, ANSWER_BUDGET_CHARS, answerOf, historyText, isAbstention, stre
 import type { PaperDeps } from "../PaperDeps.js";
 import { abstainWithPassages } from "../abstainWithPassages.js";
 import { answerProseFault } from "../answerProseFault.js";
+import { llmClaimJudge } from "../library/llmClaimJudge.js";
+import { supportedProse } from "../supportedProse.js";
 import { gateCitations, repoPageChunks } from "../quoteGate.js";
 import { chatExample, chatPrompt } from "../prompts.js";
 import { echoCanaries, isEcho } from "../../common/echoGuard.js";
@@ -21,8 +23,11 @@ const OVERRIDE_NOT_STATED = 0.8;
 /**
  * QA over the retrieved passages, streamed. Counting questions ("有几张表") are answered from the
  * structural index without a model; no passages → the abstention. Citations `[p.N]` are checked
- * against the passages (quoteGate) and failing ones removed; an answer left with none, or a reply
- * that looped even on its retry, abstains and lists the closest passages (cite or abstain).
+ * against the passages (quoteGate) and failing ones removed; of the model's own words only the
+ * sentences the claim checker finds supported, every number in the passages, are shown
+ * (supportedProse). An answer left with no supported citation or none of its own words is the
+ * paper's best sentence quoted by code, or, with none, or a reply that looped even on its retry,
+ * the abstention with the closest passages (cite or abstain).
  */
 export function chatNode(deps: PaperDeps) {
   return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
@@ -92,7 +97,22 @@ export function chatNode(deps: PaperDeps) {
             grounding: [state.paper_text, ...state.evidence.map((e) => e.text), asked, history, titles.join(" ")].join("\n"),
           })
         : null;
-      const gated = fault ? { text: "", citations: [], refused: passed.refused, unsupported: [] } : passed;
+      // Cite or abstain, sentence by sentence: of the model's own words only the sentences the claim
+      // checker finds supported, with every number in the passages, are shown (Gemma's "40 厘米和
+      // 60 厘米" beside a verified quote was shown; so were sentences the gate marked "not found").
+      const supported =
+        fault || passed.citations.length === 0
+          ? null
+          : await supportedProse(repaged.text, {
+              evidence: state.evidence,
+              docIds: doc_ids,
+              pageChunks: repoPageChunks(deps.papers.library.repo),
+              judge: llmClaimJudge(deps.llm),
+              ...(config.signal ? { signal: config.signal } : {}),
+            });
+      const dropped = supported?.unsupported ?? [];
+      // Nothing of the model's own words left (bare tags at most): the reply counts as one with no supported citation.
+      const gated = fault || (supported && !supported.ownWords) ? { text: "", citations: [], refused: (supported ?? passed).refused, unsupported: dropped } : (supported ?? passed);
       // The model's own "not stated" (with no citation) is an abstention too, unless the gate's best
       // sentence holds nearly all of the question: a tiny model copies the prompt's "not stated"
       // (Gemma did on every English question), so that sentence is quoted instead. Below that the
@@ -106,8 +126,10 @@ export function chatNode(deps: PaperDeps) {
       const reason = !reply.usable ? "unusable" : checked.citations.length === 0 ? "no_evidence" : null;
       const answer = reason ? abstainWithPassages(locale, reason, state.evidence, doc_ids, titles) : checked.text;
       const kept = reason ? [] : checked.citations;
-      const cited = `${kept.length} citations${repaged.moved.length ? ` (page moved to the sentence's: ${repaged.moved.join(", ")})` : ""}${checked.refused.length ? `, ${checked.refused.length} refused` : ""}${checked.unsupported.length ? `, ${checked.unsupported.length} without a supporting quote` : ""}`;
-      const summary = said
+      const cited = `${kept.length} citations${repaged.moved.length ? ` (page moved to the sentence's: ${repaged.moved.join(", ")})` : ""}${checked.refused.length ? `, ${checked.refused.length} refused` : ""}`;
+      // The timeline says how many of the model's sentences the support check left out, whatever was shown instead.
+      const dropNote = dropped.length ? `; ${dropped.length} of the reply's sentences not supported by the passages (or with a number they lack) left out` : "";
+      const line = said
         ? summaryOf("abstained", {}, "abstained")
         : reason === "unusable"
           ? summaryOf("loopUnusable", { n: Math.min(3, state.evidence.length) }, "the reply looped, so did its retry: no usable answer, closest passages listed")
@@ -120,6 +142,9 @@ export function chatNode(deps: PaperDeps) {
                 ? summaryOf("answeredByQuoteProse", { c: kept.length, reason: fault.reason }, `the reply's own words failed the prose guard (${fault.reason}: ${JSON.stringify(fault.sentence.slice(0, 60))}): the paper's best sentence quoted`)
                 : summaryOf("answeredByQuote", { c: kept.length }, `the reply had no supported citation${echo ? " (it repeated the prompt's example)" : ""}: the paper's best sentence quoted`)
               : summaryOf(reply.looped ? "answeredAfterLoop" : "answered", { c: kept.length }, `${cited}${reply.looped ? " (the first reply looped; retried)" : ""}`);
+      const summary = dropped.length
+        ? { summary: `${line.summary}${dropNote}`, summaryText: { ...line.summaryText, notes: [{ key: "unsupportedDropped", params: { n: dropped.length } }] } }
+        : line;
       emit(config, { type: "token", step: "chat", text: answer });
       return {
         update: {
@@ -129,7 +154,9 @@ export function chatNode(deps: PaperDeps) {
             answer,
             citations: kept,
             ...(checked.refused.length ? { refused_citations: checked.refused } : {}),
-            ...(!reason && checked.unsupported.length ? { unsupported_sentences: checked.unsupported } : {}),
+            // Left-out sentences stay in the answer's data, labelled, never in its text.
+            ...(dropped.length || (!reason && checked.unsupported.length) ? { unsupported_sentences: dropped.length ? dropped : checked.unsupported } : {}),
+            ...(supported?.claims.length ? { claims: supported.claims } : {}),
           }),
         },
         ...summary,
