@@ -47,36 +47,38 @@ export class SessionJournal {
    * before it. Compare-and-set, so a run cancelled meanwhile keeps its status.
    */
   answerWritten(sessionId: string): void {
-    this.stores.events.flush();
-    this.stores.sessions.transition(sessionId, "running", "running");
+    // Events still buffered commit in the same FULL transaction (one commit, one fsync).
+    this.stores.events.flush(() => void this.stores.sessions.transition(sessionId, "running", "running"), true);
   }
 
-  /** Mark the session paused and announce the pause (relaxed status write: `await_user` is a FULL commit). */
+  /**
+   * Mark the session paused and announce the pause: the status and `await_user` (with every event
+   * still buffered) in one FULL commit, so neither is durable without the other.
+   */
   paused(sessionId: string, pause: PauseRequest): void {
-    this.stores.sessions.setStatus(sessionId, "paused", pause.pausePoint, RELAXED);
-    this.stores.events.append(sessionId, { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) });
+    const event = { type: "await_user", pausePoint: pause.pausePoint, allowedActions: pause.allowedActions, context: contextOf(pause) } as const;
+    this.stores.events.append(sessionId, event, () => this.stores.sessions.setStatus(sessionId, "paused", pause.pausePoint));
   }
 
   /** The run ended: its checkpoint history goes, the session is done, and `done` carries the workflow's line and public values. */
   finished(sessionId: string, definition: WorkflowDefinition<any, any, any>, values: Record<string, unknown>): void {
     this.pruneCheckpoints(sessionId);
-    this.stores.sessions.setStatus(sessionId, "done", null, RELAXED);
     const result = definition.publicValues(values, { status: "done", pausePoint: null }) as Record<string, never>;
     const summary = definition.doneSummary(values);
-    this.stores.events.append(sessionId, typeof summary === "string" ? { type: "done", summary, result } : { type: "done", summary: summary.text, summaryText: summary.message, result });
+    const event = typeof summary === "string" ? { type: "done", summary, result } as const : { type: "done", summary: summary.text, summaryText: summary.message, result } as const;
+    // The status commits with `done`, a FULL commit.
+    this.stores.events.append(sessionId, event, () => this.stores.sessions.setStatus(sessionId, "done"));
   }
 
   /** The run stopped: cancelled by the user (`aborted`), else failed with the error's code. Never throws. */
   failed(sessionId: string, error: unknown, cancelled: boolean): void {
     try {
       if (cancelled) {
-        this.stores.sessions.setStatus(sessionId, "cancelled", null, RELAXED);
-        this.stores.events.append(sessionId, CANCELLED);
+        this.stores.events.append(sessionId, CANCELLED, () => this.stores.sessions.setStatus(sessionId, "cancelled"));
       } else {
         const apiError = toApiError(error);
         if (apiError.code === "internal") console.error(`[WorkflowRunner] session ${sessionId} failed`, error);
-        this.stores.sessions.setStatus(sessionId, "error", null, RELAXED);
-        this.stores.events.append(sessionId, { type: "error", error: apiError });
+        this.stores.events.append(sessionId, { type: "error", error: apiError }, () => this.stores.sessions.setStatus(sessionId, "error"));
       }
     } catch (secondary) {
       console.error(`[WorkflowRunner] could not record the end of session ${sessionId}`, secondary);

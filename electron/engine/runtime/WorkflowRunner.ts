@@ -8,7 +8,7 @@ import type { EngineEvent, EventDraft } from "../../../shared/events.js";
 import type { CompiledWorkflowGraph, PauseRequest, WorkflowDefinition, WorkflowRegistry } from "../workflows/WorkflowDefinition.js";
 import type { EventListener } from "./EventHub.js";
 import { pauseFromSnapshot } from "./pauses.js";
-import { RELAXED, SessionJournal } from "./SessionJournal.js";
+import { SessionJournal } from "./SessionJournal.js";
 import type { WorkflowRunnerOptions } from "./WorkflowRunnerOptions.js";
 import { WorkflowGraphs } from "./WorkflowGraphs.js";
 import type { ActiveRun } from "./ActiveRun.js";
@@ -58,15 +58,13 @@ export class WorkflowRunner {
     const graph = this.graph(definition);
     await definition.checkStart?.(input, this.opts.servicesOf(definition.id));
     const sessionId = randomUUID();
-    // Relaxed: the `connected` event, a FULL commit, follows at once (see withRelaxedSync).
-    this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input }, RELAXED);
     // The session's own model is stored in its first event: every later run of it (resume, retry, recovery) reads it back.
-    this.opts.events.append(sessionId, {
-      type: "connected",
-      workflow,
-      ...(llm.model ? { model: llm.model } : {}),
-      ...(llm.thinking ? { thinking: llm.thinking } : {}),
-    });
+    // The session row commits with `connected`, in one FULL commit.
+    this.opts.events.append(
+      sessionId,
+      { type: "connected", workflow, ...(llm.model ? { model: llm.model } : {}), ...(llm.thinking ? { thinking: llm.thinking } : {}) },
+      () => void this.opts.sessions.create({ id: sessionId, workflow: workflow as WorkflowId, title: definition.title(input), input }),
+    );
     this.llmChoices.set(sessionId, llm);
     this.launch(sessionId, definition, graph, definition.initialState(input));
     return { sessionId };
@@ -93,12 +91,12 @@ export class WorkflowRunner {
       const pause = this.announcedPauses.get(sessionId) ?? pauseFromSnapshot(await graph.getState(threadConfig(sessionId)));
       if (!pause) throw new ScriptoriumError("conflict", `Session ${sessionId} has no pending pause in its checkpoint.`);
       const parsed = definition.parseResume(pause, payload);
-      // The status transition is the durable half of the exactly-once guard.
-      if (!this.opts.sessions.transition(sessionId, "paused", "running", null, RELAXED)) {
-        throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer paused.`);
-      }
+      // The status transition is the durable half of the exactly-once guard; `resumed` commits with
+      // it or not at all (a lost race rolls both back). answerWritten fsyncs them with the answer.
+      this.opts.events.append(sessionId, { type: "resumed", pausePoint: pause.pausePoint, action: actionName(parsed) }, () => {
+        if (!this.opts.sessions.transition(sessionId, "paused", "running")) throw new ScriptoriumError("conflict", `Session ${sessionId} is no longer paused.`);
+      });
       this.announcedPauses.delete(sessionId);
-      this.opts.events.append(sessionId, { type: "resumed", pausePoint: pause.pausePoint, action: actionName(parsed) });
       this.launch(sessionId, definition, graph, new Command({ resume: parsed }));
       return { sessionId, status: "running" };
     } finally {
@@ -320,8 +318,8 @@ export class WorkflowRunner {
         maxConcurrency: this.opts.settings().sequences,
       });
       // Checkpoints of a running graph commit without an fsync each (Checkpointer); the pause or
-      // end announced below is a FULL commit to the same WAL, which makes them durable with it.
-      this.opts.events.flush();
+      // end announced below is a FULL commit to the same WAL, which makes them durable with it,
+      // together with the events still buffered (they commit in its transaction).
       // Leave the active set before announcing the end, so a client that resumes on `await_user` is not refused.
       this.release(sessionId, run);
       if (outcome.pause) this.announcePause(sessionId, outcome.pause);

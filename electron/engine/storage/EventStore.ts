@@ -57,8 +57,14 @@ export class EventStore {
     this.onPersisted = options.onPersisted;
   }
 
-  /** Assign seq and ts, validate against the event union, queue; commits now unless high-rate. */
-  append(sessionId: string, draft: EventDraft): EngineEvent {
+  /**
+   * Assign seq and ts, validate against the event union, queue; commits now unless high-rate.
+   * `alongside`, the caller's own write that goes with the event (a session's status at a pause or
+   * end), runs in the same transaction before the event's row: both commit or neither does, with one
+   * commit instead of two. When it throws, the transaction rolls back and the event is dropped
+   * (its seq is given again), so the log and the session row are as they were.
+   */
+  append(sessionId: string, draft: EventDraft, alongside?: () => void): EngineEvent {
     if (this.closed) throw new ScriptoriumError("unavailable", "The event store is closed.");
     const seq = this.peekNextSeq(sessionId);
     const parsed = EventSchema.safeParse({ ...draft, seq, sessionId, ts: new Date().toISOString() });
@@ -67,23 +73,36 @@ export class EventStore {
     }
     this.nextSeq.set(sessionId, seq + 1);
     this.pending.push(parsed.data);
-    if (HIGH_RATE_EVENTS.has(parsed.data.type)) this.schedule();
+    if (alongside) {
+      try {
+        this.flush(alongside);
+      } catch (error) {
+        this.pending = this.pending.filter((event) => event !== parsed.data);
+        this.nextSeq.set(sessionId, seq);
+        throw error;
+      }
+    } else if (HIGH_RATE_EVENTS.has(parsed.data.type)) this.schedule();
     else this.flush();
     return parsed.data;
   }
 
-  /** Commit every buffered event in one transaction, then report them to `onPersisted`. */
-  flush(): void {
+  /**
+   * Commit every buffered event in one transaction, then report them to `onPersisted`. `alongside`
+   * (the caller's own writes) runs first in the same transaction; with `durable`, the commit has the
+   * connection's own level (FULL in the app) even when no transition event is in the batch.
+   */
+  flush(alongside?: () => void, durable = false): void {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.pending.length === 0 || !this.db.open) return;
+    if ((this.pending.length === 0 && !alongside) || !this.db.open) return;
     const batch = this.pending;
     this.pending = [];
-    const durable = batch.some((event) => DURABLE_EVENTS.has(event.type));
+    const fsync = durable || batch.some((event) => DURABLE_EVENTS.has(event.type));
     const { insert, bump } = this.statements();
     const commit = this.db.transaction(() => {
+      alongside?.();
       const last = new Map<string, number>();
       for (const event of batch) {
         insert.run(event.sessionId, event.seq, event.type, event.ts, JSON.stringify(event));
@@ -92,14 +111,14 @@ export class EventStore {
       for (const [sessionId, seq] of last) bump.run(seq, sessionId);
     });
     try {
-      if (durable) commit();
+      if (fsync) commit();
       else withRelaxedSync(this.db, () => commit());
     } catch (error) {
       // Keep the batch so order and no-gaps still hold if a later flush succeeds.
       this.pending = batch.concat(this.pending);
       throw error;
     }
-    this.onPersisted?.(batch);
+    if (batch.length) this.onPersisted?.(batch);
   }
 
   /** Persisted events of a session with seq > afterSeq, in order. */

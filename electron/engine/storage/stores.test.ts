@@ -117,6 +117,33 @@ describe("EventStore", () => {
     expect(store.list("s4").map((e) => e.type)).toEqual(["connected", "step_start", "step_done", "done"]);
   });
 
+  it("commits a caller's write with its event in one FULL transaction, and a failing one with neither", () => {
+    const db = openDb();
+    const sessions = new SessionStore(db.db);
+    const committed: EngineEvent[][] = [];
+    const store = new EventStore(db.db, { flushIntervalMs: 10_000, onPersisted: (batch) => committed.push(batch) });
+    const statusLevels = levelsWhenRun(db.db, /^(INSERT INTO sessions|UPDATE sessions SET status)/);
+    store.append("s6", { type: "connected", workflow: "chat" }, () => void sessions.create({ id: "s6", workflow: "chat", title: "t", input: {} }, { relaxed: true }));
+    store.append("s6", { type: "token", step: "x", text: "a" });
+    // A pause: the status, the buffered token and `await_user` commit together; a relaxed write inside stays at the commit's FULL.
+    store.append("s6", { type: "await_user", pausePoint: "p", allowedActions: ["go"], context: {} }, () => sessions.setStatus("s6", "paused", "p", { relaxed: true }));
+    expect(statusLevels).toEqual([2, 2]);
+    expect(committed.map((batch) => batch.map((e) => e.type))).toEqual([["connected"], ["token", "await_user"]]);
+    expect(sessions.get("s6")).toMatchObject({ status: "paused", pausePoint: "p", lastSeq: 3 });
+    // A lost compare-and-set throws inside the transaction: no status change, no event, the seq is given again.
+    expect(() =>
+      store.append("s6", { type: "resumed", pausePoint: "p", action: "go" }, () => {
+        sessions.setStatus("s6", "running");
+        throw new ScriptoriumError("conflict", "no longer paused");
+      }),
+    ).toThrow("no longer paused");
+    expect(sessions.get("s6")).toMatchObject({ status: "paused", lastSeq: 3 });
+    expect(store.list("s6").map((e) => e.type)).toEqual(["connected", "token", "await_user"]);
+    expect(store.append("s6", { type: "resumed", pausePoint: "p", action: "go" }, () => sessions.setStatus("s6", "running")).seq).toBe(4);
+    expect(store.list("s6", 3).map((e) => e.type)).toEqual(["resumed"]);
+    expect(db.db.pragma("synchronous", { simple: true })).toBe(2);
+  });
+
   it("writes a relaxed status at NORMAL and any other status write at FULL", () => {
     const db = openDb();
     const sessions = new SessionStore(db.db);

@@ -16,7 +16,9 @@ export function withRelaxedSync<T>(db: Database.Database, commit: () => T): T {
     level = Number(db.pragma("synchronous", { simple: true }));
     levels.set(db, level);
   }
-  if (level < 2) return commit();
+  // Inside a transaction nothing commits here: the enclosing commit's level applies (and SQLite
+  // would not change the level mid-transaction anyway).
+  if (level < 2 || db.inTransaction) return commit();
   // `exec`, not a prepared statement: SQLite applies `PRAGMA synchronous = …` when the statement is
   // prepared, so re-running a prepared one does nothing.
   db.exec("PRAGMA synchronous = NORMAL");

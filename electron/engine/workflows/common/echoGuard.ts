@@ -24,8 +24,20 @@ export function stringLeaves(value: unknown): string[] {
   return [];
 }
 
+/** Each schema's descriptions, computed once: a schema is immutable and its JSON Schema costs milliseconds per call. */
+const descriptionsOf = new WeakMap<z.ZodType, readonly string[]>();
+
 /** Every `.describe()` text of a zod schema (read from its JSON Schema, where each is a `description`). */
 export function schemaDescriptions(schema: z.ZodType): string[] {
+  let found = descriptionsOf.get(schema);
+  if (!found) {
+    found = describedTexts(schema);
+    descriptionsOf.set(schema, found);
+  }
+  return [...found];
+}
+
+function describedTexts(schema: z.ZodType): string[] {
   const found: string[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
