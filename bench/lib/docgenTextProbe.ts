@@ -58,7 +58,10 @@ async function main(): Promise<void> {
     for (const [step, s] of perStep) console.log(`${step}\t${s.calls} calls\tprompt ${s.prompt}\tgen ${s.generated}\t${(s.ms / 1000).toFixed(1)} s`);
     const state = (await engine.call("run.state", { sessionId } as never).catch(() => null)) as { values?: { current_draft?: string } } | null;
     const draft = state?.values?.current_draft ?? "";
-    const all = [...perStep.values()].reduce((a, s) => ({ calls: a.calls + s.calls, prompt: a.prompt + s.prompt, generated: a.generated + s.generated }), { calls: 0, prompt: 0, generated: 0 });
+    const all = [...perStep.values()].reduce(
+      (a, s) => ({ calls: a.calls + s.calls, prompt: a.prompt + s.prompt, generated: a.generated + s.generated }),
+      { calls: 0, prompt: 0, generated: 0 },
+    );
     console.log(`text mode: ${run.outcome} in ${seconds.toFixed(1)} s; ${all.calls} calls, prompt ${all.prompt}, generated ${all.generated}; draft ${draft.length} chars`);
     if (process.env.PROBE_DRAFT) console.log(draft);
   } finally {

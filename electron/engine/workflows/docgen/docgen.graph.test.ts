@@ -142,8 +142,9 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(findingLines).toHaveLength(3);
     const at = Number(findingLines[0]!.slice(0, 4));
     const replacement = { start_line: at, end_line: at, old_text: "a", new_content: "b", reason: "6.6" };
-    expect(reviseCall.options.schema.safeParse({ replacements: Array(3).fill(replacement) }).success).toBe(true);
-    expect(reviseCall.options.schema.safeParse({ replacements: Array(4).fill(replacement) }).success).toBe(false);
+    const { schema } = reviseCall.options as { schema: { safeParse(v: unknown): { success: boolean } } };
+    expect(schema.safeParse({ replacements: Array(3).fill(replacement) }).success).toBe(true);
+    expect(schema.safeParse({ replacements: Array(4).fill(replacement) }).success).toBe(false);
     expect(reviseCall.options.maxTokens).toBeLessThan(900);
     const versions = await engine.call("documents.versions" as never, { sessionId } as never).catch(() => null);
     if (versions) expect((versions as any).versions.length).toBe(2);
