@@ -3,6 +3,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EngineEvent } from "../../../../shared/events.js";
 import type { Engine } from "../../Engine.js";
+import { sectionBudget } from "./materialBudget.js";
+import { outlineMaxTokens } from "./nodes/generateDraft.js";
 import { cleanSection, docgenEngine, lineOf, outlineOf, runDocgen, sectionIndexOf, writeFiles } from "../../testing/docgenTestKit.js";
 import { tempDataDir } from "../../testing/engineTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../testing/ScriptedLlm.js";
@@ -74,13 +76,19 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(v.is_valid).toBe(true);
     expect(v.current_draft).toContain("# 演示文档\n\n## 第一部分");
     expect(of(events, "section_done").map((e) => e.index).sort()).toEqual([0, 1, 2]);
-    // Each section stops continuing at the length its prompt asks (400 characters in Chinese).
+    // Each section stops continuing at the length its prompt asks: its share of six characters of
+    // material is below the floor, so 120 characters (materialBudget), and its budget is what that needs.
     for (const call of llm.callsFor("writer", "section")) {
-      const { enough } = call.options as { enough?: (text: string) => boolean };
-      expect(call.prompt).toContain("150 到 400 字");
-      expect(enough?.("字".repeat(399))).toBe(false);
-      expect(enough?.("字".repeat(400))).toBe(true);
+      const { enough, maxTokens } = call.options as { enough?: (text: string) => boolean; maxTokens?: number };
+      expect(call.prompt).toContain("45 到 120 字");
+      expect(enough?.("字".repeat(119))).toBe(false);
+      expect(enough?.("字".repeat(120))).toBe(true);
+      expect(maxTokens).toBe(sectionBudget("一些 说明 文字", 3, "zh").maxTokens);
     }
+    // The outline of so little material may have three sections, said in the prompt and held by the grammar.
+    const outlineCall = llm.callsFor("writer", "outline")[0]!;
+    expect(outlineCall.prompt).toContain("要求：3 个章节；");
+    expect(outlineCall.options.maxTokens).toBe(outlineMaxTokens(3));
     expect(of(events, "doc_outline_ready")[0]!.cached).toBe(false);
     expect(of(events, "module_review")).toHaveLength(6);
     // Text mode cleaned the source before the outline saw it.
@@ -128,6 +136,16 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(v.replacements.kept).toBeGreaterThanOrEqual(3);
     const revise = of(events, "module_revise")[0]!;
     expect(revise.records.filter((r) => r.status === "kept").every((r) => r.new.includes("易于使用"))).toBe(true);
+    // The revise may answer one replacement per line its findings point at (three), in the tokens those lines need.
+    const reviseCall = llm.callsFor("reviser", "content_style")[0]!;
+    const findingLines = reviseCall.prompt.split("\n").filter((l) => /^\d{4}: /.test(l) && l.includes("贼好用"));
+    expect(findingLines).toHaveLength(3);
+    const at = Number(findingLines[0]!.slice(0, 4));
+    const replacement = { start_line: at, end_line: at, old_text: "a", new_content: "b", reason: "6.6" };
+    const { schema } = reviseCall.options as { schema: { safeParse(v: unknown): { success: boolean } } };
+    expect(schema.safeParse({ replacements: Array(3).fill(replacement) }).success).toBe(true);
+    expect(schema.safeParse({ replacements: Array(4).fill(replacement) }).success).toBe(false);
+    expect(reviseCall.options.maxTokens).toBeLessThan(900);
     const versions = await engine.call("documents.versions" as never, { sessionId } as never).catch(() => null);
     if (versions) expect((versions as any).versions.length).toBe(2);
   });

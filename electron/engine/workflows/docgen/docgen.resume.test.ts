@@ -28,6 +28,8 @@ function hangingWhere(script: ScriptedLlm, hang: (o: ScriptedCallOptions) => boo
   };
 }
 
+/** Material enough for the six sections scripted (about 150 characters a section: materialBudget). */
+const SOURCE = "部署资料。".repeat(200);
 const sectionReply = (o: ScriptedCallOptions) => cleanSection(outlineOf(6).sections[sectionIndexOf(o)]!.title);
 const replies = (extra: Record<string, unknown> = {}) =>
   ({ "writer.outline": outlineOf(6), "writer.section": sectionReply, reviewer: { violations: [] }, ...extra }) as ConstructorParameters<typeof ScriptedLlm>[0]["replies"];
@@ -45,7 +47,7 @@ describe("docgen resume after a restart", () => {
     const first = new ScriptedLlm({ replies: replies() });
     // Sections 4–6 never finish in the first process (2 workers: sections 1–3 are done when both lanes hang).
     const e1 = await open(dataDir, hangingWhere(first, (o) => o.tag?.step === "section" && sectionIndexOf(o) >= 3), false);
-    const { sessionId } = await e1.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "重启", context: "资料" } });
+    const { sessionId } = await e1.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "重启", context: SOURCE } });
     await waitForEvent(e1, sessionId, (e) => e.type === "section_done" && e.index === 2);
     await new Promise((r) => setTimeout(r, 100));
     engines.splice(engines.indexOf(e1), 1);
@@ -81,7 +83,7 @@ describe("docgen resume after a restart", () => {
     });
     const first = new ScriptedLlm({ replies: replies({ "reviewer.content_style": slang, "reviser.content_style": fix }) });
     const e1 = await open(dataDir, hangingWhere(first, (o) => o.tag?.role === "reviser"), false);
-    const { sessionId } = await e1.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "重启二", context: "资料" } });
+    const { sessionId } = await e1.call("run.start", { workflow: "docgen", input: { input_mode: "text", topic: "重启二", context: SOURCE } });
     await waitForEvent(e1, sessionId, (e) => e.type === "step_start" && e.step === "revise_content_style");
     await new Promise((r) => setTimeout(r, 100));
     engines.splice(engines.indexOf(e1), 1);

@@ -41,19 +41,20 @@ export const OUTLINE_PROMPT = definePrompt({
   zh: {
     system: "你是技术文档架构师。你只做一件事：为文档设计大纲。大纲必须满足 MECE 原则：各章节互不重叠（相互独立），合起来完整覆盖主题（完全穷尽）。只输出 JSON。",
     prompt:
-      "文档主题：{topic}\n\n资料：\n{context}\n\n{feedback}要求：3 到 8 个章节；每个章节写明范围（scope），说明它讲什么、不讲什么，避免与其他章节重叠。\n\n" +
+      "文档主题：{topic}\n\n资料：\n{context}\n\n{feedback}要求：{sectionCount}个章节；每个章节写明范围（scope），说明它讲什么、不讲什么，避免与其他章节重叠。\n\n" +
       '示例：{"title":"demo-cli 技术文档","sections":[{"title":"概述","scope":"项目目标与适用场景，不含安装步骤"},{"title":"安装与配置","scope":"环境要求、安装命令与配置项"},{"title":"命令参考","scope":"每个命令的参数与示例"}]}',
   },
   en: {
     system: "You are a documentation architect. You only do this: design the outline of a document. The outline must be MECE: sections do not overlap (mutually exclusive) and together cover the topic (collectively exhaustive). Output JSON only.",
     prompt:
-      "Document topic: {topic}\n\nSource:\n{context}\n\n{feedback}Requirements: 3 to 8 sections; give each a scope saying what it covers and what it does not, so no two sections overlap.\n\n" +
+      "Document topic: {topic}\n\nSource:\n{context}\n\n{feedback}Requirements: {sectionCount} sections; give each a scope saying what it covers and what it does not, so no two sections overlap.\n\n" +
       'Example: {"title":"demo-cli technical guide","sections":[{"title":"Overview","scope":"goals and use cases, not installation"},{"title":"Installation and configuration","scope":"requirements, install commands, settings"},{"title":"Command reference","scope":"each command\'s options with examples"}]}',
   },
 });
 
 /**
- * A section's length as its prompt asks it (upper bound, in words; characters in Chinese). The
+ * A section's longest length as its prompt asks it (upper bound, in words; characters in Chinese;
+ * a section of little material asks less: materialBudget's sectionBudget). The
  * writer stops continuing there and ends at a sentence: a weak model rarely ends its turn, and a
  * Gemma section once ran nine budgets long (8 minutes) with nothing but the budget to stop it.
  */
@@ -64,13 +65,13 @@ export const SECTION_PROMPT = definePrompt({
     system: "你是技术文档作者。你只做一件事：写文档的一个章节，用中文 Markdown。只写本章节范围内的内容，不写其他章节的内容，不编造资料中没有的命令、路径或数字。",
     prompt:
       "文档：{title}（主题：{topic}；日期：{date}）\n\n全部章节：{sections}\n\n资料：\n{context}\n\n现在只写第 {number} 章「{sectionTitle}」。范围：{scope}\n\n" +
-      `以二级标题 "## {sectionTitle}" 开头，正文 150 到 ${SECTION_WORDS.zh} 字。{notes}`,
+      `以二级标题 "## {sectionTitle}" 开头，正文 {minWords} 到 {maxWords} 字。{notes}`,
   },
   en: {
     system: "You are a technical writer. You only do this: write one section of a document in English Markdown. Write only what belongs to this section's scope, nothing of the other sections, and no command, path or number the source does not give.",
     prompt:
       "Document: {title} (topic: {topic}; date: {date})\n\nAll sections: {sections}\n\nSource:\n{context}\n\nWrite only section {number}, \"{sectionTitle}\". Scope: {scope}\n\n" +
-      `Start with the heading "## {sectionTitle}", then 120 to ${SECTION_WORDS.en} words.{notes}`,
+      `Start with the heading "## {sectionTitle}", then {minWords} to {maxWords} words.{notes}`,
   },
 });
 

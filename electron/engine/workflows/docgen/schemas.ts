@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_TOOLS } from "./code/CodeTools.js";
+import { OUTLINE_MAX_SECTIONS } from "./materialBudget.js";
 
 /**
  * Output schemas of every structured LLM call of the doc generator. Strings and arrays are bounded
@@ -35,21 +36,27 @@ export const ProjectOverviewSchema = z.object({
 });
 export type ProjectOverview = z.infer<typeof ProjectOverviewSchema>;
 
-/** A MECE outline: sections that do not overlap and together cover the topic. */
-export const DocOutlineSchema = z.object({
-  title: z.string().max(120).describe("the document title"),
-  sections: z
-    .array(
-      z.object({
-        title: z.string().max(80).describe("the section heading, without numbering"),
-        scope: z.string().max(200).describe("what this section covers and what it leaves to other sections"),
-      }),
-    )
-    .min(1)
-    .max(10)
-    .describe("3 to 8 mutually exclusive, collectively exhaustive sections in reading order"),
-});
-export type DocOutline = z.infer<typeof DocOutlineSchema>;
+/**
+ * A MECE outline of at most `maxSections` sections (materialBudget's outlineBounds: the material
+ * decides it, and the grammar holds the model to it).
+ */
+export function docOutlineSchema(maxSections = OUTLINE_MAX_SECTIONS) {
+  const max = Math.max(1, Math.trunc(maxSections));
+  return z.object({
+    title: z.string().max(120).describe("the document title"),
+    sections: z
+      .array(
+        z.object({
+          title: z.string().max(80).describe("the section heading, without numbering"),
+          scope: z.string().max(200).describe("what this section covers and what it leaves to other sections"),
+        }),
+      )
+      .min(1)
+      .max(max)
+      .describe(`at most ${max} mutually exclusive, collectively exhaustive sections in reading order`),
+  });
+}
+export type DocOutline = z.infer<ReturnType<typeof docOutlineSchema>>;
 
 /** Lines up to which a line number is a grammar enum (llama.cpp grammars cannot bound an integer; a random model wrote 73e6498164981649816). */
 export const MAX_ENUM_LINES = 1500;
@@ -115,8 +122,24 @@ function buildReviewResultSchema(ruleIds: readonly [string, ...string[]], lineCo
 }
 export type ReviewResult = { violations: Array<{ rule_id: string; line: number; excerpt: string; comment: string }> };
 
+/** Bounds of a replacement's reason (one short phrase: "6.6 口语化") and of the replacements one revise call may return. */
+export const REASON_MAX = 80;
+export const MAX_REPLACEMENTS = 8;
+
+/**
+ * What one rule group's revise needs: one replacement per line its findings point at (a weak model
+ * fills a list to its bound), and per replacement ~40 tokens of keys and numbers plus the line
+ * copied and rewritten (2.2 × its characters) and the reason, at 1.5 characters a token; never
+ * more than the 900 tokens every revise had before.
+ */
+export function reviseBudget(lines: readonly string[], violationLines: readonly number[]): { replacements: number; maxTokens: number } {
+  const distinct = [...new Set(violationLines)].slice(0, MAX_REPLACEMENTS);
+  const perLine = distinct.map((n) => 40 + Math.ceil((2.2 * [...(lines[n - 1] ?? "")].length + REASON_MAX) / 1.5));
+  return { replacements: Math.max(1, distinct.length), maxTokens: Math.min(900, 24 + perLine.reduce((a, b) => a + b, 0)) };
+}
+
 /** A revise agent's answer for one rule group; line numbers are enums of the excerpt it was shown. */
-export function revisePlanSchema(from = 1, to = MAX_ENUM_LINES) {
+export function revisePlanSchema(from = 1, to = MAX_ENUM_LINES, maxReplacements = MAX_REPLACEMENTS) {
   return z.object({
     replacements: z
       .array(
@@ -125,10 +148,10 @@ export function revisePlanSchema(from = 1, to = MAX_ENUM_LINES) {
           end_line: lineNumberSchema(from, to).describe("last line to replace, inclusive"),
           old_text: z.string().max(2000).describe("the current text of those lines, copied exactly, without the line numbers"),
           new_content: z.string().max(2000).describe("the replacement text, without line numbers"),
-          reason: z.string().max(160).describe("which violation this fixes"),
+          reason: z.string().max(REASON_MAX).describe("which violation this fixes"),
         }),
       )
-      .max(8)
+      .max(Math.max(1, Math.min(MAX_REPLACEMENTS, Math.trunc(maxReplacements))))
       .describe("replacements, each fixing one violation; empty when nothing should change"),
   });
 }

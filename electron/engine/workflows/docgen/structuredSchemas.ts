@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { DocOutlineSchema, MAX_ENUM_LINES, ProjectOverviewSchema, reviewResultSchema, revisePlanSchema, ScanActionSchema } from "./schemas.js";
+import { OUTLINE_MAX_SECTIONS } from "./materialBudget.js";
+import { docOutlineSchema, MAX_ENUM_LINES, ProjectOverviewSchema, reviewResultSchema, revisePlanSchema, ScanActionSchema } from "./schemas.js";
 
 /** Rule ids as a guide module numbers them; enough of them that the enum is as large as a real module's. */
 const SAMPLE_RULE_IDS = Array.from({ length: 24 }, (_, i) => `${Math.floor(i / 6) + 1}.${(i % 6) + 1}`) as [string, ...string[]];
@@ -12,7 +13,7 @@ const SAMPLE_RULE_IDS = Array.from({ length: 24 }, (_, i) => `${Math.floor(i / 6
 export const DOCGEN_STRUCTURED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   ScanActionSchema,
   ProjectOverviewSchema,
-  DocOutlineSchema,
+  docOutlineSchema: docOutlineSchema(OUTLINE_MAX_SECTIONS),
   reviewResultSchema: reviewResultSchema(SAMPLE_RULE_IDS, MAX_ENUM_LINES),
   revisePlanSchema: revisePlanSchema(1, MAX_ENUM_LINES),
 };

@@ -6,7 +6,8 @@ import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt } from "../docgenText.js";
 import { renderPrompt, type Locale } from "../../common/definePrompt.js";
 import { OUTLINE_PROMPT } from "../prompts.js";
-import { DocOutlineSchema } from "../schemas.js";
+import { docOutlineSchema } from "../schemas.js";
+import { outlineBounds } from "../materialBudget.js";
 import { isAbort } from "../../common/isAbort.js";
 import { headingText } from "../../common/headingText.js";
 import type { DocgenState, DocgenUpdate } from "../state.js";
@@ -29,16 +30,19 @@ export function generateDraftNode(deps: DocgenDeps) {
       }
       let value: DocOutline;
       let fallback = false;
+      // How many sections the material can fill is decided here, by code; the prompt says it and the grammar holds to it.
+      const bounds = outlineBounds(state.context, state.locale);
       try {
         ({ value } = await deps.llm.generateStructured({
           ...renderPrompt(OUTLINE_PROMPT, state.locale, {
             topic: state.topic,
             context: clipForPrompt(state.context) || (state.locale === "zh" ? "（无）" : "(none)"),
+            sectionCount: sectionCountText(bounds, state.locale),
             feedback: feedback ? (state.locale === "zh" ? `用户对上一版大纲的意见：${feedback}\n\n` : `The user's comments on the last outline: ${feedback}\n\n`) : "",
           }),
-          schema: DocOutlineSchema,
+          schema: docOutlineSchema(bounds.max),
           tag: { role: "writer", step: "outline" },
-          maxTokens: 700,
+          maxTokens: outlineMaxTokens(bounds.max),
           temperature: 0.3,
           signal: config.signal,
         }));
@@ -53,6 +57,22 @@ export function generateDraftNode(deps: DocgenDeps) {
       emit(config, { type: "doc_outline_ready", outline, cached: false });
       return { update: { outline, resume: null, sections: [], failed_sections: [] }, ...summaryOf(fallback ? "outlineFallback" : "outline", { n: outline.sections.length }, `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}`) };
     });
+}
+
+/** "3 到 5 " / "3 to 5" (or one number when the bounds meet), as the outline prompt says it. */
+function sectionCountText(bounds: { min: number; max: number }, locale: Locale): string {
+  const min = Math.min(bounds.min, bounds.max);
+  if (min === bounds.max) return locale === "zh" ? `${min} ` : `${min}`;
+  return locale === "zh" ? `${min} 到 ${bounds.max} ` : `${min} to ${bounds.max}`;
+}
+
+/**
+ * What an outline of `sections` sections needs: ~40 tokens of title and keys, ~80 a section (a title
+ * and a one-line scope at 1.5 characters a token; Gemma wrote ~25); eight sections keep the 700
+ * tokens every outline had before. A cut outline fails its grammar, so the budget errs long.
+ */
+export function outlineMaxTokens(sections: number): number {
+  return 40 + sections * 80;
 }
 
 /** Section titles of an outline made without the model, in the document's language. */

@@ -16,7 +16,7 @@ import { numberLines } from "../revise/lineNumbers.js";
 import { mergeReplacements, type Candidate, type ReplacementRecord } from "../revise/mergeReplacements.js";
 import { newMechanicalViolations } from "../revise/newMechanicalViolations.js";
 import { fixableKey, groupByRule } from "../review/ModuleFindings.js";
-import { revisePlanSchema } from "../schemas.js";
+import { reviseBudget, revisePlanSchema } from "../schemas.js";
 import type { DocgenState, DocgenUpdate } from "../state.js";
 
 /** Lines of context shown around a group's violations, and how far a replacement may reach beyond them. */
@@ -54,6 +54,7 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
           const from = Math.max(1, Math.min(...vs.map((v) => v.line)) - EXCERPT_CONTEXT);
           const to = Math.min(lines.length, Math.max(...vs.map((v) => v.line)) + EXCERPT_CONTEXT);
           const rule = module.rules.find((r) => r.id === ruleId);
+          const budget = reviseBudget(lines, vs.map((v) => v.line));
           try {
             const { value } = await deps.llm.generateStructured({
               ...renderPrompt(REVISE_PROMPT, state.locale, {
@@ -61,10 +62,10 @@ export function reviseModuleNode(deps: DocgenModuleDeps) {
                 rule: rule ? `${rule.id} ${rule.title}\n${rule.body}`.slice(0, 1200) : ruleId,
                 comments: comments.join("\n"),
               }),
-              schema: revisePlanSchema(from, to),
+              schema: revisePlanSchema(from, to, budget.replacements),
               tag: { role: "reviser", step: moduleKey },
-              // Not cut to the excerpt: a replacement copies and rewrites whole lines, and a cut JSON fails the group.
-              maxTokens: 900,
+              // Sized to the lines it rewrites, not to the excerpt shown: a replacement copies and rewrites whole lines.
+              maxTokens: budget.maxTokens,
               temperature: 0.2,
               signal: config.signal,
             });

@@ -12,7 +12,8 @@ import { writeWip } from "../cacheFiles.js";
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt, failedSectionText } from "../docgenText.js";
 import { renderPrompt } from "../../common/definePrompt.js";
-import { SECTION_PROMPT, SECTION_WORDS, localDate } from "../prompts.js";
+import { SECTION_PROMPT, localDate } from "../prompts.js";
+import { sectionBudget } from "../materialBudget.js";
 import type { DocgenState, DocgenUpdate } from "../state.js";
 import { sanitizeDocOutline } from "./generateDraft.js";
 
@@ -101,6 +102,8 @@ export async function writeOneSection(
   const n = outline.sections.length;
   const keyInputs = sectionKeyInputs(state, outline, i, attempt);
   const cached = (await readCachedSection(state.cache_dir, i, sectionKey(keyInputs))) !== null;
+  // The section's length follows its share of the material; its budget is what that length needs.
+  const budget = sectionBudget(state.context, n, state.locale);
   try {
     const text = await draftSection(
       deps.llm,
@@ -108,9 +111,9 @@ export async function writeOneSection(
         index: i,
         cacheDir: state.cache_dir,
         keyInputs: notes ? { ...keyInputs, notes } : keyInputs,
-        prompt: sectionPrompt(state, outline, i, notes),
-        maxTokens: 900,
-        targetWords: SECTION_WORDS[state.locale === "zh" ? "zh" : "en"],
+        prompt: sectionPrompt(state, outline, i, notes, budget),
+        maxTokens: budget.maxTokens,
+        targetWords: budget.words,
         tag: { role: "writer", step: "section" },
         finish: (raw) => finishSection(raw, outline.sections[i]!.title),
       },
@@ -151,7 +154,13 @@ function assembleAndStore(deps: DocgenDeps, state: DocgenState, outline: DocOutl
 }
 
 /** The prompt of section `index`: the whole outline for context, this section's title and scope, the user's notes. */
-function sectionPrompt(state: Pick<DocgenState, "topic" | "context" | "locale">, outline: DocOutline, index: number, notes: string) {
+function sectionPrompt(
+  state: Pick<DocgenState, "topic" | "context" | "locale">,
+  outline: DocOutline,
+  index: number,
+  notes: string,
+  budget: { words: number; minWords: number },
+) {
   const zh = state.locale === "zh";
   const section = outline.sections[index]!;
   return renderPrompt(SECTION_PROMPT, state.locale, {
@@ -163,6 +172,8 @@ function sectionPrompt(state: Pick<DocgenState, "topic" | "context" | "locale">,
     number: index + 1,
     sectionTitle: section.title,
     scope: section.scope,
+    minWords: budget.minWords,
+    maxWords: budget.words,
     notes: notes.trim() ? (zh ? `\n\n用户对本章的要求：${notes.trim()}` : `\n\nThe user asks of this section: ${notes.trim()}`) : "",
   });
 }
