@@ -37,8 +37,9 @@ export function literatureReviewNode(deps: PaperDeps) {
       /** The model's text checked: null when it may be shown, else why not. */
       const faultOf = (usable: boolean, gated: { text: string; citations: unknown[] }, shown: string[], grounding: string): ReviewFault | null => {
         if (!usable) return "loop";
-        if (gated.citations.length === 0) return "uncited";
-        return answerProseFault(gated.text, { locale, shown, grounding })?.reason ?? null;
+        const prose = answerProseFault(gated.text, { locale, shown, grounding });
+        if (prose) return prose.reason;
+        return gated.citations.length === 0 ? "uncited" : null;
       };
       for (const [index, docId] of doc_ids.entries()) {
         const { hits } = await deps.papers.library.retrieve(query, { docIds: [docId], limit: 4, ...(config.signal ? { signal: config.signal } : {}) });
