@@ -96,9 +96,12 @@ describe("paper translate guards (scripted model, real engine)", () => {
   });
 
   it("keeps the original for a reply in the wrong language and one that restates the instructions (English mark for an English UI)", async () => {
-    const { data, streamed } = await translate([P1, P2].join("\n\n"), translator({ [P1]: [P1, "The method is good and it works on many documents of the corpus."], [P2]: [ECHO, ECHO] }), "en");
-    expect(data.paragraphs.map((p) => p.faults)).toEqual([["language", "language"], ["echo", "echo"]]);
-    expect(streamed).toBe(`> ${MARK.en}\n\n${P1}\n\n> ${MARK.en}\n\n${P2}`);
+    const bad = { [P1]: ["The method is good and it works on many documents of the corpus.", P1], [P2]: [ECHO, ECHO], [P3]: [P3] };
+    const { data, streamed } = await translate([P1, P2, P3].join("\n\n"), translator(bad), "en");
+    // A copy of the source is not retried: the same prompt would copy it again.
+    expect(data.paragraphs.map((p) => p.faults)).toEqual([["language", "language"], ["echo", "echo"], ["language"]]);
+    expect(data.paragraphs.map((p) => p.calls)).toEqual([2, 2, 1]);
+    expect(streamed).toBe([P1, P2, P3].map((p) => `> ${MARK.en}\n\n${p}`).join("\n\n"));
     expect(streamed).not.toContain("学术翻译");
   });
 

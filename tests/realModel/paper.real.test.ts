@@ -51,7 +51,9 @@ function expectCheckedTranslation(answer: PaperAnswer, events: StreamedEvent[]):
   expect(answer.answer.endsWith(streamed), streamed).toBe(true);
   const tokens = events.filter((e) => e.type === "step_tokens" && e.step === "translate").at(-1);
   const calls = data.paragraphs.reduce((sum, p) => sum + p.calls, 0);
-  console.log(`[real] translate: ${data.paragraphs.length}/${data.total_paragraphs} paragraphs, ${calls} model calls, ${String(tokens?.tokens)} tokens, statuses ${data.paragraphs.map((p) => p.status).join(",")}`);
+  const step = events.find((e) => e.type === "step_done" && e.step === "translate");
+  const faults = data.paragraphs.map((p) => `${p.status}${p.faults.length ? `(${p.faults.join("+")})` : ""}`).join(", ");
+  console.log(`[real] translate: ${data.paragraphs.length}/${data.total_paragraphs} paragraphs, ${calls} model calls, ${String(tokens?.tokens)} tokens, step ${String(step?.durationMs)} ms: ${faults}`);
 }
 
 function expectPagesExist(answer: PaperAnswer): void {

@@ -55,6 +55,17 @@ export async function translationBudget(llm: LlmClient, source: string, target: 
   return Math.min(MAX_TOKENS, Math.ceil(tokens * TOKENS_PER_SOURCE_TOKEN[target]) + SLACK_TOKENS);
 }
 
+/** Share of the reply's words found in the source at or above which the reply is the source copied. */
+const COPY_SHARE = 0.8;
+
+/** True when most of the reply's words are the source's own: the model copied (or went on with) the paragraph instead of translating it. */
+export function copiesSource(reply: string, source: string): boolean {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const own = words(reply);
+  const given = new Set(words(source));
+  return own.length > 0 && own.filter((w) => given.has(w)).length / own.length >= COPY_SHARE;
+}
+
 /** The reply up to its first blank line: one paragraph in, one paragraph out (a base model goes on writing). */
 function firstParagraph(text: string): string {
   return text.trim().split(/\n\s*\n/)[0]!.trim();
@@ -63,6 +74,7 @@ function firstParagraph(text: string): string {
 /**
  * One paragraph translated and checked before anyone sees it: a reply that loops, is in the wrong
  * language, restates the instructions, has an implausible length or lost a number is retried once
+ * (not one that only copied the source: the retry would copy it again)
  * (with the DRY sampler and a lower temperature); when the retry fails too the paragraph is kept in
  * the original. Nothing is streamed here: the caller shows the paragraph once this returns.
  */
@@ -85,6 +97,9 @@ export async function translateParagraph(llm: LlmClient, config: LangGraphRunnab
     const fault = reply.usable ? translationFault({ source, translation: text, target, system, missing }) : "loop";
     if (!fault) return { source, target: text, missing, status: retry ? "retried" : "translated", faults, calls: faults.length + 1 };
     faults.push(fault);
+    // A reply that copied the source is what the same prompt gives again at a lower temperature (the
+    // DRY sampler only penalises repeats within the reply): a retry would cost a call for nothing.
+    if (fault === "language" && copiesSource(text, source)) break;
   }
   return { source, target: "", missing, status: "kept_source", faults, calls: faults.length };
 }
