@@ -261,19 +261,21 @@ describe("paper workflow (scripted LLM, real engine)", () => {
     expect(end.at(-1)!.type).toBe("done");
   });
 
-  it("translates the selection, else the section the question names, paragraph by paragraph, and lists lost numbers", async () => {
+  it("translates the selection, else the section the question names, paragraph by paragraph; a translation that loses a number is not shown", async () => {
     const { engine, llm, docId } = await setup(replies({ "paper.translate": (options) => (String((options as { prompt: string }).prompt).includes("0.0003") ? "我们用 Adam 训练 30 轮。" : "译文。") }));
     const { sessionId } = await engine.call("run.start", { workflow: "paper", input: { doc_id: docId, user_query: "翻译 Training Details 一节", forced_intent: "translate" } });
     let events = await untilSettled(engine, sessionId);
     const answer = lastAnswer(events);
-    const paragraphs = (answer.data as { paragraphs: Array<{ source: string; missing: string[] }> }).paragraphs;
+    const paragraphs = (answer.data as { paragraphs: Array<{ source: string; missing: string[]; status: string }> }).paragraphs;
     expect(paragraphs.map((p) => p.source)).toEqual([expect.stringContaining("learning rate of 0.0003")]);
-    expect(paragraphs[0]!.missing).toEqual(expect.arrayContaining(["0.0003", "8"]));
+    expect(paragraphs[0]).toMatchObject({ missing: ["0.0003"], status: "kept_source" });
+    expect(answer.answer).toContain("learning rate of 0.0003");
+    expect(answer.answer).not.toContain("我们用 Adam 训练 30 轮");
     expect(events.some((e) => e.type === "token")).toBe(true);
     const seq = events.at(-1)!.seq;
     await engine.call("run.resume", { sessionId, payload: { action: "ask", question: "翻译", forced_intent: "translate", selected_text: "First paragraph.\n\nSecond one with [3] and (1)." } });
     events = await untilSettled(engine, sessionId, seq);
-    expect((lastAnswer(events).data as { paragraphs: unknown[] }).paragraphs).toHaveLength(2);
+    expect((lastAnswer(events).data as { paragraphs: Array<{ status: string }> }).paragraphs.map((p) => p.status)).toEqual(["translated", "kept_source"]);
     expect(llm.callsFor("paper", "translate").at(-1)!.prompt).toBe("Second one with [3] and (1).");
   });
 

@@ -66,11 +66,16 @@ describe("whole-paper mode (scripted LLM, real engine)", () => {
     expect(prompt).not.toContain("Switch Transformers");
   });
 
-  it("translate reads the whole paper too", async () => {
+  it("translate reads the whole paper too, translates its first six paragraphs and says how many there are", async () => {
     const { answer, llm } = await ask(4, "translate");
     expect(answer.context_mode).toBe("whole_paper");
     const sources = llm.callsFor("paper", "translate").map((call) => call.prompt).join("\n");
-    for (const text of ["two of eight experts", "did not study multilingual"]) expect(sources).toContain(text);
+    expect(sources).toContain("two of eight experts");
+    expect(sources).not.toContain("did not study multilingual");
+    const data = answer.data as { paragraphs: unknown[]; total_paragraphs: number };
+    expect(data.paragraphs).toHaveLength(6);
+    expect(data.total_paragraphs).toBeGreaterThan(6);
+    expect(answer.answer).toMatch(new RegExp(`共 ${data.total_paragraphs} 段|of ${data.total_paragraphs} paragraphs`));
   });
 
   it("falls back to retrieval when the paper does not fit the model's context", async () => {

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { PAPER_INTENTS, type PaperAnswer } from "../../shared/workflows/paper.js";
+import { repeatKey, withoutRepeats } from "../../electron/engine/workflows/common/withoutRepeats.js";
+import type { TranslatedParagraph } from "../../electron/engine/workflows/paper/translateParagraph.js";
 import { buildPaperPdf } from "../papers/paperPdf.js";
 import { describeReal } from "./describeReal.js";
 import { lastSeq, RealServer, timed, type StreamedEvent } from "./realServer.js";
@@ -19,6 +21,39 @@ function answerOf(events: StreamedEvent[]): PaperAnswer {
   const found = events.filter((e) => e.type === "paper_answer").at(-1);
   if (!found) throw new Error(`no paper_answer among ${events.map((e) => e.type).join(", ")}; error: ${JSON.stringify(events.find((e) => e.type === "error"))}`);
   return found.answer as PaperAnswer;
+}
+
+/** What was streamed for a step: the token events' text in order. */
+function streamedOf(events: StreamedEvent[], step: string): string {
+  return events.filter((e) => e.type === "token" && e.step === step).map((e) => String(e.text)).join("");
+}
+
+/**
+ * What the translate agent shows, whatever a 270M model writes: at most six paragraphs, each a
+ * translation with Han characters (the paper is English) or the original under its mark, no
+ * paragraph twice, and nothing streamed that the answer does not hold (only checked text streams).
+ */
+function expectCheckedTranslation(answer: PaperAnswer, events: StreamedEvent[]): void {
+  const data = answer.data as { target: string; paragraphs: TranslatedParagraph[]; total_paragraphs: number };
+  expect(data.target).toBe("zh");
+  expect(data.paragraphs.length).toBeGreaterThan(0);
+  expect(data.paragraphs.length).toBeLessThanOrEqual(6);
+  for (const p of data.paragraphs) {
+    if (p.status === "kept_source") expect(answer.answer).toContain(`> ⚠ This paragraph could not be translated reliably; the original is kept\n\n${p.source}`);
+    else {
+      expect(p.target, p.target).toMatch(/\p{Script=Han}/u);
+      expect(answer.answer).toContain(p.target);
+    }
+  }
+  const shown = answer.answer.split(/\n\s*\n/).filter((part) => !part.startsWith(">")).map(repeatKey).filter((key) => key.length >= 12);
+  expect(new Set(shown).size, answer.answer).toBe(shown.length);
+  const streamed = streamedOf(events, "translate");
+  expect(answer.answer.endsWith(streamed), streamed).toBe(true);
+  const tokens = events.filter((e) => e.type === "step_tokens" && e.step === "translate").at(-1);
+  const calls = data.paragraphs.reduce((sum, p) => sum + p.calls, 0);
+  const step = events.find((e) => e.type === "step_done" && e.step === "translate");
+  const faults = data.paragraphs.map((p) => `${p.status}${p.faults.length ? `(${p.faults.join("+")})` : ""}`).join(", ");
+  console.log(`[real] translate: ${data.paragraphs.length}/${data.total_paragraphs} paragraphs, ${calls} model calls, ${String(tokens?.tokens)} tokens, step ${String(step?.durationMs)} ms: ${faults}`);
 }
 
 function expectPagesExist(answer: PaperAnswer): void {
@@ -49,6 +84,12 @@ describeReal("paper reader on the real model over HTTP", (modelPath) => {
       expect(answer.intent).toBe(intent);
       expectPagesExist(answer);
       if (["chat", "translate", "literature_review"].includes(intent)) expect(events.some((e) => e.type === "token")).toBe(true);
+      if (intent === "translate") expectCheckedTranslation(answer, events);
+      // The review streams only checked text: no loop, no instructions restated.
+      if (intent === "literature_review") {
+        expect(withoutRepeats(streamedOf(events, "literature_review")).removed).toBe(0);
+        expect(streamedOf(events, "literature_review")).not.toMatch(/You write literature reviews|Your only task/);
+      }
     });
   }, 600_000);
 

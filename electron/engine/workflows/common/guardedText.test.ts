@@ -40,6 +40,23 @@ describe("guardedText", () => {
     expect(llm.calls).toHaveLength(2);
   });
 
+  it("with retryLoop false makes one call: a looping reply comes back unusable, cut of its repeats", async () => {
+    const llm = new ScriptedLlm({ replies: { "paper.chat": [LOOP, CLEAN] } });
+    const out = await guardedText(llm, configWith([]), ask, () => null, { retryLoop: false });
+    expect(out).toMatchObject({ looped: true, usable: false, text: "该方法把每个词元路由到两个专家，显著降低了计算成本。" });
+    expect(llm.calls).toHaveLength(1);
+  });
+
+  it("stops generating once doneWhen holds, without calling it a loop", async () => {
+    const events: Array<{ text?: string }> = [];
+    const llm = new ScriptedLlm({ replies: { "paper.chat": `${CLEAN}\n\nQuestion: and then what? ${"x".repeat(400)}` }, chunkSize: 8 });
+    const out = await guardedText(llm, configWith(events), ask, undefined, { doneWhen: (text) => /\S\s*\n\s*\n/.test(text) });
+    expect(out).toMatchObject({ looped: false, usable: true });
+    expect(out.text.startsWith(CLEAN)).toBe(true);
+    expect(out.text).not.toContain("xxxx");
+    expect(llm.calls).toHaveLength(1);
+  });
+
   it("ends as aborted when the run is cancelled, without a retry", async () => {
     const controller = new AbortController();
     const llm = new ScriptedLlm({ replies: { "paper.chat": CLEAN }, chunkSize: 2, chunkDelayMs: 5 });

@@ -20,6 +20,14 @@ export interface GuardedText {
   usable: boolean;
 }
 
+/** How {@link guardedText} runs its attempts. */
+export interface GuardedTextOptions {
+  /** Retry a looping reply once with `avoidRepeats`; default true. False: one call, the caller decides what to do next. */
+  retryLoop?: boolean;
+  /** True once the reply is complete for the caller (e.g. a translation reached its first blank line): generation stops, not counted as a loop. */
+  doneWhen?: (text: string) => boolean;
+}
+
 /**
  * A streamed model reply with the loop guard: the reply is watched as it streams and stopped as
  * soon as it repeats a sentence or loops inside one (a weak model otherwise repeats one paragraph
@@ -33,6 +41,7 @@ export async function guardedText(
   config: LangGraphRunnableConfig,
   options: Omit<GenerateTextOptions, "signal" | "onTextChunk">,
   toEvent: (text: string) => EventDraft | null = (text) => ({ type: "token", step: options.tag?.step ?? "text", text }),
+  { retryLoop = true, doneWhen }: GuardedTextOptions = {},
 ): Promise<GuardedText> {
   const chunks: string[] = [];
   const attempt = async (avoidRepeats: boolean): Promise<{ text: string; looped: boolean; stopped: boolean }> => {
@@ -40,6 +49,7 @@ export async function guardedText(
     const signal = config.signal ? AbortSignal.any([config.signal, stop.signal]) : stop.signal;
     let text = "";
     let checkedAt = 0;
+    let done = false;
     const result = await llm.generateText({
       ...options,
       ...(avoidRepeats ? { avoidRepeats: true } : {}),
@@ -50,7 +60,10 @@ export async function guardedText(
         chunks.push(chunk);
         const event = toEvent(chunk);
         if (event) emit(config, event);
-        if (text.length - checkedAt >= CHECK_EVERY_CHARS) {
+        if (doneWhen?.(text)) {
+          done = true;
+          stop.abort();
+        } else if (text.length - checkedAt >= CHECK_EVERY_CHARS) {
           checkedAt = text.length;
           if (repeatsItself(text)) stop.abort();
         }
@@ -58,12 +71,13 @@ export async function guardedText(
     });
     config.signal?.throwIfAborted();
     if (result.stopReason === "abort" && !stop.signal.aborted) throw new ScriptoriumError("aborted", "Cancelled.");
-    const stopped = stop.signal.aborted;
-    const full = stopped ? text : result.text;
+    const stopped = stop.signal.aborted && !done;
+    const full = stop.signal.aborted ? text : result.text;
     return { text: full, looped: stopped || repeatsItself(full), stopped };
   };
   const first = await attempt(false);
   if (!first.looped) return { text: first.text.trim(), chunks, looped: false, usable: true };
+  if (!retryLoop) return { text: withoutRepeats(first.text, { stoppedInLoop: first.stopped }).text, chunks, looped: true, usable: false };
   const second = await attempt(true);
   if (!second.looped) return { text: second.text.trim(), chunks, looped: true, usable: true };
   return { text: withoutRepeats(second.text, { stoppedInLoop: second.stopped }).text, chunks, looped: true, usable: false };

@@ -1,30 +1,32 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
-import { anchorsOf } from "../../common/claimText.js";
 import { hasCjk } from "../library/translateQueryTerms.js";
-import { emit, runStep, summaryOf } from "../../common/nodeRuntime.js";
-import { answerOf, streamText } from "../agentKit.js";
+import { emit, runStep, say, summaryOf } from "../../common/nodeRuntime.js";
+import { answerOf } from "../agentKit.js";
 import type { PaperDeps } from "../PaperDeps.js";
-import { translateSystem } from "../prompts.js";
 import type { PaperState, PaperUpdate } from "../state.js";
+import { translateParagraph, type TranslatedParagraph } from "../translateParagraph.js";
 
-const MAX_PARAGRAPHS = 8;
+/** Paragraphs one question translates, whatever the source: the rest is named in a note (select text or name a section for it). */
+export const MAX_PARAGRAPHS = 6;
 
-/** What must survive translation: numbers, citation markers like [3] or (1), and formulas. */
-function preserved(text: string): string[] {
-  const markers = text.match(/\[\d+(?:[,–-]\s*\d+)*\]|\(\d{1,3}\)|[A-Za-z]\s*=\s*[^,;。，]{1,40}/g) ?? [];
-  return [...new Set([...anchorsOf(text).numbers, ...markers.map((m) => m.trim())])];
+/** What is shown for a paragraph: its checked translation, or the original under a mark (never a failed translation). */
+function shown(paragraph: TranslatedParagraph, locale: "zh" | "en"): string {
+  if (paragraph.status !== "kept_source") return paragraph.target;
+  return `> ${say(locale, "⚠ 此段未能可靠翻译，保留原文", "⚠ This paragraph could not be translated reliably; the original is kept")}\n\n${paragraph.source}`;
 }
 
 /**
- * Translation, streamed paragraph by paragraph (zh ↔ en, by the source's language): the selected
- * text, else the passages read. Each paragraph's numbers, formulas and citation markers are checked
- * in its translation; missing ones are listed with the paragraph.
+ * Translation, paragraph by paragraph (zh ↔ en, by the source's language): the selected text, else a
+ * section the question names, else the passages read (the whole paper when it fit the context), at
+ * most MAX_PARAGRAPHS of them with an honest note on the rest. Each paragraph is checked before it is
+ * streamed (translateParagraph): what fails twice is shown as the marked original.
  */
 export function translateNode(deps: PaperDeps) {
   return (state: PaperState, config: LangGraphRunnableConfig): Promise<PaperUpdate> =>
     runStep(config, { step: "translate", agent: "writer", label: "翻译" }, async () => {
       // The selection; else a section the question names ("翻译 Method 一节"); else the passages read.
       const docId = state.paper_metadata.doc_ids[0]!;
+      const locale = state.paper_metadata.locale;
       const question = state.user_query.toLowerCase();
       const section = deps.papers.library.repo
         .structure(docId, "section")
@@ -38,26 +40,40 @@ export function translateNode(deps: PaperDeps) {
             .join("\n\n")
         : "";
       const source = state.selected_text.trim() || sectionText || state.evidence.map((e) => e.text).join("\n\n");
-      // Whole-paper mode translates every paragraph (the paper fit the model's context); retrieved passages are capped.
-      const whole = !state.selected_text.trim() && !sectionText && state.context_mode === "whole_paper";
-      const paragraphs = source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean).slice(0, whole ? undefined : MAX_PARAGRAPHS);
+      const all = source.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+      const paragraphs = all.slice(0, MAX_PARAGRAPHS);
       const target = hasCjk(source) ? "en" : "zh";
-      const pairs: Array<{ source: string; target: string; missing: string[] }> = [];
+      const pairs: TranslatedParagraph[] = [];
       const chunks: string[] = [];
+      // Only a checked paragraph is streamed, one event per paragraph.
+      const show = (text: string) => {
+        emit(config, { type: "token", step: "translate", text });
+        chunks.push(text);
+      };
       for (const [index, paragraph] of paragraphs.entries()) {
-        if (index > 0) {
-          emit(config, { type: "token", step: "translate", text: "\n\n" });
-          chunks.push("\n\n");
-        }
-        const out = await streamText(deps.llm, config, "translate", { system: translateSystem(target), prompt: paragraph, maxTokens: Math.min(1200, paragraph.length * 2 + 100), temperature: 0.2 });
-        chunks.push(...out.chunks);
-        const missing = preserved(paragraph).filter((item) => !out.text.replace(/\s+/g, "").includes(item.replace(/\s+/g, "")));
-        pairs.push({ source: paragraph, target: out.text, missing });
+        const done = await translateParagraph(deps.llm, config, paragraph, target);
+        pairs.push(done);
+        show(`${index > 0 ? "\n\n" : ""}${shown(done, locale)}`);
       }
-      const answer = pairs.map((p) => p.target + (p.missing.length ? `\n\n> ⚠ ${p.missing.join(", ")}` : "")).join("\n\n");
+      const capped = all.length > paragraphs.length;
+      const note = capped
+        ? say(locale, `已翻译前 ${paragraphs.length} 段，共 ${all.length} 段；选中文字或指明章节可翻译其余部分。`, `Translated the first ${paragraphs.length} of ${all.length} paragraphs; select text or name a section to translate the rest.`)
+        : "";
+      if (note) show(`\n\n> ${note}`);
+      const answer = [...pairs.map((p) => shown(p, locale)), ...(note ? [`> ${note}`] : [])].join("\n\n");
+      const kept = pairs.filter((p) => p.status === "kept_source").length;
+      const calls = pairs.reduce((sum, p) => sum + p.calls, 0);
+      const tail = `${capped ? ` (first ${paragraphs.length} of ${all.length})` : ""}, ${calls} model calls`;
       return {
-        update: { current_agent: "translate", agent_mode: "streaming", stream_chunks: chunks, agent_response: answerOf(state, "translate", { answer, data: { target, paragraphs: pairs } }) },
-        ...summaryOf(pairs.some((p) => p.missing.length) ? "translatedLost" : "translated", { n: pairs.length }, `${pairs.length} paragraphs → ${target}${pairs.some((p) => p.missing.length) ? ", some markers lost" : ""}`),
+        update: {
+          current_agent: "translate",
+          agent_mode: "streaming",
+          stream_chunks: chunks,
+          agent_response: answerOf(state, "translate", { answer, data: { target, paragraphs: pairs, total_paragraphs: all.length } }),
+        },
+        ...(kept
+          ? summaryOf("translatedGuarded", { n: pairs.length, kept, total: all.length }, `${pairs.length} paragraphs → ${target}, ${kept} failed the checks twice and kept in the original${tail}`)
+          : summaryOf("translated", { n: pairs.length, total: all.length }, `${pairs.length} paragraphs → ${target}${tail}`)),
       };
     });
 }
