@@ -9,6 +9,7 @@ import { cleanSection, docgenEngine, lineOf, outlineOf, runDocgen, sectionIndexO
 import { tempDataDir } from "../../testing/engineTestKit.js";
 import { ScriptedLlm, type ScriptedCallOptions } from "../../testing/ScriptedLlm.js";
 import { BREAKER_PREFIX, REPEAT_PREFIX } from "./docgenText.js";
+import { OUTLINE_EXAMPLES } from "./prompts.js";
 
 const engines: Engine[] = [];
 const dirs: string[] = [];
@@ -98,6 +99,20 @@ describe("docgen: three modes × pass / fail-then-pass / breaker", () => {
     expect(llm.callsFor("reviewer").map((c) => c.tag!.step).sort()).toEqual(["content_style", "metadata_and_structure", "naming_and_tags", "specific_sections"]);
     // Section concurrency: max(1, ceil(3/3)) = 1 worker.
     expect(of(events, "step_done").find((e) => e.step === "write_sections")!.summary).toContain("1 workers");
+  });
+
+  it("an outline that copies the prompt's example is no plan: the fallback outline is used and the timeline says why", async () => {
+    // Gemma 3 270M's real answer to a Redis topic was the example itself, every scope verbatim.
+    const llm = new ScriptedLlm({ replies: passingReplies({ "writer.outline": OUTLINE_EXAMPLES.zh }) });
+    const { engine } = await start(llm);
+    const { events } = await runDocgen(engine, { input_mode: "text", topic: "本地缓存服务部署说明", context: "缓存服务用 Redis 7，端口 6379。" });
+    expect(events.at(-1)?.type).toBe("done");
+    const outline = of(events, "doc_outline_ready")[0]!.outline;
+    expect(outline.title).toBe("本地缓存服务部署说明");
+    expect(outline.sections.map((s) => s.title)).toEqual(["概述", "使用方法", "参考"]);
+    expect(JSON.stringify(outline)).not.toMatch(/demo-cli|命令参考|安装命令/);
+    const done = of(events, "step_done").find((e) => e.step === "generate_draft")!;
+    expect(done.summaryText).toEqual({ key: "outlineEchoFallback", params: { n: 3 } });
   });
 
   it("writes an English document with English prompts when the source is English (or locale: en)", async () => {

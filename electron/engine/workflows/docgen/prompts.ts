@@ -37,18 +37,38 @@ export const OVERVIEW_PROMPT = definePrompt({
   },
 });
 
+/** The outline prompt's few-shot example, per locale: the echo guard knows what the model was shown. */
+export const OUTLINE_EXAMPLES = {
+  zh: {
+    title: "demo-cli 技术文档",
+    sections: [
+      { title: "概述", scope: "项目目标与适用场景，不含安装步骤" },
+      { title: "安装与配置", scope: "环境要求、安装命令与配置项" },
+      { title: "命令参考", scope: "每个命令的参数与示例" },
+    ],
+  },
+  en: {
+    title: "demo-cli technical guide",
+    sections: [
+      { title: "Overview", scope: "goals and use cases, not installation" },
+      { title: "Installation and configuration", scope: "requirements, install commands, settings" },
+      { title: "Command reference", scope: "each command's options with examples" },
+    ],
+  },
+} as const;
+
 export const OUTLINE_PROMPT = definePrompt({
   zh: {
     system: "你是技术文档架构师。你只做一件事：为文档设计大纲。大纲必须满足 MECE 原则：各章节互不重叠（相互独立），合起来完整覆盖主题（完全穷尽）。只输出 JSON。",
     prompt:
       "文档主题：{topic}\n\n资料：\n{context}\n\n{feedback}要求：{sectionCount}个章节；每个章节写明范围（scope），说明它讲什么、不讲什么，避免与其他章节重叠。\n\n" +
-      '示例：{"title":"demo-cli 技术文档","sections":[{"title":"概述","scope":"项目目标与适用场景，不含安装步骤"},{"title":"安装与配置","scope":"环境要求、安装命令与配置项"},{"title":"命令参考","scope":"每个命令的参数与示例"}]}',
+      `示例：${JSON.stringify(OUTLINE_EXAMPLES.zh)}`,
   },
   en: {
     system: "You are a documentation architect. You only do this: design the outline of a document. The outline must be MECE: sections do not overlap (mutually exclusive) and together cover the topic (collectively exhaustive). Output JSON only.",
     prompt:
       "Document topic: {topic}\n\nSource:\n{context}\n\n{feedback}Requirements: {sectionCount} sections; give each a scope saying what it covers and what it does not, so no two sections overlap.\n\n" +
-      'Example: {"title":"demo-cli technical guide","sections":[{"title":"Overview","scope":"goals and use cases, not installation"},{"title":"Installation and configuration","scope":"requirements, install commands, settings"},{"title":"Command reference","scope":"each command\'s options with examples"}]}',
+      `Example: ${JSON.stringify(OUTLINE_EXAMPLES.en)}`,
   },
 });
 

@@ -5,7 +5,8 @@ import { readCachedOutline, writeCachedOutline } from "../../common/sectionCache
 import type { DocgenDeps } from "../DocgenDeps.js";
 import { clipForPrompt } from "../docgenText.js";
 import { renderPrompt, type Locale } from "../../common/definePrompt.js";
-import { OUTLINE_PROMPT } from "../prompts.js";
+import { OUTLINE_EXAMPLES, OUTLINE_PROMPT } from "../prompts.js";
+import { withoutOutlineEcho } from "../outlineEcho.js";
 import { docOutlineSchema } from "../schemas.js";
 import { outlineBounds } from "../materialBudget.js";
 import { isAbort } from "../../common/isAbort.js";
@@ -30,6 +31,7 @@ export function generateDraftNode(deps: DocgenDeps) {
       }
       let value: DocOutline;
       let fallback = false;
+      let echoes = 0;
       // How many sections the material can fill is decided here, by code; the prompt says it and the grammar holds to it.
       const bounds = outlineBounds(state.context, state.locale);
       try {
@@ -52,10 +54,23 @@ export function generateDraftNode(deps: DocgenDeps) {
         value = fallbackOutline(state.topic, state.context, state.locale);
         fallback = true;
       }
+      if (!fallback) {
+        // What the model copied from the prompt's example is not its plan; all of it copied is no outline at all.
+        const cut = withoutOutlineEcho(value, OUTLINE_EXAMPLES[state.locale], `${state.topic}\n${state.context}`);
+        echoes = cut.echoes;
+        value = cut.copied ? fallbackOutline(state.topic, state.context, state.locale) : cut.outline;
+        fallback = cut.copied;
+      }
       const outline = sanitizeDocOutline(value, state.topic, state.locale);
       await writeCachedOutline(state.cache_dir, outline);
       emit(config, { type: "doc_outline_ready", outline, cached: false });
-      return { update: { outline, resume: null, sections: [], failed_sections: [] }, ...summaryOf(fallback ? "outlineFallback" : "outline", { n: outline.sections.length }, `${outline.sections.length} sections${fallback ? " (fallback outline: the model gave none)" : ""}`) };
+      const n = outline.sections.length;
+      const summary = echoes
+        ? fallback
+          ? summaryOf("outlineEchoFallback", { n }, `${n} sections (fallback outline: the model copied the prompt's example)`)
+          : summaryOf("outlineEchoDropped", { n, echoes }, `${n} sections; ${echoes} parts copied from the prompt's example removed`)
+        : summaryOf(fallback ? "outlineFallback" : "outline", { n }, `${n} sections${fallback ? " (fallback outline: the model gave none)" : ""}`);
+      return { update: { outline, resume: null, sections: [], failed_sections: [] }, ...summary };
     });
 }
 
