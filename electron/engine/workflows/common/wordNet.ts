@@ -169,32 +169,3 @@ export function rivalStems(word: string): Set<string> {
   }
   return stems;
 }
-
-/** Pointers a paraphrase swaps a word along: derivation ("storage" ↔ "store"), pertainym, similar-to. */
-const PARAPHRASE = new Set(["+", "\\", "&"]);
-const related = new Map<string, string[]>();
-
-/**
- * Single words a paraphrase may have put for `word` (lower case, the word itself left out): the
- * synonyms of its commonest senses and their derivations, in sense order. No hypernyms: a question
- * that says "folder" is not about every "container". Multi-word lemmas are left out, since the
- * word index matches words, not phrases. A word WordNet does not know has none.
- */
-export function relatedWords(word: string): string[] {
-  const key = word.toLowerCase();
-  const cached = related.get(key);
-  if (cached) return cached;
-  const words: string[] = [];
-  const add = (synset: Synset) => synset.words.forEach((w) => w.includes("_") || w === key || words.includes(w) || words.push(w));
-  for (const pos of Object.keys(FILES) as Pos[]) {
-    for (const lemma of lemmas(key, pos)) {
-      for (const offset of indexOf(pos).get(lemma)!.slice(0, SENSES)) {
-        const synset = synsetAt(pos, offset);
-        add(synset);
-        for (const pointer of synset.pointers) if (PARAPHRASE.has(pointer.symbol)) add(synsetAt(pointer.pos, pointer.offset));
-      }
-    }
-  }
-  related.set(key, words);
-  return words;
-}

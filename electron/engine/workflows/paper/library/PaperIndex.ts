@@ -51,13 +51,6 @@ export interface PaperSearchQuery {
   vector: Float32Array;
   /** How much the vector list counts (0..1): the embedder's measured quality on these papers; default 1. */
   vectorWeight?: number;
-  /**
-   * Words a paraphrase may have meant (synonyms the paper prints), searched in the word index with
-   * the question's words at `relatedBoost` of their weight; none by default.
-   */
-  related?: readonly string[];
-  /** Weight of a `related` word's BM25 score against a question word's (0..1); default 0.5. */
-  relatedBoost?: number;
 }
 
 export interface PaperSearchOptions {
@@ -127,7 +120,7 @@ export class PaperIndex {
     const lists = await Promise.all([
       this.vector(table, query.vector, where, candidates),
       this.fts(table, query.text, "text", where, candidates),
-      this.fts(table, query.words, "words", where, candidates, query.related, query.relatedBoost),
+      this.fts(table, query.words, "words", where, candidates),
     ]);
     const [vector, bigram, words] = lists;
     return fuseRankings([
@@ -161,29 +154,13 @@ export class PaperIndex {
     return rows.map((row) => fromRow(row, 1 - Number(row._distance ?? 2) / 2));
   }
 
-  private async fts(
-    table: lancedb.Table,
-    text: string,
-    column: "text" | "words",
-    where: string,
-    limit: number,
-    related: readonly string[] = [],
-    relatedBoost = 0.5,
-  ): Promise<PaperHit[]> {
-    const cleaned = ftsWords(text);
+  private async fts(table: lancedb.Table, text: string, column: "text" | "words", where: string, limit: number): Promise<PaperHit[]> {
+    const cleaned = sanitizeFtsQuery(text).replace(/[()[\]{}:^~*?\\/+!-]/g, " ").trim();
     if (!cleaned) return [];
-    const extra = ftsWords(related.join(" "));
-    // One BM25 ranking, the related words scaled down: they add passages, the question's words still lead.
-    const search: string | lancedb.FullTextQuery = extra
-      ? new lancedb.BooleanQuery([
-          [lancedb.Occur.Should, new lancedb.MatchQuery(cleaned, column)],
-          [lancedb.Occur.Should, new lancedb.MatchQuery(extra, column, { boost: relatedBoost })],
-        ])
-      : cleaned;
     const rows = (
       (await table
         .query()
-        .fullTextSearch(search, { columns: column })
+        .fullTextSearch(cleaned, { columns: column })
         .where(where)
         .select(COLUMNS)
         .limit(limit * 2 + 10)
@@ -283,9 +260,4 @@ function fromRow(row: Record<string, unknown>, score: number): PaperHit {
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
-}
-
-/** A query string the FTS parser reads as plain words: no phrase quotes, no operator characters. */
-function ftsWords(text: string): string {
-  return sanitizeFtsQuery(text).replace(/[()[\]{}:^~*?\\/+!-]/g, " ").replace(/\s+/g, " ").trim();
 }

@@ -21,7 +21,6 @@ import { translateQueryTerms } from "./translateQueryTerms.js";
 import { pairedTerms, pairedTranslation, queryScript, translateQuery, type TermPair } from "../../../knowledge/crossLingualQuery.js";
 import { reciprocalRankFusion } from "../../../knowledge/reciprocalRankFusion.js";
 import { feedbackTerms } from "../../../knowledge/feedbackTerms.js";
-import { paraphraseTerms } from "./paraphraseTerms.js";
 import { dictionaryTranslation } from "../../../knowledge/dictionaryTranslation.js";
 import type { Reranker } from "../../../knowledge/Reranker.js";
 
@@ -212,11 +211,7 @@ export class PaperLibrary {
     const vectorWeight = Math.min(1, Math.min(...qualities) / 0.5);
     const reranker = await this.options.reranker?.().catch(() => undefined);
     const searchOptions = { docIds: options.docIds, limit: Math.max(limit * 3, 15), ...(options.references ? { kinds: ["reference" as const] } : {}) };
-    // A paraphrased question's words are seldom the paper's: the synonyms the paper prints are
-    // searched beside them at a lower weight (English papers; a Chinese question has no English words).
-    const englishDocs = options.docIds.filter((docId) => this.language(docId) === "en");
-    const related = paraphraseTerms(question, englishDocs.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text)));
-    let hits = await index.search({ text: question, words, vector: vector!, vectorWeight, related }, searchOptions);
+    let hits = await index.search({ text: question, words, vector: vector!, vectorWeight }, searchOptions);
     // A question in the other language than a paper is searched in both: the terms the paper itself
     // pairs, and the model's checked translation of the whole question; the two rankings are fused.
     const other = await this.otherLanguageQuery(question, options.docIds, llm, options.signal);
@@ -241,7 +236,7 @@ export class PaperLibrary {
       options.docIds.flatMap((docId) => this.repo.chunks(docId).map((chunk) => chunk.text)),
     );
     if (feedback.length > 0) {
-      const expanded = await index.search({ text: question, words: `${asked} ${feedback.join(" ")}`, vector: vector!, vectorWeight, related }, searchOptions);
+      const expanded = await index.search({ text: question, words: `${asked} ${feedback.join(" ")}`, vector: vector!, vectorWeight }, searchOptions);
       hits = reciprocalRankFusion([hits, expanded]).map(({ item, score }) => ({ ...item, score }));
     }
     // The question's names and codes as written, matched in the papers' own chunks: a chunk that
