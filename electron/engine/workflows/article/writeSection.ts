@@ -75,6 +75,8 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
         const share = await supportedShare(text, request.sources, noMaterialNote(locale), config.signal);
         return share < MIN_SUPPORTED_SHARE ? (locale === "zh" ? "素材不支持多数句子" : "most sentences unsupported by its materials") : null;
       },
+      // Language, loop and echo are decided by what is written; a missing citation may still come.
+      hopeless: (raw) => sectionProblem(bodyOf(raw), locale) !== null,
       fallback: () => materialSection(request.sources ?? [], locale, prompt.length),
       tag: { role: "writer", step: "section" },
       finish: async (raw) => {

@@ -32,6 +32,12 @@ export interface DraftSectionRequest {
    * their own words), or null to keep the model's text. Either way the section is marked.
    */
   fallback?: (problem: string) => string | null;
+  /**
+   * True when a cut text already fails in a way more text cannot mend (a loop, the prompt copied,
+   * the wrong language): it is not continued, and goes to `check` as it is. SmolLM2 continued a
+   * looping section to 480 tokens that the check then threw away.
+   */
+  hopeless?: (text: string) => boolean;
   /** LLM call tag (`{ role, step }`), for logs and scripted tests. */
   tag: { role: string; step: string };
   /** Code checks applied to the model's text before it is cached (citations, headings …). */
@@ -107,12 +113,14 @@ async function writeOnce(llm: LlmClient, request: DraftSectionRequest, config: L
       maxTokens: request.maxTokens,
       maxContinuations: SECTION_MAX_CONTINUATIONS,
       continueUntilSentenceEnd: true,
-      ...(target ? { enough: (t: string) => wordCount(t) >= target } : {}),
+      ...(target || request.hopeless ? { enough: (t: string) => (target !== undefined && wordCount(t) >= target) || (request.hopeless?.(t) ?? false) } : {}),
     },
     (text) => ({ type: "draft_chunk", sectionIndex: index, text }),
   );
   const ended = result.truncated && target && wordCount(result.text) >= target ? endAtSentence(result.text, target / 2) : null;
-  return { text: await request.finish(ended ?? result.text), cut: result.truncated && ended === null ? result.continuations : null };
+  // A hopeless text is not "cut": it fails its check, and the check's mark says why.
+  const hopeless = result.truncated && ended === null && (request.hopeless?.(result.text) ?? false);
+  return { text: await request.finish(ended ?? result.text), cut: result.truncated && ended === null && !hopeless ? result.continuations : null };
 }
 
 /** The visible mark of a section that failed its check twice (wrong language, a loop). */
