@@ -50,21 +50,3 @@ export async function citeSupported(
   });
   return out;
 }
-
-/**
- * Share of a section's sentences that the claim checker finds supported by the material they cite
- * (by any of the section's materials when they cite none); NaN without sentences. What the eval
- * calls grounding, checked where it can still send the text back.
- */
-export async function supportedShare(
-  text: string,
-  sources: ReadonlyArray<Pick<Material, "id" | "content">>,
-  skip: string,
-  signal?: AbortSignal,
-): Promise<number> {
-  const claims = claimsOf(text, skip);
-  if (!claims.length) return Number.NaN;
-  if (!sources.length) return 0;
-  const verdicts = await verdictsOf(claims, sources, signal);
-  return verdicts.filter((v) => v.label === "supported").length / claims.length;
-}

@@ -10,15 +10,8 @@ import type { Material } from "../../../../shared/knowledge.js";
 import { fixMarkdown } from "../../../../shared/rules/fixMarkdown.js";
 import { echoKey } from "../common/echoGuard.js";
 import { materialSection } from "./materialSentences.js";
-import { citeSupported, supportedShare } from "./groundSection.js";
+import { citeSupported } from "./groundSection.js";
 
-/**
- * Least share of a section's sentences its materials must support (claim checker) when it has
- * materials. SmolLM2 wrote Chinese sections that cited [m001] after sentences no material holds
- * (the article's grounded share 0.045 against one plain call's 0.083); such a text is written
- * again, then replaced by its materials' sentences, like one that cites nothing.
- */
-export const MIN_SUPPORTED_SHARE = 0.5;
 
 export interface WriteSectionRequest {
   locale: Locale;
@@ -69,12 +62,9 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
       prompt: sectionPrompt(locale, prompt),
       maxTokens: maxTokensFor(prompt.length),
       targetWords: prompt.length,
-      check: async (text) => {
-        const problem = sectionProblem(text, locale, { cites: prompt.materials.length > 0 });
-        if (problem !== null || !prompt.materials.length || !request.sources?.length) return problem;
-        const share = await supportedShare(text, request.sources, noMaterialNote(locale), config.signal);
-        return share < MIN_SUPPORTED_SHARE ? (locale === "zh" ? "素材不支持多数句子" : "most sentences unsupported by its materials") : null;
-      },
+      // A section with sentences its materials do not hold is not rewritten away: its unsupported
+      // sentences go to the editor's 事实 review (a capable model's own analysis is no fault).
+      check: (text) => sectionProblem(text, locale, { cites: prompt.materials.length > 0 }),
       // Language, loop and echo are decided by what is written; a missing citation may still come.
       hopeless: (raw) => sectionProblem(bodyOf(raw), locale) !== null,
       fallback: () => materialSection(request.sources ?? [], locale, prompt.length),
