@@ -16,12 +16,6 @@ export function sectionTitleOf(prompt: string): string {
   return /本节（第 \d+\/\d+ 节）：(.+)/.exec(prompt)?.[1] ?? /Section \d+ of \d+: (.+)/.exec(prompt)?.[1] ?? "?";
 }
 
-/** The first material a section prompt lists, restated as one cited sentence ("Content of x-1 [m001]. "); "" without one. */
-export function restatedMaterial(prompt: string): string {
-  const first = /^- \[(m\d{3})\] [^\n]*? — ([^.。\n]+)[.。]/m.exec(prompt);
-  return first ? `${first[2]} [${first[1]}]. ` : "";
-}
-
 /** Aspect scores the scripted editor gives; tests change them between rounds. */
 export interface EditorScript {
   score: number;
@@ -51,8 +45,7 @@ export class ArticleScriptLlm extends ScriptedLlm {
   constructor() {
     const script: ArticleScript = {
       editor: { score: 90, issues: [] },
-      // One sentence its first material supports (restated, as the prompt asks), one no material holds.
-      section: (prompt) => `${restatedMaterial(prompt)}Text about ${sectionTitleOf(prompt)} [m001] and [m999], see [m002].`,
+      section: (prompt) => `Text about ${sectionTitleOf(prompt)} [m001] and [m999], see [m002].`,
       failSectionOnce: new Set(),
     };
     super({

@@ -9,7 +9,7 @@ import type { EngineEvent } from "../../../../shared/events.js";
 import { wordCount } from "../../../../shared/text/countText.js";
 import { createEngine } from "../../createEngine.js";
 import type { Engine } from "../../Engine.js";
-import { ArticleScriptLlm, FakeSearch, restatedMaterial } from "../../testing/articleTestKit.js";
+import { ArticleScriptLlm, FakeSearch } from "../../testing/articleTestKit.js";
 
 let dataDir: string;
 let llm: ArticleScriptLlm;
@@ -147,8 +147,8 @@ describe("article workflow through the engine", () => {
   it("user_revise rewrites only the named section and keeps the others verbatim", async () => {
     const { id, state } = await toDraft();
     const v1 = ctx(state).draft ?? "";
-    // A section given materials cites one and restates it (one that cites none, or that its materials do not support, is written again).
-    llm.script.section = (prompt) => `${restatedMaterial(prompt)}Rewritten body [m001].`;
+    // A section given materials cites one (one that cites none is written again).
+    llm.script.section = () => "Rewritten body [m001].";
     const p3 = await resume(id, { action: "user_revise", user_revision_notes: "Section 2 needs an example." });
     expect(pauseOf(p3)).toBe("draft_confirm");
     const calls = llm.callsOf("writer", "section");

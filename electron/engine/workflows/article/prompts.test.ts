@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outlinePrompt, reviewPrompt, sectionPrompt, type SectionPromptInput } from "./prompts.js";
-import { outlineLlmSchema, outlineSectionsFor } from "./schemas.js";
+import { reviewPrompt, sectionPrompt, type SectionPromptInput } from "./prompts.js";
 
 /** Characters two strings share from the start. */
 function sharedPrefix(a: string, b: string): number {
@@ -44,15 +43,4 @@ describe("article prompts are ordered stable first", () => {
       expect(sharedPrefix(logic!.prompt, language!.prompt)).toBeGreaterThanOrEqual(aspectAt - 2);
     });
   }
-});
-
-describe("the outline's size follows the article's length", () => {
-  it("allows one section per ~200 words, 2 to 8, in the schema and in the prompt", () => {
-    expect([300, 400, 800, 1200, 5000].map(outlineSectionsFor)).toEqual([2, 2, 4, 6, 8]);
-    const three = { title: "T", sections: Array.from({ length: 3 }, (_, i) => ({ section_title: `S${i}`, key_points: [], material_ids: [] })) };
-    expect(outlineLlmSchema(2).safeParse(three).success).toBe(false);
-    expect(outlineLlmSchema(4).safeParse(three).success).toBe(true);
-    const parsed = { article_type: "analysis" as const, target_audience: "all", word_count_target: 300, key_questions: [], locale: "en" as const };
-    expect(outlinePrompt("en", { intent: "x", parsed, materials: [], sections: 2 }).prompt).toContain("at most 2 sections");
-  });
 });

@@ -72,8 +72,6 @@ export interface OutlinePromptInput {
   parsed: ParsedIntent;
   /** One-line material digests with ids. */
   materials: string[];
-  /** Most sections the outline may have (its schema's bound, from the article's length). */
-  sections: number;
   /** The user's feedback on `previous` when re-planning. */
   feedback?: string;
   previous?: Outline;
@@ -83,12 +81,12 @@ const OUTLINE = definePrompt({
   zh: {
     system: "你是作家，正在为杂志写稿。目标：先列出文章大纲。背景：你写过上百篇深度稿，结构清楚、每节只讲一件事。你只做这一件事：输出大纲 JSON，不写正文。",
     prompt:
-      "写作意图：{intent}\n文章类型：{type}；读者：{audience}；约 {words} 字\n要回答的问题：\n{questions}\n可用素材（只能引用这些编号）：\n{materials}{revision}\n\n请输出最多 {sections} 节的大纲 JSON：title、sections（section_title、key_points、material_ids）。\n示例：{example}",
+      "写作意图：{intent}\n文章类型：{type}；读者：{audience}；约 {words} 字\n要回答的问题：\n{questions}\n可用素材（只能引用这些编号）：\n{materials}{revision}\n\n请输出 3–6 节的大纲 JSON：title、sections（section_title、key_points、material_ids）。\n示例：{example}",
   },
   en: {
     system: "You are a magazine writer. Goal: plan the article's outline first. Backstory: you have written hundreds of features; your structure is clear and each section makes one point. You only do this: output the outline as JSON, never the body.",
     prompt:
-      "Intent: {intent}\nType: {type}; readers: {audience}; about {words} words\nQuestions to answer:\n{questions}\nMaterials (cite only these ids):\n{materials}{revision}\n\nOutput an outline of at most {sections} sections as JSON: title, sections (section_title, key_points, material_ids).\nExample: {example}",
+      "Intent: {intent}\nType: {type}; readers: {audience}; about {words} words\nQuestions to answer:\n{questions}\nMaterials (cite only these ids):\n{materials}{revision}\n\nOutput an outline of 3–6 sections as JSON: title, sections (section_title, key_points, material_ids).\nExample: {example}",
   },
 });
 
@@ -116,7 +114,6 @@ export function outlinePrompt(locale: Locale, input: OutlinePromptInput): Prompt
     questions: list(parsed.key_questions, zh ? "（无）" : "(none)"),
     materials: list(input.materials, zh ? "（没有素材：material_ids 留空）" : "(no materials: leave material_ids empty)"),
     revision,
-    sections: input.sections,
     example: json(example),
   });
 }

@@ -38,37 +38,20 @@ export function rankLlmSchema(ids: readonly string[]) {
   });
 }
 
-/** Most sections an outline may have, whatever the length (a long article's grammar). */
-export const OUTLINE_MAX_SECTIONS = 8;
-
-/**
- * Sections an outline of `words` may have: one per ~200 words (characters in Chinese), 2 to
- * {@link OUTLINE_MAX_SECTIONS}. Each section is one more call (and one more retry when it fails its
- * check) and the outline's JSON grows with it: SmolLM2 planned 8 sections for a 300-word article and
- * spent the whole 900-token budget on the outline alone.
- */
-export function outlineSectionsFor(words: number): number {
-  return Math.min(OUTLINE_MAX_SECTIONS, Math.max(2, Math.round(words / 200)));
-}
-
-/** The outline a model may write, with at most `maxSections` sections (see {@link outlineSectionsFor}). */
-export function outlineLlmSchema(maxSections: number) {
-  return z.object({
-    title: z.string().max(120).describe("the article title"),
-    sections: z
-      .array(
-        z.object({
-          section_title: z.string().max(80).describe("the section heading"),
-          key_points: z.array(z.string().max(100).describe("one point the section makes")).max(3).describe("1 to 3 key points"),
-          material_ids: z.array(z.string().max(8).describe("a material id such as m001")).max(6).describe("ids of the materials the section uses; empty when none fits"),
-        }),
-      )
-      .min(1)
-      .max(maxSections)
-      .describe(`at most ${maxSections} sections in reading order`),
-  });
-}
-export const OutlineLlmSchema = outlineLlmSchema(OUTLINE_MAX_SECTIONS);
+export const OutlineLlmSchema = z.object({
+  title: z.string().max(120).describe("the article title"),
+  sections: z
+    .array(
+      z.object({
+        section_title: z.string().max(80).describe("the section heading"),
+        key_points: z.array(z.string().max(150).describe("one point the section makes")).max(5).describe("2 to 4 key points"),
+        material_ids: z.array(z.string().max(8).describe("a material id such as m001")).max(6).describe("ids of the materials the section uses; empty when none fits"),
+      }),
+    )
+    .min(1)
+    .max(8)
+    .describe("3 to 6 sections in reading order"),
+});
 export type OutlineLlm = z.infer<typeof OutlineLlmSchema>;
 
 export const ReviewIssueLlmSchema = z.object({

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AspectReviewLlmSchema, IntentLlmSchema, KeywordsLlmSchema, OUTLINE_MAX_SECTIONS, outlineLlmSchema, rankLlmSchema } from "./schemas.js";
+import { AspectReviewLlmSchema, IntentLlmSchema, KeywordsLlmSchema, OutlineLlmSchema, rankLlmSchema } from "./schemas.js";
 
 /**
  * Every schema the article workflow hands to `generateStructured`, keyed by the identifier at its
@@ -9,8 +9,7 @@ import { AspectReviewLlmSchema, IntentLlmSchema, KeywordsLlmSchema, OUTLINE_MAX_
 export const ARTICLE_STRUCTURED_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   IntentLlmSchema,
   KeywordsLlmSchema,
-  // Built per call from the article's length; the longest article's is the largest grammar.
-  outlineLlmSchema: outlineLlmSchema(OUTLINE_MAX_SECTIONS),
+  OutlineLlmSchema,
   AspectReviewLlmSchema,
   // Built per call from the package's ids; a full package's 24 ids is the largest grammar.
   rankLlmSchema: rankLlmSchema(Array.from({ length: 24 }, (_, i) => `m${String(i + 1).padStart(3, "0")}`)),

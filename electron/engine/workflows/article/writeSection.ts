@@ -10,8 +10,6 @@ import type { Material } from "../../../../shared/knowledge.js";
 import { fixMarkdown } from "../../../../shared/rules/fixMarkdown.js";
 import { echoKey } from "../common/echoGuard.js";
 import { materialSection } from "./materialSentences.js";
-import { citeSupported } from "./groundSection.js";
-
 
 export interface WriteSectionRequest {
   locale: Locale;
@@ -58,22 +56,16 @@ export async function writeSection(llm: LlmClient, request: WriteSectionRequest,
     {
       index: prompt.index,
       cacheDir: request.cacheDir,
-      keyInputs: { v: 3, locale, prompt, allowed: [...request.allowedIds].sort(), occasion: request.occasion },
+      keyInputs: { v: 2, locale, prompt, allowed: [...request.allowedIds].sort(), occasion: request.occasion },
       prompt: sectionPrompt(locale, prompt),
       maxTokens: maxTokensFor(prompt.length),
       targetWords: prompt.length,
-      // A section with sentences its materials do not hold is not rewritten away: its unsupported
-      // sentences go to the editor's 事实 review (a capable model's own analysis is no fault).
       check: (text) => sectionProblem(text, locale, { cites: prompt.materials.length > 0 }),
-      // Language, loop and echo are decided by what is written; a missing citation may still come.
-      hopeless: (raw) => sectionProblem(bodyOf(raw), locale) !== null,
       fallback: () => materialSection(request.sources ?? [], locale, prompt.length),
       tag: { role: "writer", step: "section" },
-      finish: async (raw) => {
+      finish: (raw) => {
         // Typography (rules 2.x: full-width punctuation in Chinese, spacing) is code's job, not the model's.
         let text = fixMarkdown(filterCitations(bodyOf(raw), request.allowedIds), undefined, { rules: TYPOGRAPHY_RULES });
-        // A sentence its material supports is cited by code when the model left the id out (the check then sees it cited).
-        if (prompt.materials.length && request.sources?.length) text = await citeSupported(text, request.sources, noMaterialNote(locale), config.signal);
         if (!prompt.materials.length) {
           const note = noMaterialNote(locale);
           if (!text.includes(note)) text = text ? `${text}\n\n${note}` : note;

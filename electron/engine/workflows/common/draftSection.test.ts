@@ -72,21 +72,6 @@ describe("draftSection with a target length", () => {
     expect(events.some((e) => e.type === "section_truncated")).toBe(false);
   });
 
-  it("does not continue a cut text that is already hopeless; it goes to the check, not marked as cut", async () => {
-    const { llm, calls } = scriptedSteps([{ added: "河流河流河流", stopReason: "maxTokens", tokens: 50 }, { added: "不该被用到。", stopReason: "eog", tokens: 5 }]);
-    const events: Array<Record<string, unknown>> = [];
-    const config = { writer: (event: Record<string, unknown>) => events.push(event) } as unknown as LangGraphRunnableConfig;
-    const text = await draftSection(
-      llm,
-      { index: 0, cacheDir: dir, keyInputs: { k: Math.random() }, prompt: { system: "s", prompt: "p" }, maxTokens: 50, targetWords: 100, hopeless: (t) => t.startsWith("河流河流"), check: () => "内容重复", tag: { role: "writer", step: "section" }, finish: (t) => t },
-      config,
-    );
-    // Written twice (the check failed); the first writing was not continued, so the second got the next step.
-    expect(calls).toHaveLength(2);
-    expect(text).toBe(`不该被用到。\n\n${sectionCheckMark("内容重复")}\n`);
-    expect(events.some((e) => e.type === "section_truncated")).toBe(false);
-  });
-
   it("continues a cut section still short of its length", async () => {
     const { llm } = scriptedSteps([{ added: "河流塑造", stopReason: "maxTokens", tokens: 50 }, { added: "了城市。", stopReason: "eog", tokens: 5 }]);
     expect(await runWithTarget(llm, [], 100)).toBe("河流塑造了城市。");

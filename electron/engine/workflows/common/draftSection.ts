@@ -26,22 +26,16 @@ export interface DraftSectionRequest {
    * What is wrong with a finished text (its language, a loop), or null. A failing text is written
    * once more; if that fails too it is kept with {@link sectionCheckMark}, never passed off as done.
    */
-  check?: (text: string) => string | null | Promise<string | null>;
+  check?: (text: string) => string | null;
   /**
    * The text to keep instead of one that failed its check twice (e.g. the section's materials in
    * their own words), or null to keep the model's text. Either way the section is marked.
    */
   fallback?: (problem: string) => string | null;
-  /**
-   * True when a cut text already fails in a way more text cannot mend (a loop, the prompt copied,
-   * the wrong language): it is not continued, and goes to `check` as it is. SmolLM2 continued a
-   * looping section to 480 tokens that the check then threw away.
-   */
-  hopeless?: (text: string) => boolean;
   /** LLM call tag (`{ role, step }`), for logs and scripted tests. */
   tag: { role: string; step: string };
   /** Code checks applied to the model's text before it is cached (citations, headings …). */
-  finish(text: string): string | Promise<string>;
+  finish(text: string): string;
 }
 
 /**
@@ -69,11 +63,11 @@ export async function draftSection(llm: LlmClient, request: DraftSectionRequest,
     return cached;
   }
   let attempt = await writeOnce(llm, request, config);
-  let problem = (await request.check?.(attempt.text)) ?? null;
+  let problem = request.check?.(attempt.text) ?? null;
   if (problem !== null) {
     emit(config, { type: "draft_chunk", sectionIndex: index, text: "", restart: true });
     attempt = await writeOnce(llm, request, config);
-    problem = (await request.check?.(attempt.text)) ?? null;
+    problem = request.check?.(attempt.text) ?? null;
   }
   let { text } = attempt;
   // A text that failed its check is replaced when there is a fallback, cut or not: a cut mark under it would keep it.
@@ -113,14 +107,12 @@ async function writeOnce(llm: LlmClient, request: DraftSectionRequest, config: L
       maxTokens: request.maxTokens,
       maxContinuations: SECTION_MAX_CONTINUATIONS,
       continueUntilSentenceEnd: true,
-      ...(target || request.hopeless ? { enough: (t: string) => (target !== undefined && wordCount(t) >= target) || (request.hopeless?.(t) ?? false) } : {}),
+      ...(target ? { enough: (t: string) => wordCount(t) >= target } : {}),
     },
     (text) => ({ type: "draft_chunk", sectionIndex: index, text }),
   );
   const ended = result.truncated && target && wordCount(result.text) >= target ? endAtSentence(result.text, target / 2) : null;
-  // A hopeless text is not "cut": it fails its check, and the check's mark says why.
-  const hopeless = result.truncated && ended === null && (request.hopeless?.(result.text) ?? false);
-  return { text: await request.finish(ended ?? result.text), cut: result.truncated && ended === null && !hopeless ? result.continuations : null };
+  return { text: request.finish(ended ?? result.text), cut: result.truncated && ended === null ? result.continuations : null };
 }
 
 /** The visible mark of a section that failed its check twice (wrong language, a loop). */

@@ -1,8 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { ArticleDeps } from "../ArticleDeps.js";
-import { mergeChunkReviews, reviewChunks, type ReviewChunk } from "../reviewChunks.js";
-import { codeFilledReview, isCodeFilled } from "../codeFilledReview.js";
-import { assembleDraft, splitDraft } from "../draftMarkdown.js";
+import { mergeChunkReviews, reviewChunks } from "../reviewChunks.js";
 import { combineReview } from "../combineReview.js";
 import { materialDigest } from "../research/materialPackage.js";
 import { emit, labelFrom, runStep, sessionIdOf, summaryFrom } from "../../common/nodeRuntime.js";
@@ -30,14 +28,8 @@ export function editorNode(deps: ArticleDeps) {
     return runStep(config, { step: "editor", agent: "editor", ...labelFrom(stepLines.editor(locale)) }, async () => {
       const approved = new Set(state.approved_material_ids ?? []);
       const materials = state.materials.filter((m) => approved.has(m.id)).map((m) => materialDigest(m, 160));
-      // The whole draft, section by section: a long draft is reviewed in chunks and merged. Sections
-      // code filled with their materials' sentences are reviewed by code (codeFilledReview), not the model.
-      const { title, sections } = splitDraft(state.draft, state.draft_title);
-      const filled = sections.filter(isCodeFilled);
-      const written = sections.filter((s) => !isCodeFilled(s));
-      const reviewed = !filled.length ? state.draft : written.length ? assembleDraft(title, written) : null;
-      const chunks = reviewed === null ? [] : reviewChunks(reviewed, EDITOR_DRAFT_CHARS);
-      const filledChunks: ReviewChunk[] = filled.map((s) => ({ text: s.body, chars: s.title.length + s.body.length + 8 }));
+      // The whole draft, section by section: a long draft is reviewed in chunks and merged.
+      const chunks = reviewChunks(state.draft, EDITOR_DRAFT_CHARS);
       // Sentences the claim checker found unsupported by their cited material go to the 事实 review.
       const ungrounded = state.ungrounded_sentences ?? [];
       const reviewChunk = async (aspect: ReviewAspect, text: string) =>
@@ -50,11 +42,7 @@ export function editorNode(deps: ArticleDeps) {
             maxTokens: 900,
           })
         ).value;
-      const review = async (aspect: ReviewAspect) =>
-        mergeChunkReviews(
-          [...(await Promise.all(chunks.map((chunk) => reviewChunk(aspect, chunk.text)))), ...filled.map((s) => codeFilledReview(aspect, s, locale))],
-          [...chunks, ...filledChunks],
-        );
+      const review = async (aspect: ReviewAspect) => mergeChunkReviews(await Promise.all(chunks.map((chunk) => reviewChunk(aspect, chunk.text))), chunks);
       const [facts, logic, language] = await Promise.all([review("facts"), review("logic"), review("language")]);
       const result = combineReview({ facts, logic, language }, settings, state.revision_count);
       if (state.draft_version !== null) {

@@ -10,7 +10,7 @@ import { intentWithContext } from "../intentWithContext.js";
 import { localeOf } from "../localeOf.js";
 import { outlineExample, outlinePrompt } from "../prompts.js";
 import { sanitizeOutline } from "../sanitizeOutline.js";
-import { outlineLlmSchema, outlineSectionsFor } from "../schemas.js";
+import { OutlineLlmSchema } from "../schemas.js";
 import { titleFromIntent } from "../titleFromIntent.js";
 import { withoutEchoedExample } from "../withoutEchoedExample.js";
 import type { ArticleUpdate, ArticleState } from "../state.js";
@@ -38,7 +38,6 @@ export function writerOutlineNode(deps: ArticleDeps) {
       async () => {
         const approvedMaterials = state.materials.filter((m) => approved.includes(m.id));
         const materials = approvedMaterials.map((m) => materialDigest(m));
-        const sections = outlineSectionsFor(parsed.word_count_target);
         let value: Outline;
         let fallback = false;
         try {
@@ -47,16 +46,14 @@ export function writerOutlineNode(deps: ArticleDeps) {
               intent: intentWithContext(state.input, locale),
               parsed,
               materials,
-              sections,
               ...(replan && state.resume
                 ? { feedback: state.resume.payload.outline_feedback ?? "", ...(state.outline ? { previous: state.outline } : {}) }
                 : {}),
             }),
-            schema: outlineLlmSchema(sections),
+            schema: OutlineLlmSchema,
             tag: { role: "writer", step: "outline" },
             signal: config.signal,
-            // What the bounded schema holds (~130 tokens a section): a budget the JSON cannot use is one a weak model rambles into.
-            maxTokens: Math.min(900, 120 + 130 * sections),
+            maxTokens: 900,
           }));
         } catch (error) {
           if (isAbort(error, config.signal)) throw error;
@@ -66,7 +63,7 @@ export function writerOutlineNode(deps: ArticleDeps) {
           fallback = true;
         }
         const cleaned = withoutEchoedExample(value, outlineExample(locale), parsed.key_questions, approved, locale, {
-          schema: outlineLlmSchema(sections),
+          schema: OutlineLlmSchema,
           grounding: [state.input.intent, ...approvedMaterials.map((m) => `${m.title} ${m.content}`)].join("\n"),
           materials: approvedMaterials,
         });
