@@ -2,32 +2,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createEngine } from "../electron/engine/createEngine.js";
 import { LlmService } from "../electron/engine/llm/LlmService.js";
-import type { ResearchSearch } from "../electron/engine/workflows/WorkflowDefinition.js";
 import { createTinyGguf } from "../tests/fixtures/tinyGguf.js";
 import { runArticleAnsweringAtOnce } from "../electron/engine/testing/articleTestKit.js";
 import { hybridArticleLlm } from "../tests/reliability/helpers/hybridArticleLlm.js";
 import { APP_DB_FILE } from "../electron/engine/storage/AppDb.js";
+import { CANNED_SEARCH } from "./lib/cannedSearch.js";
 import { FloorSampler, type LangGraphFloor, loopSupersteps, medianFloor } from "./lib/langGraphFloor.js";
 import { median } from "./lib/sideBySide.js";
 import { TimedLlm } from "./lib/timedLlm.js";
 import type { BenchContext, GroupResult } from "./lib/types.js";
 import { emptyResult } from "./lib/types.js";
-
-/** Canned library hits, so the measurement is about orchestration, not retrieval. */
-const SEARCH: ResearchSearch = {
-  search: async (query) =>
-    [1, 2, 3].map((i) => ({
-      id: `${query}-${i}`,
-      title: `${query} 资料 ${i}`,
-      content: `关于 ${query} 的第 ${i} 条摘要。`,
-      source: "bench",
-      published_at: null,
-      relevance_score: 1 / i,
-      source_type: "library",
-      url: null,
-      recUuid: `${query}-${i}`,
-    })),
-};
 
 /**
  * `workflow.article_overhead`: the share of an article run's wall time not spent inside LLM calls,
@@ -49,7 +33,7 @@ export async function workflowBench(ctx: BenchContext): Promise<GroupResult> {
     let shape = { supersteps: 0, resumes: 0 };
     const llm = new TimedLlm(hybridArticleLlm(service, 48));
     const dataDir = mkdtempSync(path.join(ctx.tmpDir, "wf-"));
-    const engine = await createEngine({ dataDir, llm, search: SEARCH });
+    const engine = await createEngine({ dataDir, llm, search: CANNED_SEARCH });
     // What LangGraph alone costs, sampled right after each measured run (A B A B …), so that a
     // phase of the shared machine's load weighs on the run and on its floor alike.
     const sampler = await FloorSampler.open(ctx.tmpDir);

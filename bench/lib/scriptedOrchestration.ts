@@ -16,6 +16,7 @@ import Database from "better-sqlite3";
 import { createEngine } from "../../electron/engine/createEngine.js";
 import { APP_DB_FILE } from "../../electron/engine/storage/AppDb.js";
 import { ArticleScriptLlm, runArticleAnsweringAtOnce } from "../../electron/engine/testing/articleTestKit.js";
+import { CANNED_SEARCH } from "./cannedSearch.js";
 import { FloorSampler, loopSupersteps, medianFloor, type LangGraphFloor } from "./langGraphFloor.js";
 import { median } from "./sideBySide.js";
 import { TimedLlm } from "./timedLlm.js";
@@ -23,21 +24,7 @@ import { TimedLlm } from "./timedLlm.js";
 const runs = Number(process.argv[2] ?? 7);
 const tmp = mkdtempSync(path.join(tmpdir(), "orch-scripted-"));
 const llm = new TimedLlm(new ArticleScriptLlm());
-const search = {
-  search: async (query: string) =>
-    [1, 2, 3].map((i) => ({
-      id: `${query}-${i}`,
-      title: `${query} 资料 ${i}`,
-      content: `关于 ${query} 的第 ${i} 条摘要。`,
-      source: "bench",
-      published_at: null,
-      relevance_score: 1 / i,
-      source_type: "library" as const,
-      url: null,
-      recUuid: `${query}-${i}`,
-    })),
-};
-const engine = await createEngine({ dataDir: tmp, llm, search });
+const engine = await createEngine({ dataDir: tmp, llm, search: CANNED_SEARCH });
 const sampler = await FloorSampler.open(tmp);
 const gaps: number[] = [];
 const floors: LangGraphFloor[] = [];
